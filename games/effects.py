@@ -1,0 +1,94 @@
+"""Effects: what a session asks the device to do, as plain data.
+
+A session never performs I/O. It returns effects, and the device carries them out through
+narration, hardware and the screen, in the order given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def _freeze(params: Mapping[str, object]) -> tuple[tuple[str, object], ...]:
+    return tuple(sorted(params.items()))
+
+
+@dataclass(frozen=True)
+class Say:
+    """Speak a catalogue line, filling its placeholders from ``params``."""
+
+    line: str
+    params: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def of(cls, line: str, **params: object) -> Say:
+        """Build a ``Say`` from keyword placeholders."""
+        return cls(line, _freeze(params))
+
+    def param_map(self) -> dict[str, object]:
+        """The placeholders as a dict."""
+        return dict(self.params)
+
+
+@dataclass(frozen=True)
+class Prepare:
+    """Render these lines ahead of time; the device answers with ``LinesReady``."""
+
+    lines: tuple[Say, ...]
+
+
+@dataclass(frozen=True)
+class Sound:
+    """Play a named sound effect."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Lamp:
+    """Set a seat's lamp: ``off``, ``on``, ``blink`` or ``pulse``."""
+
+    seat: int
+    pattern: str
+
+
+@dataclass(frozen=True)
+class Buzz:
+    """Sound the buzzer for a seat's buzz; ``at`` is the winning edge timestamp."""
+
+    seat: int
+    at: float
+
+
+@dataclass(frozen=True)
+class Show:
+    """Put a screen up with the data it displays (all of it public)."""
+
+    screen: str
+    view: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Phase:
+    """The session entered a named phase (reported in the transcript)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Record:
+    """Store something about the game (kind names the record, data is JSON-able)."""
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Finished:
+    """The session is over; the device returns to the home screen."""
+
+
+Effect = Say | Prepare | Sound | Lamp | Buzz | Show | Phase | Record | Finished
+"""Every kind of effect a session may return."""

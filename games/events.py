@@ -1,0 +1,108 @@
+"""Input events: what sessions react to.
+
+They are plain, immutable data. Hardware, touch and keyboard input, and the simulator's semantic
+events all arrive as one of these, so a session cannot tell (and need not care) which device an
+input came from.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Control(enum.Enum):
+    """The three control buttons beside the seat ring."""
+
+    YES = "yes"
+    """Confirm, or answer yes."""
+    NO = "no"
+    """Refuse, or answer no."""
+    GO = "go"
+    """Start, next, or pause."""
+
+
+@dataclass(frozen=True)
+class SeatPressed:
+    """A seat button went down; ``at`` is the edge timestamp in seconds."""
+
+    seat: int
+    at: float
+
+
+@dataclass(frozen=True)
+class ControlPressed:
+    """A control button went down; ``at`` is the edge timestamp in seconds."""
+
+    control: Control
+    at: float
+
+
+@dataclass(frozen=True)
+class TagSeen:
+    """A tag was read on the pad (already de-duplicated by the reader)."""
+
+    uid: str
+    at: float
+
+
+@dataclass(frozen=True)
+class Touched:
+    """An on-screen control was tapped; ``action`` is that control's action name."""
+
+    action: str
+
+
+@dataclass(frozen=True)
+class Tick:
+    """The clock reached ``now``: lets sessions act on their deadlines."""
+
+    now: float
+
+
+@dataclass(frozen=True)
+class LinesReady:
+    """The narration lines a session asked for are rendered; their lengths in seconds."""
+
+    seconds: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class VoteCast:
+    """One player's vote, however it was entered."""
+
+    voter: int
+    target: int
+
+
+@dataclass(frozen=True)
+class RevealEntered:
+    """One seat's final card (and Mark, and app conversion) at the reveal."""
+
+    seat: int
+    card: str
+    mark: str | None = None
+    became: str | None = None
+
+
+@dataclass(frozen=True)
+class ScoreEntered:
+    """One seat's score entry for the current round; ``extra`` holds game-specific fields."""
+
+    seat: int
+    points: int | None = None
+    extra: tuple[tuple[str, object], ...] = ()
+
+
+Event = (
+    SeatPressed
+    | ControlPressed
+    | TagSeen
+    | Touched
+    | Tick
+    | LinesReady
+    | VoteCast
+    | RevealEntered
+    | ScoreEntered
+)
+"""Every kind of input a session may be given."""

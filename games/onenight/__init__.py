@@ -1,0 +1,1 @@
+"""One Night Ultimate Alien, Vampire and Werewolf: roles, wake order, script and session."""

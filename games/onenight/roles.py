@@ -1,0 +1,178 @@
+"""The One Night role table: one row per role, with its box, team, wake step and copies.
+
+Data, not logic: the night script, setup validation and (later) resolution all read this table.
+Wake steps use the official combined numbering of the Vampire/Alien wake chart; see
+``games.onenight.wake`` for the order.
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+from dataclasses import dataclass
+
+from games.errors import UnknownRoleError
+
+
+class Box(enum.Enum):
+    """Which game box a role comes from."""
+
+    WEREWOLF = "werewolf"
+    """One Night Ultimate Werewolf (the original)."""
+    VAMPIRE = "vampire"
+    """One Night Ultimate Vampire."""
+    ALIEN = "alien"
+    """One Night Ultimate Alien."""
+    BONUS = "bonus"
+    """Bonus packs (only the Body Snatcher is supported)."""
+
+
+class Team(enum.Enum):
+    """The team a role's card starts on (special roles have their own win conditions)."""
+
+    VILLAGE = "village"
+    """Wins when an enemy dies, or when there are no enemies and nobody dies."""
+    WEREWOLF = "werewolf"
+    """The werewolves and their helpers."""
+    VAMPIRE = "vampire"
+    """The vampires and their helpers."""
+    ALIEN = "alien"
+    """The aliens."""
+    OWN = "own"
+    """A role with its own win condition (Tanner, Synthetic Alien, Assassin...)."""
+
+
+class Role(enum.Enum):
+    """Every supported role, valued by its snake_case scenario name."""
+
+    ORACLE = "oracle"
+    ALIEN = "alien"
+    SYNTHETIC_ALIEN = "synthetic_alien"
+    COW = "cow"
+    GROOB = "groob"
+    ZERB = "zerb"
+    LEADER = "leader"
+    PSYCHIC = "psychic"
+    RASCAL = "rascal"
+    EXPOSER = "exposer"
+    BLOB = "blob"
+    MORTICIAN = "mortician"
+    BODY_SNATCHER = "body_snatcher"
+    COPYCAT = "copycat"
+    VAMPIRE = "vampire"
+    THE_MASTER = "the_master"
+    THE_COUNT = "the_count"
+    RENFIELD = "renfield"
+    DISEASED = "diseased"
+    CUPID = "cupid"
+    INSTIGATOR = "instigator"
+    PRIEST = "priest"
+    ASSASSIN = "assassin"
+    APPRENTICE_ASSASSIN = "apprentice_assassin"
+    MARKSMAN = "marksman"
+    PICKPOCKET = "pickpocket"
+    GREMLIN = "gremlin"
+    DOPPELGANGER = "doppelganger"
+    WEREWOLF = "werewolf"
+    MINION = "minion"
+    MASON = "mason"
+    SEER = "seer"
+    ROBBER = "robber"
+    TROUBLEMAKER = "troublemaker"
+    DRUNK = "drunk"
+    INSOMNIAC = "insomniac"
+    HUNTER = "hunter"
+    TANNER = "tanner"
+    VILLAGER = "villager"
+
+    @property
+    def info(self) -> RoleInfo:
+        """This role's row of the table."""
+        return ROLE_TABLE[self]
+
+    @property
+    def display_name(self) -> str:
+        """The name printed on the card."""
+        return ROLE_TABLE[self].name
+
+
+@dataclass(frozen=True)
+class RoleInfo:
+    """One row of the role table."""
+
+    name: str
+    """The name printed on the card."""
+    box: Box
+    """The box the card comes from."""
+    team: Team
+    """The team the card starts on."""
+    wakes: tuple[str, ...]
+    """Official wake step numbers at which this role is called (empty: never woken)."""
+    copies: int
+    """How many copies of the card one box holds."""
+    places_mark: bool = False
+    """Whether the role hands out or moves Marks (so Marks are in play)."""
+
+
+_W, _V, _A, _B = Box.WEREWOLF, Box.VAMPIRE, Box.ALIEN, Box.BONUS
+_VIL, _WOLF, _VAMP, _ALN, _OWN = Team.VILLAGE, Team.WEREWOLF, Team.VAMPIRE, Team.ALIEN, Team.OWN
+
+ROLE_TABLE: dict[Role, RoleInfo] = {
+    Role.ORACLE: RoleInfo("Oracle", _A, _VIL, ("-9",), 1),
+    Role.ALIEN: RoleInfo("Alien", _A, _ALN, ("1-A",), 2),
+    Role.SYNTHETIC_ALIEN: RoleInfo("Synthetic Alien", _A, _OWN, ("1-A",), 1),
+    Role.COW: RoleInfo("Cow", _A, _VIL, ("1-C",), 1),
+    Role.GROOB: RoleInfo("Groob", _A, _ALN, ("1-A", "1-D"), 1),
+    Role.ZERB: RoleInfo("Zerb", _A, _ALN, ("1-A", "1-D"), 1),
+    Role.LEADER: RoleInfo("Leader", _A, _VIL, ("3-C",), 1),
+    Role.PSYCHIC: RoleInfo("Psychic", _A, _VIL, ("5-G",), 1),
+    Role.RASCAL: RoleInfo("Rascal", _A, _VIL, ("7-F",), 1),
+    Role.EXPOSER: RoleInfo("Exposer", _A, _VIL, ("10-B",), 1),
+    Role.BLOB: RoleInfo("Blob", _A, _OWN, ("13",), 1),
+    Role.MORTICIAN: RoleInfo("Mortician", _A, _OWN, ("13-A",), 1),
+    Role.BODY_SNATCHER: RoleInfo("Body Snatcher", _B, _ALN, ("1-A", "1-F"), 1),
+    Role.COPYCAT: RoleInfo("Copycat", _V, _VIL, ("-8",), 1),
+    Role.VAMPIRE: RoleInfo("Vampire", _V, _VAMP, ("-6",), 2, places_mark=True),
+    Role.THE_MASTER: RoleInfo("The Master", _V, _VAMP, ("-6",), 1, places_mark=True),
+    Role.THE_COUNT: RoleInfo("The Count", _V, _VAMP, ("-6", "-6-B"), 1, places_mark=True),
+    Role.RENFIELD: RoleInfo("Renfield", _V, _VAMP, ("-6-C",), 1, places_mark=True),
+    Role.DISEASED: RoleInfo("Diseased", _V, _VIL, ("-5",), 1, places_mark=True),
+    Role.CUPID: RoleInfo("Cupid", _V, _VIL, ("-4",), 1, places_mark=True),
+    Role.INSTIGATOR: RoleInfo("Instigator", _V, _VIL, ("-3",), 1, places_mark=True),
+    Role.PRIEST: RoleInfo("Priest", _V, _VIL, ("-2",), 1, places_mark=True),
+    Role.ASSASSIN: RoleInfo("Assassin", _V, _OWN, ("-1",), 1, places_mark=True),
+    Role.APPRENTICE_ASSASSIN: RoleInfo(
+        "Apprentice Assassin", _V, _OWN, ("-1-B",), 1, places_mark=True
+    ),
+    Role.MARKSMAN: RoleInfo("Marksman", _V, _VIL, ("5-D",), 1, places_mark=True),
+    Role.PICKPOCKET: RoleInfo("Pickpocket", _V, _VIL, ("6-C",), 1, places_mark=True),
+    Role.GREMLIN: RoleInfo("Gremlin", _V, _VIL, ("7-D",), 1, places_mark=True),
+    Role.DOPPELGANGER: RoleInfo("Doppelganger", _W, _VIL, ("-7",), 1),
+    Role.WEREWOLF: RoleInfo("Werewolf", _W, _WOLF, ("2",), 2),
+    Role.MINION: RoleInfo("Minion", _W, _WOLF, ("3",), 1),
+    Role.MASON: RoleInfo("Mason", _W, _VIL, ("4",), 2),
+    Role.SEER: RoleInfo("Seer", _W, _VIL, ("5",), 1),
+    Role.ROBBER: RoleInfo("Robber", _W, _VIL, ("6",), 1),
+    Role.TROUBLEMAKER: RoleInfo("Troublemaker", _W, _VIL, ("7",), 1),
+    Role.DRUNK: RoleInfo("Drunk", _W, _VIL, ("8",), 1),
+    Role.INSOMNIAC: RoleInfo("Insomniac", _W, _VIL, ("9",), 1),
+    Role.HUNTER: RoleInfo("Hunter", _W, _VIL, (), 1),
+    Role.TANNER: RoleInfo("Tanner", _W, _OWN, (), 1),
+    Role.VILLAGER: RoleInfo("Villager", _W, _VIL, (), 3),
+}
+
+
+def find_role(name: str) -> Role:
+    """Look a role up by its scenario name (``"synthetic_alien"``) or card name.
+
+    >>> find_role("Synthetic Alien")
+    <Role.SYNTHETIC_ALIEN: 'synthetic_alien'>
+    """
+    key = name.strip().lower().replace(" ", "_").replace("-", "_")
+    try:
+        return Role(key)
+    except ValueError:
+        pass
+    close = difflib.get_close_matches(key, [role.value for role in Role], n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    raise UnknownRoleError(f"unknown role: {name!r}{hint}")

@@ -1,0 +1,89 @@
+"""The official combined wake order (Vampire/Alien chart, Wake Order 5.0).
+
+Each step lists the roles that make it happen. A step is called when any of its roles is in the
+selected set, even when every copy of that card ends up in the centre: silence would give the
+centre away. See ``shared/rules/onenight-reference.md`` section 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from games.onenight.roles import Role
+
+
+@dataclass(frozen=True)
+class WakeStep:
+    """One call of the night, in chart order."""
+
+    number: str
+    """The official step number, e.g. ``"1-A"``."""
+    key: str
+    """Our id for the step, used in narration line ids (``onenight.<key>.*``)."""
+    roles: frozenset[Role]
+    """The roles that make this step happen."""
+    dusk: bool
+    """Whether the step belongs to Dusk (before everyone views their Mark)."""
+    needs_all: bool = False
+    """Called only when *every* listed role is selected (Groob and Zerb seeing each other)."""
+
+    def is_called(self, selected: Collection[Role]) -> bool:
+        """Whether this step is part of a night with ``selected`` roles."""
+        present = self.roles.intersection(selected)
+        return present == self.roles if self.needs_all else bool(present)
+
+
+def _step(
+    number: str, key: str, *roles: Role, dusk: bool = False, needs_all: bool = False
+) -> WakeStep:
+    return WakeStep(number, key, frozenset(roles), dusk, needs_all)
+
+
+R = Role
+WAKE_ORDER: tuple[WakeStep, ...] = (
+    _step("-9", "oracle", R.ORACLE, dusk=True),
+    _step("-8", "copycat", R.COPYCAT, dusk=True),
+    _step("-7", "doppelganger", R.DOPPELGANGER, dusk=True),
+    _step("-6", "vampires", R.VAMPIRE, R.THE_MASTER, R.THE_COUNT, dusk=True),
+    _step("-6-B", "the_count", R.THE_COUNT, dusk=True),
+    _step("-6-C", "renfield", R.RENFIELD, dusk=True),
+    _step("-5", "diseased", R.DISEASED, dusk=True),
+    _step("-4", "cupid", R.CUPID, dusk=True),
+    _step("-3", "instigator", R.INSTIGATOR, dusk=True),
+    _step("-2", "priest", R.PRIEST, dusk=True),
+    _step("-1", "assassin", R.ASSASSIN, dusk=True),
+    _step("-1-B", "apprentice_assassin", R.APPRENTICE_ASSASSIN, dusk=True),
+    _step("00", "lovers", R.CUPID),
+    _step("1-A", "aliens", R.ALIEN, R.SYNTHETIC_ALIEN, R.GROOB, R.ZERB, R.BODY_SNATCHER),
+    _step("1-C", "cow", R.COW),
+    _step("1-D", "groob_zerb", R.GROOB, R.ZERB, needs_all=True),
+    _step("1-F", "body_snatcher", R.BODY_SNATCHER),
+    _step("2", "werewolves", R.WEREWOLF),
+    _step("3", "minion", R.MINION),
+    _step("3-C", "leader", R.LEADER),
+    _step("4", "masons", R.MASON),
+    _step("5", "seer", R.SEER),
+    _step("5-D", "marksman", R.MARKSMAN),
+    _step("5-G", "psychic", R.PSYCHIC),
+    _step("6", "robber", R.ROBBER),
+    _step("6-C", "pickpocket", R.PICKPOCKET),
+    _step("7", "troublemaker", R.TROUBLEMAKER),
+    _step("7-D", "gremlin", R.GREMLIN),
+    _step("7-F", "rascal", R.RASCAL),
+    _step("8", "drunk", R.DRUNK),
+    _step("9", "insomniac", R.INSOMNIAC),
+    _step("10-B", "exposer", R.EXPOSER),
+    _step("13", "blob", R.BLOB),
+    _step("13-A", "mortician", R.MORTICIAN),
+)
+
+
+def called_steps(selected: Collection[Role]) -> tuple[WakeStep, ...]:
+    """The steps of a night with ``selected`` roles, in official order."""
+    return tuple(step for step in WAKE_ORDER if step.is_called(selected))
+
+
+def marks_in_play(selected: Collection[Role]) -> bool:
+    """Whether any selected role hands out or moves Marks (so everyone views their Mark)."""
+    return any(role.info.places_mark for role in selected)
