@@ -1,0 +1,297 @@
+"""Configuration: TOML layers validated by one schema into a frozen `Config`.
+
+Layers, later ones winning key by key within each section:
+
+1. `defaults.toml`, shipped in this package (every key, with comments);
+2. the system file, `/etc/mothership/config.toml`, if it exists;
+3. the file given with `--config`, which must exist;
+4. dotted overrides from command-line flags, such as `{"hardware.backend": "mock"}`.
+
+The merged settings are validated once, and every problem is reported together in a
+`ConfigError`, one `section.key: message` line each.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal, get_args
+
+from device.config_schema import (
+    Boolean,
+    Check,
+    Choice,
+    ConfigError,
+    Integer,
+    Number,
+    OptionalPath,
+    Pin,
+    PinList,
+    Text,
+    cross_check,
+    parse_toml,
+    validate,
+)
+
+__all__ = [
+    "SYSTEM_CONFIG_PATH",
+    "AudioConfig",
+    "Config",
+    "ConfigError",
+    "DisplayConfig",
+    "HardwareConfig",
+    "LogConfig",
+    "NarrationConfig",
+    "OneNightConfig",
+    "PinsConfig",
+    "StoreConfig",
+    "default_config",
+    "load_config",
+    "resolve_cache_dir",
+    "resolve_state_dir",
+    "resolve_store_path",
+]
+
+logger = logging.getLogger(__name__)
+
+SYSTEM_CONFIG_PATH = Path("/etc/mothership/config.toml")
+"""Where the system-wide configuration file lives."""
+
+HardwareBackend = Literal["mock", "pi"]
+NarrationBackend = Literal["pyttsx3", "espeak", "piper", "silent"]
+LogLevel = Literal["debug", "info", "warning", "error"]
+
+
+def _key(check: Check) -> dict[str, Check]:
+    """Field metadata holding the check for a TOML key."""
+    return {"check": check}
+
+
+@dataclass(frozen=True)
+class HardwareConfig:
+    """`[hardware]`: which hardware to drive and how many seats it has."""
+
+    backend: HardwareBackend = field(metadata=_key(Choice(get_args(HardwareBackend))))
+    seats: int = field(metadata=_key(Integer(3, 12)))
+    debounce: float = field(metadata=_key(Number(0, 0.5)))
+
+
+@dataclass(frozen=True)
+class PinsConfig:
+    """`[pins]`: BCM GPIO numbers. `seat_lamps` may be empty; `buzzer` None means none."""
+
+    seat_buttons: tuple[int, ...] = field(metadata=_key(PinList()))
+    seat_lamps: tuple[int, ...] = field(metadata=_key(PinList()))
+    yes: int = field(metadata=_key(Pin()))
+    no: int = field(metadata=_key(Pin()))
+    go: int = field(metadata=_key(Pin()))
+    buzzer: int | None = field(metadata=_key(Pin(optional=True)))
+
+
+@dataclass(frozen=True)
+class NarrationConfig:
+    """`[narration]`: speech engine and voice. Empty paths in the file become None."""
+
+    backend: NarrationBackend = field(metadata=_key(Choice(get_args(NarrationBackend))))
+    voice: str = field(metadata=_key(Text()))
+    rate: int = field(metadata=_key(Integer(80, 400)))
+    pause: float = field(metadata=_key(Number(0, 10)))
+    recorded_dir: Path | None = field(metadata=_key(OptionalPath()))
+    piper_model: Path | None = field(metadata=_key(OptionalPath()))
+    cache_dir: Path | None = field(metadata=_key(OptionalPath()))
+
+
+@dataclass(frozen=True)
+class AudioConfig:
+    """`[audio]`: output device and volumes (0 to 1)."""
+
+    enabled: bool = field(metadata=_key(Boolean()))
+    device: str = field(metadata=_key(Text()))
+    narration_volume: float = field(metadata=_key(Number(0, 1)))
+    music_volume: float = field(metadata=_key(Number(0, 1)))
+    effects_volume: float = field(metadata=_key(Number(0, 1)))
+
+
+@dataclass(frozen=True)
+class DisplayConfig:
+    """`[display]`: the touchscreen or window."""
+
+    fullscreen: bool = field(metadata=_key(Boolean()))
+    width: int = field(metadata=_key(Integer(320, 4096)))
+    height: int = field(metadata=_key(Integer(320, 4096)))
+
+
+@dataclass(frozen=True)
+class OneNightConfig:
+    """`[onenight]`: timers for the One Night games. `day_minutes` 0 means players - 1."""
+
+    role_seconds: float = field(metadata=_key(Number(3, 120)))
+    day_minutes: int = field(metadata=_key(Integer(0, 30)))
+    ripple_rate: float = field(metadata=_key(Number(0, 1)))
+    auto_start_seconds: float = field(metadata=_key(Number(0, 600)))
+
+
+@dataclass(frozen=True)
+class StoreConfig:
+    """`[store]`: the game database; None means `mothership.db` in the state directory."""
+
+    path: Path | None = field(metadata=_key(OptionalPath()))
+
+
+@dataclass(frozen=True)
+class LogConfig:
+    """`[log]`: the least important level to log."""
+
+    level: LogLevel = field(metadata=_key(Choice(get_args(LogLevel))))
+
+
+@dataclass(frozen=True)
+class Config:
+    """The whole validated configuration, one attribute per TOML section."""
+
+    hardware: HardwareConfig
+    pins: PinsConfig
+    narration: NarrationConfig
+    audio: AudioConfig
+    display: DisplayConfig
+    onenight: OneNightConfig
+    store: StoreConfig
+    log: LogConfig
+
+    @property
+    def state_dir(self) -> Path:
+        """The state directory for the current environment (see `resolve_state_dir`)."""
+        return resolve_state_dir(os.environ)
+
+
+_SECTIONS: dict[str, type[Any]] = {
+    "hardware": HardwareConfig,
+    "pins": PinsConfig,
+    "narration": NarrationConfig,
+    "audio": AudioConfig,
+    "display": DisplayConfig,
+    "onenight": OneNightConfig,
+    "store": StoreConfig,
+    "log": LogConfig,
+}
+_SCHEMA: dict[str, dict[str, Check]] = {
+    name: {f.name: f.metadata["check"] for f in fields(cls)} for name, cls in _SECTIONS.items()
+}
+
+
+def _read_file(path: Path) -> dict[str, Any]:
+    """Read and parse one config file; OSError propagates to the caller."""
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ConfigError([f"{path}: not UTF-8 text: {error.reason}"]) from None
+    settings = parse_toml(text, str(path))
+    logger.debug("Loaded config file %s", path)
+    return settings
+
+
+def _merge(base: dict[str, Any], layer: Mapping[str, Any]) -> None:
+    """Lay `layer` over `base` in place, key by key within each section."""
+    for name, value in layer.items():
+        if isinstance(value, dict) and isinstance(base.get(name), dict):
+            base[name] = {**base[name], **value}
+        else:
+            base[name] = dict(value) if isinstance(value, dict) else value
+
+
+def load_config(
+    extra: Path | None = None,
+    *,
+    system_path: Path | None = SYSTEM_CONFIG_PATH,
+    overrides: Mapping[str, object] | None = None,
+) -> Config:
+    """Load, layer and validate the configuration.
+
+    Args:
+        extra: the `--config` file. It must exist when given.
+        system_path: the system-wide file. A missing file is skipped quietly; an
+            unreadable one is logged as a warning and skipped. None skips this layer.
+        overrides: dotted `section.key` settings from the command line, applied last.
+            Keys whose value is None are ignored, so unset flags can be passed as is.
+
+    Returns:
+        The validated, frozen configuration.
+
+    Raises:
+        ConfigError: a file is missing, unreadable or not valid TOML, or any setting
+            is wrong; its message lists every problem, one per line.
+    """
+    defaults = resources.files("device").joinpath("defaults.toml").read_text("utf-8")
+    merged = parse_toml(defaults, "defaults.toml")
+    try:
+        if system_path is not None:
+            _merge(merged, _read_file(system_path))
+    except FileNotFoundError:
+        logger.debug("No system config file at %s", system_path)
+    except OSError as error:
+        logger.warning("Skipping unreadable config file %s: %s", system_path, error.strerror)
+    if extra is not None:
+        try:
+            _merge(merged, _read_file(extra))
+        except FileNotFoundError:
+            raise ConfigError([f"{extra}: config file not found"]) from None
+        except OSError as error:
+            raise ConfigError([f"{extra}: cannot read config file: {error.strerror}"]) from None
+    problems: list[str] = []
+    for dotted, value in (overrides or {}).items():
+        section, dot, key = dotted.partition(".")
+        if not dot or not key:
+            problems.append(f"{dotted}: override must be written as 'section.key'")
+        elif value is not None:
+            _merge(merged, {section: {key: value}})
+    values, schema_problems = validate(merged, _SCHEMA)
+    problems += schema_problems + cross_check(values)
+    if problems:
+        raise ConfigError(problems)
+    built = {name: cls(**values[name]) for name, cls in _SECTIONS.items()}
+    return Config(**built)
+
+
+def default_config() -> Config:
+    """The shipped defaults alone, without reading any system or user file."""
+    return load_config(system_path=None)
+
+
+def resolve_state_dir(env: Mapping[str, str] | None = None) -> Path:
+    """The directory for the database and caches.
+
+    `$STATE_DIRECTORY` (set by systemd's `StateDirectory=`; the first entry if it lists
+    several), else `$XDG_STATE_HOME/mothership` (when absolute, as the XDG spec asks),
+    else `~/.local/state/mothership`.
+
+    Args:
+        env: the environment to read; defaults to `os.environ`.
+    """
+    env = os.environ if env is None else env
+    if systemd := env.get("STATE_DIRECTORY", "").split(":")[0]:
+        return Path(systemd)
+    xdg = env.get("XDG_STATE_HOME", "")
+    if xdg and Path(xdg).is_absolute():
+        return Path(xdg) / "mothership"
+    home = Path(env["HOME"]) if env.get("HOME") else Path.home()
+    return home / ".local" / "state" / "mothership"
+
+
+def resolve_store_path(config: Config, env: Mapping[str, str] | None = None) -> Path:
+    """The database file: `store.path` (relative means inside the state directory),
+    else `mothership.db` in the state directory."""
+    state = resolve_state_dir(env)
+    return state / config.store.path if config.store.path else state / "mothership.db"
+
+
+def resolve_cache_dir(config: Config, env: Mapping[str, str] | None = None) -> Path:
+    """The speech cache: `narration.cache_dir` (relative means inside the state
+    directory), else `wav-cache` in the state directory."""
+    state = resolve_state_dir(env)
+    cache = config.narration.cache_dir
+    return state / cache if cache else state / "wav-cache"

@@ -1,0 +1,169 @@
+"""Carries out session effects through narration, hardware, the screen, the store and the
+transcript. It is the only place where a session's decisions touch the outside world.
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from device.store import Store
+from device.transcript import Transcript
+from games.effects import Buzz, Effect, Finished, Lamp, Phase, Prepare, Record, Say, Show, Sound
+from games.events import Event, LinesReady
+
+logger = logging.getLogger(__name__)
+
+Progress = Callable[[int, int], None]
+
+
+class SpokenLike(Protocol):
+    text: str
+    path: Path
+    seconds: float
+
+
+class NarratorLike(Protocol):
+    def prepare(
+        self, items: Sequence[tuple[str, dict[str, object]]], progress: Progress | None = None
+    ) -> None: ...
+    def seconds(self, line_id: str, params: dict[str, object]) -> float: ...
+    def speak(self, line_id: str, params: dict[str, object]) -> SpokenLike: ...
+
+
+class ScreenLike(Protocol):
+    def show(self, screen: str, view: Any) -> None: ...
+    def redraw(self, now: float) -> None: ...
+    def save_png(self, path: Path) -> None: ...
+
+
+class LampsLike(Protocol):
+    def set(self, seat: int, pattern: str) -> None: ...
+
+
+class BuzzerLike(Protocol):
+    def buzz(self) -> None: ...
+
+
+@dataclass
+class Outputs:
+    """Everything effects can reach; any part may be missing (None)."""
+
+    transcript: Transcript
+    narrator: NarratorLike | None = None
+    screen: ScreenLike | None = None
+    lamps: LampsLike | None = None
+    buzzer: BuzzerLike | None = None
+    store: Store | None = None
+    progress: Progress | None = None
+    """Told (done, total) while lines are pre-rendered."""
+    wav_dir: Path | None = None
+    """When set, a copy of every spoken line's WAV goes here, numbered in order."""
+    shot_dir: Path | None = None
+    """When set, every screen is saved here as a PNG when it is left (and at the end)."""
+    now: Callable[[], float] = field(default=lambda: 0.0)
+
+
+class Executor:
+    """Runs effects in order; returns the events they produce (``LinesReady``)."""
+
+    def __init__(self, outputs: Outputs, game: str = "") -> None:
+        self.out = outputs
+        self.game = game
+        self.screen: str | None = None
+        self.view: dict[str, Any] = {}
+        self.finished = False
+        self._spoken = 0
+        self._shots = 0
+
+    def run(self, effects: Sequence[Effect]) -> list[Event]:
+        """Carry out ``effects``; return follow-up events to feed back to the session."""
+        follow_ups: list[Event] = []
+        for effect in effects:
+            event = self._one(effect)
+            if event is not None:
+                follow_ups.append(event)
+        return follow_ups
+
+    def _one(self, effect: Effect) -> Event | None:
+        out = self.out
+        if isinstance(effect, Say):
+            self._say(effect)
+        elif isinstance(effect, Show):
+            self.show(effect.screen, dict(effect.view))
+        elif isinstance(effect, Phase):
+            out.transcript.write(phase=effect.name)
+            logger.info("phase %s", effect.name)
+        elif isinstance(effect, Lamp):
+            if out.lamps is not None:
+                out.lamps.set(effect.seat, effect.pattern)
+            out.transcript.write(lamp=effect.seat, pattern=effect.pattern)
+        elif isinstance(effect, Buzz):
+            if out.buzzer is not None:
+                out.buzzer.buzz()
+            out.transcript.write(buzz={"seat": effect.seat, "at": effect.at})
+        elif isinstance(effect, Sound):
+            out.transcript.write(sound=effect.name)
+        elif isinstance(effect, Record):
+            if out.store is not None:
+                out.store.add_record(self.game, effect.kind, dict(effect.data))
+            # Records may hold hidden roles: never above DEBUG.
+            logger.debug("record %s %s", effect.kind, effect.data)
+        elif isinstance(effect, Prepare):
+            return self._prepare(effect)
+        elif isinstance(effect, Finished):
+            self.finished = True
+        return None
+
+    def _say(self, say: Say) -> None:
+        params = say.param_map()
+        if self.out.narrator is None:
+            self.out.transcript.write(say=say.line, line=say.line)
+            return
+        spoken = self.out.narrator.speak(say.line, params)
+        self.out.transcript.write(say=spoken.text, line=say.line)
+        if self.screen == "night":
+            # The current public call is the only thing the night screen may show.
+            self.show("night", {"caption": spoken.text})
+        if self.out.wav_dir is not None:
+            self._spoken += 1
+            self.out.wav_dir.mkdir(parents=True, exist_ok=True)
+            name = f"{self._spoken:03d}-{say.line.replace('.', '-')}.wav"
+            shutil.copyfile(spoken.path, self.out.wav_dir / name)
+
+    def _prepare(self, prepare: Prepare) -> LinesReady:
+        narrator = self.out.narrator
+        if narrator is None:
+            return LinesReady(tuple(0.0 for _ in prepare.lines))
+        items = [(say.line, say.param_map()) for say in prepare.lines]
+        narrator.prepare(items, self._progress)
+        return LinesReady(tuple(narrator.seconds(line, params) for line, params in items))
+
+    def _progress(self, done: int, total: int) -> None:
+        if self.out.progress is not None:
+            self.out.progress(done, total)
+        if self.screen == "setup" and self.out.screen is not None and total:
+            self.show("setup", {**self.view, "progress": done / total})
+            self.out.screen.redraw(self.out.now())
+
+    def show(self, screen: str, view: dict[str, Any]) -> None:
+        """Put a screen up (recording a change of screen in the transcript)."""
+        if screen != self.screen:
+            self.save_screenshot()
+            self.out.transcript.write(screen=screen)
+        self.screen, self.view = screen, view
+        if self.out.screen is not None:
+            self.out.screen.show(screen, view)
+
+    def save_screenshot(self) -> None:
+        """Save the current screen as the next numbered PNG, when screenshots are on."""
+        if self.out.shot_dir is None or self.out.screen is None or self.screen is None:
+            return
+        self._shots += 1
+        self.out.shot_dir.mkdir(parents=True, exist_ok=True)
+        self.out.screen.redraw(self.out.now())
+        self.out.screen.save_png(self.out.shot_dir / f"{self._shots:02d}-{self.screen}.png")

@@ -1,0 +1,85 @@
+"""Drives the active session: feeds it events, runs its effects, checkpoints its state."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from device.clock import Clock
+from device.executor import Executor
+from device.store import Store
+from games.events import Event, Tick
+from games.session import Session
+
+logger = logging.getLogger(__name__)
+
+
+class Runtime:
+    """One session at a time, with its state; every transition is checkpointed."""
+
+    def __init__(self, clock: Clock, executor: Executor, store: Store | None = None) -> None:
+        self.clock = clock
+        self.executor = executor
+        self.store = store
+        self.session: Session[Any] | None = None
+        self.state: Any = None
+
+    @property
+    def phase(self) -> str | None:
+        """The active session's phase, or None when no game is running."""
+        if self.session is None:
+            return None
+        return self.session.phase(self.state)
+
+    def begin(self, session: Session[Any]) -> None:
+        """Start a new game."""
+        self.session = session
+        self.executor.game = session.game
+        self.state, effects = session.start(self.clock.now())
+        self._apply(effects)
+
+    def resume(self, session: Session[Any], data: dict[str, Any], saved_at: float) -> None:
+        """Continue a checkpointed game after a restart."""
+        self.session = session
+        self.executor.game = session.game
+        state = session.from_json(data)
+        self.state, effects = session.resume(state, saved_at, self.clock.now())
+        logger.info("resumed %s in phase %s", session.game, session.phase(self.state))
+        self._apply(effects)
+
+    def next_deadline(self) -> float | None:
+        """When the session next needs a tick."""
+        if self.session is None:
+            return None
+        return self.session.next_deadline(self.state)
+
+    def tick(self) -> None:
+        """Give the session a ``Tick`` if one of its deadlines has come."""
+        deadline = self.next_deadline()
+        if deadline is not None and deadline <= self.clock.now():
+            self.feed(Tick(self.clock.now()))
+
+    def feed(self, event: Event) -> None:
+        """Hand one event to the session. ``EventNotAcceptedError`` leaves the state unchanged."""
+        if self.session is None:
+            return
+        self.state, effects = self.session.handle(self.state, event, self.clock.now())
+        self._apply(effects)
+
+    def end(self) -> None:
+        """Drop the current session and its checkpoint."""
+        self.session, self.state = None, None
+        if self.store is not None:
+            self.store.clear_checkpoint()
+
+    def _apply(self, effects: list[Any]) -> None:
+        assert self.session is not None
+        if self.store is not None:
+            # Checkpoint before acting, so a crash mid-effect resumes this transition.
+            data = self.session.to_json(self.state)
+            self.store.save_checkpoint(self.session.game, data, self.clock.now())
+        for follow_up in self.executor.run(effects):
+            self.feed(follow_up)
+        if self.executor.finished:
+            self.executor.finished = False
+            self.end()

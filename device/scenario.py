@@ -1,0 +1,200 @@
+"""Simulator scenarios: reading and checking the public JSON format (see DESIGN.md).
+
+Every problem is reported with the event's index, its line in the file and the key at fault, so
+a scenario written by hand can be fixed without guessing.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+EVENT_KINDS: dict[str, frozenset[str]] = {
+    # kind -> the other keys allowed beside it
+    "wait": frozenset(),
+    "press": frozenset(),
+    "control": frozenset(),
+    "tag": frozenset(),
+    "touch": frozenset(),
+    "key": frozenset(),
+    "vote": frozenset(),
+    "reveal": frozenset(),
+    "score": frozenset(),
+    "until": frozenset({"is"}),
+}
+SUB_KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    # kind -> (required keys, optional keys) of its object value
+    "vote": (frozenset({"voter", "target"}), frozenset()),
+    "reveal": (frozenset({"seat", "card"}), frozenset({"mark", "became"})),
+    "score": (frozenset({"seat"}), frozenset({"points", "correct", "wrong", "optional", "first"})),
+}
+SETUP_KEYS = frozenset({"game", "players", "seed", "roles", "preset", "options", "mission"})
+CONTROLS = ("yes", "no", "go")
+KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "y", "n", "space")
+UNTIL_WHAT = ("phase",)
+
+
+class ScenarioError(ValueError):
+    """A scenario that cannot be run as written."""
+
+
+@dataclass(frozen=True)
+class ScenarioEvent:
+    """One checked scenario event."""
+
+    index: int
+    line: int | None
+    kind: str
+    value: Any
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def where(self) -> str:
+        """``event 3 (line 12)``: how messages name this event."""
+        line = f" (line {self.line})" if self.line is not None else ""
+        return f"event {self.index}{line}"
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A checked scenario: its setup block and its events."""
+
+    setup: Mapping[str, Any]
+    events: tuple[ScenarioEvent, ...]
+
+
+def _hint(word: str, choices: Any) -> str:
+    close = difflib.get_close_matches(word, sorted(choices), n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def load_scenario(path: Path) -> Scenario:
+    """Read and check a scenario file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ScenarioError(f"cannot read scenario {str(path)!r}: {error.strerror}") from None
+    return parse_scenario(text, name=str(path))
+
+
+def parse_scenario(text: str, *, name: str = "scenario") -> Scenario:
+    """Check a scenario given as JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ScenarioError(
+            f"{name}: not valid JSON at line {error.lineno}, column {error.colno}: {error.msg}"
+        ) from None
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{name}: expected an object with 'setup' and 'events'")
+    for key in data:
+        if key not in ("setup", "events"):
+            raise ScenarioError(f"{name}: unknown key {key!r}{_hint(key, ['setup', 'events'])}")
+    setup = data.get("setup")
+    if not isinstance(setup, dict):
+        raise ScenarioError(f"{name}: 'setup' must be an object")
+    for key in setup:
+        if key not in SETUP_KEYS:
+            raise ScenarioError(f"{name}: setup: unknown key {key!r}{_hint(key, SETUP_KEYS)}")
+    if "game" not in setup:
+        raise ScenarioError(f"{name}: setup: 'game' is missing")
+    events = data.get("events", [])
+    if not isinstance(events, list):
+        raise ScenarioError(f"{name}: 'events' must be a list")
+    lines = _event_lines(text, len(events))
+    checked = tuple(check_event(index, lines[index], raw) for index, raw in enumerate(events))
+    return Scenario(setup, checked)
+
+
+def _event_lines(text: str, count: int) -> list[int | None]:
+    """The line each event starts on, found by decoding the events list element by element."""
+    decoder = json.JSONDecoder()
+    lines: list[int | None] = [None] * count
+    start = text.find('"events"')
+    position = text.find("[", start) + 1 if start >= 0 else 0
+    if position <= 0:
+        return lines
+    for index in range(count):
+        while position < len(text) and text[position] in " \t\r\n,":
+            position += 1
+        try:
+            _, end = decoder.raw_decode(text, position)
+        except json.JSONDecodeError:
+            return lines
+        lines[index] = text.count("\n", 0, position) + 1
+        position = end
+    return lines
+
+
+def _number(where: str, key: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        raise ScenarioError(f"{where}: {key}: expected a number of seconds >= 0, got {value!r}")
+    return float(value)
+
+
+def _seat(where: str, key: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ScenarioError(f"{where}: {key}: expected a seat number (1 or more), got {value!r}")
+    return value
+
+
+def check_event(index: int, line: int | None, raw: Any) -> ScenarioEvent:
+    """Check one event's shape (whether it fits the game is checked while it runs)."""
+    where = f"event {index}" + (f" (line {line})" if line is not None else "")
+    if not isinstance(raw, dict) or not raw:
+        raise ScenarioError(f'{where}: expected an object such as {{"wait": 3}}, got {raw!r}')
+    kinds = [key for key in raw if key in EVENT_KINDS]
+    if len(kinds) != 1:
+        for key in raw:
+            if key not in EVENT_KINDS and key != "is":
+                raise ScenarioError(f"{where}: unknown key {key!r}{_hint(key, EVENT_KINDS)}")
+        raise ScenarioError(f"{where}: expected exactly one of {', '.join(EVENT_KINDS)}")
+    kind = kinds[0]
+    for key in raw:
+        if key != kind and key not in EVENT_KINDS[kind]:
+            allowed = EVENT_KINDS[kind] | {kind}
+            raise ScenarioError(f"{where}: unknown key {key!r} for {kind!r}{_hint(key, allowed)}")
+    value = raw[kind]
+    extra = {key: raw[key] for key in raw if key != kind}
+    if kind == "wait":
+        value = _number(where, kind, value)
+    elif kind == "press":
+        value = _seat(where, kind, value)
+    elif kind == "control" and value not in CONTROLS:
+        raise ScenarioError(
+            f"{where}: control: expected one of {', '.join(CONTROLS)}, got {value!r}"
+            f"{_hint(str(value), CONTROLS)}"
+        )
+    elif kind == "key" and value not in KEYS:
+        raise ScenarioError(f"{where}: key: expected one of {', '.join(KEYS)}, got {value!r}")
+    elif kind in ("tag", "touch") and (not isinstance(value, str) or not value.strip()):
+        raise ScenarioError(f"{where}: {kind}: expected a non-empty string, got {value!r}")
+    elif kind == "until":
+        if value not in UNTIL_WHAT:
+            raise ScenarioError(f"{where}: until: expected 'phase', got {value!r}")
+        if not isinstance(extra.get("is"), str):
+            raise ScenarioError(f"{where}: is: expected a phase name, got {extra.get('is')!r}")
+    elif kind in SUB_KEYS:
+        value = _check_entry(where, kind, value)
+    return ScenarioEvent(index, line, kind, value, extra)
+
+
+def _check_entry(where: str, kind: str, value: Any) -> dict[str, Any]:
+    required, optional = SUB_KEYS[kind]
+    if not isinstance(value, dict):
+        raise ScenarioError(f"{where}: {kind}: expected an object, got {value!r}")
+    for key in value:
+        if key not in required | optional:
+            raise ScenarioError(
+                f"{where}: {kind}.{key}: unknown key{_hint(key, required | optional)}"
+            )
+    for key in sorted(required - set(value)):
+        raise ScenarioError(f"{where}: {kind}.{key}: missing")
+    for key in ("seat", "voter", "target"):
+        if key in value:
+            _seat(where, f"{kind}.{key}", value[key])
+    return dict(value)

@@ -1,0 +1,80 @@
+"""Builds game sessions from a setup block (a scenario's, or the touchscreen's) and the config."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from device.config import Config
+from games import find_game
+from games.errors import SetupError
+from games.onenight.session import OneNightSession, setup_from_json
+from games.onenight.setup import (
+    OneNightOptions,
+    OneNightSetup,
+    find_preset,
+    options_from,
+    parse_roles,
+)
+from games.session import Session
+
+
+def onenight_options(config: Config) -> OneNightOptions:
+    """The One Night options the config sets."""
+    section = config.onenight
+    return OneNightOptions(
+        role_seconds=section.role_seconds,
+        pause_seconds=config.narration.pause,
+        day_minutes=section.day_minutes,
+        ripple_rate=section.ripple_rate,
+        auto_start_seconds=section.auto_start_seconds,
+    )
+
+
+def make_session(
+    setup: Mapping[str, Any], config: Config, *, auto_start: float = 0.0
+) -> Session[Any]:
+    """A new session for ``setup``; ``auto_start`` starts the game by itself if nothing else does."""
+    game = find_game(str(setup["game"]))
+    if game.key != "onenight":
+        raise SetupError(f"game {game.key!r} is not supported yet; supported: 'onenight'")
+    return OneNightSession(onenight_setup(setup, config, auto_start=auto_start))
+
+
+def onenight_setup(
+    setup: Mapping[str, Any], config: Config, *, auto_start: float = 0.0
+) -> OneNightSetup:
+    """Check a One Night setup block and build the setup it describes."""
+    if "preset" in setup and "roles" in setup:
+        raise SetupError("setup: give either 'roles' or 'preset', not both")
+    if "preset" in setup:
+        preset = find_preset(str(setup["preset"]))
+        roles = preset.roles
+        default_players = preset.min_players
+    else:
+        names = setup.get("roles")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise SetupError(f"setup.roles: expected a list of role names, got {names!r}")
+        roles = parse_roles(names)
+        default_players = len(roles) - 3
+    players = setup.get("players", default_players)
+    seed = setup.get("seed", 0)
+    for key, value in (("players", players), ("seed", seed)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise SetupError(f"setup.{key}: expected a whole number, got {value!r}")
+    if players > config.hardware.seats:
+        raise SetupError(f"{players} players: the device has {config.hardware.seats} seats")
+    raw_options = setup.get("options", {})
+    if not isinstance(raw_options, Mapping):
+        raise SetupError(f"setup.options: expected an object, got {raw_options!r}")
+    defaults = onenight_options(config)
+    if defaults.auto_start_seconds == 0 and auto_start > 0:
+        defaults = OneNightOptions(**{**defaults.__dict__, "auto_start_seconds": auto_start})
+    return OneNightSetup(players, roles, seed, options_from(raw_options, defaults))
+
+
+def session_for_checkpoint(game: str, data: Mapping[str, Any]) -> Session[Any]:
+    """The session that can resume a checkpoint of ``game``."""
+    if game != "onenight":
+        raise SetupError(f"cannot resume a checkpoint of game {game!r}")
+    return OneNightSession(setup_from_json(data["setup"]))

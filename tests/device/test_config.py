@@ -1,0 +1,315 @@
+"""Tests for device.config: layering, the schema's problem reports and path resolution."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import re
+import tomllib
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from device.config import (
+    AudioConfig,
+    Config,
+    ConfigError,
+    DisplayConfig,
+    HardwareConfig,
+    LogConfig,
+    NarrationConfig,
+    OneNightConfig,
+    PinsConfig,
+    StoreConfig,
+    default_config,
+    load_config,
+    resolve_cache_dir,
+    resolve_state_dir,
+    resolve_store_path,
+)
+
+DATA = Path(__file__).parent.parent / "data" / "config_errors.toml"
+CASES: list[dict[str, Any]] = tomllib.loads(DATA.read_text("utf-8"))["case"]
+
+EXPECTED_DEFAULTS = Config(
+    hardware=HardwareConfig(backend="mock", seats=10, debounce=0.05),
+    pins=PinsConfig(
+        seat_buttons=(4, 17, 27, 22, 5, 6, 13, 19, 26, 21),
+        seat_lamps=(2, 3, 7, 8, 9, 10, 11, 12, 16, 20),
+        yes=23,
+        no=24,
+        go=25,
+        buzzer=18,
+    ),
+    narration=NarrationConfig(
+        backend="pyttsx3",
+        voice="",
+        rate=175,
+        pause=1.0,
+        recorded_dir=None,
+        piper_model=None,
+        cache_dir=None,
+    ),
+    audio=AudioConfig(
+        enabled=True, device="", narration_volume=1.0, music_volume=0.4, effects_volume=0.8
+    ),
+    display=DisplayConfig(fullscreen=True, width=800, height=480),
+    onenight=OneNightConfig(
+        role_seconds=10.0, day_minutes=0, ripple_rate=0.15, auto_start_seconds=0.0
+    ),
+    store=StoreConfig(path=None),
+    log=LogConfig(level="info"),
+)
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def no_system(tmp_path: Path) -> Path:
+    """A system config path that does not exist."""
+    return tmp_path / "etc" / "config.toml"
+
+
+# --- the table of bad configurations ---------------------------------------------------
+
+
+def test_the_error_table_has_enough_cases() -> None:
+    assert len(CASES) >= 15
+    assert len({case["name"] for case in CASES}) == len(CASES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])
+def test_bad_configuration_reports_exactly_these_problems(
+    case: dict[str, Any], tmp_path: Path, no_system: Path
+) -> None:
+    user = write(tmp_path / "user.toml", case["config"])
+    with pytest.raises(ConfigError) as caught:
+        load_config(user, system_path=no_system, overrides=case.get("overrides"))
+    expected = [line.replace("{file}", str(user)) for line in case["problems"]]
+    assert list(caught.value.problems) == expected
+    assert str(caught.value) == "\n".join(expected)
+
+
+def test_config_error_is_a_value_error_with_sorted_problems() -> None:
+    error = ConfigError(["b.x: bad", "a.y: worse"])
+    assert isinstance(error, ValueError)
+    assert error.problems == ("a.y: worse", "b.x: bad")
+    assert str(error) == "a.y: worse\nb.x: bad"
+
+
+# --- defaults ---------------------------------------------------------------------------
+
+
+def test_defaults_load_into_the_expected_values(no_system: Path) -> None:
+    assert load_config(system_path=no_system) == EXPECTED_DEFAULTS
+    assert default_config() == EXPECTED_DEFAULTS
+
+
+def test_every_default_key_has_a_comment_above_it() -> None:
+    text = resources.files("device").joinpath("defaults.toml").read_text("utf-8")
+    lines = text.splitlines()
+    keys = [(i, line) for i, line in enumerate(lines) if re.match(r"^\w+ = ", line)]
+    assert len(keys) == sum(
+        len(dataclasses.fields(getattr(EXPECTED_DEFAULTS, f.name)))
+        for f in dataclasses.fields(Config)
+    )
+    for i, line in keys:
+        assert lines[i - 1].startswith("#"), f"no comment above {line!r}"
+
+
+def test_default_keys_match_the_dataclass_fields() -> None:
+    text = resources.files("device").joinpath("defaults.toml").read_text("utf-8")
+    defaults = tomllib.loads(text)
+    sections = {f.name: f for f in dataclasses.fields(Config)}
+    assert list(defaults) == list(sections)
+    for name, section in defaults.items():
+        value = getattr(EXPECTED_DEFAULTS, name)
+        assert list(section) == [f.name for f in dataclasses.fields(value)]
+
+
+def test_config_is_frozen() -> None:
+    config = default_config()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        config.hardware.seats = 4  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        config.log = LogConfig(level="debug")  # type: ignore[misc]
+
+
+# --- layering ---------------------------------------------------------------------------
+
+
+def test_layers_apply_system_then_config_file_then_overrides_key_by_key(tmp_path: Path) -> None:
+    system = write(
+        tmp_path / "system.toml",
+        '[narration]\nrate = 150\nvoice = "system"\n[hardware]\nbackend = "pi"\n',
+    )
+    user = write(tmp_path / "user.toml", "[narration]\nrate = 200\n")
+    config = load_config(
+        user, system_path=system, overrides={"hardware.backend": "mock", "log.level": None}
+    )
+    assert config.narration.rate == 200  # --config beats the system file
+    assert config.narration.voice == "system"  # other keys of the section survive
+    assert config.narration.pause == 1.0  # untouched keys keep the default
+    assert config.hardware.backend == "mock"  # overrides beat every file
+    assert config.log.level == "info"  # a None override is ignored
+
+
+def test_system_file_applies_without_a_config_file(tmp_path: Path) -> None:
+    system = write(tmp_path / "system.toml", "[display]\nfullscreen = false\n")
+    assert load_config(system_path=system).display.fullscreen is False
+
+
+def test_missing_config_file_is_an_error_naming_it(tmp_path: Path, no_system: Path) -> None:
+    missing = tmp_path / "nope.toml"
+    with pytest.raises(ConfigError) as caught:
+        load_config(missing, system_path=no_system)
+    assert caught.value.problems == (f"{missing}: config file not found",)
+
+
+def test_missing_system_file_is_fine_and_logged_at_debug(
+    no_system: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.DEBUG, logger="device.config"):
+        assert load_config(system_path=no_system) == EXPECTED_DEFAULTS
+    assert [r.levelno for r in caplog.records] == [logging.DEBUG]
+    assert str(no_system) in caplog.text
+
+
+def test_unreadable_system_file_is_skipped_with_a_warning_naming_it(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    unreadable = tmp_path / "config.toml"
+    unreadable.mkdir()  # reading a directory fails, even as root
+    with caplog.at_level(logging.WARNING, logger="device.config"):
+        assert load_config(system_path=unreadable) == EXPECTED_DEFAULTS
+    assert len(caplog.records) == 1
+    assert str(unreadable) in caplog.text
+
+
+def test_unreadable_config_file_is_an_error(tmp_path: Path, no_system: Path) -> None:
+    with pytest.raises(ConfigError, match="cannot read config file"):
+        load_config(tmp_path, system_path=no_system)
+
+
+def test_syntax_error_in_the_system_file_is_not_skipped(tmp_path: Path) -> None:
+    system = write(tmp_path / "system.toml", "[hardware\n")
+    with pytest.raises(ConfigError) as caught:
+        load_config(system_path=system)
+    assert caught.value.problems == (
+        f"{system}: TOML syntax error at line 1, column 10: "
+        "expected ']' at the end of a table declaration",
+    )
+
+
+def test_file_that_is_not_utf8_is_an_error(tmp_path: Path, no_system: Path) -> None:
+    user = tmp_path / "user.toml"
+    user.write_bytes(b'[narration]\nvoice = "\xff"\n')
+    with pytest.raises(ConfigError, match=r"user\.toml: not UTF-8 text"):
+        load_config(user, system_path=no_system)
+
+
+# --- accepted values --------------------------------------------------------------------
+
+
+def test_integers_are_accepted_where_numbers_are_expected(tmp_path: Path, no_system: Path) -> None:
+    user = write(tmp_path / "user.toml", "[onenight]\nrole_seconds = 20\n")
+    role_seconds = load_config(user, system_path=no_system).onenight.role_seconds
+    assert role_seconds == 20.0
+    assert type(role_seconds) is float
+
+
+def test_no_buzzer_and_no_lamps(tmp_path: Path, no_system: Path) -> None:
+    user = write(tmp_path / "user.toml", "[pins]\nbuzzer = false\nseat_lamps = []\n")
+    pins = load_config(user, system_path=no_system).pins
+    assert pins.buzzer is None
+    assert pins.seat_lamps == ()
+
+
+def test_fewer_seats_with_matching_pins(tmp_path: Path, no_system: Path) -> None:
+    user = write(
+        tmp_path / "user.toml",
+        "[hardware]\nseats = 3\n[pins]\nseat_buttons = [4, 17, 27]\nseat_lamps = [2, 3, 7]\n",
+    )
+    config = load_config(user, system_path=no_system)
+    assert config.hardware.seats == 3
+    assert config.pins.seat_buttons == (4, 17, 27)
+
+
+def test_paths_expand_home_and_piper_with_a_model_is_valid(
+    tmp_path: Path, no_system: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    user = write(
+        tmp_path / "user.toml",
+        '[narration]\nbackend = "piper"\npiper_model = "~/voices/en.onnx"\n'
+        'recorded_dir = "/srv/lines"\n',
+    )
+    narration = load_config(user, system_path=no_system).narration
+    assert narration.piper_model == tmp_path / "home" / "voices" / "en.onnx"
+    assert narration.recorded_dir == Path("/srv/lines")
+
+
+# --- state, store and cache paths -------------------------------------------------------
+
+
+def test_state_dir_under_systemd_uses_state_directory() -> None:
+    env = {"STATE_DIRECTORY": "/var/lib/mothership:/var/lib/other", "XDG_STATE_HOME": "/x"}
+    assert resolve_state_dir(env) == Path("/var/lib/mothership")
+
+
+def test_state_dir_uses_xdg_state_home() -> None:
+    env = {"XDG_STATE_HOME": "/home/pi/.state", "HOME": "/home/pi"}
+    assert resolve_state_dir(env) == Path("/home/pi/.state/mothership")
+
+
+def test_state_dir_falls_back_to_home_and_ignores_relative_xdg() -> None:
+    expected = Path("/home/pi/.local/state/mothership")
+    assert resolve_state_dir({"HOME": "/home/pi"}) == expected
+    assert resolve_state_dir({"HOME": "/home/pi", "XDG_STATE_HOME": "rel"}) == expected
+
+
+def test_config_state_dir_reads_the_process_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
+    assert default_config().state_dir == tmp_path
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({"STATE_DIRECTORY": "/var/lib/mothership"}, "/var/lib/mothership/mothership.db"),
+        ({"XDG_STATE_HOME": "/xdg", "HOME": "/h"}, "/xdg/mothership/mothership.db"),
+        ({"HOME": "/h"}, "/h/.local/state/mothership/mothership.db"),
+    ],
+    ids=["systemd", "xdg", "home"],
+)
+def test_default_store_path(env: dict[str, str], expected: str) -> None:
+    assert resolve_store_path(default_config(), env) == Path(expected)
+
+
+def test_configured_store_path_and_cache_dir(tmp_path: Path, no_system: Path) -> None:
+    env = {"STATE_DIRECTORY": "/var/lib/mothership"}
+    user = write(
+        tmp_path / "user.toml",
+        '[store]\npath = "/data/games.db"\n[narration]\ncache_dir = "speech"\n',
+    )
+    config = load_config(user, system_path=no_system)
+    assert resolve_store_path(config, env) == Path("/data/games.db")
+    assert resolve_cache_dir(config, env) == Path("/var/lib/mothership/speech")
+
+
+def test_relative_store_path_is_inside_the_state_dir(tmp_path: Path, no_system: Path) -> None:
+    user = write(tmp_path / "user.toml", '[store]\npath = "test.db"\n')
+    config = load_config(user, system_path=no_system)
+    assert resolve_store_path(config, {"HOME": "/h"}) == Path("/h/.local/state/mothership/test.db")
+
+
+def test_default_cache_dir_is_wav_cache_in_the_state_dir() -> None:
+    env = {"XDG_STATE_HOME": "/xdg"}
+    assert resolve_cache_dir(default_config(), env) == Path("/xdg/mothership/wav-cache")
