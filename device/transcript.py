@@ -15,8 +15,9 @@ from device.clock import Clock
 class Transcript:
     """Collects transcript entries, and streams them to a file when given one."""
 
-    def __init__(self, clock: Clock, path: Path | None = None) -> None:
+    def __init__(self, clock: Clock, path: Path | None = None, *, keep: bool = True) -> None:
         self._clock = clock
+        self._keep = keep
         self.entries: list[dict[str, Any]] = []
         self._file: IO[str] | None = None
         if path is not None:
@@ -26,7 +27,8 @@ class Transcript:
     def write(self, **entry: Any) -> None:
         """Add one entry, stamped with the current time (rounded to the millisecond)."""
         stamped = {"t": round(self._clock.now(), 3), **entry}
-        self.entries.append(stamped)
+        if self._keep:  # a long-running daemon keeps no history in memory
+            self.entries.append(stamped)
         if self._file is not None:
             self._file.write(json.dumps(stamped) + "\n")
             self._file.flush()

@@ -1,0 +1,154 @@
+"""The daemon: opens the parts in order, runs the main loop, and closes them in reverse.
+
+The main loop is one thread. It sleeps in the screen's event wait until the next session deadline
+or screen redraw, or until a hardware thread puts an input in the inbox and wakes it, so an idle
+device costs close to no CPU.
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+from contextlib import ExitStack
+from types import FrameType
+from typing import Any
+
+from device.clock import Clock, RealClock
+from device.config import Config, resolve_store_path
+from device.executor import Executor, Outputs
+from device.inbox import Inbox
+from device.runtime import Runtime
+from device.sessions import make_session, session_for_checkpoint
+from device.store import Store
+from device.transcript import Transcript
+from device.uievents import ui_event
+from games.errors import RulesError
+from games.events import Control, ControlPressed, SeatPressed
+
+logger = logging.getLogger(__name__)
+
+HOME_VIEW = {"title": "Mothership", "games": ["One Night"]}
+IDLE_WAKE_SECONDS = 30.0
+"""The longest the loop sleeps with nothing scheduled (keeps the watchdog fed later on)."""
+
+
+class Daemon:
+    """The running device: the runtime, the screen and the inbox, driven by ``loop``."""
+
+    def __init__(self, config: Config, clock: Clock, runtime: Runtime, ui: Any, inbox: Inbox):
+        self.config, self.clock, self.runtime, self.ui, self.inbox = (
+            config, clock, runtime, ui, inbox,
+        )
+        self.running = True
+
+    def home(self) -> None:
+        """Show the home screen."""
+        self.runtime.executor.show("home", dict(HOME_VIEW))
+
+    def resume_or_home(self, store: Store) -> None:
+        """Resume a checkpointed game after a restart, else show the home screen."""
+        checkpoint = store.load_checkpoint()
+        if checkpoint is None:
+            self.home()
+            return
+        try:
+            session = session_for_checkpoint(checkpoint.game, checkpoint.state)
+            self.runtime.resume(session, checkpoint.state, checkpoint.saved_at)
+        except (RulesError, KeyError, TypeError, ValueError) as error:
+            logger.warning("could not resume the saved game (%s); starting fresh", error)
+            store.clear_checkpoint()
+            self.home()
+
+    def sleep_seconds(self) -> float:
+        """How long the loop may sleep before something is due."""
+        now = self.clock.now()
+        due = [now + IDLE_WAKE_SECONDS, self.ui.next_redraw(now), self.runtime.next_deadline()]
+        return max(0.0, min(when for when in due if when is not None) - now)
+
+    def step(self) -> None:
+        """One pass: wait for input or the next deadline, then handle everything due."""
+        inputs = self.ui.wait(self.sleep_seconds())
+        now = self.clock.now()
+        for item in inputs:
+            if item.kind == "quit":
+                self.running = False
+                return
+            if self.runtime.session is None:
+                self._home_input(item.kind, item.value)
+                continue
+            event = ui_event(item, now)
+            if event is not None:
+                self._feed(event)
+        for event in self.inbox.drain():
+            if self.runtime.session is not None:
+                self._feed(event)
+        self.runtime.tick()
+        if self.runtime.session is None and self.runtime.executor.screen not in ("home", "end"):
+            self.home()
+        self.ui.redraw(self.clock.now())
+
+    def _feed(self, event: Any) -> None:
+        try:
+            self.runtime.feed(event)
+        except RulesError as error:
+            # A wrong input on a live device is refused and logged; the game goes on.
+            logger.warning("input refused: %s", error)
+
+    def _home_input(self, kind: str, value: object) -> None:
+        if kind == "touch" and value == "game:One Night":
+            setup = {"game": "onenight", "preset": "alien_first_game"}
+            self.runtime.begin(make_session(setup, self.config))
+        elif kind == "touch" and value == "home":
+            self.home()
+
+    def loop(self) -> None:
+        """Run until quit or SIGTERM."""
+        while self.running:
+            self.step()
+
+
+def run(config: Config, *, windowed: bool = False) -> int:
+    """Start hardware, narration and screen in order; run; stop them in reverse. Exit code."""
+    from device.parts import open_hardware, open_narrator
+    from device.ui.touch import TouchUI
+
+    clock = RealClock()
+    with ExitStack() as stack:
+        store = Store(resolve_store_path(config))
+        stack.callback(store.close)
+        ui = TouchUI(
+            size=(config.display.width, config.display.height),
+            fullscreen=config.display.fullscreen and not windowed,
+        )
+        inbox = Inbox(wake=ui.wake)
+        hardware = open_hardware(
+            config,
+            on_seat=lambda seat, at: inbox.put(SeatPressed(seat, at)),
+            on_control=lambda name, at: inbox.put(ControlPressed(Control(name), at)),
+        )
+        stack.callback(hardware.close)
+        narrator = open_narrator(config, audio=True)
+        ui.open()
+        stack.callback(ui.close)
+        transcript = Transcript(clock, keep=False)
+        outputs = Outputs(
+            transcript=transcript,
+            narrator=narrator,
+            screen=ui,
+            lamps=hardware.lamps,
+            buzzer=hardware.buzzer,
+            store=store,
+            now=clock.now,
+        )
+        daemon = Daemon(config, clock, Runtime(clock, Executor(outputs), store), ui, inbox)
+
+        def stop(signum: int, frame: FrameType | None) -> None:
+            daemon.running = False
+            ui.wake()
+
+        signal.signal(signal.SIGTERM, stop)
+        daemon.resume_or_home(store)
+        logger.info("mothership is running")
+        daemon.loop()
+        logger.info("mothership is stopping")
+    return 0

@@ -1,0 +1,150 @@
+"""The ``mothership`` command line: one entry point, a subcommand per job.
+
+Errors print as ``mothership: error: ...`` with exit code 1; ``DEBUG=1`` shows the traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from device.config import Config, load_config
+
+logger = logging.getLogger("mothership")
+
+LOG_LEVELS = {-2: logging.ERROR, -1: logging.WARNING, 0: logging.INFO, 1: logging.DEBUG}
+
+
+class CommandError(Exception):
+    """A failure to report to the user as one line."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="mothership",
+        description="Mothership: narrator, timer, buzzer and score keeper for the game table.",
+    )
+    parser.add_argument("--config", type=Path, metavar="FILE", help="a config file layered last")
+    parser.add_argument("-v", "--verbose", action="count", default=0, help="more log output")
+    parser.add_argument("-q", "--quiet", action="count", default=0, help="less log output")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    run = commands.add_parser("run", help="run the device (the systemd service runs this)")
+    run.add_argument("--hardware", choices=["mock", "pi"], help="override hardware.backend")
+    run.add_argument("--windowed", action="store_true", help="a window instead of fullscreen")
+
+    sim = commands.add_parser("simulate", help="play a scenario file with mock hardware")
+    sim.add_argument("scenario", type=Path, metavar="SCENARIO.json")
+    sim.add_argument("--transcript", type=Path, metavar="OUT.jsonl", required=True)
+    sim.add_argument("--wavs", type=Path, metavar="DIR", help="copy every spoken line's WAV here")
+    sim.add_argument("--screens", type=Path, metavar="DIR", help="save every screen as PNG here")
+    sim.add_argument("--voice", choices=["pyttsx3", "espeak", "piper", "silent"],
+                     help="override narration.backend")
+
+    demo = commands.add_parser("demo", help="play a built-in One Night game in the simulator")
+    demo.add_argument("--out", type=Path, metavar="DIR",
+                      help="output folder (default: ./mothership-demo-<time>)")
+
+    say = commands.add_parser("say", help="speak a line of text (or write it to a WAV)")
+    say.add_argument("text")
+    say.add_argument("--out", type=Path, metavar="FILE.wav", help="write the WAV here, no sound")
+    say.add_argument("--voice", choices=["pyttsx3", "espeak", "piper", "silent"],
+                     help="override narration.backend")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    level = LOG_LEVELS[max(-2, min(1, args.verbose - args.quiet))]
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        overrides = {"hardware.backend": getattr(args, "hardware", None)}
+        config = load_config(args.config, overrides=overrides)
+        return _dispatch(args, config)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:  # one clear line for the user; the traceback on DEBUG=1
+        if os.environ.get("DEBUG"):
+            raise
+        message = str(error).strip() or type(error).__name__
+        if "\n" in message:
+            message = "\n  " + message.replace("\n", "\n  ")
+        print(f"mothership: error: {message}", file=sys.stderr)
+        return 1
+
+
+def _dispatch(args: argparse.Namespace, config: Config) -> int:
+    if args.command == "simulate":
+        return _simulate(args, config)
+    if args.command == "demo":
+        return _demo(args, config)
+    if args.command == "say":
+        return _say(args, config)
+    from device.app import run
+
+    return run(config, windowed=args.windowed)
+
+
+def _simulate(args: argparse.Namespace, config: Config) -> int:
+    from device.progress import ProgressBar
+    from device.scenario import load_scenario
+    from device.simulator import simulate
+
+    config = _with_voice(config, args.voice)
+    scenario = load_scenario(args.scenario)
+    result = simulate(
+        scenario,
+        config,
+        transcript_path=args.transcript,
+        wav_dir=args.wavs,
+        shot_dir=args.screens,
+        progress=ProgressBar("Preparing the night"),
+    )
+    print(f"{len(result.transcript.entries)} transcript lines in {args.transcript}; "
+          f"ended in phase {result.phase!r}")
+    return 0
+
+
+def _demo(args: argparse.Namespace, config: Config) -> int:
+    from device.demo import default_out_dir, run_demo
+
+    out = args.out or default_out_dir()
+    result = run_demo(config, out)
+    entries = result.transcript.entries
+    said = sum(1 for entry in entries if "say" in entry)
+    shots = len(list((out / "screens").glob("*.png")))
+    print(f"Demo finished in phase {result.phase!r}: {said} spoken lines, {shots} screens.")
+    print(f"Output: {out}")
+    print(f"  transcript.jsonl, narration/ ({said} WAV files), screens/ ({shots} PNG files)")
+    return 0
+
+
+def _say(args: argparse.Namespace, config: Config) -> int:
+    import shutil
+
+    from device.parts import open_narrator
+
+    config = _with_voice(config, args.voice)
+    narrator = open_narrator(config, audio=args.out is None)
+    spoken = narrator.say_text(args.text)
+    if args.out is not None:
+        shutil.copyfile(spoken.path, args.out)
+        print(f"{spoken.seconds:.1f} s of speech written to {args.out}")
+    return 0
+
+
+def _with_voice(config: Config, voice: str | None) -> Config:
+    if voice is None:
+        return config
+    import dataclasses
+
+    return dataclasses.replace(
+        config, narration=dataclasses.replace(config.narration, backend=voice)
+    )

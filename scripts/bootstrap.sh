@@ -1,0 +1,49 @@
+# Sourced by scripts/demo and scripts/test: makes sure everything they need is installed.
+# Idempotent and quick when nothing changed. Works on a fresh Debian or Raspberry Pi OS with
+# only python3 and git; installs Debian packages through apt (as root, or with sudo).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="$ROOT/.venv"
+cd "$ROOT"
+
+say() { printf 'mothership setup: %s\n' "$*" >&2; }
+
+python3 - <<'PY' || { say "Python 3.11 or newer is needed (found $(python3 --version 2>&1))"; exit 1; }
+import sys
+raise SystemExit(0 if sys.version_info >= (3, 11) else 1)
+PY
+
+# Debian packages: the speech engine, socat for the serial tests, and venv support.
+missing=()
+command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
+command -v socat >/dev/null 2>&1 || missing+=(socat)
+if [ ! -x "$VENV/bin/python" ] && ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
+    missing+=(python3-venv)
+fi
+if [ "${#missing[@]}" -gt 0 ]; then
+    if [ "$(id -u)" -eq 0 ]; then apt_get=(apt-get)
+    elif command -v sudo >/dev/null 2>&1; then apt_get=(sudo apt-get)
+    else
+        say "please install these Debian packages first: ${missing[*]} (apt-get install ${missing[*]})"
+        exit 1
+    fi
+    say "installing ${missing[*]} with apt-get"
+    "${apt_get[@]}" update -qq
+    DEBIAN_FRONTEND=noninteractive "${apt_get[@]}" install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# The project's own venv, with the project installed in it (editable) and the dev tools.
+if [ ! -x "$VENV/bin/python" ]; then
+    say "creating the virtual environment in .venv"
+    python3 -m venv "$VENV"
+fi
+stamp="$VENV/.mothership-installed-$(sha256sum pyproject.toml | cut -c1-16)"
+if [ ! -f "$stamp" ]; then
+    say "installing Python packages (a minute on first run)"
+    "$VENV/bin/python" -m pip install -q --upgrade pip >/dev/null
+    "$VENV/bin/python" -m pip install -q -e ".[dev]"
+    rm -f "$VENV"/.mothership-installed-*
+    touch "$stamp"
+fi
+export PATH="$VENV/bin:$PATH"

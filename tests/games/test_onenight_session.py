@@ -1,0 +1,187 @@
+"""The One Night session as a pure state machine: setup, night, day timer, vote, resume."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from games.effects import Effect, Lamp, Phase, Prepare, Say, Show
+from games.errors import EventNotAcceptedError
+from games.events import Control, ControlPressed, LinesReady, SeatPressed, Tick, Touched, VoteCast
+from games.onenight.session import OneNightSession, OneNightState
+from games.onenight.setup import OneNightOptions, OneNightSetup, find_preset
+
+SPEECH = 2.0  # every line "takes" two seconds in these tests
+
+
+def make(players: int = 4, **options: Any) -> OneNightSession:
+    preset = find_preset("alien_first_game")
+    return OneNightSession(OneNightSetup(players, preset.roles, 7, OneNightOptions(**options)))
+
+
+def run_to(session: OneNightSession, state: OneNightState, until: float) -> tuple[
+    OneNightState, list[tuple[float, Effect]]
+]:
+    """Tick the session at each of its deadlines up to ``until``; effects with their times."""
+    timeline: list[tuple[float, Effect]] = []
+    deadline = session.next_deadline(state)
+    while deadline is not None and deadline <= until:
+        state, effects = session.handle(state, Tick(deadline), deadline)
+        timeline += [(deadline, effect) for effect in effects]
+        deadline = session.next_deadline(state)
+    return state, timeline
+
+
+def started(session: OneNightSession) -> tuple[OneNightState, list[Effect]]:
+    state, _ = session.start(0.0)
+    state, effects = session.handle(state, Touched("start"), 1.0)
+    prepare = next(effect for effect in effects if isinstance(effect, Prepare))
+    return session.handle(state, LinesReady(tuple(SPEECH for _ in prepare.lines)), 1.0)
+
+
+def test_setup_waits_for_start_and_asks_for_every_line_to_be_rendered() -> None:
+    session = make()
+    state, effects = session.start(0.0)
+    assert effects[0] == Phase("setup")
+    assert session.next_deadline(state) is None
+    state, effects = session.handle(state, ControlPressed(Control.GO, 0.5), 0.5)
+    prepare = next(effect for effect in effects if isinstance(effect, Prepare))
+    lines = [say.line for say in prepare.lines]
+    assert lines[: len(session.cues)] == [cue.say.line for cue in session.cues]
+    assert "onenight.day.vote_call" in lines
+    # A second start while preparing changes nothing.
+    assert session.handle(state, Touched("start"), 0.6) == (state, [])
+
+
+def test_auto_start_begins_preparing_at_its_deadline() -> None:
+    session = make(auto_start_seconds=3.0)
+    state, _ = session.start(10.0)
+    assert session.next_deadline(state) == 13.0
+    state, effects = session.handle(state, Tick(13.0), 13.0)
+    assert any(isinstance(effect, Prepare) for effect in effects)
+
+
+def test_the_night_speaks_every_cue_in_order_with_speech_and_hold_times() -> None:
+    session = make(role_seconds=5.0, pause_seconds=1.0)
+    state, effects = started(session)
+    assert Phase("dusk") in effects
+    assert all(effect.pattern == "off" for effect in effects if isinstance(effect, Lamp))
+    state, timeline = run_to(session, state, 10_000.0)
+    said = [(t, e.line) for t, e in timeline if isinstance(e, Say)]
+    night = said[: len(session.cues) - 1]
+    assert [line for _, line in night] == [cue.say.line for cue in session.cues[1:]]
+    # The first cue was spoken at 1.0; each next one follows speech + hold later.
+    expected = 1.0 + SPEECH + session.cues[0].hold
+    assert night[0][0] == expected
+    for (t0, _), (t1, _), cue in zip(night, night[1:], session.cues[1:], strict=False):
+        assert t1 - t0 == pytest.approx(SPEECH + cue.hold)
+    phases = [e.name for _, e in timeline if isinstance(e, Phase)]
+    assert phases == ["night", "day", "vote"]
+
+
+def test_the_day_gives_warnings_a_countdown_and_the_vote_call_at_the_right_times() -> None:
+    session = make(day_minutes=2)
+    state, _ = started(session)
+    state, timeline = run_to(session, state, 10_000.0)
+    day_start = next(t for t, e in timeline if e == Phase("day"))
+    said = {
+        f"{e.line}:{e.param_map()['n']}" if e.line.endswith("count") else e.line: t - day_start
+        for t, e in timeline
+        if isinstance(e, Say) and ".day." in e.line
+    }
+    assert said["onenight.day.start"] == 0.0
+    assert said["onenight.day.one_minute"] == 60.0
+    assert said["onenight.day.thirty_seconds"] == 90.0
+    assert said["onenight.day.count:10"] == 110.0
+    assert said["onenight.day.count:4"] == 116.0
+    assert said["onenight.day.vote_call"] == 117.0
+    vote_at = next(t for t, e in timeline if e == Phase("vote"))
+    assert vote_at - day_start == 120.0
+    assert session.phase(state) == "vote"
+
+
+def day_state(session: OneNightSession) -> tuple[OneNightState, float]:
+    state, _ = started(session)
+    deadline = session.next_deadline(state)
+    while session.phase(state) != "day":
+        assert deadline is not None
+        state, _ = session.handle(state, Tick(deadline), deadline)
+        deadline = session.next_deadline(state)
+    assert state.day_ends_at is not None
+    return state, state.day_ends_at - session.setup.day_seconds
+
+
+def test_pausing_keeps_the_remaining_time_and_resuming_continues_it() -> None:
+    session = make(day_minutes=2)
+    state, start = day_state(session)
+    state, effects = session.handle(state, ControlPressed(Control.GO, start + 20), start + 20)
+    assert state.day_remaining == 100.0
+    assert session.next_deadline(state) is None
+    assert Say.of("onenight.day.paused") in effects
+    state, effects = session.handle(state, Touched("resume"), start + 500)
+    assert state.day_ends_at == start + 600
+    assert session.next_deadline(state) == start + 600 - 60
+
+
+def test_extending_adds_a_minute_and_brings_back_the_warnings_it_needs() -> None:
+    session = make(day_minutes=2)
+    state, start = day_state(session)
+    state, _ = run_to(session, state, start + 95)  # past the one-minute and 30 s warnings
+    state, _ = session.handle(state, Touched("extend"), start + 95)
+    assert state.day_ends_at == start + 180
+    assert session.next_deadline(state) == start + 120  # the one-minute warning again
+
+
+def test_vote_now_skips_to_the_vote_call() -> None:
+    session = make(day_minutes=5)
+    state, start = day_state(session)
+    state, effects = session.handle(state, Touched("vote"), start + 10)
+    assert effects == [Say.of("onenight.day.vote_call")]
+    state, timeline = run_to(session, state, start + 14)
+    assert (start + 13, Phase("vote")) in timeline
+
+
+def test_presses_at_night_do_nothing_at_all() -> None:
+    session = make()
+    state, _ = started(session)
+    assert session.handle(state, SeatPressed(2, 3.0), 3.0) == (state, [])
+    assert session.handle(state, Touched("pause"), 3.0) == (state, [])
+
+
+def test_an_event_that_does_not_fit_the_phase_is_refused_by_name() -> None:
+    session = make()
+    state, _ = started(session)
+    with pytest.raises(EventNotAcceptedError) as error:
+        session.handle(state, VoteCast(1, 2), 3.0)
+    assert str(error.value) == "VoteCast is not accepted in phase 'dusk'"
+
+
+def test_the_state_survives_a_json_round_trip() -> None:
+    session = make()
+    state, _ = started(session)
+    state, _ = run_to(session, state, 40.0)
+    data = json.loads(json.dumps(session.to_json(state)))
+    assert session.from_json(data) == state
+
+
+def test_resuming_at_night_restarts_the_current_step_from_its_start() -> None:
+    session = make()
+    state, _ = started(session)
+    state, timeline = run_to(session, state, 20.0)
+    last = [e.line for _, e in timeline if isinstance(e, Say)][-1]
+    step = last.split(".")[1]
+    resumed, effects = session.resume(state, saved_at=20.0, now=1000.0)
+    assert isinstance(effects[1], Show) and effects[1].screen == "night"
+    resumed, timeline = run_to(session, resumed, 1010.0)
+    first = next(e.line for _, e in timeline if isinstance(e, Say))
+    assert first == f"onenight.{step}.wake"
+
+
+def test_resuming_in_the_day_keeps_the_remaining_time() -> None:
+    session = make(day_minutes=2)
+    state, start = day_state(session)
+    resumed, effects = session.resume(state, saved_at=start + 30, now=5000.0)
+    assert resumed.day_ends_at == 5000.0 + 90
+    assert Phase("day") in effects

@@ -1,0 +1,81 @@
+"""The import rules between the layers (DESIGN.md, "Layers"), checked on the source with ``ast``."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parents[1]
+PROJECT = {"device", "narration", "games", "hardware"}
+THIRD_PARTY_ALLOWED = {
+    "games": set(),
+    "hardware": {"gpiozero", "serial"},
+    "narration": {"pyttsx3", "pygame"},
+    "device": {"pygame", "gpiozero", "serial", "pyttsx3"},
+}
+PROJECT_ALLOWED = {
+    "games": {"games"},
+    "hardware": {"hardware"},
+    "narration": {"narration", "games"},
+    "device": PROJECT,
+}
+
+
+def imported_roots(source: str) -> set[str]:
+    """The top-level module names a piece of source imports (absolute imports only)."""
+    roots: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            roots |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            roots.add(node.module.split(".")[0])
+    return roots
+
+
+def layer_violations(package: str, source: str) -> set[str]:
+    """The imports in ``source`` that ``package`` may not make."""
+    stdlib = set(sys.stdlib_module_names) | {"__future__"}
+    allowed = stdlib | PROJECT_ALLOWED[package] | THIRD_PARTY_ALLOWED[package]
+    return imported_roots(source) - allowed
+
+
+@pytest.mark.parametrize("package", sorted(PROJECT))
+def test_each_layer_imports_only_what_it_may(package: str) -> None:
+    problems = {
+        f"{path.relative_to(ROOT)} imports {name}"
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for name in layer_violations(package, path.read_text(encoding="utf-8"))
+    }
+    assert problems == set()
+
+
+@pytest.mark.parametrize(
+    ("package", "source", "bad"),
+    [
+        ("games", "import pygame", {"pygame"}),
+        ("games", "from narration.catalogue import Catalogue", {"narration"}),
+        ("games", "import random, dataclasses", set()),
+        ("hardware", "from games.events import SeatPressed", {"games"}),
+        ("hardware", "import device.app", {"device"}),
+        ("narration", "from hardware.lamps import Lamps", {"hardware"}),
+        ("narration", "import gpiozero", {"gpiozero"}),
+        ("device", "from games import find_game\nimport pygame", set()),
+    ],
+)
+def test_the_layer_check_catches_a_forbidden_import(
+    package: str, source: str, bad: set[str]
+) -> None:
+    assert layer_violations(package, source) == bad
+
+
+def test_nothing_imports_the_device_layer() -> None:
+    users = [
+        path.relative_to(ROOT)
+        for package in ("games", "narration", "hardware")
+        for path in (ROOT / package).rglob("*.py")
+        if "device" in imported_roots(path.read_text(encoding="utf-8"))
+    ]
+    assert users == []
