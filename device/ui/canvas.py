@@ -1,0 +1,155 @@
+"""Drawing helpers and the colour theme: big, high-contrast text on a dark space background."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from device.ui.model import DESIGN_SIZE, Control
+
+Colour = tuple[int, int, int]
+
+BG: Colour = (8, 10, 30)
+STAR: Colour = (70, 80, 120)
+TEXT: Colour = (236, 240, 255)
+DIM: Colour = (150, 160, 200)
+ACCENT: Colour = (110, 210, 255)
+ALIEN: Colour = (120, 255, 150)
+AMBER: Colour = (255, 190, 80)
+BUTTON: Colour = (28, 38, 84)
+BUTTON_PRIMARY: Colour = (22, 110, 80)
+PANEL: Colour = (18, 24, 56)
+CHIP_OFF: Colour = (34, 40, 70)
+CHIP_ON: Colour = (120, 255, 150)
+NIGHT_BG: Colour = (3, 3, 6)
+NIGHT_TEXT: Colour = (58, 60, 78)
+
+_fonts: dict[int, pygame.font.Font] = {}
+
+
+def font(size: int) -> pygame.font.Font:
+    """The bundled default font at ``size`` (cached; pygame.font must be initialised)."""
+    if size not in _fonts:
+        _fonts[size] = pygame.font.Font(None, size)
+    return _fonts[size]
+
+
+def fit_size(text: str, size: int, max_width: int, min_size: int = 18) -> int:
+    """The largest font size up to ``size`` at which ``text`` fits in ``max_width``."""
+    while size > min_size and font(size).size(text)[0] > max_width:
+        size -= 2
+    return size
+
+
+def wrap(text: str, size: int, width: int) -> list[str]:
+    """Word-wrap ``text`` to lines no wider than ``width`` at font ``size``."""
+    f = font(size)
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        trial = f"{current} {word}" if current else word
+        if current and f.size(trial)[0] > width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines or [""]
+
+
+class Canvas:
+    """A design-sized (800x480) surface with the drawing operations the screens share."""
+
+    def __init__(self, surface: pygame.Surface) -> None:
+        self.surface = surface
+        self.width, self.height = DESIGN_SIZE
+
+    def fill(self, colour: Colour) -> None:
+        """Paint the whole canvas one colour."""
+        self.surface.fill(colour)
+
+    def space(self) -> None:
+        """The shared backdrop: dark navy with a fixed scatter of dim stars."""
+        self.surface.fill(BG)
+        rng = random.Random(7)  # fixed seed: the same sky on every redraw, no flicker
+        for _ in range(70):
+            x, y = rng.randrange(self.width), rng.randrange(self.height)
+            self.surface.set_at((x, y), STAR)
+            if rng.random() < 0.15:
+                pygame.draw.circle(self.surface, STAR, (x, y), 2)
+
+    def text(
+        self,
+        text: str,
+        size: int,
+        colour: Colour,
+        *,
+        center: tuple[int, int] | None = None,
+        topleft: tuple[int, int] | None = None,
+        max_width: int | None = None,
+    ) -> pygame.Rect:
+        """Draw one line, shrinking the font until it fits ``max_width``; returns its rect."""
+        if max_width is not None:
+            size = fit_size(text, size, max_width)
+        image = font(size).render(text, True, colour)
+        rect = image.get_rect()
+        if center is not None:
+            rect.center = center
+        elif topleft is not None:
+            rect.topleft = topleft
+        self.surface.blit(image, rect)
+        return rect
+
+    def paragraph(
+        self, lines: list[str], size: int, colour: Colour, area: pygame.Rect, *, centred: bool
+    ) -> None:
+        """Wrap ``lines`` into ``area``, shrinking the font if needed so all of it fits."""
+        while True:
+            wrapped = [part for line in lines for part in wrap(line, size, area.width)]
+            step = font(size).get_linesize() + 4
+            if len(wrapped) * step <= area.height or size <= 20:
+                break
+            size -= 2
+        wrapped = wrapped[: max(1, area.height // step)]
+        # Centred text also sits in the middle of the area, not stuck to its top.
+        y = area.top + (area.height - len(wrapped) * step) // 2 if centred else area.top
+        for line in wrapped:
+            if centred:
+                self.text(line, size, colour, center=(area.centerx, y + step // 2))
+            else:
+                self.text(line, size, colour, topleft=(area.left, y), max_width=area.width)
+            y += step
+
+    def button(self, control: Control) -> None:
+        """A rounded button with its label as large as fits."""
+        fill = BUTTON_PRIMARY if control.primary else BUTTON
+        border = ALIEN if control.primary else ACCENT
+        pygame.draw.rect(self.surface, fill, control.rect, border_radius=18)
+        pygame.draw.rect(self.surface, border, control.rect, width=3, border_radius=18)
+        size = min(72, int(control.rect.height * 0.85))
+        self.text(
+            control.label,
+            size,
+            TEXT,
+            center=control.rect.center,
+            max_width=control.rect.width - 24,
+        )
+
+    def chip(self, center: tuple[int, int], radius: int, label: str, lit: bool) -> None:
+        """A round seat marker, like one of the device's lamp buttons."""
+        pygame.draw.circle(self.surface, CHIP_ON if lit else CHIP_OFF, center, radius)
+        pygame.draw.circle(self.surface, ALIEN if lit else DIM, center, radius, width=2)
+        colour = BG if lit else TEXT
+        self.text(label, int(radius * 1.3), colour, center=center)
+
+    def bar(self, rect: pygame.Rect, fraction: float) -> None:
+        """A progress bar filled to ``fraction`` (clamped to 0..1)."""
+        fraction = min(1.0, max(0.0, fraction))
+        pygame.draw.rect(self.surface, PANEL, rect, border_radius=12)
+        inner = rect.inflate(-8, -8)
+        inner.width = int(inner.width * fraction)
+        if inner.width > 0:
+            pygame.draw.rect(self.surface, ALIEN, inner, border_radius=8)
+        pygame.draw.rect(self.surface, ACCENT, rect, width=2, border_radius=12)

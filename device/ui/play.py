@@ -1,0 +1,139 @@
+"""The in-game screens: night (dark, secret), day (countdown) and vote (who has voted)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import pygame
+
+from device.ui.canvas import ALIEN, AMBER, DIM, NIGHT_BG, NIGHT_TEXT, PANEL, TEXT, Canvas
+from device.ui.model import Control, ViewReader
+from device.ui.screens import Screen
+
+#: The only part of the night screen that may hold anything but near-black.
+NIGHT_CAPTION_BAND = pygame.Rect(0, 404, 800, 56)
+
+
+@dataclass(frozen=True)
+class NightScreen(Screen):
+    """Secrecy: near-black, one dim caption of the public call, no controls at all.
+
+    Nothing here may depend on who acts or who pressed what: the screen is in everyone's view.
+    """
+
+    caption: str
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, object]) -> NightScreen:
+        """Read the public ``caption`` from the view."""
+        return cls(ViewReader("night", view).text("caption"))
+
+    def draw(self, canvas: Canvas, now: float) -> None:
+        canvas.fill(NIGHT_BG)  # no stars: a bright speck could be mistaken for a signal
+        if self.caption:
+            band = NIGHT_CAPTION_BAND
+            canvas.text(self.caption, 34, NIGHT_TEXT, center=band.center, max_width=band.width - 40)
+
+
+def format_clock(seconds: float) -> str:
+    """``m:ss`` for a countdown, rounding up so 0:00 shows only when time is really up."""
+    whole = max(0, math.ceil(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+@dataclass(frozen=True)
+class DayScreen(Screen):
+    """The discussion timer: big mm:ss, pause/resume, +1 min and vote now."""
+
+    ends_at: float | None
+    remaining: float
+    paused: bool
+    players: int
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, object]) -> DayScreen:
+        """Read ends_at, remaining, paused and players from the view."""
+        r = ViewReader("day", view)
+        return cls(r.opt_number("ends_at"), r.number("remaining"), r.flag("paused"),
+                   r.integer("players"))
+
+    def _running(self) -> bool:
+        return not self.paused and self.ends_at is not None
+
+    def left(self, now: float) -> float:
+        """Seconds left at ``now`` (never negative)."""
+        if self._running():
+            assert self.ends_at is not None
+            return max(0.0, self.ends_at - now)
+        return max(0.0, self.remaining)
+
+    def controls(self) -> list[Control]:
+        pause = ("Resume", "resume") if self.paused else ("Pause", "pause")
+        return [
+            Control(*pause, pygame.Rect(20, 384, 240, 80)),
+            Control("+1 min", "extend", pygame.Rect(280, 384, 240, 80)),
+            Control("Vote now", "vote", pygame.Rect(540, 384, 240, 80), True),
+        ]
+
+    def draw(self, canvas: Canvas, now: float) -> None:
+        canvas.space()
+        canvas.text("Day", 60, ALIEN, topleft=(24, 20))
+        canvas.text(f"{self.players} players - talk it out, then vote", 32, DIM,
+                    topleft=(130, 34), max_width=640)
+        left = self.left(now)
+        colour = AMBER if self.paused or left <= 30 else TEXT
+        canvas.text(format_clock(left), 300, colour, center=(400, 212))
+        if self.paused:
+            canvas.text("Paused", 44, AMBER, center=(400, 336))
+        elif left <= 0:
+            canvas.text("Time's up!", 44, AMBER, center=(400, 336))
+
+    def next_redraw(self, now: float) -> float | None:
+        """The instant the shown countdown next ticks over (None when paused or at 0:00)."""
+        if not self._running():
+            return None
+        assert self.ends_at is not None
+        left = self.ends_at - now
+        if left <= 0:
+            return None
+        # The clock shows ceil(left); it changes when `left` reaches the next lower integer.
+        return self.ends_at - (math.ceil(left) - 1)
+
+
+@dataclass(frozen=True)
+class VoteScreen(Screen):
+    """Everyone votes: a ring of seats lights up as votes arrive (who voted, never for whom)."""
+
+    message: str
+    voted: tuple[int, ...]
+    players: int
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, object]) -> VoteScreen:
+        """Read message, voted and players from the view."""
+        r = ViewReader("vote", view)
+        return cls(r.text("message"), tuple(r.integers("voted")), r.integer("players"))
+
+    def draw(self, canvas: Canvas, now: float) -> None:
+        canvas.space()
+        canvas.text("Vote!", 150, ALIEN, center=(200, 110))
+        canvas.paragraph([self.message], 44, TEXT, pygame.Rect(24, 186, 352, 190), centred=True)
+        done = len(set(self.voted) & set(range(1, self.players + 1)))
+        canvas.text(f"{done} of {self.players} voted", 40, DIM, center=(200, 420))
+        self._draw_ring(canvas)
+
+    def _draw_ring(self, canvas: Canvas) -> None:
+        n = max(0, self.players)
+        if n == 0:
+            return
+        cx, cy, ring = 590, 240, 170
+        # Chips must not overlap: limit the radius by the gap between neighbours.
+        radius = min(40, int(ring * math.sin(math.pi / n)) - 4) if n > 1 else 40
+        pygame.draw.circle(canvas.surface, PANEL, (cx, cy), ring, width=6)  # the table circle
+        voted = set(self.voted)
+        for i in range(n):
+            angle = -math.pi / 2 + 2 * math.pi * i / n  # seat 1 at the top, clockwise
+            pos = (round(cx + ring * math.cos(angle)), round(cy + ring * math.sin(angle)))
+            canvas.chip(pos, radius, str(i + 1), i + 1 in voted)

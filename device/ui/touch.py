@@ -1,0 +1,197 @@
+"""TouchUI: the pygame window, the current screen, and input from touches and keys.
+
+The UI only draws plain data it is given and reports what was touched or pressed. It runs on
+the main loop's thread; only ``wake()`` may be called from other threads.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import pygame
+
+from device.ui.canvas import Canvas
+from device.ui.events import to_input
+from device.ui.model import DESIGN_SIZE, Control, UiError, UiInput
+from device.ui.play import DayScreen, NightScreen, VoteScreen
+from device.ui.screens import HomeScreen, MessageScreen, Screen, SetupScreen
+
+SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
+    "home": HomeScreen.from_view,
+    "setup": SetupScreen.from_view,
+    "night": NightScreen.from_view,
+    "day": DayScreen.from_view,
+    "vote": VoteScreen.from_view,
+    "end": MessageScreen.end_from_view,
+    "message": MessageScreen.from_view,
+}
+
+# Motion events would wake an idle wait() many times a second for nothing.
+_BLOCKED = (pygame.MOUSEMOTION, pygame.FINGERMOTION)
+
+
+class TouchUI:
+    """The touchscreen: ``show`` a screen with its view, ``poll``/``wait`` for inputs."""
+
+    def __init__(self, *, size: tuple[int, int] = DESIGN_SIZE, fullscreen: bool = False) -> None:
+        """Remember the window settings; no window opens until ``open()``."""
+        self._size = size
+        self._fullscreen = fullscreen
+        self._display: pygame.Surface | None = None
+        self._canvas: pygame.Surface | None = None
+        self._name: str | None = None
+        self._screen: Screen = Screen()
+        self._controls: list[Control] = []
+        self._now = 0.0
+
+    # -- window ---------------------------------------------------------------------------
+
+    def open(self) -> None:
+        """Open the window (or take the whole screen) and draw the current screen."""
+        pygame.display.init()
+        pygame.font.init()
+        flags = pygame.FULLSCREEN if self._fullscreen else 0
+        self._display = pygame.display.set_mode(self._size, flags)
+        pygame.display.set_caption("Mothership")
+        if self._fullscreen:
+            pygame.mouse.set_visible(False)  # a touch device has no pointer to show
+        # Screens are laid out at 800x480; any other window size gets a scaled copy.
+        same = self._display.get_size() == DESIGN_SIZE
+        self._canvas = self._display if same else pygame.Surface(DESIGN_SIZE)
+        pygame.event.set_blocked(list(_BLOCKED))
+        pygame.event.clear()
+        self.redraw(self._now)
+
+    def close(self) -> None:
+        """Close the window. Safe to call twice."""
+        if self._display is not None:
+            self._display = None
+            self._canvas = None
+            pygame.display.quit()
+
+    def _require_open(self) -> pygame.Surface:
+        if self._display is None:
+            raise UiError("the UI is not open; call open() first")
+        return self._display
+
+    # -- screens --------------------------------------------------------------------------
+
+    def show(self, screen: str, view: Mapping[str, object]) -> None:
+        """Switch to ``screen`` with ``view`` (validated now) and redraw.
+
+        The redraw uses the ``now`` of the last ``redraw()``; call ``redraw(now)`` to refresh.
+        """
+        factory = SCREENS.get(screen)
+        if factory is None:
+            raise UiError(f"unknown screen {screen!r}; screens are: {', '.join(SCREENS)}")
+        self._screen = factory(view)
+        self._name = screen
+        self._controls = self._screen.controls()
+        self.redraw(self._now)
+
+    @property
+    def screen(self) -> str | None:
+        """The name of the screen on display (None before the first ``show``)."""
+        return self._name
+
+    def redraw(self, now: float) -> None:
+        """Redraw the current screen as of ``now`` (a no-op while the window is closed)."""
+        self._now = now
+        if self._display is None or self._canvas is None:
+            return
+        canvas = Canvas(self._canvas)
+        self._screen.draw(canvas, now)
+        for control in self._controls:
+            canvas.button(control)
+        if self._canvas is not self._display:
+            pygame.transform.smoothscale(self._canvas, self._display.get_size(), self._display)
+        pygame.display.flip()
+
+    def next_redraw(self, now: float) -> float | None:
+        """When the display next changes without input (the day timer's next tick), or None."""
+        return self._screen.next_redraw(now)
+
+    def controls(self) -> list[tuple[str, str]]:
+        """(label, action) of each control on the current screen."""
+        return [(c.label, c.action) for c in self._controls]
+
+    def action_for_label(self, label: str) -> str:
+        """The action of the control labelled ``label`` (case-insensitive) on this screen."""
+        wanted = label.strip().casefold()
+        for control in self._controls:
+            if control.label.casefold() == wanted:
+                return control.action
+        where = f"the {self._name} screen" if self._name else "the screen"
+        labels = [c.label for c in self._controls]
+        if not labels:
+            raise UiError(f"no control labelled {label!r}: there are no controls on {where}")
+        listed = ", ".join(repr(x) for x in labels)
+        message = f"no control labelled {label!r} on {where}; controls: {listed}"
+        by_fold = {x.casefold(): x for x in labels}
+        close = difflib.get_close_matches(wanted, list(by_fold), n=1, cutoff=0.6)
+        if close:
+            message += f" (did you mean {by_fold[close[0]]!r}?)"
+        raise UiError(message)
+
+    def save_png(self, path: Path) -> None:
+        """Write what is on the display to ``path`` as a PNG."""
+        pygame.image.save(self._require_open(), str(path))
+
+    # -- input ----------------------------------------------------------------------------
+
+    def _hit(self, pos: tuple[int, int]) -> str | None:
+        w, h = self._require_open().get_size()
+        design = (pos[0] * DESIGN_SIZE[0] // w, pos[1] * DESIGN_SIZE[1] // h)
+        for control in self._controls:
+            if control.hit(design):
+                return control.action
+        return None
+
+    def _convert(self, events: list[pygame.event.Event]) -> tuple[list[UiInput], bool]:
+        """Inputs from ``events``, and whether any of them was a wake-up."""
+        inputs: list[UiInput] = []
+        woken = False
+        for event in events:
+            if event.type >= pygame.USEREVENT:
+                woken = True  # wake(), or any app event: let the main loop look at its queue
+            elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+                pygame.display.flip()  # the window was uncovered: put the picture back
+            else:
+                ui_input = to_input(event, self._hit)
+                if ui_input is not None:
+                    inputs.append(ui_input)
+        return inputs, woken
+
+    def poll(self) -> list[UiInput]:
+        """All inputs waiting now, without blocking."""
+        self._require_open()
+        return self._convert(pygame.event.get())[0]
+
+    def wait(self, timeout: float) -> list[UiInput]:
+        """Block up to ``timeout`` seconds for input, then drain the queue.
+
+        Returns [] on timeout, or early with whatever arrived when ``wake()`` is called.
+        """
+        self._require_open()
+        deadline = time.monotonic() + max(0.0, timeout)
+        while True:
+            ms = round((deadline - time.monotonic()) * 1000)
+            if ms <= 0:
+                return self.poll()
+            first = pygame.event.wait(ms)
+            if first.type == pygame.NOEVENT:
+                return []
+            inputs, woken = self._convert([first, *pygame.event.get()])
+            if inputs or woken:
+                return inputs
+            # Only noise (key releases, window events): keep waiting for the rest of the time.
+
+    def wake(self) -> None:
+        """End a ``wait()`` early. Thread-safe: SDL's event queue takes posts from any thread."""
+        # No window (not open yet, or closed) means there is no wait() to end.
+        with contextlib.suppress(pygame.error):
+            pygame.event.post(pygame.event.Event(pygame.USEREVENT, mothership_wake=True))

@@ -1,0 +1,57 @@
+"""Headless pygame for the UI tests: dummy video, silent fast audio, no banner."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+# Set before pygame is imported anywhere in this run, so SDL reads them at init.
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "disk"
+os.environ["SDL_DISKAUDIODELAY"] = "0"
+os.environ["SDL_DISKAUDIOFILE"] = "/dev/null"  # never a real file: an idle mixer writes ~50 MB/s
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+# `pytest` (unlike `python -m pytest`) does not put the project root on sys.path.
+_ROOT = str(Path(__file__).resolve().parents[3])
+if _ROOT not in sys.path:
+    sys.path.insert(0, _ROOT)
+
+import pytest  # noqa: E402
+
+from device.ui import TouchUI  # noqa: E402
+
+VIEWS: dict[str, dict[str, object]] = {
+    "home": {"title": "Mothership", "games": ["One Night", "Alieninjas", "Alienation",
+                                             "Alien Encounters"]},
+    "setup": {"game": "One Night Ultimate Alien", "preset": "First game", "players": 7,
+              "roles": ["Alien", "Alien", "Synthetic Alien", "Cow", "Oracle", "Psychic",
+                        "Rascal", "Exposer", "Villager", "Groob"],
+              "seated": [1, 2, 4, 7], "progress": None},
+    "night": {"caption": "Aliens, wake up and look for other aliens."},
+    "day": {"ends_at": 100.0, "remaining": 0.0, "paused": False, "players": 7},
+    "vote": {"message": "Everyone point at who you think is an alien.",
+             "voted": [1, 3, 4], "players": 7},
+    "end": {"title": "The village wins!", "lines": ["Seat 3 (Alien) died.",
+                                                     "Winners: 1, 2, 4, 5, 6, 7"]},
+    "message": {"title": "No audio device", "lines": ["Narration is shown as captions."]},
+}
+
+
+@pytest.fixture
+def views() -> dict[str, dict[str, object]]:
+    """A valid sample view for every screen."""
+    return {name: dict(view) for name, view in VIEWS.items()}
+
+
+@pytest.fixture
+def ui() -> Iterator[TouchUI]:
+    """An open 800x480 TouchUI on the dummy video driver, closed afterwards."""
+    touch_ui = TouchUI()
+    touch_ui.open()
+    try:
+        yield touch_ui
+    finally:
+        touch_ui.close()

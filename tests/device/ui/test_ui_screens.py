@@ -1,0 +1,157 @@
+"""Every screen renders; the night screen keeps secrets; the day timer ticks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from device.ui import SCREENS, TouchUI, UiError
+from device.ui.play import NIGHT_CAPTION_BAND
+
+NIGHT_DIM = 24  # brightest channel value allowed on the night screen outside the caption
+
+
+def _rgb_rows(surface: pygame.Surface) -> list[bytes]:
+    width, height = surface.get_size()
+    data = pygame.image.tobytes(surface, "RGB")
+    return [data[y * width * 3 : (y + 1) * width * 3] for y in range(height)]
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+def test_each_screen_renders_and_saves_a_real_800x480_png(
+    ui: TouchUI, views: dict[str, dict[str, object]], screen: str, tmp_path: Path
+) -> None:
+    ui.show(screen, views[screen])
+    ui.redraw(41.5)
+    path = tmp_path / f"{screen}.png"
+    ui.save_png(path)
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert pygame.image.load(str(path)).get_size() == (800, 480)
+
+
+def test_an_unknown_screen_is_an_error_naming_it(ui: TouchUI) -> None:
+    with pytest.raises(UiError, match="unknown screen 'lobby'"):
+        ui.show("lobby", {})
+
+
+def test_a_view_missing_a_key_is_an_error_naming_screen_and_key(ui: TouchUI) -> None:
+    with pytest.raises(UiError, match="setup view: missing key 'players'"):
+        ui.show("setup", {"game": "One Night", "preset": "x"})
+
+
+def test_a_view_with_a_wrong_type_is_an_error(ui: TouchUI) -> None:
+    with pytest.raises(UiError, match="vote view: 'players' must be an integer, got '5'"):
+        ui.show("vote", {"message": "", "voted": [], "players": "5"})
+
+
+def test_the_home_screen_has_one_control_per_game(
+    ui: TouchUI, views: dict[str, dict[str, object]]
+) -> None:
+    ui.show("home", views["home"])
+    assert ui.controls() == [
+        ("One Night", "game:One Night"),
+        ("Alieninjas", "game:Alieninjas"),
+        ("Alienation", "game:Alienation"),
+        ("Alien Encounters", "game:Alien Encounters"),
+    ]
+
+
+def test_the_setup_screen_hides_start_while_the_night_is_prepared(
+    ui: TouchUI, views: dict[str, dict[str, object]]
+) -> None:
+    ui.show("setup", views["setup"])
+    assert ("Start night", "start") in ui.controls()
+    ui.show("setup", {**views["setup"], "progress": 0.4})
+    assert ui.controls() == [("-", "players:-1"), ("+", "players:+1")]
+
+
+def test_the_night_screen_is_dark_outside_a_dim_caption_and_has_no_controls(
+    ui: TouchUI, views: dict[str, dict[str, object]]
+) -> None:
+    ui.show("night", views["night"])
+    assert ui.controls() == []
+    rows = _rgb_rows(pygame.display.get_surface())
+    band = range(NIGHT_CAPTION_BAND.top, NIGHT_CAPTION_BAND.bottom)
+    outside = [max(row) for y, row in enumerate(rows) if y not in band]
+    inside = [max(row) for y, row in enumerate(rows) if y in band]
+    assert max(outside) <= NIGHT_DIM
+    assert NIGHT_DIM < max(inside) <= 100  # the caption is there, and dim
+
+
+def test_the_night_screen_stays_dark_after_a_bright_screen(
+    ui: TouchUI, views: dict[str, dict[str, object]]
+) -> None:
+    ui.show("setup", views["setup"])
+    ui.show("night", {"caption": ""})
+    assert max(max(row) for row in _rgb_rows(pygame.display.get_surface())) <= NIGHT_DIM
+
+
+def _screen_bytes() -> bytes:
+    return pygame.image.tobytes(pygame.display.get_surface(), "RGB")
+
+
+def test_the_day_timer_counts_down_with_now(
+    ui: TouchUI, views: dict[str, dict[str, object]]
+) -> None:
+    ui.show("day", views["day"])  # ends at 100.0
+    ui.redraw(40.0)
+    at_1_00 = _screen_bytes()
+    ui.redraw(40.5)
+    assert _screen_bytes() == at_1_00  # still shows 1:00
+    ui.redraw(41.0)
+    assert _screen_bytes() != at_1_00  # now 0:59
+
+
+def test_the_day_timer_asks_for_a_redraw_at_the_next_whole_second(
+    ui: TouchUI, views: dict[str, dict[str, object]]
+) -> None:
+    ui.show("day", views["day"])  # ends at 100.0
+    assert ui.next_redraw(40.3) == pytest.approx(41.0)
+    assert ui.next_redraw(41.0) == pytest.approx(42.0)
+    assert ui.next_redraw(99.9) == pytest.approx(100.0)
+    assert ui.next_redraw(100.0) is None  # 0:00 does not change any more
+
+
+def test_a_paused_day_timer_shows_remaining_and_needs_no_redraw(
+    ui: TouchUI, views: dict[str, dict[str, object]]
+) -> None:
+    ui.show("day", {**views["day"], "ends_at": None, "remaining": 75.0, "paused": True})
+    assert ui.next_redraw(40.0) is None
+    assert ("Resume", "resume") in ui.controls()
+    ui.redraw(40.0)
+    first = _screen_bytes()
+    ui.redraw(80.0)
+    assert _screen_bytes() == first
+
+
+def test_screens_without_a_timer_need_no_redraw(
+    ui: TouchUI, views: dict[str, dict[str, object]]
+) -> None:
+    for screen in ("home", "setup", "night", "vote", "end", "message"):
+        ui.show(screen, views[screen])
+        assert ui.next_redraw(10.0) is None
+
+
+def test_show_before_open_validates_and_lists_controls() -> None:
+    closed = TouchUI()
+    closed.show("message", {"title": "Hi", "lines": []})
+    assert closed.controls() == [("OK", "ok")]
+    with pytest.raises(UiError, match="not open"):
+        closed.save_png(Path("/tmp/never.png"))
+
+
+def test_a_window_of_another_size_scales_the_design(
+    views: dict[str, dict[str, object]], tmp_path: Path
+) -> None:
+    big = TouchUI(size=(1024, 600))
+    big.open()
+    try:
+        big.show("setup", views["setup"])
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(780, 530), button=1))
+        assert [(i.kind, i.value) for i in big.poll()] == [("touch", "start")]
+        big.save_png(tmp_path / "big.png")
+        assert pygame.image.load(str(tmp_path / "big.png")).get_size() == (1024, 600)
+    finally:
+        big.close()
