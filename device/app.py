@@ -37,7 +37,11 @@ class Daemon:
 
     def __init__(self, config: Config, clock: Clock, runtime: Runtime, ui: Any, inbox: Inbox):
         self.config, self.clock, self.runtime, self.ui, self.inbox = (
-            config, clock, runtime, ui, inbox,
+            config,
+            clock,
+            runtime,
+            ui,
+            inbox,
         )
         self.running = True
 

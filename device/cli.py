@@ -43,18 +43,25 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--transcript", type=Path, metavar="OUT.jsonl", required=True)
     sim.add_argument("--wavs", type=Path, metavar="DIR", help="copy every spoken line's WAV here")
     sim.add_argument("--screens", type=Path, metavar="DIR", help="save every screen as PNG here")
-    sim.add_argument("--voice", choices=["pyttsx3", "espeak", "piper", "silent"],
-                     help="override narration.backend")
+    sim.add_argument(
+        "--voice",
+        choices=["pyttsx3", "espeak", "piper", "silent"],
+        help="override narration.backend",
+    )
 
     demo = commands.add_parser("demo", help="play a built-in One Night game in the simulator")
-    demo.add_argument("--out", type=Path, metavar="DIR",
-                      help="output folder (default: ./mothership-demo-<time>)")
+    demo.add_argument(
+        "--out", type=Path, metavar="DIR", help="output folder (default: ./mothership-demo-<time>)"
+    )
 
     say = commands.add_parser("say", help="speak a line of text (or write it to a WAV)")
     say.add_argument("text")
     say.add_argument("--out", type=Path, metavar="FILE.wav", help="write the WAV here, no sound")
-    say.add_argument("--voice", choices=["pyttsx3", "espeak", "piper", "silent"],
-                     help="override narration.backend")
+    say.add_argument(
+        "--voice",
+        choices=["pyttsx3", "espeak", "piper", "silent"],
+        help="override narration.backend",
+    )
     return parser
 
 
@@ -107,8 +114,10 @@ def _simulate(args: argparse.Namespace, config: Config) -> int:
         shot_dir=args.screens,
         progress=ProgressBar("Preparing the night"),
     )
-    print(f"{len(result.transcript.entries)} transcript lines in {args.transcript}; "
-          f"ended in phase {result.phase!r}")
+    print(
+        f"{len(result.transcript.entries)} transcript lines in {args.transcript}; "
+        f"ended in phase {result.phase!r}"
+    )
     return 0
 
 

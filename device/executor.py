@@ -79,6 +79,7 @@ class Executor:
         self.finished = False
         self._spoken = 0
         self._shots = 0
+        self._shot_taken = False
 
     def run(self, effects: Sequence[Effect]) -> list[Event]:
         """Carry out ``effects``; return follow-up events to feed back to the session."""
@@ -129,6 +130,10 @@ class Executor:
         if self.screen == "night":
             # The current public call is the only thing the night screen may show.
             self.show("night", {"caption": spoken.text})
+        if not self._shot_taken:
+            # A screen is pictured as its first line is spoken (the night with its first call,
+            # the day with its full clock), or else as it is left.
+            self.save_screenshot()
         if self.out.wav_dir is not None:
             self._spoken += 1
             self.out.wav_dir.mkdir(parents=True, exist_ok=True)
@@ -153,16 +158,24 @@ class Executor:
     def show(self, screen: str, view: dict[str, Any]) -> None:
         """Put a screen up (recording a change of screen in the transcript)."""
         if screen != self.screen:
-            self.save_screenshot()
+            if not self._shot_taken:
+                self.save_screenshot()
+            self._shot_taken = False
             self.out.transcript.write(screen=screen)
         self.screen, self.view = screen, view
         if self.out.screen is not None:
             self.out.screen.show(screen, view)
 
+    @property
+    def shot_taken(self) -> bool:
+        """Whether the current screen has been saved as a screenshot already."""
+        return self._shot_taken
+
     def save_screenshot(self) -> None:
         """Save the current screen as the next numbered PNG, when screenshots are on."""
         if self.out.shot_dir is None or self.out.screen is None or self.screen is None:
             return
+        self._shot_taken = True
         self._shots += 1
         self.out.shot_dir.mkdir(parents=True, exist_ok=True)
         self.out.screen.redraw(self.out.now())

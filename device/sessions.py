@@ -34,7 +34,7 @@ def onenight_options(config: Config) -> OneNightOptions:
 def make_session(
     setup: Mapping[str, Any], config: Config, *, auto_start: float = 0.0
 ) -> Session[Any]:
-    """A new session for ``setup``; ``auto_start`` starts the game by itself if nothing else does."""
+    """A new session for ``setup``; ``auto_start`` starts the game if nothing else does."""
     game = find_game(str(setup["game"]))
     if game.key != "onenight":
         raise SetupError(f"game {game.key!r} is not supported yet; supported: 'onenight'")
@@ -51,12 +51,14 @@ def onenight_setup(
         preset = find_preset(str(setup["preset"]))
         roles = preset.roles
         default_players = preset.min_players
+        preset_name = preset.name
     else:
         names = setup.get("roles")
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
             raise SetupError(f"setup.roles: expected a list of role names, got {names!r}")
         roles = parse_roles(names)
         default_players = len(roles) - 3
+        preset_name = ""
     players = setup.get("players", default_players)
     seed = setup.get("seed", 0)
     for key, value in (("players", players), ("seed", seed)):
@@ -70,7 +72,9 @@ def onenight_setup(
     defaults = onenight_options(config)
     if defaults.auto_start_seconds == 0 and auto_start > 0:
         defaults = OneNightOptions(**{**defaults.__dict__, "auto_start_seconds": auto_start})
-    return OneNightSetup(players, roles, seed, options_from(raw_options, defaults))
+    return OneNightSetup(
+        players, roles, seed, options_from(raw_options, defaults), preset=preset_name
+    )
 
 
 def session_for_checkpoint(game: str, data: Mapping[str, Any]) -> Session[Any]:

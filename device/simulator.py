@@ -100,7 +100,8 @@ def simulate(
         runner = _Runner(scenario, config, clock, runtime, inbox, hardware, ui)
         try:
             runner.run()
-            executor.save_screenshot()
+            if not executor.shot_taken:
+                executor.save_screenshot()
         except (SimulationError, ScenarioError, RulesError) as error:
             transcript.write(error=str(error))
             raise SimulationError(str(error)) from error

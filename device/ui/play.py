@@ -56,8 +56,9 @@ class DayScreen(Screen):
     def from_view(cls, view: Mapping[str, object]) -> DayScreen:
         """Read ends_at, remaining, paused and players from the view."""
         r = ViewReader("day", view)
-        return cls(r.opt_number("ends_at"), r.number("remaining"), r.flag("paused"),
-                   r.integer("players"))
+        return cls(
+            r.opt_number("ends_at"), r.number("remaining"), r.flag("paused"), r.integer("players")
+        )
 
     def _running(self) -> bool:
         return not self.paused and self.ends_at is not None
@@ -80,8 +81,13 @@ class DayScreen(Screen):
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
         canvas.text("Day", 60, ALIEN, topleft=(24, 20))
-        canvas.text(f"{self.players} players - talk it out, then vote", 32, DIM,
-                    topleft=(130, 34), max_width=640)
+        canvas.text(
+            f"{self.players} players - talk it out, then vote",
+            32,
+            DIM,
+            topleft=(130, 34),
+            max_width=640,
+        )
         left = self.left(now)
         colour = AMBER if self.paused or left <= 30 else TEXT
         canvas.text(format_clock(left), 300, colour, center=(400, 212))

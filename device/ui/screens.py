@@ -95,10 +95,8 @@ class SetupScreen(Screen):
         )
 
     def controls(self) -> list[Control]:
-        out = [
-            Control("-", "players:-1", pygame.Rect(500, 24, 80, 80)),
-            Control("+", "players:+1", pygame.Rect(700, 24, 80, 80)),
-        ]
+        # The player count comes from the setup (seat registration arrives with role picking).
+        out: list[Control] = []
         # While the night is being pre-rendered there is nothing to start yet.
         if self.progress is None:
             out.append(Control("Start night", "start", pygame.Rect(440, 384, 340, 80), True))
@@ -122,8 +120,13 @@ class SetupScreen(Screen):
             canvas.text(f"{pct}%", 32, TEXT, center=(740, 402))
             canvas.bar(pygame.Rect(20, 420, 760, 44), self.progress)
         else:
-            canvas.text(f"{len(self.seated)} of {self.players} checked in", 34, DIM,
-                        topleft=(24, 410), max_width=400)
+            canvas.text(
+                f"{len(self.seated)} of {self.players} checked in",
+                34,
+                DIM,
+                topleft=(24, 410),
+                max_width=400,
+            )
 
     def _draw_seats(self, canvas: Canvas) -> None:
         n = max(0, self.players)

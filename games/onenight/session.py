@@ -128,7 +128,7 @@ class OneNightSession:
     def _setup_view(self, state: OneNightState) -> dict[str, Any]:
         return {
             "game": "One Night",
-            "preset": "",
+            "preset": self.setup.preset,
             "players": self.setup.players,
             "roles": [role.display_name for role in self.setup.roles],
             "seated": [],
@@ -324,6 +324,7 @@ def setup_to_json(setup: OneNightSetup) -> dict[str, Any]:
         "roles": [role.value for role in setup.roles],
         "seed": setup.seed,
         "options": dataclasses.asdict(setup.options),
+        "preset": setup.preset,
     }
 
 
@@ -334,4 +335,5 @@ def setup_from_json(data: Mapping[str, Any]) -> OneNightSetup:
         roles=tuple(Role(name) for name in data["roles"]),
         seed=int(data["seed"]),
         options=OneNightOptions(**data["options"]),
+        preset=str(data.get("preset", "")),
     )

@@ -38,6 +38,8 @@ class OneNightSetup:
     roles: tuple[Role, ...]
     seed: int
     options: OneNightOptions = field(default_factory=OneNightOptions)
+    preset: str = ""
+    """The name of the preset the roles came from, if any (shown on the setup screen)."""
 
     def __post_init__(self) -> None:
         validate_setup(self.players, self.roles)

@@ -21,9 +21,9 @@ def make(players: int = 4, **options: Any) -> OneNightSession:
     return OneNightSession(OneNightSetup(players, preset.roles, 7, OneNightOptions(**options)))
 
 
-def run_to(session: OneNightSession, state: OneNightState, until: float) -> tuple[
-    OneNightState, list[tuple[float, Effect]]
-]:
+def run_to(
+    session: OneNightSession, state: OneNightState, until: float
+) -> tuple[OneNightState, list[tuple[float, Effect]]]:
     """Tick the session at each of its deadlines up to ``until``; effects with their times."""
     timeline: list[tuple[float, Effect]] = []
     deadline = session.next_deadline(state)

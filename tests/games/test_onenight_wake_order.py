@@ -43,7 +43,9 @@ def test_the_chart_is_sorted_by_official_number() -> None:
 
 
 def test_every_step_wakes_then_acts_then_sleeps_with_the_role_timer() -> None:
-    roles = parse_roles(["alien", "alien", "synthetic_alien", "cow", "psychic", "rascal", "exposer"])
+    roles = parse_roles(
+        ["alien", "alien", "synthetic_alien", "cow", "psychic", "rascal", "exposer"]
+    )
     cues = night_script(OneNightSetup(4, roles, seed=1))
     lines = [cue.say.line for cue in cues]
     assert lines[0] == "onenight.dusk.start"

@@ -24,18 +24,40 @@ import pytest  # noqa: E402
 from device.ui import TouchUI  # noqa: E402
 
 VIEWS: dict[str, dict[str, object]] = {
-    "home": {"title": "Mothership", "games": ["One Night", "Alieninjas", "Alienation",
-                                             "Alien Encounters"]},
-    "setup": {"game": "One Night Ultimate Alien", "preset": "First game", "players": 7,
-              "roles": ["Alien", "Alien", "Synthetic Alien", "Cow", "Oracle", "Psychic",
-                        "Rascal", "Exposer", "Villager", "Groob"],
-              "seated": [1, 2, 4, 7], "progress": None},
+    "home": {
+        "title": "Mothership",
+        "games": ["One Night", "Alieninjas", "Alienation", "Alien Encounters"],
+    },
+    "setup": {
+        "game": "One Night Ultimate Alien",
+        "preset": "First game",
+        "players": 7,
+        "roles": [
+            "Alien",
+            "Alien",
+            "Synthetic Alien",
+            "Cow",
+            "Oracle",
+            "Psychic",
+            "Rascal",
+            "Exposer",
+            "Villager",
+            "Groob",
+        ],
+        "seated": [1, 2, 4, 7],
+        "progress": None,
+    },
     "night": {"caption": "Aliens, wake up and look for other aliens."},
     "day": {"ends_at": 100.0, "remaining": 0.0, "paused": False, "players": 7},
-    "vote": {"message": "Everyone point at who you think is an alien.",
-             "voted": [1, 3, 4], "players": 7},
-    "end": {"title": "The village wins!", "lines": ["Seat 3 (Alien) died.",
-                                                     "Winners: 1, 2, 4, 5, 6, 7"]},
+    "vote": {
+        "message": "Everyone point at who you think is an alien.",
+        "voted": [1, 3, 4],
+        "players": 7,
+    },
+    "end": {
+        "title": "The village wins!",
+        "lines": ["Seat 3 (Alien) died.", "Winners: 1, 2, 4, 5, 6, 7"],
+    },
     "message": {"title": "No audio device", "lines": ["Narration is shown as captions."]},
 }
 

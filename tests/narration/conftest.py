@@ -1,0 +1,60 @@
+"""Fixtures for the narration tests: real engines, and pygame's mixer on a discarding driver."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from narration.backends import EspeakBackend
+from narration.catalogue import Catalogue
+from narration.fake import CountingBackend
+from narration.pyttsx3_backend import Pyttsx3Backend
+
+# The disk driver runs faster than real time; /dev/null because an idle mixer writes ~50 MB/s.
+HEADLESS_AUDIO = {
+    "SDL_AUDIODRIVER": "disk",
+    "SDL_DISKAUDIODELAY": "0",
+    "SDL_DISKAUDIOFILE": "/dev/null",
+    "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+}
+
+
+@pytest.fixture(autouse=True)
+def headless_audio(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every narration test gets the discarding audio driver (restored afterwards)."""
+    for key, value in HEADLESS_AUDIO.items():
+        monkeypatch.setenv(key, value)
+
+
+@pytest.fixture(scope="session")
+def pyttsx3_backend() -> Iterator[Pyttsx3Backend]:
+    """One real pyttsx3 backend for the whole run (the engine is per process anyway)."""
+    backend = Pyttsx3Backend()
+    yield backend
+    backend.close()
+
+
+@pytest.fixture
+def espeak() -> EspeakBackend:
+    """The real espeak-ng command line."""
+    return EspeakBackend()
+
+
+@pytest.fixture
+def counting_espeak(espeak: EspeakBackend) -> CountingBackend:
+    """espeak-ng, counting its renders."""
+    return CountingBackend(espeak)
+
+
+@pytest.fixture
+def catalogue() -> Catalogue:
+    """A small catalogue with and without placeholders."""
+    return Catalogue.from_mapping(
+        {
+            "test.hello": "Hello, table.",
+            "test.count": "There are {count} players tonight.",
+            "test.pair": "Seat {first} and seat {second}, open your eyes.",
+        },
+        source="test",
+    )

@@ -1,0 +1,124 @@
+"""Audio output on pygame's real mixer (disk driver), and the captions fallback."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from narration.audio import AudioOutput
+from narration.backends import EspeakBackend, SilentBackend
+from narration.errors import VolumeError
+from narration.wav import wav_seconds
+
+
+@pytest.fixture
+def speech(tmp_path: Path) -> Path:
+    path = tmp_path / "speech.wav"
+    EspeakBackend().synthesize("Aliens, open your eyes.", path)
+    return path
+
+
+def wait_until_quiet(audio: AudioOutput, limit: float = 2.0) -> None:
+    deadline = time.monotonic() + limit
+    while audio.speaking and time.monotonic() < deadline:
+        time.sleep(0.005)
+
+
+def test_speech_plays_and_returns_its_length(speech: Path) -> None:
+    audio = AudioOutput()
+    try:
+        assert audio.open() is True
+        assert audio.available
+        seconds = audio.play_speech(speech)
+        assert seconds == pytest.approx(wav_seconds(speech), abs=0.01)
+    finally:
+        audio.close()
+    assert not audio.available
+
+
+def test_music_ducks_under_speech_and_comes_back(speech: Path, tmp_path: Path) -> None:
+    music = tmp_path / "music.wav"
+    SilentBackend(rate=80).synthesize("a long quiet ambience " * 5, music)
+    audio = AudioOutput(music_volume=0.5, duck_to=0.2)
+    try:
+        assert audio.open()
+        audio.play_music(music)
+        import pygame
+
+        assert pygame.mixer.music.get_volume() == pytest.approx(0.5, abs=0.01)
+        audio.play_speech(speech)
+        assert pygame.mixer.music.get_volume() == pytest.approx(0.1, abs=0.01)
+        wait_until_quiet(audio)  # the disk driver plays much faster than real time
+        audio.update()
+        assert pygame.mixer.music.get_volume() == pytest.approx(0.5, abs=0.01)
+        audio.stop()
+    finally:
+        audio.close()
+
+
+def test_effects_play_on_their_own_channel(speech: Path) -> None:
+    audio = AudioOutput()
+    try:
+        assert audio.open()
+        audio.play_speech(speech)
+        audio.play_effect(speech)
+        assert audio.speaking  # the effect did not take the narration channel
+    finally:
+        audio.close()
+
+
+def test_volumes_are_checked_and_can_change() -> None:
+    audio = AudioOutput(effects_volume=0.25)
+    assert audio.volume("effects") == 0.25
+    audio.set_volume("narration", 0.5)
+    assert audio.volume("narration") == 0.5
+    with pytest.raises(VolumeError) as caught:
+        audio.set_volume("music", 1.5)
+    assert str(caught.value) == "music volume must be between 0 and 1: 1.5"
+    with pytest.raises(VolumeError) as caught:
+        audio.volume("efects")
+    assert str(caught.value) == "unknown audio channel: 'efects' (did you mean 'effects'?)"
+
+
+def test_no_audio_device_falls_back_to_captions_with_durations(
+    speech: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setenv("SDL_AUDIODRIVER", "no_such_driver")
+    audio = AudioOutput()
+    assert audio.open() is False
+    assert not audio.available
+    assert "no audio output" in caplog.text
+    assert audio.play_speech(speech) == pytest.approx(wav_seconds(speech))
+    audio.play_effect(speech)
+    audio.play_music(speech)
+    audio.update()
+    audio.stop()
+    audio.close()
+    assert audio.speaking is False
+
+
+def test_a_missing_alsa_device_falls_back_and_restores_the_environment(
+    speech: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("AUDIODEV", raising=False)
+    audio = AudioOutput(device="hw:97,0")
+    assert audio.open() is False
+    assert audio.play_speech(speech) == pytest.approx(wav_seconds(speech))
+    import os
+
+    assert os.environ["SDL_AUDIODRIVER"] == "disk"
+    assert "AUDIODEV" not in os.environ
+
+
+def test_an_unreadable_clip_does_not_crash_playback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.wav"
+    bad.write_bytes(b"not a wav")
+    audio = AudioOutput()
+    try:
+        assert audio.open()
+        assert audio.play_speech(bad) == 0.0
+        audio.play_effect(bad)
+    finally:
+        audio.close()
