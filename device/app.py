@@ -132,6 +132,7 @@ def run(config: Config, *, windowed: bool = False) -> int:
         )
         stack.callback(hardware.close)
         narrator = open_narrator(config, audio=True)
+        stack.callback(narrator.close)
         ui.open()
         stack.callback(ui.close)
         transcript = Transcript(clock, keep=False)

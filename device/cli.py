@@ -72,7 +72,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     level = LOG_LEVELS[max(-2, min(1, args.verbose - args.quiet))]
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
     try:
-        overrides = {"hardware.backend": getattr(args, "hardware", None)}
+        overrides = {
+            "hardware.backend": getattr(args, "hardware", None),
+            "narration.backend": getattr(args, "voice", None),
+        }
         config = load_config(args.config, overrides=overrides)
         return _dispatch(args, config)
     except KeyboardInterrupt:
@@ -104,7 +107,6 @@ def _simulate(args: argparse.Namespace, config: Config) -> int:
     from device.scenario import load_scenario
     from device.simulator import simulate
 
-    config = _with_voice(config, args.voice)
     scenario = load_scenario(args.scenario)
     result = simulate(
         scenario,
@@ -140,20 +142,13 @@ def _say(args: argparse.Namespace, config: Config) -> int:
 
     from device.parts import open_narrator
 
-    config = _with_voice(config, args.voice)
-    narrator = open_narrator(config, audio=args.out is None)
-    spoken = narrator.say_text(args.text)
-    if args.out is not None:
-        shutil.copyfile(spoken.path, args.out)
-        print(f"{spoken.seconds:.1f} s of speech written to {args.out}")
+    import time
+
+    with open_narrator(config, audio=args.out is None) as narrator:
+        spoken = narrator.say_text(args.text)
+        if args.out is not None:
+            shutil.copyfile(spoken.path, args.out)
+            print(f"{spoken.seconds:.1f} s of speech written to {args.out}")
+        else:
+            time.sleep(spoken.seconds)  # playback is asynchronous: let it finish
     return 0
-
-
-def _with_voice(config: Config, voice: str | None) -> Config:
-    if voice is None:
-        return config
-    import dataclasses
-
-    return dataclasses.replace(
-        config, narration=dataclasses.replace(config.narration, backend=voice)
-    )

@@ -22,9 +22,12 @@ Progress = Callable[[int, int], None]
 
 
 class SpokenLike(Protocol):
-    text: str
-    path: Path
-    seconds: float
+    @property
+    def text(self) -> str: ...
+    @property
+    def path(self) -> Path: ...
+    @property
+    def seconds(self) -> float: ...
 
 
 class NarratorLike(Protocol):

@@ -148,6 +148,9 @@ def check_event(index: int, line: int | None, raw: Any) -> ScenarioEvent:
     if not isinstance(raw, dict) or not raw:
         raise ScenarioError(f'{where}: expected an object such as {{"wait": 3}}, got {raw!r}')
     kinds = [key for key in raw if key in EVENT_KINDS]
+    if len(kinds) > 1:
+        found = " and ".join(repr(kind) for kind in kinds)
+        raise ScenarioError(f"{where}: one kind per event, found {found}")
     if len(kinds) != 1:
         for key in raw:
             if key not in EVENT_KINDS and key != "is":

@@ -21,6 +21,7 @@ from device.scenario import Scenario, ScenarioError, ScenarioEvent
 from device.sessions import make_session
 from device.store import Store
 from device.transcript import Transcript
+from device.ui.model import UiError
 from device.uievents import ui_event
 from games.errors import RulesError
 from games.events import (
@@ -107,6 +108,7 @@ def simulate(
             raise SimulationError(str(error)) from error
         finally:
             hardware.close()
+            narrator.close()
             ui.close()
             store.close()
             transcript.close()
@@ -140,7 +142,7 @@ class _Runner:
             for event in self.scenario.events:
                 try:
                     self._one(event)
-                except RulesError as error:
+                except (RulesError, UiError) as error:
                     raise SimulationError(f"{event.where} ({event.kind}): {error}") from None
 
     def _advance_to(self, when: float) -> None:

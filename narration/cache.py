@@ -1,0 +1,120 @@
+"""A folder of rendered speech, keyed by what was said and how.
+
+Every sentence is rendered once. The key is the SHA-256 of (text, backend name, voice,
+rate), so changing any of them renders afresh and nothing stale is ever played.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from narration.errors import NarrationError
+from narration.speech import SpeechBackend
+from narration.wav import check_wav, wav_seconds
+
+__all__ = ["WavCache", "cache_key", "wav_seconds"]
+
+logger = logging.getLogger(__name__)
+
+_TEMP_PREFIX = ".rendering-"
+_STALE_TEMP_SECONDS = 3600.0
+
+
+def cache_key(text: str, backend: SpeechBackend) -> str:
+    """Return the hex SHA-256 that names the cached WAV of ``text`` for ``backend``.
+
+    Args:
+        text: The exact sentence.
+        backend: Supplies the name, voice and rate that are part of the key.
+    """
+    # JSON keeps the fields apart: ("ab", "c") and ("a", "bc") never collide.
+    fields = json.dumps([text, backend.name, backend.voice, backend.rate], ensure_ascii=False)
+    return hashlib.sha256(fields.encode("utf-8")).hexdigest()
+
+
+class WavCache:
+    """Rendered WAVs in one folder, written atomically."""
+
+    def __init__(self, directory: Path, backend: SpeechBackend) -> None:
+        """Open (and create) the cache folder.
+
+        Args:
+            directory: Where the WAVs live; created if missing.
+            backend: Renders what is not cached yet.
+
+        Raises:
+            NarrationError: If the folder cannot be created.
+        """
+        self.directory = Path(directory)
+        self.backend = backend
+        self._lock = threading.Lock()
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise NarrationError(f"cannot create wav cache {str(self.directory)!r}: {exc}") from exc
+        self._sweep_stale_temps()
+
+    def cached_path(self, text: str) -> Path:
+        """Return where the WAV of ``text`` is (or would be) cached, without rendering."""
+        return self.directory / f"{cache_key(text, self.backend)}.wav"
+
+    def has(self, text: str) -> bool:
+        """Tell whether a playable WAV of ``text`` is already cached."""
+        return check_wav(self.cached_path(text)) is None
+
+    def path_for(self, text: str) -> Path:
+        """Return the cached WAV of ``text``, rendering it first if it is missing.
+
+        Args:
+            text: The sentence.
+
+        Raises:
+            NarrationError: If the backend cannot render it.
+        """
+        path = self.cached_path(text)
+        with self._lock:
+            problem = check_wav(path)
+            if problem is None:
+                return path
+            if path.exists():
+                logger.warning("re-rendering cached wav %s: %s", path.name, problem)
+            self._render(text, path)
+        return path
+
+    def _render(self, text: str, path: Path) -> None:
+        # Render beside the final name, then rename: a crash leaves no half file under it.
+        handle, temp_name = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=".wav", dir=self.directory)
+        os.close(handle)
+        temp = Path(temp_name)
+        try:
+            self.backend.synthesize(text, temp)
+            problem = check_wav(temp)
+            if problem:
+                raise NarrationError(
+                    f"{self.backend.name} wrote no usable wav for {text!r}: {problem}"
+                )
+            with temp.open("rb") as written:
+                os.fsync(written.fileno())  # data on disk before the name points at it
+            os.replace(temp, path)
+        finally:
+            temp.unlink(missing_ok=True)
+
+    def _sweep_stale_temps(self) -> None:
+        """Remove temp files left by a crash (old ones only: another process may be writing)."""
+        cutoff = time.time() - _STALE_TEMP_SECONDS
+        for leftover in self.directory.glob(f"{_TEMP_PREFIX}*.wav"):
+            try:
+                if leftover.stat().st_mtime < cutoff:
+                    leftover.unlink()
+            except OSError:
+                continue
+
+    def __repr__(self) -> str:
+        return f"WavCache({str(self.directory)!r}, {self.backend!r})"

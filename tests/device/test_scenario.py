@@ -1,0 +1,70 @@
+"""Reading scenarios: every malformed event is named by index, line and key (table-driven)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from device.scenario import ScenarioError, load_scenario, parse_scenario
+
+DATA = Path(__file__).parents[1] / "data"
+CASES = tomllib.loads((DATA / "scenario_errors.toml").read_text())["case"]
+SETUP = '{"game": "onenight", "preset": "alien_first_game"}'
+
+
+def scenario_text(events: str) -> str:
+    # The events list starts on line 1, so an event's line is its line within `events`.
+    return '{"events": ' + events + ',\n"setup": ' + SETUP + "}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case["name"])
+def test_a_malformed_event_is_refused_naming_its_index_line_and_key(case: dict[str, str]) -> None:
+    with pytest.raises(ScenarioError) as error:
+        parse_scenario(scenario_text(case["events"]))
+    assert str(error.value) == case["error"]
+
+
+def test_a_good_scenario_keeps_every_event_with_its_line() -> None:
+    text = scenario_text('[\n {"wait": 2},\n {"press": 3},\n {"until": "phase", "is": "day"}]')
+    scenario = parse_scenario(text)
+    assert [(e.kind, e.value, e.line) for e in scenario.events] == [
+        ("wait", 2.0, 2),
+        ("press", 3, 3),
+        ("until", "phase", 4),
+    ]
+    assert scenario.events[2].extra == {"is": "day"}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            '{"setup": {"game": "onenight"}, "event": []}',
+            "scenario: unknown key 'event'; did you mean 'events'?",
+        ),
+        (
+            '{"setup": {"gmae": "onenight"}}',
+            "scenario: setup: unknown key 'gmae'; did you mean 'game'?",
+        ),
+        ('{"setup": {"players": 4}}', "scenario: setup: 'game' is missing"),
+        (
+            '{"setup": {"game": "onenight"},\n "events": [1,]}',
+            "scenario: not valid JSON at line 2, column 15: Expecting value",
+        ),
+        ("[]", "scenario: expected an object with 'setup' and 'events'"),
+    ],
+)
+def test_a_malformed_file_is_refused_with_a_clear_message(text: str, message: str) -> None:
+    with pytest.raises(ScenarioError) as error:
+        parse_scenario(text)
+    assert str(error.value) == message
+
+
+def test_a_missing_file_is_named(tmp_path: Path) -> None:
+    with pytest.raises(ScenarioError) as error:
+        load_scenario(tmp_path / "nope.json")
+    assert str(error.value) == f"cannot read scenario {str(tmp_path / 'nope.json')!r}: " + (
+        "No such file or directory"
+    )
