@@ -139,10 +139,9 @@ def _demo(args: argparse.Namespace, config: Config) -> int:
 
 def _say(args: argparse.Namespace, config: Config) -> int:
     import shutil
+    import time
 
     from device.parts import open_narrator
-
-    import time
 
     with open_narrator(config, audio=args.out is None) as narrator:
         spoken = narrator.say_text(args.text)
