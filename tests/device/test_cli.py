@@ -1,0 +1,108 @@
+"""The command line: the demo as a new user runs it, simulate, say, and error reporting."""
+
+from __future__ import annotations
+
+import json
+import wave
+from pathlib import Path
+
+import pygame
+import pytest
+
+from device.cli import main
+
+
+def test_the_demo_writes_a_transcript_wavs_and_screenshots(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "demo"
+    assert main(["-q", "demo", "--out", str(out)]) == 0  # the default voice: real pyttsx3
+    entries = [json.loads(line) for line in (out / "transcript.jsonl").read_text().splitlines()]
+    said = [entry for entry in entries if "say" in entry]
+    assert [entry["phase"] for entry in entries if "phase" in entry][-1] == "vote"
+    wavs = sorted((out / "narration").glob("*.wav"))
+    assert len(wavs) == len(said)
+    for path in wavs:
+        with wave.open(str(path)) as reader:
+            assert reader.getnframes() > reader.getframerate() // 10, path.name
+    screens = sorted((out / "screens").glob("*.png"))
+    assert [path.stem.split("-", 1)[1] for path in screens] == [
+        "home",
+        "setup",
+        "night",
+        "day",
+        "vote",
+    ]
+    assert pygame.image.load(str(screens[0])).get_size() == (800, 480)
+    assert f"Output: {out}" in capsys.readouterr().out
+
+
+def test_simulate_writes_the_transcript_it_announces(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scenario = tmp_path / "s.json"
+    scenario.write_text(
+        json.dumps(
+            {
+                "setup": {"game": "onenight", "preset": "alien_first_game"},
+                "events": [{"until": "phase", "is": "night"}],
+            }
+        )
+    )
+    out = tmp_path / "t.jsonl"
+    code = main(["simulate", str(scenario), "--transcript", str(out), "--voice", "silent"])
+    assert code == 0
+    lines = out.read_text().splitlines()
+    phases = [json.loads(line).get("phase") for line in lines]
+    assert [phase for phase in phases if phase] == ["setup", "dusk", "night"]
+    assert f"{len(lines)} transcript lines in {out}; ended in phase 'night'" in (
+        capsys.readouterr().out
+    )
+
+
+def test_a_bad_scenario_is_one_clear_error_line_and_exit_code_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scenario = tmp_path / "s.json"
+    scenario.write_text('{"setup": {"game": "onenight"}, "events": [{"wiat": 2}]}')
+    code = main(["simulate", str(scenario), "--transcript", str(tmp_path / "t.jsonl")])
+    assert code == 1
+    assert capsys.readouterr().err == (
+        "mothership: error: event 0 (line 1): unknown key 'wiat'; did you mean 'wait'?\n"
+    )
+
+
+def test_a_bad_config_lists_every_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "c.toml"
+    config.write_text("[narration]\nrat = 100\n[hardware]\nseats = 40\n")
+    assert main(["--config", str(config), "say", "hi", "--out", str(tmp_path / "x.wav")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("mothership: error: ")
+    assert "hardware.seats: " in err
+    assert "narration.rat: unknown key, did you mean 'rate'?" in err
+
+
+def test_say_writes_speech_to_a_wav(tmp_path: Path) -> None:
+    out = tmp_path / "hello.wav"
+    assert (
+        main(["say", "Welcome aboard the Mothership.", "--out", str(out), "--voice", "espeak"]) == 0
+    )
+    with wave.open(str(out)) as reader:
+        assert reader.getnframes() / reader.getframerate() > 1.0
+
+
+def test_debug_shows_the_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DEBUG", "1")
+    with pytest.raises(Exception, match="cannot read scenario"):
+        main(["simulate", str(tmp_path / "none.json"), "--transcript", str(tmp_path / "t")])
+
+
+def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--help"])
+    assert stop.value.code == 0
+    text = capsys.readouterr().out
+    for command in ("run", "simulate", "demo", "say"):
+        assert command in text

@@ -1,0 +1,170 @@
+"""The simulator end to end: real gpiozero mock pins, real pygame (dummy video), real narration."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from device.config import Config, load_config
+from device.scenario import parse_scenario
+from device.simulator import SimulationError, simulate
+from games.onenight.roles import Role
+from games.onenight.wake import called_steps
+
+DATA = Path(__file__).parents[1] / "data"
+PRESET_ROLES = ["alien", "alien", "synthetic_alien", "cow", "psychic", "rascal", "exposer"]
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Config:
+    return load_config(
+        system_path=None,
+        overrides={"narration.backend": "silent", "narration.cache_dir": str(tmp_path / "wav")},
+    )
+
+
+def run(config: Config, events: list[dict[str, Any]], **setup: Any) -> list[dict[str, Any]]:
+    scenario = {
+        "setup": {"game": "onenight", "players": 4, "seed": 5, "roles": PRESET_ROLES, **setup},
+        "events": events,
+    }
+    return simulate(parse_scenario(json.dumps(scenario)), config).transcript.entries
+
+
+def between(entries: list[dict[str, Any]], start: str, end: str) -> list[dict[str, Any]]:
+    names = [entry.get("phase") for entry in entries]
+    return entries[names.index(start) : names.index(end)]
+
+
+def test_a_scenario_that_only_waits_for_the_vote_gets_there(config: Config) -> None:
+    entries = run(config, [{"until": "phase", "is": "vote"}])
+    phases = [entry["phase"] for entry in entries if "phase" in entry]
+    assert phases == ["setup", "dusk", "night", "day", "vote"]
+    assert entries[-1]["screen"] == "vote"
+    times = [entry["t"] for entry in entries]
+    assert times == sorted(times)
+
+
+def test_the_night_lines_follow_the_official_wake_order(config: Config) -> None:
+    entries = run(config, [{"until": "phase", "is": "day"}])
+    steps = []
+    for entry in entries:
+        step = entry.get("line", "").split(".")[1:2]
+        if entry.get("line", "").endswith(".wake") and step[0] not in steps:
+            steps.append(step[0])
+    expected = [step.key for step in called_steps({Role(name) for name in PRESET_ROLES})]
+    assert steps == expected == ["aliens", "cow", "psychic", "rascal", "exposer"]
+
+
+def test_nothing_at_night_lights_up_or_answers_a_press(config: Config, tmp_path: Path) -> None:
+    scenario = {
+        "setup": {"game": "onenight", "players": 4, "roles": PRESET_ROLES},
+        "events": [
+            {"until": "phase", "is": "night"},
+            {"wait": 5},
+            {"press": 2},
+            {"key": "3"},
+            {"control": "yes"},
+            {"until": "phase", "is": "day"},
+        ],
+    }
+    shots = tmp_path / "shots"
+    result = simulate(parse_scenario(json.dumps(scenario)), config, shot_dir=shots)
+    night = between(result.transcript.entries, "night", "day")
+    assert {key for entry in night for key in entry} <= {"t", "say", "line", "phase"}
+    picture = pygame.image.load(str(next(shots.glob("*-night.png"))))
+    width, _height = picture.get_size()
+    # Above the caption band the night screen is black: no role, no answer, no seat lit.
+    brightest = max(
+        max(picture.get_at((x, y))[:3]) for x in range(0, width, 8) for y in range(0, 380, 8)
+    )
+    assert brightest < 20
+
+
+def test_the_game_can_be_started_by_key_touch_or_button(config: Config) -> None:
+    for start in ({"key": "space"}, {"touch": "start night"}, {"control": "go"}):
+        entries = run(config, [start, {"until": "phase", "is": "dusk"}])
+        dusk = next(entry for entry in entries if entry.get("phase") == "dusk")
+        assert dusk["t"] == 0.0, start
+
+
+def test_without_input_the_game_starts_by_itself_after_a_few_seconds(config: Config) -> None:
+    entries = run(config, [{"until": "phase", "is": "dusk"}])
+    dusk = next(entry for entry in entries if entry.get("phase") == "dusk")
+    assert dusk["t"] == 3.0
+
+
+def test_the_day_can_be_paused_from_the_screen_and_resumed_by_the_go_button(
+    config: Config,
+) -> None:
+    entries = run(
+        config,
+        [
+            {"until": "phase", "is": "day"},
+            {"wait": 10},
+            {"touch": "Pause"},
+            {"wait": 100},
+            {"control": "go"},
+            {"until": "phase", "is": "vote"},
+        ],
+        options={"day_minutes": 2},
+    )
+    day = next(entry["t"] for entry in entries if entry.get("phase") == "day")
+    vote = next(entry["t"] for entry in entries if entry.get("phase") == "vote")
+    assert vote - day == pytest.approx(120 + 100)
+
+
+CASES = tomllib.loads((DATA / "scenario_runtime_errors.toml").read_text())["case"]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case["name"])
+def test_an_event_that_does_not_fit_stops_the_run_with_a_named_error(
+    config: Config, tmp_path: Path, case: dict[str, str]
+) -> None:
+    text = (
+        '{"events": '
+        + case["events"]
+        + ', "setup": {"game": "onenight", "players": 4, '
+        + ('"roles": ' + json.dumps(PRESET_ROLES) + "}}")
+    )
+    out = tmp_path / "t.jsonl"
+    with pytest.raises(SimulationError) as error:
+        simulate(parse_scenario(text), config, transcript_path=out)
+    assert str(error.value) == case["error"]
+    last = json.loads(out.read_text().splitlines()[-1])
+    assert last["error"] == case["error"]
+
+
+def test_a_bad_setup_is_refused_before_anything_runs(config: Config) -> None:
+    with pytest.raises(SimulationError) as error:
+        run(config, [], roles=[*PRESET_ROLES, "villager"])
+    assert str(error.value) == "setup: 8 cards for 4 players: need 7"
+
+
+def test_a_real_voice_renders_every_spoken_line_to_a_wav(tmp_path: Path) -> None:
+    config = load_config(
+        system_path=None,
+        overrides={"narration.backend": "espeak", "narration.cache_dir": str(tmp_path / "c")},
+    )
+    scenario = parse_scenario(
+        json.dumps(
+            {
+                "setup": {"game": "onenight", "preset": "alien_first_game", "seed": 1},
+                "events": [{"until": "phase", "is": "day"}],
+            }
+        )
+    )
+    wavs = tmp_path / "wavs"
+    result = simulate(scenario, config, wav_dir=wavs)
+    said = [entry for entry in result.transcript.entries if "say" in entry]
+    files = sorted(wavs.glob("*.wav"))
+    assert len(files) == len(said) > 10
+    assert files[0].name == "001-onenight-dusk-start.wav"
+    # Real speech: each line's pause before the next cue includes its spoken length.
+    first, second = said[0]["t"], said[1]["t"]
+    assert second - first > config.narration.pause + 1.0

@@ -1,0 +1,105 @@
+"""The store: private, WAL, and a game that survives a crash resumes where it was."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from device.clock import VirtualClock
+from device.executor import Executor, Outputs
+from device.runtime import Runtime
+from device.sessions import session_for_checkpoint
+from device.store import Store, file_mode
+from device.transcript import Transcript
+from games.events import Tick, Touched
+from games.onenight.session import OneNightSession
+from games.onenight.setup import OneNightOptions, OneNightSetup, find_preset
+
+
+def test_the_store_is_private_and_in_wal_mode(tmp_path: Path) -> None:
+    store = Store(tmp_path / "state" / "m.db")
+    store.save_checkpoint("onenight", {"a": 1}, 2.5)
+    assert file_mode(tmp_path / "state" / "m.db") == 0o600
+    mode = sqlite3.connect(tmp_path / "state" / "m.db").execute("PRAGMA journal_mode").fetchone()
+    assert mode == ("wal",)
+    store.close()
+
+
+def test_the_checkpoint_round_trips_and_can_be_cleared(tmp_path: Path) -> None:
+    store = Store(tmp_path / "m.db")
+    assert store.load_checkpoint() is None
+    store.save_checkpoint("onenight", {"phase": "day"}, 12.0)
+    store.save_checkpoint("onenight", {"phase": "vote"}, 13.0)
+    again = Store(tmp_path / "m.db")  # a second connection, as after a restart
+    checkpoint = again.load_checkpoint()
+    assert checkpoint is not None
+    assert (checkpoint.game, checkpoint.state, checkpoint.saved_at) == (
+        "onenight",
+        {"phase": "vote"},
+        13.0,
+    )
+    again.clear_checkpoint()
+    assert store.load_checkpoint() is None
+
+
+def make_runtime(store: Store, clock: VirtualClock) -> Runtime:
+    return Runtime(clock, Executor(Outputs(transcript=Transcript(clock))), store)
+
+
+def test_a_game_killed_in_the_day_resumes_with_its_remaining_time(tmp_path: Path) -> None:
+    setup = OneNightSetup(
+        4, find_preset("alien_first_game").roles, 9, OneNightOptions(day_minutes=3)
+    )
+    clock = VirtualClock()
+    store = Store(tmp_path / "m.db")
+    runtime = make_runtime(store, clock)
+    runtime.begin(OneNightSession(setup))
+    runtime.feed(Touched("start"))
+    while runtime.phase != "day":
+        deadline = runtime.next_deadline()
+        assert deadline is not None
+        clock.advance_to(deadline)
+        runtime.tick()
+    day_start = clock.now()
+    clock.advance_to(day_start + 50)
+    runtime.feed(Tick(clock.now()))  # a transition 50 s into the day: checkpointed
+    # The process dies here. A new one, with a clock that starts elsewhere, resumes.
+    checkpoint = Store(tmp_path / "m.db").load_checkpoint()
+    assert checkpoint is not None
+    later = VirtualClock(start=10_000.0)
+    resumed = make_runtime(Store(tmp_path / "m.db"), later)
+    resumed.resume(
+        session_for_checkpoint(checkpoint.game, checkpoint.state),
+        checkpoint.state,
+        checkpoint.saved_at,
+    )
+    assert resumed.phase == "day"
+    assert resumed.state.day_ends_at == 10_000.0 + 180 - 50
+    assert resumed.executor.screen == "day"
+
+
+def test_a_game_killed_at_night_restarts_the_current_step(tmp_path: Path) -> None:
+    setup = OneNightSetup(4, find_preset("alien_first_game").roles, 9)
+    session = OneNightSession(setup)
+    clock = VirtualClock()
+    store = Store(tmp_path / "m.db")
+    runtime = make_runtime(store, clock)
+    runtime.begin(session)
+    runtime.feed(Touched("start"))
+    for _ in range(4):  # dusk intro, night start, aliens wake, aliens act
+        deadline = runtime.next_deadline()
+        assert deadline is not None
+        clock.advance_to(deadline)
+        runtime.tick()
+    checkpoint = store.load_checkpoint()
+    assert checkpoint is not None
+    resumed = make_runtime(store, VirtualClock(500.0))
+    resumed.resume(session_for_checkpoint("onenight", checkpoint.state), checkpoint.state, 0.0)
+    lines = []
+    while len(lines) < 1:
+        deadline = resumed.next_deadline()
+        assert deadline is not None
+        resumed.clock.advance_to(deadline)  # type: ignore[attr-defined]
+        resumed.tick()
+        lines = [e["line"] for e in resumed.executor.out.transcript.entries if "line" in e]
+    assert lines[0] == "onenight.aliens.wake"
