@@ -23,7 +23,7 @@ from device.store import Store
 from device.transcript import Transcript
 from device.uievents import ui_event
 from games.errors import RulesError
-from games.events import Control, ControlPressed, SeatPressed
+from games.events import Control, ControlPressed, SeatPressed, Touched
 
 logger = logging.getLogger(__name__)
 
@@ -77,32 +77,34 @@ class Daemon:
             if item.kind == "quit":
                 self.running = False
                 return
-            if self.runtime.session is None:
-                self._home_input(item.kind, item.value)
-                continue
             event = ui_event(item, now)
             if event is not None:
                 self._feed(event)
         for event in self.inbox.drain():
-            if self.runtime.session is not None:
-                self._feed(event)
+            self._feed(event)
         self.runtime.tick()
         if self.runtime.session is None and self.runtime.executor.screen not in ("home", "end"):
             self.home()
         self.ui.redraw(self.clock.now())
 
     def _feed(self, event: Any) -> None:
+        if self.runtime.session is None:
+            self._home_input(event)
+            return
         try:
             self.runtime.feed(event)
         except RulesError as error:
             # A wrong input on a live device is refused and logged; the game goes on.
             logger.warning("input refused: %s", error)
 
-    def _home_input(self, kind: str, value: object) -> None:
-        if kind == "touch" and value == "game:One Night":
+    def _home_input(self, event: Any) -> None:
+        # With no game running, the go button (or a tap on the game) opens One Night's setup,
+        # so a device without a working touchscreen can still start a game.
+        go = isinstance(event, ControlPressed) and event.control is Control.GO
+        if go or event == Touched("game:One Night"):
             setup = {"game": "onenight", "preset": "alien_first_game"}
             self.runtime.begin(make_session(setup, self.config))
-        elif kind == "touch" and value == "home":
+        elif event == Touched("home"):
             self.home()
 
     def loop(self) -> None:

@@ -32,7 +32,6 @@ from games.events import (
     ScoreEntered,
     SeatPressed,
     TagSeen,
-    Touched,
     VoteCast,
 )
 
@@ -196,7 +195,8 @@ class _Runner:
         elif kind == "tag":
             self._feed([TagSeen(value.strip().upper(), self.clock.now())])
         elif kind == "touch":
-            self._feed([Touched(self.ui.action_for_label(value))])
+            self.ui.tap(value)
+            self._feed_ui()
         elif kind == "key":
             self._key(value)
         elif kind == "vote":
@@ -219,5 +219,9 @@ class _Runner:
         import pygame
 
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(name)))
+        self._feed_ui()
+
+    def _feed_ui(self) -> None:
+        """Feed what the screen made of the posted tap or key, as the daemon's loop would."""
         now = self.clock.now()
         self._feed([e for e in (ui_event(item, now) for item in self.ui.poll()) if e is not None])

@@ -121,10 +121,25 @@ class TouchUI:
 
     def action_for_label(self, label: str) -> str:
         """The action of the control labelled ``label`` (case-insensitive) on this screen."""
+        return self._control_for_label(label).action
+
+    def tap(self, label: str) -> None:
+        """Post a tap (a primary-button press) on the centre of the control labelled ``label``.
+
+        The simulator uses it so a scenario's ``touch`` goes through the same hit-testing as a
+        finger on the glass; read the result with ``poll``.
+        """
+        control = self._control_for_label(label)
+        w, h = self._require_open().get_size()
+        x, y = control.rect.center
+        pos = (x * w // DESIGN_SIZE[0], y * h // DESIGN_SIZE[1])
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+
+    def _control_for_label(self, label: str) -> Control:
         wanted = label.strip().casefold()
         for control in self._controls:
             if control.label.casefold() == wanted:
-                return control.action
+                return control
         where = f"the {self._name} screen" if self._name else "the screen"
         labels = [c.label for c in self._controls]
         if not labels:

@@ -1,0 +1,90 @@
+"""The daemon's main loop, with the real headless screen and, end to end, as a process."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from device.app import IDLE_WAKE_SECONDS, Daemon
+from device.clock import VirtualClock
+from device.config import load_config
+from device.executor import Executor, Outputs
+from device.inbox import Inbox
+from device.runtime import Runtime
+from device.store import Store
+from device.transcript import Transcript
+from device.ui import TouchUI
+from games.events import Control, ControlPressed, SeatPressed
+
+
+@pytest.fixture
+def daemon(tmp_path: Path) -> Daemon:
+    config = load_config(system_path=None, overrides={"onenight.day_minutes": 2})
+    clock = VirtualClock()
+    ui = TouchUI()
+    ui.open()
+    outputs = Outputs(transcript=Transcript(clock), screen=ui, now=clock.now)
+    runtime = Runtime(clock, Executor(outputs), Store(tmp_path / "m.db"))
+    daemon = Daemon(config, clock, runtime, ui, Inbox(wake=ui.wake))
+    daemon.home()
+    yield daemon
+    ui.close()
+
+
+def test_at_home_the_loop_sleeps_long_and_the_go_button_opens_a_game(daemon: Daemon) -> None:
+    assert daemon.sleep_seconds() == IDLE_WAKE_SECONDS
+    daemon.inbox.put(SeatPressed(3, 0.0))  # a seat press at home does nothing
+    daemon.step()
+    assert daemon.runtime.phase is None
+    daemon.inbox.put(ControlPressed(Control.GO, 0.0))
+    daemon.step()
+    assert daemon.runtime.phase == "setup"
+    assert daemon.ui.screen == "setup"
+
+
+def test_a_tap_on_the_game_then_on_start_begins_the_night(daemon: Daemon) -> None:
+    for label in ("One Night", "Start night"):
+        daemon.ui.tap(label)
+        daemon.step()
+    assert daemon.runtime.phase == "dusk"
+    assert daemon.ui.screen == "night"
+    # The loop then wakes exactly at the next cue, not before.
+    assert daemon.sleep_seconds() == daemon.runtime.next_deadline() - daemon.clock.now()
+
+
+def test_closing_the_window_stops_the_loop(daemon: Daemon) -> None:
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    daemon.step()
+    assert daemon.running is False
+
+
+def test_the_service_starts_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[narration]\nbackend = "silent"\n[audio]\nenabled = false\n')
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "device", "--config", str(config), "run", "--hardware", "mock"],
+        env=env,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stderr is not None
+    try:
+        deadline = time.monotonic() + 30
+        line = ""
+        while "mothership is running" not in line and time.monotonic() < deadline:
+            line = process.stderr.readline()
+        assert "mothership is running" in line
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=10) == 0
+        assert "mothership is stopping" in process.stderr.read()
+    finally:
+        process.kill()
+    assert (tmp_path / "state" / "mothership" / "mothership.db").exists()
