@@ -11,7 +11,15 @@ from dataclasses import dataclass
 
 from games.effects import Say
 from games.onenight.setup import OneNightSetup
-from games.onenight.wake import called_steps, marks_in_play
+from games.onenight.roles import Role
+from games.onenight.wake import (
+    DOPPEL_AGAIN,
+    DOPPEL_JOINS,
+    WakeStep,
+    called_steps,
+    doppel_instants,
+    marks_in_play,
+)
 
 
 @dataclass(frozen=True)
@@ -38,6 +46,43 @@ def _call(step: str, phase: str, setup: OneNightSetup) -> list[Cue]:
     ]
 
 
+def _doppelganger(setup: OneNightSetup, selected: set[Role]) -> list[Cue]:
+    """Her -7 step: view a card, then act at once if that role acts at once (section 1.3)."""
+    pause, act = setup.options.pause_seconds, setup.options.role_seconds
+    cues = _call("doppelganger", "dusk", setup)
+    sleep = cues.pop()
+    for role in doppel_instants(selected):
+        line = Say.of(f"onenight.doppelganger.instant.{role.value}")
+        cues.append(Cue("doppelganger", "dusk", line, act))
+    if Role.MINION in selected:
+        # A Doppelganger-Minion keeps her eyes open; the wolves show her their thumbs now.
+        cues.append(Cue("doppelganger", "dusk", Say.of("onenight.doppelganger.minion"), act))
+        cues.append(Cue("doppelganger", "dusk", Say.of("onenight.doppelganger.minion_done"), pause))
+    return [*cues, sleep]
+
+
+def _step_cues(step: WakeStep, phase: str, setup: OneNightSetup, doppel: bool) -> list[Cue]:
+    selected = set(setup.roles)
+    if step.key == "doppelganger":
+        return _doppelganger(setup, selected)
+    cues = _call(step.key, phase, setup)
+    if doppel and step.key in DOPPEL_JOINS:
+        join = Cue(
+            step.key, phase, Say.of("onenight.doppelganger.join"), setup.options.pause_seconds
+        )
+        cues.insert(1, join)
+    if doppel and step.key in DOPPEL_AGAIN:
+        again = f"{step.key}_doppelganger"
+        name = DOPPEL_AGAIN[step.key].display_name
+        pause = setup.options.pause_seconds
+        cues += [
+            Cue(again, phase, Say.of("onenight.doppelganger.again", role=name), pause),
+            Cue(again, phase, Say.of(f"onenight.{step.key}.act"), setup.options.role_seconds),
+            Cue(again, phase, Say.of("onenight.doppelganger.sleep"), pause),
+        ]
+    return cues
+
+
 def night_script(setup: OneNightSetup) -> tuple[Cue, ...]:
     """Every line from dusk to wake-up, in the official wake order.
 
@@ -46,18 +91,19 @@ def night_script(setup: OneNightSetup) -> tuple[Cue, ...]:
     """
     pause = setup.options.pause_seconds
     selected = set(setup.roles)
+    doppel = Role.DOPPELGANGER in selected
     steps = called_steps(selected)
     cues = [Cue("dusk", "dusk", Say.of("onenight.dusk.start"), pause)]
     for step in steps:
         if step.dusk:
-            cues += _call(step.key, "dusk", setup)
+            cues += _step_cues(step, "dusk", setup, doppel)
     if marks_in_play(selected):
         cues.append(Cue("marks", "dusk", Say.of("onenight.marks.view"), setup.options.role_seconds))
         cues.append(Cue("marks", "dusk", Say.of("onenight.marks.sleep"), pause))
     cues.append(Cue("night", "night", Say.of("onenight.night.start"), pause))
     for step in steps:
         if not step.dusk:
-            cues += _call(step.key, "night", setup)
+            cues += _step_cues(step, "night", setup, doppel)
     cues.append(Cue("wakeup", "night", Say.of("onenight.wakeup"), 0.0))
     return tuple(cues)
 

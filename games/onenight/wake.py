@@ -87,3 +87,46 @@ def called_steps(selected: Collection[Role]) -> tuple[WakeStep, ...]:
 def marks_in_play(selected: Collection[Role]) -> bool:
     """Whether any selected role hands out or moves Marks (so everyone views their Mark)."""
     return any(role.info.places_mark for role in selected)
+
+
+# -- The Doppelganger (reference section 1.3) -------------------------------------------------
+
+DOPPEL_INSTANT: tuple[Role, ...] = (
+    R.CUPID,
+    R.DISEASED,
+    R.INSTIGATOR,
+    R.SEER,
+    R.ROBBER,
+    R.TROUBLEMAKER,
+    R.DRUNK,
+)
+"""Roles whose power the Doppelganger uses at once, in her own -7 step (chart order)."""
+
+DOPPEL_JOINS: frozenset[str] = frozenset(
+    {"vampires", "aliens", "cow", "groob_zerb", "werewolves", "masons"}
+)
+"""Group steps a Doppelganger who copied one of their roles wakes with."""
+
+DOPPEL_AGAIN: dict[str, Role] = {
+    "the_count": R.THE_COUNT,
+    "renfield": R.RENFIELD,
+    "priest": R.PRIEST,
+    "assassin": R.ASSASSIN,
+    "apprentice_assassin": R.APPRENTICE_ASSASSIN,
+    "body_snatcher": R.BODY_SNATCHER,
+    "leader": R.LEADER,
+    "marksman": R.MARKSMAN,
+    "psychic": R.PSYCHIC,
+    "pickpocket": R.PICKPOCKET,
+    "gremlin": R.GREMLIN,
+    "rascal": R.RASCAL,
+    "insomniac": R.INSOMNIAC,
+    "exposer": R.EXPOSER,
+    "mortician": R.MORTICIAN,
+}
+"""Steps after which a Doppelganger who copied that role is called on her own ("~" steps)."""
+
+
+def doppel_instants(selected: Collection[Role]) -> tuple[Role, ...]:
+    """The instant roles the Doppelganger might have copied, in the order she is told them."""
+    return tuple(role for role in DOPPEL_INSTANT if role in selected)

@@ -63,3 +63,26 @@ def test_marks_are_viewed_after_dusk_only_when_marks_are_in_play() -> None:
     wolves = parse_roles(["werewolf", "werewolf", "seer", "robber", "troublemaker", "villager"])
     lines = [cue.say.line for cue in night_script(OneNightSetup(3, wolves, seed=1))]
     assert "onenight.marks.view" not in lines
+
+
+DOPPEL = tomllib.loads((Path(__file__).parents[1] / "data" / "doppelganger.toml").read_text())
+
+
+@pytest.mark.parametrize("case", DOPPEL["case"], ids=lambda case: case["name"])
+def test_the_doppelganger_is_called_where_the_reference_says(case: dict[str, list[str]]) -> None:
+    roles = parse_roles(case["roles"])
+    cues = night_script(OneNightSetup(len(roles) - 3, roles, seed=1))
+    calls = [
+        cue.say.line
+        for cue in cues
+        if "doppelganger" in cue.say.line or cue.say.line.endswith(".wake")
+    ]
+    assert calls == case["calls"]
+
+
+def test_a_doppelganger_repeat_names_the_role_she_copied() -> None:
+    roles = parse_roles(["doppelganger", "werewolf", "insomniac", "villager", "villager", "seer"])
+    cues = night_script(OneNightSetup(3, roles, seed=1))
+    again = next(cue for cue in cues if cue.say.line == "onenight.doppelganger.again")
+    assert again.say.param_map() == {"role": "Insomniac"}
+    assert again.step == "insomniac_doppelganger"
