@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.effects import Say
-from games.onenight.setup import OneNightSetup
 from games.onenight.roles import Role
+from games.onenight.setup import OneNightSetup
 from games.onenight.wake import (
     DOPPEL_AGAIN,
     DOPPEL_JOINS,

@@ -1,4 +1,4 @@
-"""Every line the One Night script can speak exists in the catalogue with its placeholders filled."""
+"""Every line the One Night script can speak is in the catalogue, placeholders filled."""
 
 from __future__ import annotations
 
