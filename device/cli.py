@@ -62,6 +62,16 @@ def build_parser() -> argparse.ArgumentParser:
         choices=["pyttsx3", "espeak", "piper", "silent"],
         help="override narration.backend",
     )
+    onenight = commands.add_parser("onenight", help="One Night tools")
+    tools = onenight.add_subparsers(dest="tool", metavar="TOOL", required=True)
+    script = tools.add_parser(
+        "script", help="print a game's whole script with timings, without playing it"
+    )
+    script.add_argument("--players", type=int, help="number of players (default: cards - 3)")
+    roles = script.add_mutually_exclusive_group(required=True)
+    roles.add_argument("--roles", help="comma-separated role names, e.g. alien,alien,cow,...")
+    roles.add_argument("--preset", help="an official preset, e.g. alien_first_game")
+    script.add_argument("--seed", type=int, default=0, help="the game's random seed")
     return parser
 
 
@@ -97,6 +107,8 @@ def _dispatch(args: argparse.Namespace, config: Config) -> int:
         return _demo(args, config)
     if args.command == "say":
         return _say(args, config)
+    if args.command == "onenight":
+        return _script(args, config)
     from device.app import run
 
     return run(config, windowed=args.windowed)
@@ -150,4 +162,29 @@ def _say(args: argparse.Namespace, config: Config) -> int:
             print(f"{spoken.seconds:.1f} s of speech written to {args.out}")
         else:
             time.sleep(spoken.seconds)  # playback is asynchronous: let it finish
+    return 0
+
+
+def _script(args: argparse.Namespace, config: Config) -> int:
+    from device.preview import script_lines
+    from device.sessions import onenight_setup
+    from narration.catalogue import Catalogue
+    from narration.wav import estimate_speech_seconds
+
+    setup_block: dict[str, object] = {"game": "onenight", "seed": args.seed}
+    if args.preset:
+        setup_block["preset"] = args.preset
+    else:
+        setup_block["roles"] = [name.strip() for name in args.roles.split(",") if name.strip()]
+    if args.players is not None:
+        setup_block["players"] = args.players
+    setup = onenight_setup(setup_block, config)
+    catalogue = Catalogue.load("common", "onenight")
+    rate = config.narration.rate
+
+    def seconds(line: str, params: dict[str, object]) -> float:
+        return estimate_speech_seconds(catalogue.text(line, params), rate)
+
+    for line in script_lines(setup, catalogue.text, seconds):
+        print(line)
     return 0

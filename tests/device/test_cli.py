@@ -106,3 +106,22 @@ def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
     text = capsys.readouterr().out
     for command in ("run", "simulate", "demo", "say"):
         assert command in text
+
+
+def test_the_script_preview_prints_the_night_in_wake_order_with_times(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    roles = "doppelganger,vampire,alien,werewolf,seer,insomniac,villager,villager,cow"
+    assert main(["onenight", "script", "--roles", roles, "--seed", "4"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "One Night: 6 players, seed 4"
+    steps = [line.split()[1] for line in out if line.startswith("   ") and "open your eyes" in line]
+    assert steps[:2] == ["doppelganger", "vampires"]
+    assert steps.index("aliens") < steps.index("seer") < steps.index("insomniac")
+    times = [line.split()[0] for line in out[4:] if line.strip() and line[3].isdigit()]
+    assert times[0] == "0:00.0"
+
+
+def test_the_script_preview_refuses_a_bad_role_set(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["onenight", "script", "--roles", "alien,cow", "--players", "4"]) == 1
+    assert capsys.readouterr().err == ("mothership: error: 2 cards for 4 players: need 7\n")
