@@ -8,7 +8,8 @@ from typing import Any
 from device.config import Config
 from games import find_game
 from games.errors import SetupError
-from games.onenight.session import OneNightSession, setup_from_json
+from games.onenight.session import OneNightSession
+from games.onenight.state import setup_from_json
 from games.onenight.setup import (
     OneNightOptions,
     OneNightSetup,

@@ -10,8 +10,10 @@ import pytest
 from games.effects import Effect, Lamp, Phase, Prepare, Say, Show
 from games.errors import EventNotAcceptedError
 from games.events import Control, ControlPressed, LinesReady, SeatPressed, Tick, Touched, VoteCast
-from games.onenight.session import OneNightSession, OneNightState
+from games.onenight.script import night_script
+from games.onenight.session import OneNightSession
 from games.onenight.setup import OneNightOptions, OneNightSetup, find_preset
+from games.onenight.state import OneNightState
 
 SPEECH = 2.0  # every line "takes" two seconds in these tests
 
@@ -49,7 +51,9 @@ def test_setup_waits_for_start_and_asks_for_every_line_to_be_rendered() -> None:
     state, effects = session.handle(state, ControlPressed(Control.GO, 0.5), 0.5)
     prepare = next(effect for effect in effects if isinstance(effect, Prepare))
     lines = [say.line for say in prepare.lines]
-    assert lines[: len(session.cues)] == [cue.say.line for cue in session.cues]
+    assert lines[: len(night_script(session.setup))] == [
+        cue.say.line for cue in night_script(session.setup)
+    ]
     assert "onenight.day.vote_call" in lines
     # A second start while preparing changes nothing.
     assert session.handle(state, Touched("start"), 0.6) == (state, [])
@@ -70,12 +74,14 @@ def test_the_night_speaks_every_cue_in_order_with_speech_and_hold_times() -> Non
     assert all(effect.pattern == "off" for effect in effects if isinstance(effect, Lamp))
     state, timeline = run_to(session, state, 10_000.0)
     said = [(t, e.line) for t, e in timeline if isinstance(e, Say)]
-    night = said[: len(session.cues) - 1]
-    assert [line for _, line in night] == [cue.say.line for cue in session.cues[1:]]
+    night = said[: len(night_script(session.setup)) - 1]
+    assert [line for _, line in night] == [cue.say.line for cue in night_script(session.setup)[1:]]
     # The first cue was spoken at 1.0; each next one follows speech + hold later.
-    expected = 1.0 + SPEECH + session.cues[0].hold
+    expected = 1.0 + SPEECH + night_script(session.setup)[0].hold
     assert night[0][0] == expected
-    for (t0, _), (t1, _), cue in zip(night, night[1:], session.cues[1:], strict=False):
+    for (t0, _), (t1, _), cue in zip(
+        night, night[1:], night_script(session.setup)[1:], strict=False
+    ):
         assert t1 - t0 == pytest.approx(SPEECH + cue.hold)
     phases = [e.name for _, e in timeline if isinstance(e, Phase)]
     assert phases == ["night", "day", "vote"]

@@ -1,0 +1,112 @@
+"""The day: the discussion timer, its spoken alerts, pause, extend and "vote now"."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from games.effects import Effect, Phase, Say, Show
+from games.events import Control, ControlPressed, Event, Touched
+from games.onenight.script import DayAlert, day_alerts, day_start_line
+from games.onenight.state import OneNightState
+
+EXTEND_SECONDS = 60.0
+ALERT_HORIZON = 10_000.0
+"""Alerts are drawn for a day this much longer, so an extended day has its warnings too."""
+
+Transition = tuple[OneNightState, list[Effect]]
+
+
+def alerts(state: OneNightState) -> tuple[DayAlert, ...]:
+    """Every alert a day of this game may give, earliest (longest before the end) first."""
+    return day_alerts(state.setup.day_seconds + ALERT_HORIZON)
+
+
+def day_view(state: OneNightState) -> dict[str, Any]:
+    """What the day screen shows."""
+    return {
+        "ends_at": state.day_ends_at,
+        "remaining": state.day_remaining,
+        "paused": state.day_ends_at is None,
+        "players": state.setup.players,
+    }
+
+
+def start_day(state: OneNightState, at: float) -> Transition:
+    """Open the day at ``at``: the timer starts and its length is announced."""
+    length = state.setup.day_seconds
+    state = dataclasses.replace(state, phase="day", day_ends_at=at + length)
+    state = _schedule(_skip_passed(state, length))
+    return state, [Phase("day"), Show("day", day_view(state)), day_start_line(state.setup)]
+
+
+def _schedule(state: OneNightState) -> OneNightState:
+    if state.day_ends_at is None:
+        return dataclasses.replace(state, deadline=None)
+    every = alerts(state)
+    if state.next_alert < len(every):
+        at = state.day_ends_at - every[state.next_alert].before
+        return dataclasses.replace(state, deadline=at)
+    return dataclasses.replace(state, deadline=state.day_ends_at)
+
+
+def _skip_passed(state: OneNightState, remaining: float) -> OneNightState:
+    """Point at the first alert that still lies ahead with ``remaining`` seconds left."""
+    every = alerts(state)
+    index = 0
+    while index < len(every) and every[index].before >= remaining:
+        index += 1
+    return dataclasses.replace(state, next_alert=index)
+
+
+def on_deadline(state: OneNightState, at: float) -> Transition:
+    """Speak the alert that is due, or open the vote when the time is up."""
+    every = alerts(state)
+    if state.next_alert >= len(every):
+        state = dataclasses.replace(state, phase="vote", deadline=None, day_ends_at=None)
+        return state, [Phase("vote"), Show("vote", vote_view(state))]
+    alert = every[state.next_alert]
+    state = _schedule(dataclasses.replace(state, next_alert=state.next_alert + 1))
+    return state, [alert.say]
+
+
+def remaining(state: OneNightState, now: float) -> float:
+    """Seconds of discussion left."""
+    if state.day_ends_at is None:
+        return state.day_remaining
+    return max(0.0, state.day_ends_at - now)
+
+
+def on_input(state: OneNightState, event: Event, now: float) -> Transition:
+    """Pause (go or touch), resume, extend by a minute, or skip to the vote."""
+    paused = state.day_ends_at is None
+    toggle = isinstance(event, ControlPressed) and event.control is Control.GO
+    if event == Touched("pause") or (toggle and not paused):
+        if paused:
+            return state, []
+        left = remaining(state, now)
+        state = dataclasses.replace(state, day_ends_at=None, day_remaining=left, deadline=None)
+        return state, [Show("day", day_view(state)), Say.of("onenight.day.paused")]
+    if event == Touched("resume") or (toggle and paused):
+        if not paused:
+            return state, []
+        state = _schedule(dataclasses.replace(state, day_ends_at=now + state.day_remaining))
+        return state, [Show("day", day_view(state)), Say.of("onenight.day.resumed")]
+    if event == Touched("extend"):
+        left = remaining(state, now) + EXTEND_SECONDS
+        state = _skip_passed(state, left)
+        if paused:
+            state = dataclasses.replace(state, day_remaining=left)
+        else:
+            state = _schedule(dataclasses.replace(state, day_ends_at=now + left))
+        return state, [Show("day", day_view(state)), Say.of("onenight.day.extended")]
+    if event == Touched("vote"):
+        last = len(alerts(state)) - 1  # the "three, two, one, vote" call
+        state = dataclasses.replace(state, day_ends_at=now + 3.0, next_alert=last)
+        return on_deadline(state, now)
+    return state, []
+
+
+def vote_view(state: OneNightState) -> dict[str, Any]:
+    """What the vote screen shows."""
+    return {"message": "Point at someone!", "voted": [], "players": state.setup.players}

@@ -1,0 +1,66 @@
+"""The narrated dusk and night: speaking the script's cues on the session clock."""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import lru_cache
+
+from games.effects import Effect, Phase, Say, Show
+from games.onenight import day
+from games.onenight.script import Cue, night_script
+from games.onenight.setup import OneNightSetup
+from games.onenight.state import OneNightState
+
+Transition = tuple[OneNightState, list[Effect]]
+
+
+@lru_cache(maxsize=32)
+def cues_for(setup: OneNightSetup) -> tuple[Cue, ...]:
+    """The night's cues (memoised: the script is a pure function of the setup)."""
+    return night_script(setup)
+
+
+def cues(state: OneNightState) -> tuple[Cue, ...]:
+    """The cues of the game in ``state``."""
+    return cues_for(state.setup)
+
+
+def all_lines(state: OneNightState) -> tuple[Say, ...]:
+    """Every line the night may speak, for pre-rendering."""
+    return tuple(cue.say for cue in cues(state))
+
+
+def speak_next(state: OneNightState, at: float) -> Transition:
+    """Speak the next cue at ``at`` and schedule the one after; at the end, open the day."""
+    script = cues(state)
+    if state.cue >= len(script):
+        return day.start_day(state, at)
+    cue = script[state.cue]
+    effects: list[Effect] = []
+    if cue.phase != state.phase:
+        effects.append(Phase(cue.phase))
+    effects.append(cue.say)
+    deadline = at + state.seconds(cue.say) + cue.hold
+    return dataclasses.replace(state, phase=cue.phase, cue=state.cue + 1, deadline=deadline), [
+        *effects
+    ]
+
+
+def step_start(state: OneNightState) -> int:
+    """The index of the first cue of the step the last spoken cue belongs to."""
+    script = cues(state)
+    last = max(0, min(state.cue - 1, len(script) - 1))
+    step = script[last].step
+    while last > 0 and script[last - 1].step == step:
+        last -= 1
+    return last
+
+
+RESUME_DELAY = 2.0
+"""Seconds of quiet after a restart before the interrupted step is called again."""
+
+
+def resume(state: OneNightState, now: float) -> Transition:
+    """After a restart: call the interrupted step again from its start."""
+    state = dataclasses.replace(state, cue=step_start(state), deadline=now + RESUME_DELAY)
+    return state, [Phase(state.phase), Show("night", {"caption": ""})]

@@ -1,0 +1,85 @@
+"""The One Night session state: one frozen value, checkpointed as JSON after every transition."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.effects import Say
+from games.onenight.roles import Role
+from games.onenight.setup import OneNightOptions, OneNightSetup
+
+
+def say_key(say: Say) -> str:
+    """A stable key for a line with its placeholders (to look its spoken length up)."""
+    return say.line + json.dumps(dict(say.params), sort_keys=True, default=str)
+
+
+@dataclass(frozen=True)
+class OneNightState:
+    """Where one game stands. Times are on the device clock."""
+
+    setup: OneNightSetup
+    phase: str = "setup"
+    preparing: bool = False
+    spoken: tuple[tuple[str, float], ...] = ()
+    """Spoken length of every pre-rendered line, by ``say_key``."""
+    cue: int = 0
+    """The next night cue to speak."""
+    deadline: float | None = None
+    """When the next timed thing happens (the next cue, the auto start, the next day alert)."""
+    day_ends_at: float | None = None
+    day_remaining: float = 0.0
+    """Day time left when paused (the day is paused when ``day_ends_at`` is None)."""
+    next_alert: int = 0
+
+    def seconds(self, say: Say) -> float:
+        """How long ``say`` takes to speak (0 if it was never rendered)."""
+        return dict(self.spoken).get(say_key(say), 0.0)
+
+    def with_spoken(self, says: Iterable[Say], seconds: Iterable[float]) -> OneNightState:
+        """This state with the spoken lengths of ``says`` recorded."""
+        known = dict(self.spoken)
+        known.update(zip((say_key(say) for say in says), seconds, strict=True))
+        return dataclasses.replace(self, spoken=tuple(sorted(known.items())))
+
+
+def state_to_json(state: OneNightState) -> dict[str, Any]:
+    """The state as JSON-able data."""
+    data = {field.name: getattr(state, field.name) for field in dataclasses.fields(state)}
+    data["setup"] = setup_to_json(state.setup)
+    data["spoken"] = [list(pair) for pair in state.spoken]
+    return data
+
+
+def state_from_json(data: Mapping[str, Any]) -> OneNightState:
+    """Rebuild a state from ``state_to_json`` output."""
+    fields = dict(data)
+    fields["setup"] = setup_from_json(fields["setup"])
+    fields["spoken"] = tuple((str(key), float(value)) for key, value in fields["spoken"])
+    return OneNightState(**fields)
+
+
+def setup_to_json(setup: OneNightSetup) -> dict[str, Any]:
+    """A setup as JSON-able data."""
+    return {
+        "players": setup.players,
+        "roles": [role.value for role in setup.roles],
+        "seed": setup.seed,
+        "options": dataclasses.asdict(setup.options),
+        "preset": setup.preset,
+    }
+
+
+def setup_from_json(data: Mapping[str, Any]) -> OneNightSetup:
+    """Rebuild a setup from ``setup_to_json`` output."""
+    return OneNightSetup(
+        players=int(data["players"]),
+        roles=tuple(Role(name) for name in data["roles"]),
+        seed=int(data["seed"]),
+        options=OneNightOptions(**data["options"]),
+        preset=str(data.get("preset", "")),
+    )
