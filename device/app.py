@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import logging
 import signal
+import threading
 from contextlib import ExitStack
-from types import FrameType
 from typing import Any
 
 from device.clock import Clock, RealClock
@@ -119,7 +119,13 @@ def run(config: Config, *, windowed: bool = False) -> int:
     from device.ui.touch import TouchUI
 
     clock = RealClock()
+    # The main thread spends its idle time inside SDL's event wait, where a Python signal
+    # handler cannot run. So SIGTERM/SIGINT are blocked here, before any thread starts (threads
+    # inherit the mask), and a small thread waits for them and wakes the loop.
+    stop_signals = {signal.SIGTERM, signal.SIGINT}
+    signal.pthread_sigmask(signal.SIG_BLOCK, stop_signals)
     with ExitStack() as stack:
+        stack.callback(signal.pthread_sigmask, signal.SIG_UNBLOCK, stop_signals)
         store = Store(resolve_store_path(config))
         stack.callback(store.close)
         ui = TouchUI(
@@ -149,11 +155,13 @@ def run(config: Config, *, windowed: bool = False) -> int:
         )
         daemon = Daemon(config, clock, Runtime(clock, Executor(outputs), store), ui, inbox)
 
-        def stop(signum: int, frame: FrameType | None) -> None:
+        def stop_on_signal() -> None:
+            signum = signal.sigwait(stop_signals)
+            logger.info("stopping on %s", signal.Signals(signum).name)
             daemon.running = False
             ui.wake()
 
-        signal.signal(signal.SIGTERM, stop)
+        threading.Thread(target=stop_on_signal, name="signals", daemon=True).start()
         daemon.resume_or_home(store)
         logger.info("mothership is running")
         daemon.loop()

@@ -132,7 +132,7 @@ class Executor:
         self.out.transcript.write(say=spoken.text, line=say.line)
         if self.screen == "night":
             # The current public call is the only thing the night screen may show.
-            self.show("night", {"caption": spoken.text})
+            self.show("night", {**self.view, "caption": spoken.text})
         if not self._shot_taken:
             # A screen is pictured as its first line is spoken (the night with its first call,
             # the day with its full clock), or else as it is left.

@@ -9,7 +9,6 @@ from device.config import Config
 from games import find_game
 from games.errors import SetupError
 from games.onenight.session import OneNightSession
-from games.onenight.state import setup_from_json
 from games.onenight.setup import (
     OneNightOptions,
     OneNightSetup,
@@ -17,6 +16,7 @@ from games.onenight.setup import (
     options_from,
     parse_roles,
 )
+from games.onenight.state import setup_from_json
 from games.session import Session
 
 

@@ -16,22 +16,57 @@ from device.ui.screens import Screen
 NIGHT_CAPTION_BAND = pygame.Rect(0, 404, 800, 56)
 
 
+NIGHT_BUTTON = (24, 26, 40)
+"""Answer buttons at night: just visible to the one player whose eyes are open."""
+
+
 @dataclass(frozen=True)
 class NightScreen(Screen):
-    """Secrecy: near-black, one dim caption of the public call, no controls at all.
+    """Secrecy: near-black, one dim caption of the public call, and nothing else.
 
-    Nothing here may depend on who acts or who pressed what: the screen is in everyone's view.
+    The one exception is an answer window (the Oracle's question): dim Yes/No or number
+    buttons while that role is called. They show for every game with that role, whether or not
+    the card is in play, and a tap changes nothing on screen, so they give nothing away.
     """
 
     caption: str
+    answers: str = ""
+    """``""`` (no answer window), ``"yes_no"`` or ``"number"``."""
+    players: int = 0
 
     @classmethod
     def from_view(cls, view: Mapping[str, object]) -> NightScreen:
-        """Read the public ``caption`` from the view."""
-        return cls(ViewReader("night", view).text("caption"))
+        """Read the public ``caption`` (and optional ``answers``, ``players``) from the view."""
+        caption = ViewReader("night", view).text("caption")
+        answers = str(view.get("answers") or "")
+        players = view.get("players", 0)
+        return cls(caption, answers, players if isinstance(players, int) else 0)
+
+    def controls(self) -> list[Control]:
+        if self.answers == "yes_no":
+            return [
+                Control("Yes", "answer:yes", pygame.Rect(150, 160, 220, 110)),
+                Control("No", "answer:no", pygame.Rect(430, 160, 220, 110)),
+            ]
+        if self.answers == "number" and self.players > 0:
+            per_row = 6
+            size, gap = 96, 14
+            out = []
+            for n in range(1, self.players + 1):
+                row, col = divmod(n - 1, per_row)
+                in_row = min(per_row, self.players - row * per_row)
+                left = 400 - (in_row * size + (in_row - 1) * gap) // 2
+                rect = pygame.Rect(left + col * (size + gap), 110 + row * (size + gap), size, size)
+                out.append(Control(str(n), f"answer:{n}", rect))
+            return out
+        return []
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.fill(NIGHT_BG)  # no stars: a bright speck could be mistaken for a signal
+        for control in self.controls():
+            pygame.draw.rect(canvas.surface, NIGHT_BUTTON, control.rect, border_radius=16)
+            size = min(56, int(control.rect.height * 0.6))
+            canvas.text(control.label, size, NIGHT_TEXT, center=control.rect.center)
         if self.caption:
             band = NIGHT_CAPTION_BAND
             canvas.text(self.caption, 34, NIGHT_TEXT, center=band.center, max_width=band.width - 40)

@@ -6,6 +6,7 @@ import dataclasses
 from functools import lru_cache
 
 from games.effects import Effect, Phase, Say, Show
+from games.events import Control, ControlPressed, Event, SeatPressed, Touched
 from games.onenight import day
 from games.onenight.script import Cue, night_script
 from games.onenight.setup import OneNightSetup
@@ -39,11 +40,42 @@ def speak_next(state: OneNightState, at: float) -> Transition:
     effects: list[Effect] = []
     if cue.phase != state.phase:
         effects.append(Phase(cue.phase))
+    if cue.listen or state.listening:
+        # Open (or close) the answer buttons before the line, so the caption joins them.
+        effects.append(Show("night", night_view(state, cue.listen)))
     effects.append(cue.say)
     deadline = at + state.seconds(cue.say) + cue.hold
-    return dataclasses.replace(state, phase=cue.phase, cue=state.cue + 1, deadline=deadline), [
-        *effects
-    ]
+    state = dataclasses.replace(
+        state, phase=cue.phase, cue=state.cue + 1, deadline=deadline, listening=cue.listen
+    )
+    return state, effects
+
+
+def night_view(state: OneNightState, listen: str) -> dict[str, object]:
+    """The night screen: a caption, and answer buttons only while an answer window is open."""
+    kind, _, highest = listen.partition(":")
+    players = int(highest) if highest else state.setup.players
+    return {"caption": "", "answers": kind, "players": players}
+
+
+def take_answer(state: OneNightState, event: Event) -> OneNightState:
+    """Keep an answer given in the open window (the last one counts). Nothing is shown."""
+    kind, _, highest = state.listening.partition(":")
+    answer: bool | int | None = None
+    if kind == "yes_no":
+        if isinstance(event, ControlPressed) and event.control is not Control.GO:
+            answer = event.control is Control.YES
+        elif event in (Touched("answer:yes"), Touched("answer:no")):
+            answer = event == Touched("answer:yes")
+    elif kind == "number":
+        if isinstance(event, SeatPressed):
+            answer = event.seat
+        elif isinstance(event, Touched) and event.action.startswith("answer:"):
+            value = event.action.removeprefix("answer:")
+            answer = int(value) if value.isdigit() else None
+        if answer is not None and not 1 <= answer <= int(highest or state.setup.players):
+            answer = None
+    return state if answer is None else dataclasses.replace(state, answer=answer)
 
 
 def step_start(state: OneNightState) -> int:
@@ -62,5 +94,7 @@ RESUME_DELAY = 2.0
 
 def resume(state: OneNightState, now: float) -> Transition:
     """After a restart: call the interrupted step again from its start."""
-    state = dataclasses.replace(state, cue=step_start(state), deadline=now + RESUME_DELAY)
-    return state, [Phase(state.phase), Show("night", {"caption": ""})]
+    state = dataclasses.replace(
+        state, cue=step_start(state), deadline=now + RESUME_DELAY, listening=""
+    )
+    return state, [Phase(state.phase), Show("night", night_view(state, ""))]

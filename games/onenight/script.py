@@ -34,6 +34,8 @@ class Cue:
     """The line to speak."""
     hold: float
     """Seconds to wait after the line ends: the pause, or the role's acting time."""
+    listen: str = ""
+    """``"yes_no"`` or ``"number:<highest>"`` when the hold is an answer window, else ``""``."""
 
 
 def _call(step: str, phase: str, setup: OneNightSetup) -> list[Cue]:

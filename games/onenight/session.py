@@ -52,7 +52,8 @@ class OneNightSession:
             return day.on_input(state, event, now)
         if isinstance(event, SeatPressed | ControlPressed | Touched):
             # At night nothing reacts to a press: no lamp, no sound, nothing to give away.
-            return state, []
+            # An answer in an open window is kept silently.
+            return (night.take_answer(state, event) if state.listening else state), []
         raise EventNotAcceptedError(f"{_kind(event)} is not accepted in phase {state.phase!r}")
 
     def next_deadline(self, state: OneNightState) -> float | None:
@@ -140,7 +141,12 @@ def _lines_ready(state: OneNightState, event: LinesReady, now: float) -> Transit
         {"players": setup.players, "roles": [r.value for r in setup.roles], "seed": setup.seed},
     )
     lamps: list[Effect] = [Lamp(seat, "off") for seat in range(1, setup.players + 1)]
-    effects: list[Effect] = [record, Phase("dusk"), Show("night", {"caption": ""}), *lamps]
+    effects: list[Effect] = [
+        record,
+        Phase("dusk"),
+        Show("night", night.night_view(state, "")),
+        *lamps,
+    ]
     state, more = _run_deadlines(state, now)
     return state, effects + more
 

@@ -35,6 +35,10 @@ class OneNightState:
     day_remaining: float = 0.0
     """Day time left when paused (the day is paused when ``day_ends_at`` is None)."""
     next_alert: int = 0
+    listening: str = ""
+    """The answer window that is open (``"yes_no"``, ``"number:<highest>"``), else ``""``."""
+    answer: bool | int | None = None
+    """The Oracle's answer: kept for the outcome and the record, never shown."""
 
     def seconds(self, say: Say) -> float:
         """How long ``say`` takes to speak (0 if it was never rendered)."""
