@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from narration.catalogue import did_you_mean
 from narration.errors import NarrationError, VolumeError
 from narration.wav import wav_seconds
+
+MAX_LOADED_SOUNDS = 512
+"""Decoded clips kept in memory (a night is 40 to 150 lines of a few hundred KB each)."""
 
 __all__ = ["CHANNELS", "AudioOutput"]
 
@@ -66,6 +70,7 @@ class AudioOutput:
         self._mixer: Any = None  # the pygame.mixer module once it is running
         self._speech: Any = None
         self._effects: dict[Path, Any] = {}
+        self._sounds: dict[Path, Any] = {}  # decoded speech clips, oldest first
         self._ducked = False
 
     @property
@@ -136,16 +141,34 @@ class AudioOutput:
         """
         if self._mixer is None:
             return self._captions_seconds(path)
-        try:
-            sound = self._mixer.Sound(file=str(path))
-        except Exception as exc:  # a bad file must not stop the game: fall back to captions
-            logger.warning("cannot play %s: %s", path, exc)
+        sound = self._sounds.get(path) or self._load(path)
+        if sound is None:
             return self._captions_seconds(path)
         self._speech.set_volume(self._volumes["narration"])
         self._speech.play(sound)
         self._ducked = True
         self._apply_music_volume()
         return float(sound.get_length())
+
+    def preload(self, paths: Sequence[Path]) -> None:
+        """Decode these clips now (a night's worth), so each cue only has to start one."""
+        if self._mixer is None:
+            return
+        for path in paths:
+            if path not in self._sounds:
+                self._load(path)
+
+    def _load(self, path: Path) -> Any:
+        assert self._mixer is not None
+        try:
+            sound = self._mixer.Sound(file=str(path))
+        except Exception as exc:  # a bad file must not stop the game: fall back to captions
+            logger.warning("cannot play %s: %s", path, exc)
+            return None
+        if len(self._sounds) >= MAX_LOADED_SOUNDS:
+            self._sounds.pop(next(iter(self._sounds)))  # forget the oldest
+        self._sounds[path] = sound
+        return sound
 
     @property
     def speaking(self) -> bool:
@@ -202,6 +225,7 @@ class AudioOutput:
             mixer, self._mixer = self._mixer, None
             self._speech = None
             self._effects.clear()
+            self._sounds.clear()
             self._ducked = False
             try:
                 mixer.quit()

@@ -55,6 +55,7 @@ class WavCache:
         self.directory = Path(directory)
         self.backend = backend
         self._lock = threading.Lock()
+        self._verified: set[Path] = set()
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -80,8 +81,11 @@ class WavCache:
         """
         path = self.cached_path(text)
         with self._lock:
+            if path in self._verified:
+                return path
             problem = check_wav(path)
             if problem is None:
+                self._verified.add(path)  # read it once per process, not on every cue
                 return path
             if path.exists():
                 logger.warning("re-rendering cached wav %s: %s", path.name, problem)

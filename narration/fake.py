@@ -112,6 +112,7 @@ class RecordingAudio:
         self.speech: list[Path] = []
         self.effects: list[Path] = []
         self.music: list[Path] = []
+        self.preloaded: list[Path] = []
         self.available = False
 
     def open(self) -> bool:
@@ -122,6 +123,10 @@ class RecordingAudio:
         """Record the clip and return its real length."""
         self.speech.append(path)
         return wav_seconds(path)
+
+    def preload(self, paths: Sequence[Path]) -> None:
+        """Record the clips asked to be loaded ahead."""
+        self.preloaded += paths
 
     def play_effect(self, path: Path) -> None:
         """Record the effect."""

@@ -35,6 +35,10 @@ class SpeechOutput(Protocol):
         """Start playing a WAV; return its length in seconds."""
         ...
 
+    def preload(self, paths: Sequence[Path]) -> None:
+        """Load these WAVs now, so playing them later starts at once."""
+        ...
+
     def close(self) -> None:
         """Release the output."""
         ...
@@ -116,10 +120,14 @@ class Narrator:
         total = len(items)
         if progress is not None:
             progress(0, total)
+        paths = []
         for done, (line_id, params) in enumerate(items, start=1):
-            self.wav_path(line_id, params)
+            paths.append(self.wav_path(line_id, params))
             if progress is not None:
                 progress(done, total)
+        if self.audio is not None:
+            # Decoding and resampling a clip takes milliseconds: do it now, not on the cue.
+            self.audio.preload(paths)
 
     def speak(self, line_id: str, params: Mapping[str, object] | None = None) -> Spoken:
         """Say a catalogue line (returns at once; the clip plays in the background).

@@ -125,3 +125,29 @@ def test_the_shipped_catalogues_render_with_espeak(tmp_path: Path) -> None:
     plain: list[tuple[str, dict[str, object]]] = [(line, {}) for line in fixed]
     narrator.prepare(plain)
     assert all(narrator.seconds(line, params) > 0.3 for line, params in plain)
+
+
+def test_prepare_hands_every_clip_to_the_output_to_load_ahead(
+    catalogue: Catalogue, tmp_path: Path
+) -> None:
+    audio = RecordingAudio()
+    narrator = Narrator(catalogue, SilentBackend(), tmp_path, audio)
+    items = [(line, {}) for line in catalogue.ids() if not catalogue.placeholders(line)][:3]
+    narrator.prepare(items)
+    assert audio.preloaded == [narrator.wav_path(line, params) for line, params in items]
+
+
+def test_a_preloaded_clip_plays_from_memory_even_if_its_file_goes_away(
+    catalogue: Catalogue, espeak: EspeakBackend, tmp_path: Path
+) -> None:
+    audio = AudioOutput()
+    audio.open()
+    narrator = Narrator(catalogue, espeak, tmp_path / "cache", audio)
+    narrator.prepare([("test.hello", {})])
+    path = narrator.wav_path("test.hello", {})
+    seconds = wav_seconds(path)
+    moved = path.rename(tmp_path / "elsewhere.wav")
+    assert audio.play_speech(path) == pytest.approx(seconds, abs=0.01)
+    assert audio.speaking
+    moved.unlink()
+    audio.close()
