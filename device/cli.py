@@ -166,6 +166,7 @@ def _say(args: argparse.Namespace, config: Config) -> int:
 
 
 def _script(args: argparse.Namespace, config: Config) -> int:
+    from device.parts import CATALOGUES
     from device.preview import script_lines
     from device.sessions import onenight_setup
     from narration.catalogue import Catalogue
@@ -179,7 +180,7 @@ def _script(args: argparse.Namespace, config: Config) -> int:
     if args.players is not None:
         setup_block["players"] = args.players
     setup = onenight_setup(setup_block, config)
-    catalogue = Catalogue.load("common", "onenight")
+    catalogue = Catalogue.load(*CATALOGUES)
     rate = config.narration.rate
 
     def seconds(line: str, params: dict[str, object]) -> float:

@@ -18,7 +18,7 @@ from narration.catalogue import Catalogue
 from narration.narrator import Narrator
 from narration.speech import SpeechBackend
 
-CATALOGUES = ("common", "onenight")
+CATALOGUES = ("common", "onenight", "onenight_app")
 HEADLESS_ENV = {
     "SDL_VIDEODRIVER": "dummy",
     "SDL_AUDIODRIVER": "disk",

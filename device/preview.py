@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
+from games.onenight.instructions import draw_instructions, ripple_after_oracle
 from games.onenight.script import day_alerts, day_start_line, night_script
+from games.onenight.script_app import day_length, outcomes
 from games.onenight.setup import OneNightSetup
 
 SpeechSeconds = Callable[[str, dict[str, object]], float]
@@ -18,24 +21,44 @@ def clock_text(seconds: float) -> str:
 
 
 def script_lines(setup: OneNightSetup, text: Text, seconds: SpeechSeconds) -> list[str]:
-    """The preview, a printed line per spoken line: time, step and words."""
+    """The preview, a printed line per spoken line: time, step and words.
+
+    The instructions are drawn from the seed exactly as a real game draws them. Where the
+    Oracle would answer, the preview takes the device's own answer (as when she is silent).
+    """
+    drawn = draw_instructions(
+        setup.roles, setup.players, random.Random(setup.seed), ripple_rate=setup.options.ripple_rate
+    )
+    answers = tuple(
+        (step, None)
+        for step, question in (("oracle", drawn.oracle), ("doppelganger", drawn.doppel_oracle))
+        if question
+    )
+    found = outcomes(drawn, answers)
+    ripple = ripple_after_oracle(drawn, found.get("oracle"), found.get("doppelganger"))
     out = [
         f"One Night: {setup.players} players, seed {setup.seed}",
         "Roles: " + ", ".join(role.display_name for role in setup.roles),
-        "",
-        "Night",
+        "Ripple: " + (ripple.kind.value.replace("_", " ") if ripple else "none"),
     ]
+    for step, outcome in found.items():
+        out.append(
+            f"{step.title()} question: {outcome.kind.value.replace('_', ' ')}; "
+            f"device's answer: {outcome.answer}"
+        )
+    out += ["", "Night"]
     at = 0.0
-    for cue in night_script(setup):
+    for cue in night_script(setup, drawn, answers):
         params = cue.say.param_map()
         out.append(f"  {clock_text(at):>7}  {cue.step:<24} {text(cue.say.line, params)}")
         at += seconds(cue.say.line, params) + cue.hold
-    out += ["", f"Day ({setup.day_seconds / 60:g} minutes, starts at {clock_text(at)})"]
-    start = day_start_line(setup)
+    length = day_length(drawn, setup, found)
+    out += ["", f"Day ({length / 60:g} minutes, starts at {clock_text(at)})"]
+    start = day_start_line(length)
     out.append(f"  {clock_text(0):>7}  {'day':<24} {text(start.line, start.param_map())}")
-    for alert in day_alerts(setup.day_seconds):
-        when = setup.day_seconds - alert.before
+    for alert in day_alerts(length):
+        when = length - alert.before
         words = text(alert.say.line, alert.say.param_map())
         out.append(f"  {clock_text(when):>7}  {'day':<24} {words}")
-    out.append(f"  {clock_text(setup.day_seconds):>7}  {'vote':<24} (the vote opens)")
+    out.append(f"  {clock_text(length):>7}  {'vote':<24} (the vote opens)")
     return out

@@ -6,9 +6,7 @@ import random
 
 import pygame
 
-from device.ui.model import DESIGN_SIZE, Control
-
-Colour = tuple[int, int, int]
+from device.ui.model import DESIGN_SIZE, Colour, Control
 
 BG: Colour = (8, 10, 30)
 STAR: Colour = (70, 80, 120)
@@ -20,6 +18,7 @@ AMBER: Colour = (255, 190, 80)
 BUTTON: Colour = (28, 38, 84)
 BUTTON_PRIMARY: Colour = (22, 110, 80)
 PANEL: Colour = (18, 24, 56)
+LIT: Colour = (30, 84, 120)
 CHIP_OFF: Colour = (34, 40, 70)
 CHIP_ON: Colour = (120, 255, 150)
 NIGHT_BG: Colour = (3, 3, 6)
@@ -123,19 +122,49 @@ class Canvas:
             y += step
 
     def button(self, control: Control) -> None:
-        """A rounded button with its label as large as fits."""
-        fill = BUTTON_PRIMARY if control.primary else BUTTON
-        border = ALIEN if control.primary else ACCENT
+        """A rounded button with its text as large as fits (chips and tabs: see ``chip``)."""
+        if control.style in ("chip", "tab"):
+            self.chip_button(control)
+            return
+        fill = BUTTON_PRIMARY if control.primary else LIT if control.lit else BUTTON
+        border = ALIEN if control.primary or control.lit else ACCENT
         pygame.draw.rect(self.surface, fill, control.rect, border_radius=18)
         pygame.draw.rect(self.surface, border, control.rect, width=3, border_radius=18)
-        size = min(72, int(control.rect.height * 0.85))
+        size = control.size or min(72, int(control.rect.height * 0.85))
         self.text(
-            control.label,
+            control.text,
             size,
             TEXT,
             center=control.rect.center,
             max_width=control.rect.width - 24,
         )
+
+    def chip_button(self, control: Control) -> None:
+        """A compact role chip or tab: lit ones filled with their tint, dark text on top.
+
+        Text too wide for one line goes on two, at the same size, so a row of chips reads
+        evenly; only a single word too wide for the chip is shrunk.
+        """
+        tint = control.tint or CHIP_ON
+        rect = control.rect
+        if control.lit:
+            pygame.draw.rect(self.surface, tint, rect, border_radius=12)
+            colour = BG
+        else:
+            pygame.draw.rect(self.surface, CHIP_OFF, rect, border_radius=12)
+            pygame.draw.rect(self.surface, DIM, rect, width=2, border_radius=12)
+            colour = TEXT
+        width = rect.width - 10
+        size = control.size or 30
+        if font(size).size(control.text)[0] <= width:
+            self.text(control.text, size, colour, center=rect.center)
+            return
+        lines = wrap(control.text, size, width)[:2]
+        step = font(size).get_linesize()
+        top = rect.centery - step * len(lines) // 2
+        for i, line in enumerate(lines):
+            centre = (rect.centerx, top + step * i + step // 2)
+            self.text(line, size, colour, center=centre, max_width=width)
 
     def chip(self, center: tuple[int, int], radius: int, label: str, lit: bool) -> None:
         """A round seat marker, like one of the device's lamp buttons."""

@@ -27,14 +27,34 @@ class UiInput:
     value: str | int
 
 
+Colour = tuple[int, int, int]
+
+
 @dataclass(frozen=True)
 class Control:
     """An on-screen button: what it says, what it does, where it is (design coordinates)."""
 
     label: str
+    """The name a tap by label (the simulator's ``touch``) finds it by."""
     action: str
     rect: pygame.Rect
     primary: bool = False
+    """The screen's main action (drawn green)."""
+    style: str = "button"
+    """``"button"``, ``"chip"`` (a small role chip) or ``"tab"``."""
+    lit: bool = False
+    """Selected or chosen: a lit chip, the shown tab, the active preset."""
+    caption: str = ""
+    """What it shows, when that differs from ``label`` (a chip's "Alien x2")."""
+    tint: Colour | None = None
+    """The colour of a lit chip or tab (None: the theme's)."""
+    size: int = 0
+    """The largest font size for its text (0: as large as the button allows)."""
+
+    @property
+    def text(self) -> str:
+        """The words drawn on it."""
+        return self.caption or self.label
 
     def hit(self, pos: tuple[int, int]) -> bool:
         """Whether a press at ``pos`` (design coordinates) lands on this control."""
@@ -44,17 +64,19 @@ class Control:
 class ViewReader:
     """Typed access to a screen's view mapping; every problem names the screen and the key."""
 
-    def __init__(self, screen: str, view: Mapping[str, object]) -> None:
+    def __init__(self, screen: str, view: Mapping[str, object], prefix: str = "") -> None:
         self._screen = screen
         self._view = view
+        self._prefix = prefix
 
     def _get(self, key: str) -> object:
         if key not in self._view:
-            raise UiError(f"{self._screen} view: missing key {key!r}")
+            raise UiError(f"{self._screen} view: missing key {self._prefix + key!r}")
         return self._view[key]
 
     def _bad(self, key: str, kind: str, value: object) -> UiError:
-        return UiError(f"{self._screen} view: {key!r} must be {kind}, got {value!r}")
+        where = self._prefix + key
+        return UiError(f"{self._screen} view: {where!r} must be {kind}, got {value!r}")
 
     def text(self, key: str) -> str:
         """A required string."""
@@ -94,6 +116,16 @@ class ViewReader:
         if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
             raise self._bad(key, "a list of strings", value)
         return [str(v) for v in value]
+
+    def records(self, key: str) -> list[ViewReader]:
+        """A list of mappings, each read with its own reader (errors name ``key[i].field``)."""
+        value = self._get(key)
+        if not isinstance(value, list | tuple) or not all(isinstance(v, Mapping) for v in value):
+            raise self._bad(key, "a list of objects", value)
+        return [
+            ViewReader(self._screen, item, f"{self._prefix}{key}[{i}].")
+            for i, item in enumerate(value)
+        ]
 
     def integers(self, key: str) -> list[int]:
         """A list of integers."""

@@ -1,4 +1,4 @@
-"""The menu-like screens: home, setup, end and message (plus the Screen base class).
+"""The menu-like screens: home, end and message (plus the Screen base class; setup: setup.py).
 
 Each screen is a frozen dataclass built from the view mapping the app passes to
 ``TouchUI.show``; building it validates the view, so a bad view fails at ``show`` time.
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from device.ui.canvas import ACCENT, ALIEN, DIM, PANEL, TEXT, Canvas
+from device.ui.canvas import ALIEN, DIM, TEXT, Canvas
 from device.ui.model import Control, ViewReader
 
 
@@ -68,76 +68,6 @@ class HomeScreen(Screen):
         canvas.text(self.title, 84, ALIEN, center=(400, 62), max_width=760)
         if not self.games:
             canvas.text("No games available", 40, DIM, center=(400, 280))
-
-
-@dataclass(frozen=True)
-class SetupScreen(Screen):
-    """Before a game: player count, roles in play, who has checked in, then Start."""
-
-    game: str
-    preset: str
-    players: int
-    roles: tuple[str, ...]
-    seated: tuple[int, ...]
-    progress: float | None
-
-    @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> SetupScreen:
-        """Read game, preset, players, roles, seated and progress from the view."""
-        r = ViewReader("setup", view)
-        return cls(
-            r.text("game"),
-            r.text("preset"),
-            r.integer("players"),
-            tuple(r.texts("roles")),
-            tuple(r.integers("seated")),
-            r.opt_number("progress"),
-        )
-
-    def controls(self) -> list[Control]:
-        # The player count comes from the setup (seat registration arrives with role picking).
-        out: list[Control] = []
-        # While the night is being pre-rendered there is nothing to start yet.
-        if self.progress is None:
-            out.append(Control("Start night", "start", pygame.Rect(440, 384, 340, 80), True))
-        return out
-
-    def draw(self, canvas: Canvas, now: float) -> None:
-        canvas.space()
-        canvas.text(self.game, 64, ALIEN, topleft=(24, 22), max_width=460)
-        canvas.text(self.preset, 34, DIM, topleft=(26, 74), max_width=460)
-        canvas.text(str(self.players), 80, TEXT, center=(640, 56))
-        canvas.text("players", 26, DIM, center=(640, 96))
-        self._draw_seats(canvas)
-        panel = pygame.Rect(20, 196, 760, 176)
-        pygame.draw.rect(canvas.surface, PANEL, panel, border_radius=14)
-        canvas.text(f"Roles ({len(self.roles)})", 30, ACCENT, topleft=(36, 206))
-        roles = ", ".join(self.roles) if self.roles else "none chosen"
-        canvas.paragraph([roles], 44, TEXT, pygame.Rect(36, 238, 728, 128), centred=False)
-        if self.progress is not None:
-            canvas.text("Preparing the night...", 32, TEXT, topleft=(24, 388))
-            pct = round(min(1.0, max(0.0, self.progress)) * 100)
-            canvas.text(f"{pct}%", 32, TEXT, center=(740, 402))
-            canvas.bar(pygame.Rect(20, 420, 760, 44), self.progress)
-        else:
-            canvas.text(
-                f"{len(self.seated)} of {self.players} checked in",
-                34,
-                DIM,
-                topleft=(24, 410),
-                max_width=400,
-            )
-
-    def _draw_seats(self, canvas: Canvas) -> None:
-        n = max(0, self.players)
-        if n == 0:
-            return
-        step = min(64, 760 // n)
-        radius = min(26, step // 2 - 3)
-        left = 400 - step * n // 2 + step // 2
-        seated = set(self.seated)
-        for i in range(n):
-            canvas.chip((left + i * step, 150), radius, str(i + 1), i + 1 in seated)
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ the main loop's thread; only ``wake()`` may be called from other threads.
 
 from __future__ import annotations
 
-import contextlib
 import difflib
+import threading
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -18,7 +18,11 @@ from device.ui.canvas import Canvas
 from device.ui.events import to_input
 from device.ui.model import DESIGN_SIZE, Control, UiError, UiInput
 from device.ui.play import DayScreen, NightScreen, VoteScreen
-from device.ui.screens import HomeScreen, MessageScreen, Screen, SetupScreen
+from device.ui.screens import HomeScreen, MessageScreen, Screen
+from device.ui.setup import SetupScreen
+
+TOUCH_POLL_SECONDS = 0.05
+"""How often a waiting UI looks for taps and keys (a tap is noticed within this)."""
 
 SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
     "home": HomeScreen.from_view,
@@ -47,6 +51,7 @@ class TouchUI:
         self._screen: Screen = Screen()
         self._controls: list[Control] = []
         self._now = 0.0
+        self._woken = threading.Event()
 
     # -- window ---------------------------------------------------------------------------
 
@@ -190,23 +195,23 @@ class TouchUI:
         """Block up to ``timeout`` seconds for input, then drain the queue.
 
         Returns [] on timeout, or early with whatever arrived when ``wake()`` is called.
+
+        pygame's own ``event.wait`` polls SDL every millisecond (about 900 wake-ups a second
+        here). Instead the thread sleeps on an Event that ``wake()`` sets, and looks at SDL's
+        queue every ``TOUCH_POLL_SECONDS``: a tap is seen within that, a button at once.
         """
         self._require_open()
         deadline = time.monotonic() + max(0.0, timeout)
         while True:
-            ms = round((deadline - time.monotonic()) * 1000)
-            if ms <= 0:
-                return self.poll()
-            first = pygame.event.wait(ms)
-            if first.type == pygame.NOEVENT:
-                return []
-            inputs, woken = self._convert([first, *pygame.event.get()])
-            if inputs or woken:
+            inputs, woken = self._convert(pygame.event.get())
+            if inputs or woken or self._woken.is_set():
+                self._woken.clear()
                 return inputs
-            # Only noise (key releases, window events): keep waiting for the rest of the time.
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return []
+            self._woken.wait(min(TOUCH_POLL_SECONDS, left))
 
     def wake(self) -> None:
-        """End a ``wait()`` early. Thread-safe: SDL's event queue takes posts from any thread."""
-        # No window (not open yet, or closed) means there is no wait() to end.
-        with contextlib.suppress(pygame.error):
-            pygame.event.post(pygame.event.Event(pygame.USEREVENT, mothership_wake=True))
+        """End a ``wait()`` early. Thread-safe: hardware threads call it after queueing input."""
+        self._woken.set()

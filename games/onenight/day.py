@@ -32,12 +32,11 @@ def day_view(state: OneNightState) -> dict[str, Any]:
     }
 
 
-def start_day(state: OneNightState, at: float) -> Transition:
-    """Open the day at ``at``: the timer starts and its length is announced."""
-    length = state.setup.day_seconds
+def start_day(state: OneNightState, at: float, length: float) -> Transition:
+    """Open the day at ``at``: a ``length``-second timer starts and its length is announced."""
     state = dataclasses.replace(state, phase="day", day_ends_at=at + length)
     state = _schedule(_skip_passed(state, length))
-    return state, [Phase("day"), Show("day", day_view(state)), day_start_line(state.setup)]
+    return state, [Phase("day"), Show("day", day_view(state)), day_start_line(length)]
 
 
 def _schedule(state: OneNightState) -> OneNightState:

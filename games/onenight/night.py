@@ -8,7 +8,11 @@ from functools import lru_cache
 from games.effects import Effect, Phase, Say, Show
 from games.events import Control, ControlPressed, Event, SeatPressed, Touched
 from games.onenight import day
-from games.onenight.script import Cue, night_script
+from games.onenight.cue import Cue
+from games.onenight.instructions import Instructions
+from games.onenight.instructions import all_lines as instruction_lines
+from games.onenight.script import night_script
+from games.onenight.script_app import Answers, day_length, outcomes
 from games.onenight.setup import OneNightSetup
 from games.onenight.state import OneNightState
 
@@ -16,26 +20,43 @@ Transition = tuple[OneNightState, list[Effect]]
 
 
 @lru_cache(maxsize=32)
-def cues_for(setup: OneNightSetup) -> tuple[Cue, ...]:
-    """The night's cues (memoised: the script is a pure function of the setup)."""
-    return night_script(setup)
+def cues_for(
+    setup: OneNightSetup, instructions: Instructions | None, answers: Answers
+) -> tuple[Cue, ...]:
+    """The night's cues (memoised: the script is a pure function of its inputs)."""
+    return night_script(setup, instructions, answers)
 
 
 def cues(state: OneNightState) -> tuple[Cue, ...]:
-    """The cues of the game in ``state``."""
-    return cues_for(state.setup)
+    """The cues of the game in ``state``, as its answers so far shape them."""
+    return cues_for(state.setup, state.instructions, state.answers)
 
 
 def all_lines(state: OneNightState) -> tuple[Say, ...]:
-    """Every line the night may speak, for pre-rendering."""
-    return tuple(cue.say for cue in cues(state))
+    """Every line the night may speak, whatever the answers, for pre-rendering."""
+    lines = [cue.say for cue in cues_for(state.setup, state.instructions, ())]
+    if state.instructions is not None:
+        lines += instruction_lines(state.instructions)
+    return tuple(dict.fromkeys(lines))
+
+
+def day_seconds(state: OneNightState) -> float:
+    """The length of this game's day, after the directive and ripple that apply."""
+    found = outcomes(state.instructions, state.answers) if state.instructions else {}
+    return day_length(state.instructions, state.setup, found)
 
 
 def speak_next(state: OneNightState, at: float) -> Transition:
     """Speak the next cue at ``at`` and schedule the one after; at the end, open the day."""
+    if state.listening:
+        # The answer window closes: keep the answer (None: the device will answer for her).
+        asked = cues(state)[state.cue - 1].step
+        answers = (*state.answers, (asked, state.answer))
+        state = dataclasses.replace(state, answers=answers, answer=None)
     script = cues(state)
     if state.cue >= len(script):
-        return day.start_day(state, at)
+        state = dataclasses.replace(state, listening="")
+        return day.start_day(state, at, day_seconds(state))
     cue = script[state.cue]
     effects: list[Effect] = []
     if cue.phase != state.phase:
@@ -94,7 +115,11 @@ RESUME_DELAY = 2.0
 
 def resume(state: OneNightState, now: float) -> Transition:
     """After a restart: call the interrupted step again from its start."""
+    first = step_start(state)
+    restarted = cues(state)[first].step
+    # The restarted step asks its question again: forget an answer it had been given.
+    answers = tuple(pair for pair in state.answers if pair[0] != restarted)
     state = dataclasses.replace(
-        state, cue=step_start(state), deadline=now + RESUME_DELAY, listening=""
+        state, cue=first, deadline=now + RESUME_DELAY, listening="", answer=None, answers=answers
     )
     return state, [Phase(state.phase), Show("night", night_view(state, ""))]

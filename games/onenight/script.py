@@ -10,7 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.effects import Say
+from games.onenight import script_app as app
+from games.onenight.cue import Cue
+from games.onenight.instructions import Instructions
 from games.onenight.roles import Role
+from games.onenight.script_app import Answers
 from games.onenight.setup import OneNightSetup
 from games.onenight.wake import (
     DOPPEL_AGAIN,
@@ -22,34 +26,61 @@ from games.onenight.wake import (
 )
 
 
-@dataclass(frozen=True)
-class Cue:
-    """One spoken line of the night and the time held after it."""
-
-    step: str
-    """The wake step key (``"aliens"``), or ``"dusk"``, ``"marks"``, ``"wakeup"``."""
-    phase: str
-    """``"dusk"`` or ``"night"``: the phase reported while this cue plays."""
-    say: Say
-    """The line to speak."""
-    hold: float
-    """Seconds to wait after the line ends: the pause, or the role's acting time."""
-    listen: str = ""
-    """``"yes_no"`` or ``"number:<highest>"`` when the hold is an answer window, else ``""``."""
-
-
-def _call(step: str, phase: str, setup: OneNightSetup) -> list[Cue]:
-    """Wake a role, give its instruction, let it act, send it back to sleep."""
+def _call(
+    step: str, phase: str, setup: OneNightSetup, act: tuple[Say, ...] | None = None
+) -> list[Cue]:
+    """Wake a role, give its instruction (the app's, if drawn), let it act, send it to sleep."""
     pause = setup.options.pause_seconds
+    says = act or (Say.of(f"onenight.{step}.act"),)
     return [
         Cue(step, phase, Say.of(f"onenight.{step}.wake"), pause),
-        Cue(step, phase, Say.of(f"onenight.{step}.act"), setup.options.role_seconds),
+        *app.says_to_cues(step, phase, says, setup.options.role_seconds, pause),
         Cue(step, phase, Say.of(f"onenight.{step}.sleep"), pause),
     ]
 
 
-def _doppelganger(setup: OneNightSetup, selected: set[Role]) -> list[Cue]:
+class _Night:
+    """What the script needs besides the setup: the drawn instructions and closed answers."""
+
+    def __init__(self, setup: OneNightSetup, instructions: Instructions | None, answers: Answers):
+        self.setup = setup
+        self.instructions = instructions
+        self.found = app.outcomes(instructions, answers) if instructions else {}
+
+    def act(self, key: str, *, doppel: bool = False) -> tuple[Say, ...] | None:
+        if self.instructions is None:
+            return None
+        return app.act_lines(self.instructions, key, self.found, doppel=doppel)
+
+    def question(self, step: str, phase: str) -> list[Cue]:
+        question = None if self.instructions is None else app.question_for(self.instructions, step)
+        if question is None:
+            return []
+        return app.question_cues(step, phase, question, self.found.get(step), self.setup)
+
+    def eyes_open(self, step: str) -> bool:
+        outcome = self.found.get(step)
+        return outcome is not None and outcome.eyes_open
+
+
+def _oracle(night: _Night, phase: str) -> list[Cue]:
+    """The Oracle: wake, the question and its answer window, the outcome, sleep."""
+    setup = night.setup
+    cues = _call("oracle", phase, setup)
+    asked = night.question("oracle", phase)
+    if not asked:
+        return cues
+    cues = [cues[0], *asked]
+    if not night.eyes_open("oracle"):  # a right guess keeps her eyes open all night
+        cues.append(
+            Cue("oracle", phase, Say.of("onenight.oracle.sleep"), setup.options.pause_seconds)
+        )
+    return cues
+
+
+def _doppelganger(night: _Night, selected: set[Role]) -> list[Cue]:
     """Her -7 step: view a card, then act at once if that role acts at once (section 1.3)."""
+    setup = night.setup
     pause, act = setup.options.pause_seconds, setup.options.role_seconds
     cues = _call("doppelganger", "dusk", setup)
     sleep = cues.pop()
@@ -60,14 +91,29 @@ def _doppelganger(setup: OneNightSetup, selected: set[Role]) -> list[Cue]:
         # A Doppelganger-Minion keeps her eyes open; the wolves show her their thumbs now.
         cues.append(Cue("doppelganger", "dusk", Say.of("onenight.doppelganger.minion"), act))
         cues.append(Cue("doppelganger", "dusk", Say.of("onenight.doppelganger.minion_done"), pause))
+    # Ruling: the chart calls the Oracle (-9) before the Doppelganger (-7), so a
+    # Doppelganger-Oracle answers her own question here, at the end of her step.
+    asked = night.question("doppelganger", "dusk")
+    if asked:
+        oracle = Say.of("onenight.doppelganger.again", role=Role.ORACLE.display_name)
+        cues += [Cue("doppelganger", "dusk", oracle, pause), *asked]
     return [*cues, sleep]
 
 
-def _step_cues(step: WakeStep, phase: str, setup: OneNightSetup, doppel: bool) -> list[Cue]:
+def _step_cues(step: WakeStep, phase: str, night: _Night, doppel: bool) -> list[Cue]:
+    setup = night.setup
     selected = set(setup.roles)
     if step.key == "doppelganger":
-        return _doppelganger(setup, selected)
-    cues = _call(step.key, phase, setup)
+        return _doppelganger(night, selected)
+    if step.key == "oracle":
+        return _oracle(night, phase)
+    cues = _call(step.key, phase, setup, night.act(step.key))
+    if night.instructions is not None:
+        after = app.after_act_lines(night.instructions, step.key, night.found)
+        closing = app.says_to_cues(
+            step.key, phase, after, setup.options.pause_seconds, setup.options.pause_seconds
+        )
+        cues[-1:-1] = closing
     if doppel and step.key in DOPPEL_JOINS:
         join = Cue(
             step.key, phase, Say.of("onenight.doppelganger.join"), setup.options.pause_seconds
@@ -77,20 +123,26 @@ def _step_cues(step: WakeStep, phase: str, setup: OneNightSetup, doppel: bool) -
         again = f"{step.key}_doppelganger"
         name = DOPPEL_AGAIN[step.key].display_name
         pause = setup.options.pause_seconds
+        act = night.act(step.key, doppel=True) or (Say.of(f"onenight.{step.key}.act"),)
         cues += [
             Cue(again, phase, Say.of("onenight.doppelganger.again", role=name), pause),
-            Cue(again, phase, Say.of(f"onenight.{step.key}.act"), setup.options.role_seconds),
+            *app.says_to_cues(again, phase, act, setup.options.role_seconds, pause),
             Cue(again, phase, Say.of("onenight.doppelganger.sleep"), pause),
         ]
     return cues
 
 
-def night_script(setup: OneNightSetup) -> tuple[Cue, ...]:
+def night_script(
+    setup: OneNightSetup, instructions: Instructions | None = None, answers: Answers = ()
+) -> tuple[Cue, ...]:
     """Every line from dusk to wake-up, in the official wake order.
 
     Every selected role is called, even if its cards may be in the centre, with the same
-    timing, so silence gives nothing away.
+    timing, so silence gives nothing away. With ``instructions``, the app's random
+    instructions replace the fixed ones, and ``answers`` (the closed answer windows) add the
+    Oracle's outcome and whatever it changes later in the night.
     """
+    night = _Night(setup, instructions, answers)
     pause = setup.options.pause_seconds
     selected = set(setup.roles)
     doppel = Role.DOPPELGANGER in selected
@@ -98,14 +150,22 @@ def night_script(setup: OneNightSetup) -> tuple[Cue, ...]:
     cues = [Cue("dusk", "dusk", Say.of("onenight.dusk.start"), pause)]
     for step in steps:
         if step.dusk:
-            cues += _step_cues(step, "dusk", setup, doppel)
+            cues += _step_cues(step, "dusk", night, doppel)
     if marks_in_play(selected):
         cues.append(Cue("marks", "dusk", Say.of("onenight.marks.view"), setup.options.role_seconds))
         cues.append(Cue("marks", "dusk", Say.of("onenight.marks.sleep"), pause))
     cues.append(Cue("night", "night", Say.of("onenight.night.start"), pause))
-    for step in steps:
-        if not step.dusk:
-            cues += _step_cues(step, "night", setup, doppel)
+
+    def night_steps(skipped: frozenset[str]) -> list[Cue]:
+        replay: list[Cue] = []
+        for step in steps:
+            if not step.dusk and step.key not in skipped:
+                replay += _step_cues(step, "night", night, doppel)
+        return replay
+
+    cues += night_steps(frozenset())
+    if instructions is not None:
+        cues += app.ripple_cues(instructions, night.found, setup, night_steps)
     cues.append(Cue("wakeup", "night", Say.of("onenight.wakeup"), 0.0))
     return tuple(cues)
 
@@ -118,13 +178,18 @@ class DayAlert:
     say: Say
 
 
-def day_start_line(setup: OneNightSetup) -> Say:
-    """The line that opens the day and states its length."""
-    return Say.of("onenight.day.start", minutes=round(setup.day_seconds / 60))
+def day_start_line(seconds: float) -> Say:
+    """The line that opens a day this long and states its length."""
+    if seconds % 60:
+        length = f"{seconds:g} seconds"
+    else:
+        minutes = round(seconds / 60)
+        length = "one minute" if minutes == 1 else f"{minutes} minutes"
+    return Say.of("onenight.day.start", length=length)
 
 
 def day_alerts(day_seconds: float) -> tuple[DayAlert, ...]:
-    """The alerts of a day this long, latest-first order reversed: earliest alert first.
+    """The alerts of a day this long, earliest first.
 
     One minute and thirty seconds left (when the day is longer than that), a countdown from ten,
     then "three, two, one, vote" so that the call ends as the time runs out.
@@ -137,10 +202,11 @@ def day_alerts(day_seconds: float) -> tuple[DayAlert, ...]:
     return tuple(alert for alert in alerts if alert.before < day_seconds or alert.before <= 3)
 
 
-def all_day_lines(setup: OneNightSetup) -> tuple[Say, ...]:
-    """Every line the day may speak, so it can be rendered before the night starts."""
-    extended = setup.day_seconds + 600  # extending the day may bring back the 1-minute alerts
-    lines = [day_start_line(setup), Say.of("onenight.day.paused"), Say.of("onenight.day.resumed")]
+def all_day_lines(lengths: set[float]) -> tuple[Say, ...]:
+    """Every line a day of one of these ``lengths`` may speak, to render before the night."""
+    extended = max(lengths) + 600  # extending the day may bring back the 1-minute alerts
+    lines = [day_start_line(length) for length in sorted(lengths)]
+    lines += [Say.of("onenight.day.paused"), Say.of("onenight.day.resumed")]
     lines.append(Say.of("onenight.day.extended"))
     lines += [alert.say for alert in day_alerts(extended)]
     return tuple(lines)

@@ -8,6 +8,7 @@ sends ``Tick`` when the clock reaches ``next_deadline``. The night lives in
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,7 +16,9 @@ from games.effects import Effect, Lamp, Phase, Prepare, Record, Show
 from games.errors import EventNotAcceptedError
 from games.events import Control, ControlPressed, Event, LinesReady, SeatPressed, Tick, Touched
 from games.onenight import day, night
+from games.onenight.instructions import draw_instructions
 from games.onenight.script import all_day_lines
+from games.onenight.script_app import possible_day_lengths
 from games.onenight.setup import OneNightSetup
 from games.onenight.state import OneNightState, state_from_json, state_to_json
 
@@ -120,14 +123,21 @@ def _setup_input(state: OneNightState, event: Event) -> Transition:
 
 
 def _prepared_lines(state: OneNightState) -> tuple[Any, ...]:
-    return night.all_lines(state) + all_day_lines(state.setup)
+    lengths = possible_day_lengths(state.instructions, state.setup)
+    return night.all_lines(state) + all_day_lines(lengths)
 
 
 def _begin_preparing(state: OneNightState) -> Transition:
     if state.preparing:
         return state, []
-    state = dataclasses.replace(state, preparing=True, deadline=None)
-    return state, [Show("setup", _setup_view(state)), Prepare(_prepared_lines(state))]
+    setup = state.setup
+    drawn = draw_instructions(
+        setup.roles, setup.players, random.Random(setup.seed), ripple_rate=setup.options.ripple_rate
+    )
+    state = dataclasses.replace(state, preparing=True, deadline=None, instructions=drawn)
+    # The drawn instructions are secret until the night speaks them: only the store sees them.
+    record = Record("onenight.instructions", drawn.to_json())
+    return state, [record, Show("setup", _setup_view(state)), Prepare(_prepared_lines(state))]
 
 
 def _lines_ready(state: OneNightState, event: LinesReady, now: float) -> Transition:

@@ -8,7 +8,21 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from games.errors import SetupError
+from games.onenight.presets import PRESETS, Preset, find_preset
 from games.onenight.roles import Box, Role, find_role
+
+__all__ = [
+    "CENTRE_CARDS",
+    "PRESETS",
+    "OneNightOptions",
+    "OneNightSetup",
+    "Preset",
+    "find_preset",
+    "options_from",
+    "parse_roles",
+    "player_range",
+    "validate_setup",
+]
 
 CENTRE_CARDS = 3
 """Cards always left in the centre: a game uses players + 3 cards."""
@@ -49,47 +63,6 @@ class OneNightSetup:
         """The discussion time: the option, else one minute per player minus one."""
         minutes = self.options.day_minutes or max(1, self.players - 1)
         return 60.0 * minutes
-
-
-@dataclass(frozen=True)
-class Preset:
-    """An official starting set of roles."""
-
-    key: str
-    name: str
-    min_players: int
-    roles: tuple[Role, ...]
-
-
-PRESETS: dict[str, Preset] = {
-    preset.key: preset
-    for preset in (
-        Preset(
-            "alien_first_game",
-            "Alien first game",
-            4,
-            (
-                Role.ALIEN,
-                Role.ALIEN,
-                Role.SYNTHETIC_ALIEN,
-                Role.COW,
-                Role.PSYCHIC,
-                Role.RASCAL,
-                Role.EXPOSER,
-            ),
-        ),
-    )
-}
-
-
-def find_preset(key: str) -> Preset:
-    """Look up a preset by key, with a did-you-mean on a typo."""
-    try:
-        return PRESETS[key]
-    except KeyError:
-        close = difflib.get_close_matches(key, list(PRESETS), n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
-        raise SetupError(f"unknown preset: {key!r}{hint}") from None
 
 
 def parse_roles(names: Iterable[str]) -> tuple[Role, ...]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.effects import Say
+from games.onenight.instructions import Instructions
 from games.onenight.roles import Role
 from games.onenight.setup import OneNightOptions, OneNightSetup
 
@@ -38,7 +39,11 @@ class OneNightState:
     listening: str = ""
     """The answer window that is open (``"yes_no"``, ``"number:<highest>"``), else ``""``."""
     answer: bool | int | None = None
-    """The Oracle's answer: kept for the outcome and the record, never shown."""
+    """The answer given in the open window: kept for the outcome and the record, never shown."""
+    answers: tuple[tuple[str, bool | int | None], ...] = ()
+    """Closed answer windows: (asking step, answer, or None when the device answered)."""
+    instructions: Instructions | None = None
+    """The app's random instructions, drawn from the seed when the night is prepared."""
 
     def seconds(self, say: Say) -> float:
         """How long ``say`` takes to speak (0 if it was never rendered)."""
@@ -56,6 +61,8 @@ def state_to_json(state: OneNightState) -> dict[str, Any]:
     data = {field.name: getattr(state, field.name) for field in dataclasses.fields(state)}
     data["setup"] = setup_to_json(state.setup)
     data["spoken"] = [list(pair) for pair in state.spoken]
+    data["answers"] = [list(pair) for pair in state.answers]
+    data["instructions"] = None if state.instructions is None else state.instructions.to_json()
     return data
 
 
@@ -64,6 +71,9 @@ def state_from_json(data: Mapping[str, Any]) -> OneNightState:
     fields = dict(data)
     fields["setup"] = setup_from_json(fields["setup"])
     fields["spoken"] = tuple((str(key), float(value)) for key, value in fields["spoken"])
+    fields["answers"] = tuple((str(step), answer) for step, answer in fields.get("answers", ()))
+    drawn = fields.get("instructions")
+    fields["instructions"] = None if drawn is None else Instructions.from_json(drawn)
     return OneNightState(**fields)
 
 

@@ -10,7 +10,8 @@ import pytest
 from games.effects import Effect, Lamp, Phase, Prepare, Say, Show
 from games.errors import EventNotAcceptedError
 from games.events import Control, ControlPressed, LinesReady, SeatPressed, Tick, Touched, VoteCast
-from games.onenight.script import night_script
+from games.onenight import night
+from games.onenight.instructions import all_lines
 from games.onenight.session import OneNightSession
 from games.onenight.setup import OneNightOptions, OneNightSetup, find_preset
 from games.onenight.state import OneNightState
@@ -51,9 +52,9 @@ def test_setup_waits_for_start_and_asks_for_every_line_to_be_rendered() -> None:
     state, effects = session.handle(state, ControlPressed(Control.GO, 0.5), 0.5)
     prepare = next(effect for effect in effects if isinstance(effect, Prepare))
     lines = [say.line for say in prepare.lines]
-    assert lines[: len(night_script(session.setup))] == [
-        cue.say.line for cue in night_script(session.setup)
-    ]
+    assert set(prepare.lines) >= {cue.say for cue in night.cues(state)}
+    assert state.instructions is not None
+    assert set(prepare.lines) >= set(all_lines(state.instructions))
     assert "onenight.day.vote_call" in lines
     # A second start while preparing changes nothing.
     assert session.handle(state, Touched("start"), 0.6) == (state, [])
@@ -72,16 +73,16 @@ def test_the_night_speaks_every_cue_in_order_with_speech_and_hold_times() -> Non
     state, effects = started(session)
     assert Phase("dusk") in effects
     assert all(effect.pattern == "off" for effect in effects if isinstance(effect, Lamp))
+    script = night.cues(state)
+    assert [e.line for e in effects if isinstance(e, Say)] == [script[0].say.line]
     state, timeline = run_to(session, state, 10_000.0)
     said = [(t, e.line) for t, e in timeline if isinstance(e, Say)]
-    night = said[: len(night_script(session.setup)) - 1]
-    assert [line for _, line in night] == [cue.say.line for cue in night_script(session.setup)[1:]]
+    spoken = said[: len(script) - 1]
+    assert [line for _, line in spoken] == [cue.say.line for cue in script[1:]]
     # The first cue was spoken at 1.0; each next one follows speech + hold later.
-    expected = 1.0 + SPEECH + night_script(session.setup)[0].hold
-    assert night[0][0] == expected
-    for (t0, _), (t1, _), cue in zip(
-        night, night[1:], night_script(session.setup)[1:], strict=False
-    ):
+    expected = 1.0 + SPEECH + script[0].hold
+    assert spoken[0][0] == expected
+    for (t0, _), (t1, _), cue in zip(spoken, spoken[1:], script[1:], strict=False):
         assert t1 - t0 == pytest.approx(SPEECH + cue.hold)
     phases = [e.name for _, e in timeline if isinstance(e, Phase)]
     assert phases == ["night", "day", "vote"]
@@ -176,8 +177,7 @@ def test_resuming_at_night_restarts_the_current_step_from_its_start() -> None:
     session = make()
     state, _ = started(session)
     state, timeline = run_to(session, state, 20.0)
-    last = [e.line for _, e in timeline if isinstance(e, Say)][-1]
-    step = last.split(".")[1]
+    step = night.cues(state)[state.cue - 1].step
     resumed, effects = session.resume(state, saved_at=20.0, now=1000.0)
     assert isinstance(effects[1], Show) and effects[1].screen == "night"
     resumed, timeline = run_to(session, resumed, 1010.0)

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from games.effects import Say
+from games.onenight.instructions import all_lines, draw_instructions
 from games.onenight.roles import Role
 from games.onenight.script import all_day_lines, night_script
+from games.onenight.script_app import possible_day_lengths
 from games.onenight.setup import OneNightOptions, OneNightSetup
 from narration.catalogue import Catalogue
+
+CATALOGUES = ("common", "onenight", "onenight_app")
 
 FILLERS = (Role.VILLAGER, Role.VILLAGER, Role.WEREWOLF, Role.SEER, Role.TANNER)
 EVERY_WAKING = tuple(role for role in Role if role.info.wakes)
@@ -25,19 +32,28 @@ def unchecked_setup(roles: tuple[Role, ...]) -> OneNightSetup:
 ROLE_SETS = [(role, *FILLERS) for role in Role] + [EVERY_WAKING]
 
 
+def game_lines(roles: tuple[Role, ...], seed: int) -> list[Say]:
+    """Every line a game with these roles and seed may speak (app instructions included)."""
+    setup = unchecked_setup(roles)
+    drawn = draw_instructions(roles, setup.players, random.Random(seed), ripple_rate=1.0)
+    says = [cue.say for cue in night_script(setup)] + [
+        cue.say for cue in night_script(setup, drawn)
+    ]
+    return says + list(all_lines(drawn)) + list(all_day_lines(possible_day_lengths(drawn, setup)))
+
+
 @pytest.mark.parametrize("roles", ROLE_SETS, ids=lambda roles: roles[0].value)
 def test_every_scripted_line_renders(roles: tuple[Role, ...]) -> None:
-    catalogue = Catalogue.load("common", "onenight")
-    setup = unchecked_setup(roles)
-    for say in [cue.say for cue in night_script(setup)] + list(all_day_lines(setup)):
-        text = catalogue.text(say.line, say.param_map())
-        assert text and "{" not in text, say.line
+    catalogue = Catalogue.load(*CATALOGUES)
+    for seed in range(3):
+        for say in game_lines(roles, seed):
+            text = catalogue.text(say.line, say.param_map())
+            assert text and "{" not in text, say.line
 
 
 def test_the_catalogue_has_no_line_the_script_never_uses() -> None:
-    used: set[str] = set()
+    used = {say.line for seed in range(40) for say in game_lines(EVERY_WAKING, seed)}
     for roles in ROLE_SETS:
-        setup = unchecked_setup(roles)
-        used |= {cue.say.line for cue in night_script(setup)}
-        used |= {say.line for say in all_day_lines(setup)}
-    assert set(Catalogue.load("onenight").ids()) - used == set()
+        used |= {say.line for say in game_lines(roles, 0)}
+    unused = set(Catalogue.load("onenight").ids()) - used
+    assert unused == set()

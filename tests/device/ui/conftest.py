@@ -22,31 +22,15 @@ if _ROOT not in sys.path:
 import pytest  # noqa: E402
 
 from device.ui import TouchUI  # noqa: E402
+from games.onenight.lobby import Lobby  # noqa: E402
 
 VIEWS: dict[str, dict[str, object]] = {
     "home": {
         "title": "Mothership",
         "games": ["One Night", "Alieninjas", "Alienation", "Alien Encounters"],
     },
-    "setup": {
-        "game": "One Night Ultimate Alien",
-        "preset": "First game",
-        "players": 7,
-        "roles": [
-            "Alien",
-            "Alien",
-            "Synthetic Alien",
-            "Cow",
-            "Oracle",
-            "Psychic",
-            "Rascal",
-            "Exposer",
-            "Villager",
-            "Groob",
-        ],
-        "seated": [1, 2, 4, 7],
-        "progress": None,
-    },
+    # The setup view is the lobby's own, so these tests also hold the two to one contract.
+    "setup": Lobby().apply_preset("alien_first_game").seat_checked_in(2).seat_checked_in(4).view(),
     "night": {"caption": "Aliens, wake up and look for other aliens."},
     "day": {"ends_at": 100.0, "remaining": 0.0, "paused": False, "players": 7},
     "vote": {

@@ -99,12 +99,12 @@ def test_action_for_label_ignores_case(ui: TouchUI, views: dict[str, dict[str, o
 def test_action_for_label_lists_the_labels_and_suggests_one(
     ui: TouchUI, views: dict[str, dict[str, object]]
 ) -> None:
-    ui.show("setup", views["setup"])
+    ui.show("day", views["day"])
     with pytest.raises(UiError) as caught:
-        ui.action_for_label("Strat night")
+        ui.action_for_label("Vote nwo")
     assert str(caught.value) == (
-        "no control labelled 'Strat night' on the setup screen; "
-        "controls: 'Start night' (did you mean 'Start night'?)"
+        "no control labelled 'Vote nwo' on the day screen; "
+        "controls: 'Pause', '+1 min', 'Vote now' (did you mean 'Vote now'?)"
     )
 
 

@@ -1,0 +1,411 @@
+"""Idle CPU: the daemon waiting on the day timer against a naive 30 FPS pygame loop.
+
+Both show the same ticking day countdown for the same wall time, each in its own subprocess
+that measures its own CPU time (``getrusage(RUSAGE_SELF)``, user + system, every thread) over
+the idle window only: start-up, fast-forwarding the night and shutting down are not counted.
+
+- ours: the real main loop of ``device/app.py`` (``Daemon.step``, which sleeps in
+  ``TouchUI.wait`` until the next session deadline or screen redraw), built like ``run()``
+  but headless, with mock hardware, the silent speech backend, no audio and a store in a
+  temporary folder. A One Night game (preset ``alien_first_game``, 5-minute day) is started
+  and its night skipped on a clock that runs at real speed plus an offset we bump to each
+  deadline; once the day starts the offset stays put and the daemon loop runs untouched.
+- naive: ``pygame.event.pump(); ui.redraw(now); clock.tick(30)`` with the same ``TouchUI``
+  showing the same day screen.
+
+Three reference rows (shorter windows, not part of the ratio) split the daemon's cost up and
+price the ways out: a bare ``pygame.event.wait`` loop with nothing drawn (pygame implements
+it as pump, ``SDL_Delay(1)``, repeat), the same redraws with the event queue read every 20 ms
+and ``time.sleep`` in between, and the same redraws with one blocking sleep and no input.
+
+"Wake-ups" are counted twice: loop passes (Python) and voluntary context switches (each time
+the process went to sleep and was woken up again by the kernel).
+
+    .venv/bin/python bench/idle_cpu.py            # 30 s per loop
+    .venv/bin/python bench/idle_cpu.py --quick    # 3 s per loop
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from benchutil import machine_lines, table
+
+from device.parts import go_headless
+
+TARGET = 1 / 20
+"""The project's goal: the idle daemon costs at most a twentieth of the naive loop."""
+REFERENCE_SECONDS = 10.0
+"""Reference rows only need a rate, so they run shorter to keep a full run near 2 minutes."""
+DAY_MINUTES = 5
+"""Long enough that no day alert falls inside the idle window (the first comes at 1:00 left)."""
+KINDS = ("ours", "naive", "wait-only", "poll-20ms", "sleep-redraw")
+POLL_SECONDS = 0.02
+"""The poll-20ms reference row: how often it looks at the SDL event queue."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """What one child measured over its idle window."""
+
+    kind: str
+    wall: float
+    cpu: float
+    passes: int
+    redraws: int
+    voluntary_switches: int
+    involuntary_switches: int
+    note: str = ""
+
+    @property
+    def cpu_percent(self) -> float:
+        """CPU time as a percentage of one core over the window."""
+        return 100.0 * self.cpu / self.wall
+
+
+class Window:
+    """CPU time and context switches of this process between ``start`` and ``stop``."""
+
+    def __init__(self) -> None:
+        self._usage = resource.getrusage(resource.RUSAGE_SELF)
+        self._wall = time.monotonic()
+
+    def start(self) -> None:
+        """Begin the window now."""
+        self._usage = resource.getrusage(resource.RUSAGE_SELF)
+        self._wall = time.monotonic()
+
+    def stop(self, kind: str, passes: int, redraws: int, note: str = "") -> Result:
+        """End the window and return what it measured."""
+        wall = time.monotonic() - self._wall
+        end = resource.getrusage(resource.RUSAGE_SELF)
+        begin = self._usage
+        cpu = (end.ru_utime - begin.ru_utime) + (end.ru_stime - begin.ru_stime)
+        return Result(
+            kind,
+            wall,
+            cpu,
+            passes,
+            redraws,
+            end.ru_nvcsw - begin.ru_nvcsw,
+            end.ru_nivcsw - begin.ru_nivcsw,
+            note,
+        )
+
+
+class SkipClock:
+    """Real time plus an offset: bumping the offset skips ahead, and it never goes back."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def now(self) -> float:
+        """Monotonic time plus the skipped seconds."""
+        return time.monotonic() + self.offset
+
+    def skip_to(self, when: float) -> None:
+        """Jump forward to ``when`` (no-op if it has passed)."""
+        self.offset += max(0.0, when - self.now())
+
+
+def count_calls(obj: Any, name: str) -> list[int]:
+    """Wrap ``obj.name`` so each call bumps a counter; returns the one-element counter."""
+    counter = [0]
+    inner: Callable[..., Any] = getattr(obj, name)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        counter[0] += 1
+        return inner(*args, **kwargs)
+
+    setattr(obj, name, counted)  # an instance attribute: the Daemon's self.ui.x finds it
+    return counter
+
+
+def child_ours(seconds: float) -> Result:
+    """The real daemon loop, idling on the day timer."""
+    from device.app import Daemon
+    from device.config import load_config
+    from device.executor import Executor, Outputs
+    from device.inbox import Inbox
+    from device.parts import open_hardware, open_narrator
+    from device.runtime import Runtime
+    from device.sessions import make_session
+    from device.store import Store
+    from device.transcript import Transcript
+    from device.ui.touch import TouchUI
+    from games.events import Control, ControlPressed, SeatPressed, Touched
+
+    config = load_config(
+        system_path=None,
+        overrides={
+            "hardware.backend": "mock",
+            "narration.backend": "silent",
+            "audio.enabled": False,
+        },
+    )
+    clock = SkipClock()
+    with tempfile.TemporaryDirectory(prefix="mothership-bench-") as scratch:
+        root = Path(scratch)
+        store = Store(root / "mothership.db")
+        ui = TouchUI(
+            size=(config.display.width, config.display.height),
+            fullscreen=config.display.fullscreen,
+        )
+        inbox = Inbox(wake=ui.wake)
+        hardware = open_hardware(
+            config,
+            on_seat=lambda seat, at: inbox.put(SeatPressed(seat, at)),
+            on_control=lambda name, at: inbox.put(ControlPressed(Control(name), at)),
+        )
+        narrator = open_narrator(config, audio=True, cache=root / "wav-cache")
+        ui.open()
+        try:
+            outputs = Outputs(
+                transcript=Transcript(clock, keep=False),
+                narrator=narrator,
+                screen=ui,
+                lamps=hardware.lamps,
+                buzzer=hardware.buzzer,
+                store=store,
+                now=clock.now,
+            )
+            runtime = Runtime(clock, Executor(outputs), store)
+            daemon = Daemon(config, clock, runtime, ui, inbox)
+            setup = {
+                "game": "onenight",
+                "preset": "alien_first_game",
+                "options": {"day_minutes": DAY_MINUTES},
+            }
+            runtime.begin(make_session(setup, config))
+            runtime.feed(Touched("start"))  # renders the night (silently) and starts dusk
+            while runtime.phase != "day":
+                deadline = runtime.next_deadline()
+                if deadline is None:
+                    raise RuntimeError(f"no deadline in phase {runtime.phase!r}")
+                clock.skip_to(deadline)
+                runtime.tick()
+            ui.redraw(clock.now())
+            passes, redraws, short = 0, count_calls(ui, "redraw"), 0
+            window = Window()
+            window.start()
+            end = time.monotonic() + seconds
+            while time.monotonic() < end:
+                # A pass that was told to sleep under 5 ms is a follow-up to an early wake.
+                short += daemon.sleep_seconds() < 0.005
+                daemon.step()
+                passes += 1
+            result = window.stop("ours", passes, redraws[0], f"{short} passes slept < 5 ms")
+            if runtime.phase != "day":
+                raise RuntimeError(f"left the day during the window: {runtime.phase!r}")
+        finally:
+            ui.close()
+            narrator.close()
+            hardware.close()
+            store.close()
+    return result
+
+
+def day_ui(seconds_left: float) -> Any:
+    """An open TouchUI showing a running day timer, as the daemon would."""
+    from device.config import load_config
+    from device.ui.touch import TouchUI
+
+    config = load_config(system_path=None)
+    ui = TouchUI(
+        size=(config.display.width, config.display.height),
+        fullscreen=config.display.fullscreen,
+    )
+    ui.open()
+    view = {
+        "ends_at": time.monotonic() + seconds_left,
+        "remaining": seconds_left,
+        "paused": False,
+        "players": 4,
+    }
+    ui.show("day", view)
+    return ui
+
+
+def child_naive(seconds: float) -> Result:
+    """The naive loop: pump, redraw and cap at 30 FPS."""
+    import pygame
+
+    ui = day_ui(DAY_MINUTES * 60.0)
+    fps = pygame.time.Clock()
+    passes = 0
+    window = Window()
+    window.start()
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        pygame.event.pump()
+        ui.redraw(time.monotonic())
+        fps.tick(30)
+        passes += 1
+    result = window.stop("naive", passes, passes)
+    ui.close()
+    return result
+
+
+def child_wait_only(seconds: float) -> Result:
+    """Reference: ``pygame.event.wait`` with a 1 s timeout and nothing drawn."""
+    import pygame
+
+    ui = day_ui(DAY_MINUTES * 60.0)
+    passes = 0
+    window = Window()
+    window.start()
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        pygame.event.wait(max(1, round((end - time.monotonic()) * 1000)))
+        passes += 1
+    result = window.stop("wait-only", passes, 0)
+    ui.close()
+    return result
+
+
+def child_poll(seconds: float) -> Result:
+    """Reference: read the event queue every 20 ms, sleeping in between; redraw on the tick."""
+    import pygame
+
+    ui = day_ui(DAY_MINUTES * 60.0)
+    passes = redraws = 0
+    window = Window()
+    window.start()
+    end = time.monotonic() + seconds
+    due = ui.next_redraw(time.monotonic()) or end
+    while time.monotonic() < end:
+        pygame.event.get()
+        now = time.monotonic()
+        if now >= due:
+            ui.redraw(now)
+            redraws += 1
+            due = ui.next_redraw(now) or end
+        time.sleep(max(0.0, min(POLL_SECONDS, due - now, end - now)))
+        passes += 1
+    result = window.stop("poll-20ms", passes, redraws)
+    ui.close()
+    return result
+
+
+def child_sleep_redraw(seconds: float) -> Result:
+    """Reference: a blocking sleep until the countdown ticks over, then one redraw."""
+    ui = day_ui(DAY_MINUTES * 60.0)
+    passes = 0
+    window = Window()
+    window.start()
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        now = time.monotonic()
+        wake = min(ui.next_redraw(now) or end, end)
+        time.sleep(max(0.0, wake - now))
+        ui.redraw(time.monotonic())
+        passes += 1
+    result = window.stop("sleep-redraw", passes, passes)
+    ui.close()
+    return result
+
+
+CHILDREN: dict[str, Callable[[float], Result]] = {
+    "ours": child_ours,
+    "naive": child_naive,
+    "wait-only": child_wait_only,
+    "poll-20ms": child_poll,
+    "sleep-redraw": child_sleep_redraw,
+}
+
+
+def run_child(kind: str, seconds: float) -> Result:
+    """Run one loop in a fresh interpreter and read its result (the last stdout line)."""
+    command = [sys.executable, str(Path(__file__).resolve()), "--child", kind, "--seconds"]
+    done = subprocess.run(
+        [*command, str(seconds)],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=seconds + 120,
+    )
+    if done.returncode != 0:
+        sys.stderr.write(done.stderr)
+        raise SystemExit(f"the {kind} loop failed with exit code {done.returncode}")
+    data = json.loads(done.stdout.strip().splitlines()[-1])
+    return Result(**data)
+
+
+def report(results: dict[str, Result], seconds: float) -> None:
+    """Print the machine, the table and the verdict against the target."""
+    import pygame
+
+    print("\n".join(machine_lines(".".join(map(str, pygame.get_sdl_version())))))
+    print()
+    print(f"Idle CPU on the day timer: {seconds:g} s window per loop, each in its own process")
+    print()
+    labels = {
+        "ours": "ours: Daemon.step loop",
+        "naive": "naive: pump + redraw + tick(30)",
+        "wait-only": "ref: pygame.event.wait only",
+        "poll-20ms": "ref: event.get every 20 ms + 1 redraw/s",
+        "sleep-redraw": "ref: blocking sleep + 1 redraw/s",
+    }
+    rows = []
+    for kind in KINDS:
+        if kind not in results:
+            continue
+        r = results[kind]
+        rows.append(
+            [
+                labels[kind],
+                f"{r.wall:.1f}",
+                f"{r.cpu:.3f}",
+                f"{r.cpu_percent:.2f}",
+                str(r.passes),
+                str(r.redraws),
+                str(r.voluntary_switches),
+                f"{r.voluntary_switches / r.wall:.0f}",
+            ]
+        )
+    headers = ["loop", "wall s", "CPU s", "CPU %", "passes", "redraws", "wake-ups", "wake-ups/s"]
+    print(table(headers, rows))
+    ours, naive = results["ours"], results["naive"]
+    ratio = ours.cpu_percent / naive.cpu_percent
+    print()
+    print(f"ours: {ours.note}")
+    print(
+        f"ratio ours/naive (CPU %): {ratio:.3f} = 1/{1 / ratio:.1f}   "
+        f"target <= 1/{round(1 / TARGET)}: {'met' if ratio <= TARGET else 'NOT met'}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the options; run every loop (or, with --child, just one) and report."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="smoke run: 3 s per loop")
+    parser.add_argument("--seconds", type=float, default=30.0, help="idle window (default 30)")
+    parser.add_argument("--child", choices=KINDS, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    seconds = 3.0 if args.quick else args.seconds
+    go_headless()  # before pygame starts, here and in every child
+    if args.child:
+        result = CHILDREN[args.child](seconds)
+        print(json.dumps(asdict(result)))
+        return 0
+    reference = min(seconds, REFERENCE_SECONDS)
+    # One after the other: two loops at once would share the cores and skew each other.
+    results = {kind: run_child(kind, seconds) for kind in ("ours", "naive")}
+    results |= {kind: run_child(kind, reference) for kind in KINDS[2:]}
+    # The verdict is printed, not turned into a failing exit code: a benchmark reports.
+    report(results, seconds)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,264 @@
+"""The One Night setup screen (the lobby): players, check-ins, presets and role chips by tab.
+
+Layout at 800x480, top to bottom: the status line with the player count's - and +; the seat
+ring; the role tabs with Random and Clear; a 5x3 grid of the shown tab's role chips; a summary
+of the chosen roles; the presets and Start night. While the night is pre-rendered the controls
+go and a progress bar takes the bottom row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import pygame
+
+from device.ui.canvas import ACCENT, ALIEN, AMBER, DIM, PANEL, TEXT, Canvas
+from device.ui.model import Colour, Control, ViewReader
+from device.ui.screens import Screen
+
+#: The lit colour of each tab and of the chips on it.
+TAB_TINTS: dict[str, Colour] = {
+    "alien": (120, 255, 150),
+    "vampire": (255, 120, 140),
+    "werewolf": (255, 190, 80),
+}
+
+CHIP_COLUMNS = 5
+CHIP_ROWS = 3
+CHIP_AREA = pygame.Rect(16, 174, 768, 180)
+START_RECT = pygame.Rect(576, 404, 208, 68)
+
+
+@dataclass(frozen=True)
+class Chip:
+    """One role chip of the shown tab."""
+
+    role: str
+    name: str
+    count: int
+    copies: int
+
+    @property
+    def caption(self) -> str:
+        """The name, with the count when the box has more than one copy ("Alien x2")."""
+        return f"{self.name} x{self.count}" if self.copies > 1 and self.count else self.name
+
+
+@dataclass(frozen=True)
+class Tab:
+    """One role tab: its key, label and how many chosen cards are on it."""
+
+    key: str
+    name: str
+    count: int
+
+
+@dataclass(frozen=True)
+class PresetButton:
+    """One preset the screen offers."""
+
+    key: str
+    name: str
+
+
+@dataclass(frozen=True)
+class SetupScreen(Screen):
+    """Before a game: players, check-ins, roles by touch, presets, then Start night."""
+
+    game: str
+    players: int
+    preset: str
+    presets: tuple[PresetButton, ...]
+    tab: str
+    tabs: tuple[Tab, ...]
+    chips: tuple[Chip, ...]
+    roles: tuple[str, ...]
+    status: str
+    playable: bool
+    notice: str
+    seated: tuple[int, ...]
+    progress: float | None
+    editable: bool = True
+    """False for the transitional old view: only Start night, no role controls."""
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, object]) -> SetupScreen:
+        """Read the setup view (``games.onenight.lobby.Lobby.view()`` plus ``progress``).
+
+        Keys: ``game`` str, ``players`` int, ``preset`` str (active key or ""), ``presets``
+        [{key, name}], ``tab`` str, ``tabs`` [{key, name, count}], ``chips`` [{role, name,
+        count, copies}] (the shown tab's), ``roles`` [str] (chosen names), ``status`` str,
+        ``playable`` bool, ``notice`` str, ``seated`` [int], ``progress`` float or None.
+        """
+        if "chips" not in view and "tab" not in view:
+            return cls._from_old_view(view)
+        r = ViewReader("setup", view)
+        return cls(
+            game=r.text("game"),
+            players=r.integer("players"),
+            preset=r.text("preset"),
+            presets=tuple(
+                PresetButton(p.text("key"), p.text("name")) for p in r.records("presets")
+            ),
+            tab=r.text("tab"),
+            tabs=tuple(
+                Tab(t.text("key"), t.text("name"), t.integer("count")) for t in r.records("tabs")
+            ),
+            chips=tuple(
+                Chip(c.text("role"), c.text("name"), c.integer("count"), c.integer("copies"))
+                for c in r.records("chips")
+            ),
+            roles=tuple(r.texts("roles")),
+            status=r.text("status"),
+            playable=r.flag("playable"),
+            notice=r.text("notice"),
+            seated=tuple(r.integers("seated")),
+            progress=r.opt_number("progress"),
+        )
+
+    @classmethod
+    def _from_old_view(cls, view: Mapping[str, object]) -> SetupScreen:
+        """TRANSITIONAL: the view a session sent before the lobby (game, preset, players, roles,
+        seated, progress), shown without chips, tabs or presets. Remove once
+        ``games.onenight.session`` shows ``Lobby.view()``.
+        """
+        r = ViewReader("setup", view)
+        players, roles = r.integer("players"), tuple(r.texts("roles"))
+        return cls(
+            game=r.text("game"),
+            players=players,
+            preset=r.text("preset"),
+            presets=(),
+            tab="",
+            tabs=(),
+            chips=(),
+            roles=roles,
+            status=f"{len(roles)} cards for {players} players",
+            playable=True,
+            notice="",
+            seated=tuple(r.integers("seated")),
+            progress=r.opt_number("progress"),
+            editable=False,
+        )
+
+    @property
+    def preparing(self) -> bool:
+        """Whether the night is being pre-rendered (nothing can change then)."""
+        return self.progress is not None
+
+    def controls(self) -> list[Control]:
+        if self.preparing:
+            return []
+        if not self.editable:
+            return [Control("Start night", "start", START_RECT, True, size=40)]
+        tint = TAB_TINTS.get(self.tab)
+        out = [
+            Control("-", "players:-1", pygame.Rect(560, 6, 60, 52), size=48),
+            Control("+", "players:+1", pygame.Rect(724, 6, 60, 52), size=48),
+        ]
+        for i, tab in enumerate(self.tabs):
+            caption = f"{tab.name} {tab.count}" if tab.count else tab.name
+            rect = pygame.Rect(16 + i * 176, 118, 168, 48)
+            lit = tab.key == self.tab
+            out.append(
+                Control(
+                    tab.name,
+                    f"tab:{tab.key}",
+                    rect,
+                    style="tab",
+                    lit=lit,
+                    caption=caption,
+                    tint=TAB_TINTS.get(tab.key),
+                )
+            )
+        out.append(Control("Random", "random", pygame.Rect(560, 118, 108, 48), size=28))
+        out.append(Control("Clear", "clear", pygame.Rect(676, 118, 108, 48), size=28))
+        out += [
+            Control(
+                chip.name,
+                f"role:{chip.role}",
+                rect,
+                style="chip",
+                lit=chip.count > 0,
+                caption=chip.caption,
+                tint=tint,
+            )
+            for chip, rect in zip(self.chips, _chip_rects(len(self.chips)), strict=False)
+        ]
+        width = (START_RECT.left - 16 - 8 * len(self.presets)) // max(1, len(self.presets))
+        for i, preset in enumerate(self.presets):
+            rect = pygame.Rect(16 + i * (width + 8), START_RECT.top, width, START_RECT.height)
+            lit = preset.key == self.preset
+            action = f"preset:{preset.key}"
+            out.append(Control(preset.name, action, rect, style="tab", lit=lit, tint=ACCENT))
+        if self.playable:
+            out.append(Control("Start night", "start", START_RECT, True, size=40))
+        return out
+
+    def draw(self, canvas: Canvas, now: float) -> None:
+        canvas.space()
+        colour = ALIEN if self.playable else AMBER
+        canvas.text(self.status, 40, colour, center=(280, 32), max_width=530)
+        canvas.text(str(self.players), 48, TEXT, center=(672, 24))
+        canvas.text("players", 20, DIM, center=(672, 50))
+        self._draw_seats(canvas)
+        if self.preparing:
+            self._draw_preparing(canvas)
+            return
+        line = self.notice or _summary(self.roles)
+        colour = AMBER if self.notice else TEXT
+        canvas.paragraph([line], 28, colour, pygame.Rect(16, 356, 768, 46), centred=True)
+        if not self.playable:
+            ghost = START_RECT
+            pygame.draw.rect(canvas.surface, PANEL, ghost, border_radius=18)
+            pygame.draw.rect(canvas.surface, DIM, ghost, width=2, border_radius=18)
+            canvas.text("Start night", 40, DIM, center=ghost.center, max_width=ghost.width - 24)
+
+    def _draw_seats(self, canvas: Canvas) -> None:
+        n = max(0, self.players)
+        if n == 0:
+            return
+        step = min(58, 620 // n)
+        radius = min(22, step // 2 - 3)
+        left = 400 - step * n // 2 + step // 2
+        seated = set(self.seated)
+        for i in range(n):
+            canvas.chip((left + i * step, 86), radius, str(i + 1), i + 1 in seated)
+        checked = len([seat for seat in self.seated if seat <= n])
+        canvas.text(f"{checked}/{n} in", 24, DIM, center=(742, 86))
+        canvas.text("Seats", 24, DIM, center=(46, 86))
+
+    def _draw_preparing(self, canvas: Canvas) -> None:
+        panel = pygame.Rect(16, 118, 768, 270)
+        pygame.draw.rect(canvas.surface, PANEL, panel, border_radius=14)
+        canvas.text(f"{self.game} - {len(self.roles)} cards", 30, ACCENT, topleft=(32, 128))
+        area = pygame.Rect(32, 164, 736, 216)
+        canvas.paragraph([_summary(self.roles)], 40, TEXT, area, centred=False)
+        pct = round(min(1.0, max(0.0, self.progress or 0.0)) * 100)
+        canvas.text(f"Preparing the night... {pct}%", 30, TEXT, topleft=(20, 398))
+        canvas.bar(pygame.Rect(16, 428, 768, 44), self.progress or 0.0)
+
+
+def _chip_rects(count: int) -> list[pygame.Rect]:
+    """Where the chips go: rows of five filling ``CHIP_AREA``."""
+    gap = 4
+    width = (CHIP_AREA.width - gap * (CHIP_COLUMNS - 1)) // CHIP_COLUMNS
+    height = (CHIP_AREA.height - gap * (CHIP_ROWS - 1)) // CHIP_ROWS
+    rects = []
+    for i in range(min(count, CHIP_COLUMNS * CHIP_ROWS)):
+        row, col = divmod(i, CHIP_COLUMNS)
+        x = CHIP_AREA.left + col * (width + gap)
+        y = CHIP_AREA.top + row * (height + gap)
+        rects.append(pygame.Rect(x, y, width, height))
+    return rects
+
+
+def _summary(roles: tuple[str, ...]) -> str:
+    """The chosen roles in one line, repeats counted: "2 Alien, Cow, Psychic"."""
+    if not roles:
+        return "No roles chosen yet: tap a role, a preset or Random"
+    counts: dict[str, int] = {}
+    for name in roles:
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(f"{n} {name}" if n > 1 else name for name, n in counts.items())

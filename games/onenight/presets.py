@@ -1,0 +1,244 @@
+"""One Night presets (starting role sets that grow with the table) and random legal deals.
+
+The official presets come from the rulebooks (``rules/onenight-reference.md`` section 5). Each
+one names its role list at its smallest table; ``Preset.extra`` lists the cards added, one per
+extra player, in order. Which additions are official and which are ours is noted per preset.
+
+The Daybreak presets (Daybreak first game, Evil Transformation, Trust No One, Cautionary Tale,
+Information Society, Total Chaos) are left out on purpose: every one of them needs Daybreak roles
+(Alpha Wolf, Mystic Wolf, Dream Wolf, Apprentice Seer, Witch, Revealer, ...) that ``Role`` does not
+have.
+"""
+
+from __future__ import annotations
+
+import difflib
+import random
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+
+from games.errors import SetupError
+from games.onenight.roles import Box, Role, Team
+
+_CENTRE_CARDS = 3
+"""Cards left in the centre (the same as ``setup.CENTRE_CARDS``, which imports this module)."""
+
+ALIEN_ONLY_BOXES = frozenset({Box.ALIEN, Box.BONUS})
+"""Boxes whose roles alone allow 4 to 12 players (any other role makes it 3 to 10)."""
+
+ENEMY_ROLES = frozenset(
+    {
+        Role.ALIEN,
+        Role.GROOB,
+        Role.ZERB,
+        Role.BODY_SNATCHER,
+        Role.VAMPIRE,
+        Role.THE_MASTER,
+        Role.THE_COUNT,
+        Role.WEREWOLF,
+    }
+)
+"""Enemy cards: the aliens, vampires and werewolves the rulebooks ask two of.
+
+Helpers of an enemy team (Minion, Renfield) are not enemy cards.
+"""
+
+_NEEDS_ENEMY: dict[Role, Team] = {
+    Role.MINION: Team.WEREWOLF,
+    Role.RENFIELD: Team.VAMPIRE,
+    Role.COW: Team.ALIEN,
+    Role.LEADER: Team.ALIEN,
+}
+"""Roles a random deal uses only next to that team's enemy cards (alone they do nothing)."""
+
+_ENEMY_TEAMS = (Team.ALIEN, Team.VAMPIRE, Team.WEREWOLF)
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named starting set of roles, and how it grows with more players."""
+
+    key: str
+    """The scenario and action name (``"alien_first_game"``)."""
+    name: str
+    """What the setup screen shows."""
+    min_players: int
+    """The table size ``roles`` is meant for."""
+    roles: tuple[Role, ...]
+    """The role list for ``min_players`` players (``min_players`` + 3 cards)."""
+    extra: tuple[Role, ...] = ()
+    """The card added for each further player, in order: ``extra[0]`` joins at one more player."""
+
+    @property
+    def max_players(self) -> int:
+        """The largest table this preset seats."""
+        return self.min_players + len(self.extra)
+
+
+_R = Role
+PRESETS: dict[str, Preset] = {
+    preset.key: preset
+    for preset in (
+        # Official at 4 players [RB-A]. Growth to 11 is ours: the rest of the Alien box, enemy
+        # cards last, then the Body Snatcher (Bonus). No Alien-only set fills 12 seats: the Alien
+        # and Bonus boxes hold 14 cards, and 12 players need 15.
+        Preset(
+            "alien_first_game",
+            "Alien first game",
+            4,
+            (_R.ALIEN, _R.ALIEN, _R.SYNTHETIC_ALIEN, _R.COW, _R.PSYCHIC, _R.RASCAL, _R.EXPOSER),
+            (_R.ORACLE, _R.BLOB, _R.MORTICIAN, _R.LEADER, _R.GROOB, _R.ZERB, _R.BODY_SNATCHER),
+        ),
+        # Official at 4 players [RB-V]. Growth to 10 is ours, from the Vampire box, keeping the
+        # two enemy cards (Vampire and The Count).
+        Preset(
+            "vampire_first_game",
+            "Vampire first game",
+            4,
+            (
+                _R.COPYCAT,
+                _R.VAMPIRE,
+                _R.THE_COUNT,
+                _R.PRIEST,
+                _R.MARKSMAN,
+                _R.PICKPOCKET,
+                _R.GREMLIN,
+            ),
+            (
+                _R.DISEASED,
+                _R.CUPID,
+                _R.INSTIGATOR,
+                _R.RENFIELD,
+                _R.ASSASSIN,
+                _R.APPRENTICE_ASSASSIN,
+            ),
+        ),
+        # Official for 3 to 5 players [RB-W]: one more Villager at 4, two more at 5. Growth from
+        # 6 to 10 is ours, from the Werewolf box (no Masons: they come as a pair).
+        Preset(
+            "basic",
+            "Basic",
+            3,
+            (_R.WEREWOLF, _R.WEREWOLF, _R.SEER, _R.ROBBER, _R.TROUBLEMAKER, _R.VILLAGER),
+            (
+                _R.VILLAGER,
+                _R.VILLAGER,
+                _R.INSOMNIAC,
+                _R.MINION,
+                _R.DRUNK,
+                _R.HUNTER,
+                _R.TANNER,
+            ),
+        ),
+    )
+}
+"""Every preset by key, in the order the setup screen offers them."""
+
+
+def find_preset(key: str) -> Preset:
+    """Look up a preset by key, with a did-you-mean on a typo."""
+    try:
+        return PRESETS[key]
+    except KeyError:
+        close = difflib.get_close_matches(key, list(PRESETS), n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise SetupError(f"unknown preset: {key!r}{hint}") from None
+
+
+def display_order(roles: Iterable[Role]) -> tuple[Role, ...]:
+    """``roles`` sorted the way the setup screen lists them (the order of ``Role``)."""
+    rank = {role: index for index, role in enumerate(Role)}
+    return tuple(sorted(roles, key=rank.__getitem__))
+
+
+def preset_roles(preset: Preset, players: int) -> tuple[Role, ...]:
+    """The preset's cards for ``players`` players (always ``players`` + 3, in display order).
+
+    >>> len(preset_roles(find_preset("basic"), 5))
+    8
+    """
+    if not preset.min_players <= players <= preset.max_players:
+        raise SetupError(
+            f"{players} players: the {preset.name} preset seats "
+            f"{preset.min_players} to {preset.max_players}"
+        )
+    return display_order(preset.roles + preset.extra[: players - preset.min_players])
+
+
+def deal_range(boxes: Collection[Box]) -> tuple[int, int]:
+    """The table sizes a random deal from ``boxes`` allows: 4..12 for Alien/Bonus alone."""
+    return (4, 12) if set(boxes) <= ALIEN_ONLY_BOXES else (3, 10)
+
+
+def _box_names(boxes: Collection[Box]) -> str:
+    names = [box.value.capitalize() for box in Box if box in boxes]
+    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"the {joined} box" + ("" if len(names) == 1 else "es")
+
+
+def _cards(roles: Iterable[Role]) -> list[Role]:
+    """Every physical card of ``roles`` (a role with two copies appears twice)."""
+    return [role for role in roles for _ in range(role.info.copies)]
+
+
+def random_deal(players: int, boxes: Collection[Box], rng: random.Random) -> tuple[Role, ...]:
+    """A random playable role set for ``players`` from ``boxes``, in display order.
+
+    It follows the rulebooks' advice: ``players`` + 3 cards within the box copies; exactly two
+    enemy cards of one team (two Aliens, Alien and Groob, Groob and Zerb, Vampire and The Count,
+    two Werewolves...; Groob or Zerb alone is an ordinary alien); both Masons or neither; the
+    Minion, Renfield, Cow and Leader only beside their team's enemies. With only the Alien and
+    Bonus boxes, 9 or more players cannot be seated with two enemy cards (there are 9 other
+    cards), so those deals take as few more enemy cards as fill the table.
+    """
+    chosen = frozenset(boxes)
+    if not chosen:
+        raise SetupError("no boxes chosen: choose one or more of alien, bonus, vampire, werewolf")
+    low, high = deal_range(chosen)
+    if not low <= players <= high:
+        plays = "plays" if len(chosen) == 1 else "play"
+        raise SetupError(f"{players} players: {_box_names(chosen)} {plays} with {low} to {high}")
+    cards = players + _CENTRE_CARDS
+    pool = [role for role in Role if role.info.box in chosen]
+    options: list[tuple[list[Role], list[Role], int]] = []
+    most = 0
+    for team in _ENEMY_TEAMS:
+        enemies = _cards(r for r in pool if r in ENEMY_ROLES and r.info.team is team)
+        others = _cards(
+            r for r in pool if r not in ENEMY_ROLES and _NEEDS_ENEMY.get(r, team) is team
+        )
+        if len(enemies) < 2:
+            continue
+        most = max(most, len(enemies) + len(others))
+        wanted = max(2, cards - len(others))
+        if wanted <= len(enemies):
+            options.append((enemies, others, wanted))
+    if not most:
+        raise SetupError(
+            f"{_box_names(chosen)} {'has' if len(chosen) == 1 else 'have'} no two enemy cards: "
+            "add the Alien, Vampire or Werewolf box"
+        )
+    if not options:
+        holds = "holds" if len(chosen) == 1 else "hold"
+        where = f"{_box_names(chosen)} {holds} {most}"
+        raise SetupError(f"{players} players need {cards} cards: {where}")
+    enemies, others, wanted = rng.choice(options)
+    deal = rng.sample(enemies, wanted) + _pick_others(others, cards - wanted, rng)
+    if players < 4 and all(role.info.box in ALIEN_ONLY_BOXES for role in deal):
+        # Alien roles alone need 4 players: swap one card for one from another chosen box.
+        spare = [r for r in others if r.info.box not in ALIEN_ONLY_BOXES and r is not Role.MASON]
+        out = rng.choice([i for i, role in enumerate(deal) if role not in ENEMY_ROLES])
+        deal[out] = rng.choice(spare)
+    return display_order(deal)
+
+
+def _pick_others(others: list[Role], count: int, rng: random.Random) -> list[Role]:
+    """``count`` cards from ``others``, with both Masons or neither."""
+    singles: list[Role] = [role for role in others if role is not Role.MASON]
+    masons = len(others) - len(singles) == 2 and count >= 2
+    if masons and count <= len(singles):
+        masons = rng.random() < count / len(others)
+    picked: list[Role] = rng.sample(singles, count - 2 if masons else count)
+    if masons:
+        picked += [Role.MASON, Role.MASON]
+    return picked

@@ -1,0 +1,461 @@
+"""The One Night app's random instructions: drawn up front, replayable, and all speakable."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import tomllib
+import typing
+from collections import defaultdict
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games.effects import Say
+from games.errors import RulesError
+from games.onenight.instructions import (
+    AlienDirective,
+    AlienKind,
+    Instructions,
+    OracleKind,
+    OracleOutcome,
+    OracleQuestion,
+    Ripple,
+    RippleKind,
+    Scope,
+    Target,
+    all_lines,
+    all_outcomes,
+    blob_patterns,
+    day_seconds,
+    directive_after_oracle,
+    draw_instructions,
+    oracle_outcome,
+    oracle_questions,
+    phrase,
+    ripple_after_oracle,
+)
+from games.onenight.instructions_common import InstructionError, decode
+from games.onenight.instructions_ripple import repeat_candidates
+from games.onenight.roles import Role
+from games.onenight.setup import parse_roles
+from games.onenight.wake import called_steps
+from narration.catalogue import Catalogue
+
+DATA = tomllib.loads(
+    (Path(__file__).parents[1] / "data" / "onenight_instructions.toml").read_text()
+)
+EVERY_ROLE = tuple(Role)
+SEEDS = range(2000)
+ALIEN_SET = parse_roles(
+    ["alien", "alien", "synthetic_alien", "cow", "psychic", "rascal", "exposer"]
+)
+WOLF_SET = parse_roles(["werewolf", "werewolf", "seer", "robber", "troublemaker", "villager"])
+ROLE_SETS = {
+    "every role": EVERY_ROLE,
+    "alien first game": ALIEN_SET,
+    "werewolves only": WOLF_SET,
+    "oracle and wolves": parse_roles(["oracle", "werewolf", "minion", "villager", "seer", "drunk"]),
+    "blob and mortician": parse_roles(["blob", "mortician", "villager", "villager", "villager"]),
+    "body snatcher and doppelganger": parse_roles(
+        ["body_snatcher", "doppelganger", "oracle", "exposer", "villager", "villager"]
+    ),
+}
+
+
+def draw(seed: int, roles: tuple[Role, ...] = EVERY_ROLE, rate: float = 1.0) -> Instructions:
+    """The instructions of one game, with the player count cycling through 3..12."""
+    return draw_instructions(roles, 3 + seed % 10, random.Random(seed), ripple_rate=rate)
+
+
+def key(kind: str, target: Target | None = None) -> str:
+    return kind if target is None else f"{kind}:{target.scope.value}"
+
+
+@cache
+def survey() -> tuple[dict[str, set[str]], frozenset[Say]]:
+    """Every variant met, and every line spoken, over 2000 seeds of a game with every role."""
+    seen: dict[str, set[str]] = defaultdict(set)
+    says: set[Say] = set()
+    for seed in SEEDS:
+        instr = draw(seed)
+        says.update(all_lines(instr))
+        assert instr.oracle and instr.aliens and instr.psychic and instr.rascal
+        assert instr.exposer and instr.blob and instr.mortician and instr.body_snatcher
+        assert instr.ripple and instr.doppel_exposer
+        for question in (instr.oracle, instr.doppel_oracle):
+            assert question is not None
+            seen["oracle"].add(question.kind.value)
+        for name in ("aliens", "rascal", "doppel_rascal"):
+            item = getattr(instr, name)
+            seen[name.removeprefix("doppel_")].add(key(item.kind.value, item.target))
+        for name in ("psychic", "doppel_psychic"):
+            item = getattr(instr, name)
+            seen["psychic"].add(key(str(item.count), item.target))
+        for name in ("mortician", "doppel_mortician", "body_snatcher", "doppel_body_snatcher"):
+            seen[name.removeprefix("doppel_")].add(getattr(instr, name).target.scope.value)
+        seen["exposer"].add(str(instr.exposer.count))
+        seen["doppel_exposer"].add(str(instr.doppel_exposer.count))
+        seen["blob"].add(instr.blob.pattern.value)
+        for ripple in (instr.ripple, instr.forced_ripple):
+            if ripple is not None:
+                seen["ripple"].add(ripple.line.rpartition(".")[2])
+    # Each outcome speaks one line, onenight.app.oracle.<question>.<result>.
+    prefix = "onenight.app.oracle."
+    outcomes = {say.line.removeprefix(prefix) for say in says if say.line.startswith(prefix)}
+    seen["oracle_outcome"] = {line for line in outcomes if not line.endswith(".ask")}
+    return seen, frozenset(says)
+
+
+# -- determinism -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ROLE_SETS)
+def test_the_same_seed_gives_the_same_instructions(name: str) -> None:
+    for seed in range(20):
+        assert draw(seed, ROLE_SETS[name], 0.5) == draw(seed, ROLE_SETS[name], 0.5)
+
+
+def test_different_seeds_give_different_instructions() -> None:
+    games = {draw(seed) for seed in range(200)}
+    assert len(games) == 200
+
+
+def test_a_role_keeps_its_instruction_when_other_roles_change() -> None:
+    alone = draw_instructions(ALIEN_SET, 4, random.Random(9), ripple_rate=0.0)
+    more = draw_instructions(EVERY_ROLE, 4, random.Random(9), ripple_rate=0.0)
+    assert (alone.aliens, alone.psychic, alone.rascal, alone.exposer) == (
+        more.aliens,
+        more.psychic,
+        more.rascal,
+        more.exposer,
+    )
+
+
+def test_only_selected_roles_get_instructions() -> None:
+    instr = draw(4, ALIEN_SET)
+    assert instr.aliens and instr.psychic and instr.rascal and instr.exposer
+    assert (instr.oracle, instr.blob, instr.mortician, instr.body_snatcher) == (None,) * 4
+    wolves = draw(4, WOLF_SET)
+    assert wolves == Instructions(players=wolves.players)
+
+
+def test_the_doppelganger_gets_her_own_copies_only_of_selected_roles() -> None:
+    without = draw(5, ALIEN_SET)
+    assert without.doppel_psychic is None and without.doppel_rascal is None
+    with_her = draw(5, (*ALIEN_SET, Role.DOPPELGANGER, Role.ORACLE))
+    assert with_her.doppel_psychic and with_her.doppel_psychic.doppel
+    assert with_her.doppel_exposer and with_her.doppel_exposer.count in (1, 2)
+    assert with_her.oracle and with_her.doppel_oracle
+    assert with_her.doppel_oracle.kind is not with_her.oracle.kind
+    assert with_her.doppel_mortician is None and with_her.doppel_body_snatcher is None
+
+
+# -- every variant is reached, and nothing else ----------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(DATA["variants"]))
+def test_every_variant_is_reached_over_many_seeds(name: str) -> None:
+    assert survey()[0][name] == set(DATA["variants"][name])
+
+
+@pytest.mark.parametrize("players", range(3, 13))
+def test_the_blob_patterns_fit_the_player_count(players: int) -> None:
+    expected = DATA["blob"][str(players)]
+    assert [pattern.value for pattern in blob_patterns(players)] == expected
+    roles = (Role.BLOB, Role.ALIEN)
+    drawn = {
+        draw_instructions(roles, players, random.Random(seed), ripple_rate=0).blob
+        for seed in range(150)
+    }
+    assert {blob.pattern.value for blob in drawn if blob} == set(expected)
+
+
+def test_two_even_players_are_never_asked_for_at_three_players() -> None:
+    for seed in range(300):
+        instr = draw_instructions(EVERY_ROLE, 3, random.Random(seed), ripple_rate=1)
+        targets = [instr.psychic, instr.doppel_psychic, instr.rascal, instr.doppel_rascal]
+        scopes = {item.target.scope for item in targets if item and item.target}
+        if instr.ripple and instr.ripple.target:
+            scopes.add(instr.ripple.target.scope)
+        assert Scope.TWO_EVEN not in scopes
+
+
+# -- the Oracle ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", DATA["oracle"], ids=lambda case: case["name"])
+def test_the_oracle_is_asked_only_questions_whose_roles_are_selected(case: dict[str, Any]) -> None:
+    roles = parse_roles(case["roles"])
+    assert [kind.value for kind in oracle_questions(roles)] == case["questions"]
+    drawn = {
+        draw_instructions(roles, 5, random.Random(s), ripple_rate=0).oracle for s in range(200)
+    }
+    assert {question.kind.value for question in drawn if question} == set(case["questions"])
+
+
+def question_from(data: dict[str, Any]) -> OracleQuestion:
+    question: OracleQuestion = decode(OracleQuestion, data)
+    return question
+
+
+def say_from(data: dict[str, Any]) -> Say:
+    return Say.of(data["line"], **data.get("params", {}))
+
+
+@pytest.mark.parametrize("case", DATA["outcome"], ids=lambda case: case["name"])
+def test_each_answer_brings_its_outcome(case: dict[str, Any]) -> None:
+    question = question_from(case["question"])
+    outcome = oracle_outcome(question, case.get("answer"), case.get("oracle_seat"))
+    assert outcome.result.value == case["result"]
+    assert outcome.lines == tuple(say_from(line) for line in case["lines"])
+    assert outcome.timed_out is case.get("timed_out", False)
+    hints = typing.get_type_hints(OracleOutcome)
+    effects = {name: decode(hints[name], value) for name, value in case["effects"].items()}
+    effects.setdefault("answer", case.get("answer"))
+    defaults = OracleOutcome(outcome.kind, outcome.result, outcome.answer, False, ())
+    for field in dataclasses.fields(OracleOutcome):
+        if field.name in ("kind", "result", "timed_out", "lines"):
+            continue
+        expected = effects.get(field.name, getattr(defaults, field.name))
+        assert getattr(outcome, field.name) == expected, field.name
+
+
+@pytest.mark.parametrize("case", DATA["bad_answer"], ids=lambda case: case["error"])
+def test_an_answer_that_does_not_fit_is_refused(case: dict[str, Any]) -> None:
+    question = question_from(case["question"])
+    with pytest.raises(InstructionError) as error:
+        oracle_outcome(question, case["answer"], case.get("oracle_seat"))
+    assert str(error.value) == case["error"]
+    assert isinstance(error.value, RulesError)
+
+
+def test_the_question_says_how_she_answers() -> None:
+    which = question_from(
+        {"kind": "which_player", "players": 7, "device_answer": 1, "approved": [True] * 7}
+    )
+    assert (which.line, which.answer_kind.value, which.answer_range) == (
+        "onenight.app.oracle.which_player.ask",
+        "number",
+        (1, 7),
+    )
+    assert which.lines() == (Say.of(which.line, role="Oracle", players=7),)
+    assert which.listen == "number:7"
+    guess = question_from({"kind": "guess_number", "players": 7, "device_answer": 1, "secret": 4})
+    assert (guess.answer_kind.value, guess.answer_range, guess.listen) == (
+        "number",
+        (1, 10),
+        "number:10",
+    )
+    parity = question_from({"kind": "even_odd", "players": 7, "device_answer": 1})
+    assert (parity.answer_kind.value, parity.answer_range) == ("none", None)
+    ripple = question_from({"kind": "guarantee_ripple", "players": 7, "device_answer": True})
+    assert (ripple.answer_kind.value, ripple.listen) == ("yes_no", "yes_no")
+
+
+def test_the_drawn_which_player_parts_never_name_the_chosen_seat() -> None:
+    for seed in range(300):
+        question = draw(seed).oracle
+        assert question is not None
+        if question.kind is OracleKind.WHICH_PLAYER:
+            assert len(question.approved) == len(question.others) == question.players
+            for choice, (first, second) in enumerate(question.others, start=1):
+                assert first != second and choice not in (first, second)
+
+
+# -- the aliens, the ripple and the day ------------------------------------------------------------
+
+
+def find(predicate: typing.Callable[[Instructions], bool], roles: tuple[Role, ...]) -> Instructions:
+    return next(instr for seed in SEEDS if predicate(instr := draw(seed, roles, 0.0)))
+
+
+def test_a_yes_to_forcing_the_exchange_replaces_the_directive() -> None:
+    roles = (*ALIEN_SET, Role.ORACLE)
+    instr = find(
+        lambda i: bool(i.oracle and i.oracle.kind is OracleKind.FORCE_EXCHANGE and i.aliens),
+        roles,
+    )
+    assert instr.oracle is not None and instr.aliens is not None
+    yes = oracle_outcome(instr.oracle, True, None)
+    no = oracle_outcome(instr.oracle, False, None)
+    forced = directive_after_oracle(instr, yes)
+    assert forced == AlienDirective(instr.oracle.exchange or AlienKind.GIVE_LEFT, forced=True)
+    assert forced.kind in (AlienKind.GIVE_LEFT, AlienKind.GIVE_RIGHT)
+    assert directive_after_oracle(instr, no) == instr.aliens
+    assert directive_after_oracle(instr, None, yes) == forced
+    assert directive_after_oracle(instr) == instr.aliens
+    assert forced.lines()[0] in all_lines(instr)
+    wolves = draw(1, WOLF_SET)
+    assert directive_after_oracle(wolves, yes) is None
+
+
+def test_the_halved_timer_and_the_one_minute_ripple_shorten_the_day() -> None:
+    halved = dataclasses.replace(
+        draw(1, ALIEN_SET, 0), aliens=AlienDirective(AlienKind.HALVE_TIMER)
+    )
+    assert halved.aliens and halved.aliens.halves_day
+    assert day_seconds(halved, 240.0) == 120.0
+    minute = dataclasses.replace(halved, ripple=Ripple(RippleKind.ONE_MINUTE))
+    assert minute.ripple and minute.ripple.day_seconds_override == 60.0
+    assert day_seconds(minute, 240.0) == 60.0
+    assert day_seconds(minute, 90.0) == 45.0
+    force = {"kind": "force_exchange", "players": 4, "device_answer": True, "exchange": "give_left"}
+    exchange = oracle_outcome(question_from(force), True, None)
+    assert day_seconds(halved, 240.0, exchange) == 240.0
+
+
+@pytest.mark.parametrize("name", ROLE_SETS)
+def test_the_ripple_rate_decides_whether_a_ripple_is_drawn(name: str) -> None:
+    roles = ROLE_SETS[name]
+    possible = any(r.info.box.value == "alien" or r is Role.BODY_SNATCHER for r in roles)
+    assert all(draw(seed, roles, 0.0).ripple is None for seed in range(200))
+    always = [draw(seed, roles, 1.0).ripple for seed in range(200)]
+    assert all((ripple is not None) is possible for ripple in always)
+    sometimes = sum(draw(seed, roles, 0.25).ripple is not None for seed in range(400))
+    assert (60 < sometimes < 140) if possible else sometimes == 0
+
+
+def test_a_yes_to_guaranteeing_a_ripple_uses_the_pre_drawn_ripple() -> None:
+    instr = find(
+        lambda i: bool(i.oracle and i.oracle.kind is OracleKind.GUARANTEE_RIPPLE),
+        (*ALIEN_SET, Role.ORACLE),
+    )
+    assert instr.oracle is not None and instr.ripple is None
+    assert instr.forced_ripple is not None
+    yes = oracle_outcome(instr.oracle, True, None)
+    assert yes.forces_ripple
+    assert ripple_after_oracle(instr, yes) == instr.forced_ripple
+    assert ripple_after_oracle(instr, oracle_outcome(instr.oracle, False, None)) is None
+    drawn = Ripple(RippleKind.DEVICE_VOTE)
+    assert ripple_after_oracle(dataclasses.replace(instr, ripple=drawn), yes) == drawn
+    others = find(
+        lambda i: bool(i.oracle and i.oracle.kind is not OracleKind.GUARANTEE_RIPPLE),
+        (*ALIEN_SET, Role.ORACLE),
+    )
+    assert others.forced_ripple is None
+
+
+def test_ripples_draw_sound_seats_groups_steps_and_roles() -> None:
+    for seed in range(600):
+        instr = draw(seed, ROLE_SETS["body snatcher and doppelganger"])
+        ripple = instr.ripple
+        assert ripple is not None
+        assert all(1 <= seat <= instr.players for seat in ripple.seats)
+        assert len(set(ripple.seats)) == len(ripple.seats)
+        if ripple.target and ripple.target.scope is Scope.NAMED:
+            assert 1 <= len(ripple.target.seats) <= 3
+        keys = [step.key for step in called_steps(ROLE_SETS["body snatcher and doppelganger"])]
+        assert set(ripple.skipped) <= set(keys)
+        assert ripple.time_loop or not ripple.skipped
+        if ripple.role is not None:
+            assert ripple.role in repeat_candidates(ROLE_SETS["body snatcher and doppelganger"])
+        assert bool(ripple.close_lines()) is ripple.acts_at_night
+
+
+def test_the_ripple_tells_the_day_what_changes() -> None:
+    group = Target(Scope.ODD_PLAYERS)
+    two_hands = Ripple(RippleKind.TWO_HAND_VOTES, target=group)
+    assert two_hands.two_hand_votes and not two_hands.device_can_be_voted
+    assert Ripple(RippleKind.DEVICE_VOTE).device_can_be_voted
+    loop = Ripple(RippleKind.TIME_LOOP_WATCHER, (4,), skipped=("aliens",))
+    assert loop.time_loop and loop.watcher == 4 and loop.day_seconds_override is None
+    assert not any(Ripple(kind).halves_day for kind in RippleKind)
+    assert two_hands.lines() == (
+        Say.of("onenight.app.ripple.intro"),
+        Say.of("onenight.app.ripple.two_hand_votes", group="Everyone with an odd number"),
+    )
+    swap = Ripple(RippleKind.SWAP, (5, 1, 3))
+    assert swap.lines()[1] == Say.of("onenight.app.ripple.swap", x=5, y=1, z=3)
+    assert swap.close_lines() == (Say.of("onenight.app.ripple.close_player", x=5),)
+    repeat = Ripple(RippleKind.REPEAT, role=Role.WEREWOLF)
+    assert repeat.lines()[1] == Say.of("onenight.app.ripple.repeat", role="Werewolves")
+
+
+def test_no_role_to_repeat_means_no_repeat_ripple() -> None:
+    roles = parse_roles(["blob", "oracle", "villager", "villager", "villager", "villager"])
+    assert repeat_candidates(roles) == ()
+    kinds = {draw(seed, roles).ripple.kind for seed in range(300)}  # type: ignore[union-attr]
+    assert RippleKind.REPEAT not in kinds
+
+
+# -- lines -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", DATA["phrase"], ids=lambda case: case["text"])
+def test_identifier_phrases(case: dict[str, Any]) -> None:
+    target: Target = decode(Target, case["target"])
+    assert phrase(target, start=case.get("start", False)) == case["text"]
+
+
+def test_every_line_exists_and_every_placeholder_is_filled() -> None:
+    catalogue = Catalogue.load("common", "onenight", "onenight_app")
+    says = set(survey()[1])
+    for roles in ROLE_SETS.values():
+        for seed in range(60):
+            says.update(all_lines(draw(seed, roles, 0.5)))
+    for say in says:
+        assert catalogue.text(say.line, say.param_map()), say
+    app_lines = {line for line in catalogue.ids() if line.startswith("onenight.app.")}
+    assert app_lines == {say.line for say in says}, "lines that no instruction speaks"
+
+
+def test_all_lines_cover_the_oracle_outcomes_and_are_unique() -> None:
+    instr = draw(11)
+    lines = all_lines(instr)
+    assert len(lines) == len(set(lines))
+    assert instr.oracle is not None
+    for outcome in all_outcomes(instr.oracle):
+        assert set(outcome.lines) <= set(lines)
+    if instr.ripple:
+        assert set(instr.ripple.lines() + instr.ripple.close_lines()) <= set(lines)
+
+
+def test_instruction_lines_fill_their_identifiers() -> None:
+    instr = draw(3, ALIEN_SET)
+    assert instr.psychic is not None
+    (say,) = instr.psychic.lines()
+    assert say.param_map() == {"role": "Psychic", "who": phrase(instr.psychic.target)}
+
+
+# -- JSON and bad input ----------------------------------------------------------------------------
+
+
+def test_instructions_survive_a_json_round_trip() -> None:
+    for seed in range(300):
+        instr = draw(seed, EVERY_ROLE, 0.5)
+        text = json.dumps(instr.to_json())
+        assert Instructions.from_json(json.loads(text)) == instr
+
+
+@pytest.mark.parametrize(
+    ("data", "error"),
+    [
+        ({"players": 5, "blob": {"pattern": "left_9"}}, "instructions.blob.pattern: 'left_9' is"),
+        ({"players": "5"}, "instructions.players: expected int, got '5'"),
+        ({"players": 5, "colour": "red"}, "instructions: unknown field 'colour'"),
+        ({"players": 5, "ripple": {"kind": "swap", "seats": 3}}, "expected a list, got 3"),
+    ],
+)
+def test_bad_json_is_refused_with_the_bad_value(data: dict[str, Any], error: str) -> None:
+    with pytest.raises(InstructionError) as caught:
+        Instructions.from_json(data)
+    assert error in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("players", "rate", "error"),
+    [
+        (2, 0.1, "2 players: instructions are drawn for 3 to 12"),
+        (13, 0.1, "13 players: instructions are drawn for 3 to 12"),
+        (5, 1.5, "ripple_rate must be from 0 to 1, got 1.5"),
+        (5, -0.1, "ripple_rate must be from 0 to 1, got -0.1"),
+    ],
+)
+def test_bad_draw_inputs_are_refused(players: int, rate: float, error: str) -> None:
+    with pytest.raises(InstructionError) as caught:
+        draw_instructions(ALIEN_SET, players, random.Random(1), ripple_rate=rate)
+    assert str(caught.value) == error

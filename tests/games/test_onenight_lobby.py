@@ -1,0 +1,330 @@
+"""The One Night lobby: roles by touch, presets, player count, check-ins, problems, setup, view."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from games.errors import SetupError, UnknownRoleError
+from games.onenight.lobby import TABS, Lobby, tab_of
+from games.onenight.presets import ENEMY_ROLES, find_preset, preset_roles
+from games.onenight.roles import Role
+from games.onenight.setup import OneNightOptions, OneNightSetup
+
+ALIEN_4 = preset_roles(find_preset("alien_first_game"), 4)
+RNG = random.Random(0)
+
+
+def _alien_first(players: int = 4) -> Lobby:
+    return Lobby(players=players).apply_preset("alien_first_game")
+
+
+# -- roles by touch ------------------------------------------------------------------------------
+
+
+def test_a_chip_adds_copies_up_to_the_box_then_clears() -> None:
+    lobby = Lobby()
+    counts = []
+    for _ in range(4):
+        lobby = lobby.toggle_role(Role.ALIEN)
+        counts.append(lobby.roles.count(Role.ALIEN))
+    assert counts == [1, 2, 0, 1]
+    assert Lobby().toggle_role(Role.COW).toggle_role(Role.COW).roles == ()
+    villagers = Lobby()
+    for _ in range(3):
+        villagers = villagers.toggle_role(Role.VILLAGER)
+    assert villagers.roles == (Role.VILLAGER,) * 3
+    assert villagers.toggle_role(Role.VILLAGER).roles == ()
+
+
+def test_the_masons_come_and_go_as_a_pair() -> None:
+    lobby = Lobby().toggle_role(Role.MASON)
+    assert lobby.roles == (Role.MASON, Role.MASON)
+    assert lobby.toggle_role(Role.MASON).roles == ()
+    assert Lobby(roles=(Role.MASON,)).toggle_role(Role.MASON).roles == (Role.MASON, Role.MASON)
+
+
+def test_roles_are_kept_in_display_order_whatever_order_they_came_in() -> None:
+    lobby = Lobby(roles=(Role.VILLAGER, Role.ALIEN, Role.COPYCAT, Role.ALIEN))
+    assert lobby.roles == (Role.ALIEN, Role.ALIEN, Role.COPYCAT, Role.VILLAGER)
+    assert lobby.toggle_role(Role.ORACLE).roles[0] is Role.ORACLE
+
+
+def test_a_change_by_hand_ends_the_preset() -> None:
+    lobby = _alien_first()
+    assert lobby.preset == "alien_first_game"
+    assert lobby.toggle_role(Role.BLOB).preset == ""
+    assert lobby.clear_roles() == Lobby(players=4, tab="alien")
+
+
+# -- presets and players -------------------------------------------------------------------------
+
+
+def test_a_preset_sets_its_roles_for_the_table_and_shows_its_tab() -> None:
+    lobby = Lobby(players=5).apply_preset("basic")
+    assert lobby.roles == preset_roles(find_preset("basic"), 5)
+    assert (lobby.preset, lobby.tab) == ("basic", "werewolf")
+    assert Lobby().apply_preset("vampire_first_game").tab == "vampire"
+    with pytest.raises(SetupError, match="unknown preset: 'basik'; did you mean 'basic'"):
+        Lobby().apply_preset("basik")
+
+
+def test_the_player_count_carries_the_preset_along() -> None:
+    lobby = _alien_first().set_players(7)
+    assert lobby.roles == preset_roles(find_preset("alien_first_game"), 7)
+    assert lobby.set_players(4).roles == ALIEN_4
+    assert lobby.playable
+
+
+def test_a_count_the_preset_cannot_seat_keeps_the_roles_and_says_why() -> None:
+    short = _alien_first().set_players(3)
+    assert (short.preset, short.roles) == ("alien_first_game", ALIEN_4)
+    assert short.problems() == (
+        "3 players: the Alien first game preset seats 4 to 11",
+        "7 cards for 3 players: need 6",
+        "3 players: this role set plays with 4 to 12",
+    )
+    assert short.set_players(5).roles == preset_roles(find_preset("alien_first_game"), 5)
+
+
+def test_a_preset_chosen_for_too_few_players_waits_for_more() -> None:
+    lobby = Lobby(players=3).apply_preset("alien_first_game")
+    assert lobby.roles == ALIEN_4
+    assert lobby.status() == "3 players: the Alien first game preset seats 4 to 11"
+    assert lobby.seat_checked_in(4).playable
+
+
+def test_without_a_preset_the_roles_stay_when_the_count_changes() -> None:
+    lobby = Lobby(roles=ALIEN_4).set_players(6)
+    assert lobby.roles == ALIEN_4
+    assert lobby.problems() == ("7 cards for 6 players: need 9",)
+
+
+@pytest.mark.parametrize("players", [2, 13, 0, -1])
+def test_the_count_stays_within_3_to_12(players: int) -> None:
+    with pytest.raises(SetupError) as error:
+        Lobby().set_players(players)
+    assert str(error.value) == f"{players} players: the device seats 3 to 12"
+    with pytest.raises(SetupError):
+        Lobby(players=players)
+
+
+# -- check-in ------------------------------------------------------------------------------------
+
+
+def test_checking_in_sets_the_count_to_the_highest_seat_and_at_least_three() -> None:
+    lobby = Lobby(players=7)
+    lobby = lobby.seat_checked_in(2)
+    assert (lobby.players, lobby.seated) == (3, (2,))
+    lobby = lobby.seat_checked_in(5).seat_checked_in(1)
+    assert (lobby.players, lobby.seated) == (5, (1, 2, 5))
+    assert lobby.seat_checked_in(5) == lobby  # a second press changes nothing
+
+
+def test_seats_checking_in_one_by_one_end_on_the_preset_for_the_table() -> None:
+    lobby = _alien_first()
+    for seat in (1, 3, 2, 6, 5, 4):
+        lobby = lobby.seat_checked_in(seat)
+    assert (lobby.players, lobby.preset) == (6, "alien_first_game")
+    assert lobby.roles == preset_roles(find_preset("alien_first_game"), 6)
+    assert lobby.playable
+
+
+def test_lowering_the_count_forgets_the_seats_above_it() -> None:
+    lobby = Lobby().seat_checked_in(2).seat_checked_in(6).set_players(4)
+    assert (lobby.players, lobby.seated) == (4, (2,))
+
+
+@pytest.mark.parametrize("seat", [0, 13, -2])
+def test_a_seat_outside_1_to_12_is_refused(seat: int) -> None:
+    with pytest.raises(SetupError) as error:
+        Lobby().seat_checked_in(seat)
+    assert str(error.value) == f"seat {seat}: seats are 1 to 12"
+
+
+# -- problems and the setup ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "roles", "problems"),
+    [
+        (4, (), ("0 cards for 4 players: need 7",)),
+        (4, (Role.SEER,), ("1 card for 4 players: need 7",)),
+        (4, (*ALIEN_4, Role.BLOB), ("8 cards for 4 players: need 7",)),
+        (3, ALIEN_4[:6], ("3 players: this role set plays with 4 to 12",)),
+        (
+            11,
+            (Role.VILLAGER,) * 3 + ALIEN_4 + (Role.BLOB,) * 4,
+            ("11 players: this role set plays with 3 to 10", "4 Blob cards: a box has 1"),
+        ),
+        (
+            4,
+            (Role.ALIEN,) * 3 + ALIEN_4[2:6],
+            ("3 Alien cards: a box has 2",),
+        ),
+        (
+            12,
+            (Role.WEREWOLF,) * 3 + (Role.SEER,) * 2,
+            (
+                "5 cards for 12 players: need 15",
+                "12 players: this role set plays with 3 to 10",
+                "3 Werewolf cards: a box has 2",
+                "2 Seer cards: a box has 1",
+            ),
+        ),
+    ],
+)
+def test_problems_name_everything_that_stops_the_game(
+    players: int, roles: tuple[Role, ...], problems: tuple[str, ...]
+) -> None:
+    lobby = Lobby(players=players, roles=roles)
+    assert lobby.problems() == problems
+    assert not lobby.playable
+    assert lobby.status() == problems[0]
+    with pytest.raises(SetupError) as error:
+        lobby.to_setup()
+    assert str(error.value) == problems[0]
+
+
+def test_the_problems_match_validate_setup_where_both_speak() -> None:
+    for players, roles in ((4, (*ALIEN_4, Role.BLOB)), (3, ALIEN_4[:6]), (4, (Role.ALIEN,) * 7)):
+        lobby = Lobby(players=players, roles=roles)
+        with pytest.raises(SetupError) as error:
+            OneNightSetup(players, roles, seed=1)
+        assert str(error.value) in lobby.problems()
+
+
+def test_a_playable_lobby_becomes_the_setup_it_shows() -> None:
+    options = OneNightOptions(day_minutes=4)
+    lobby = _alien_first().seat_checked_in(4)
+    assert lobby.problems() == ()
+    assert lobby.status() == "7 cards for 4 players: ready"
+    assert lobby.to_setup(options) == OneNightSetup(
+        4, ALIEN_4, 0, options, preset="Alien first game"
+    )
+    custom = Lobby(players=4, roles=ALIEN_4, seed=9).to_setup()
+    assert (custom.seed, custom.preset, custom.options) == (9, "", OneNightOptions())
+
+
+def test_a_setup_comes_back_as_its_lobby() -> None:
+    setup = OneNightSetup(5, preset_roles(find_preset("basic"), 5), 3, preset="Basic")
+    lobby = Lobby.from_setup(setup)
+    assert (lobby.players, lobby.preset, lobby.seed, lobby.tab) == (5, "basic", 3, "werewolf")
+    assert lobby.to_setup() == setup
+    assert Lobby.from_setup(OneNightSetup(4, ALIEN_4, 1)).preset == ""
+
+
+# -- actions from the screen ---------------------------------------------------------------------
+
+
+def test_each_screen_action_does_what_it_says() -> None:
+    lobby = Lobby()
+    lobby = lobby.apply_action("preset:basic", RNG)
+    assert lobby.preset == "basic"
+    assert lobby.apply_action("tab:vampire", RNG).tab == "vampire"
+    assert lobby.apply_action("role:cupid", RNG).roles.count(Role.CUPID) == 1
+    assert lobby.apply_action("players:+1", RNG).players == 5
+    assert lobby.apply_action("players:-1", RNG).players == 3
+    assert lobby.apply_action("clear", RNG).roles == ()
+    dealt = lobby.apply_action("random", random.Random(4))
+    assert dealt.playable and dealt.preset == ""
+    assert dealt == lobby.apply_action("random", random.Random(4))
+
+
+def test_random_draws_from_the_shown_tab_and_the_boxes_in_use() -> None:
+    for seed in range(30):
+        alien = Lobby(players=5).deal_random(random.Random(seed))
+        assert {tab_of(role) for role in alien.roles} == {"alien"}
+        mixed = Lobby(players=5, roles=(Role.SEER,), tab="vampire").deal_random(random.Random(seed))
+        assert {tab_of(role) for role in mixed.roles} <= {"vampire", "werewolf"}
+        assert sum(role in ENEMY_ROLES for role in mixed.roles) == 2
+
+
+def test_a_refused_action_leaves_the_lobby_and_says_why_until_the_next_one() -> None:
+    full = Lobby(players=12)
+    refused = full.apply_action("players:+1", RNG)
+    assert refused == Lobby(players=12, notice="13 players: the device seats 3 to 12")
+    assert refused.view()["notice"] == "13 players: the device seats 3 to 12"
+    assert refused.apply_action("players:-1", RNG).notice == ""
+    too_few = Lobby(players=3).apply_action("random", RNG)
+    assert too_few.notice == "3 players: the Alien and Bonus boxes play with 4 to 12"
+    assert too_few.roles == ()
+
+
+@pytest.mark.parametrize(
+    ("action", "error"),
+    [
+        ("start", "unknown setup action: 'start'"),
+        ("tab:daybreak", "unknown setup action: 'tab:daybreak'"),
+        ("players:lots", "unknown setup action: 'players:lots'"),
+        ("preset:basik", "unknown preset: 'basik'; did you mean 'basic'?"),
+        ("dance", "unknown setup action: 'dance'"),
+    ],
+)
+def test_a_malformed_action_is_an_error_naming_it(action: str, error: str) -> None:
+    with pytest.raises(SetupError) as caught:
+        Lobby().apply_action(action, RNG)
+    assert str(caught.value) == error
+
+
+def test_an_unknown_role_action_is_an_unknown_role_error() -> None:
+    with pytest.raises(UnknownRoleError, match="unknown role: 'coww'"):
+        Lobby().apply_action("role:coww", RNG)
+
+
+def test_a_bad_tab_or_preset_is_refused_when_building_a_lobby() -> None:
+    with pytest.raises(SetupError, match="unknown tab: 'bonus'; tabs are alien, vampire, werewolf"):
+        Lobby(tab="bonus")
+    with pytest.raises(SetupError, match="unknown preset: 'x'"):
+        Lobby(preset="x")
+
+
+# -- the view and saving -------------------------------------------------------------------------
+
+
+def test_the_view_is_what_the_setup_screen_reads() -> None:
+    view = _alien_first().seat_checked_in(2).seat_checked_in(4).view()
+    assert view == {
+        "game": "One Night",
+        "players": 4,
+        "preset": "alien_first_game",
+        "presets": [
+            {"key": "alien_first_game", "name": "Alien first game"},
+            {"key": "vampire_first_game", "name": "Vampire first game"},
+            {"key": "basic", "name": "Basic"},
+        ],
+        "tab": "alien",
+        "tabs": [
+            {"key": "alien", "name": "Aliens", "count": 7},
+            {"key": "vampire", "name": "Vampires", "count": 0},
+            {"key": "werewolf", "name": "Werewolves", "count": 0},
+        ],
+        "chips": view["chips"],
+        "roles": ["Alien", "Alien", "Synthetic Alien", "Cow", "Psychic", "Rascal", "Exposer"],
+        "status": "7 cards for 4 players: ready",
+        "playable": True,
+        "notice": "",
+        "seated": [2, 4],
+        "progress": None,
+    }
+    assert view["chips"][:2] == [
+        {"role": "oracle", "name": "Oracle", "count": 0, "copies": 1},
+        {"role": "alien", "name": "Alien", "count": 2, "copies": 2},
+    ]
+    json.dumps(view)
+
+
+def test_the_tabs_hold_every_role_once() -> None:
+    shown = [chip["role"] for tab in TABS for chip in Lobby(tab=tab).view()["chips"]]
+    assert Counter(shown) == Counter(role.value for role in Role)
+    assert len(Lobby(tab="alien").view()["chips"]) == 13
+
+
+def test_a_lobby_survives_a_round_trip_through_json() -> None:
+    lobby = _alien_first(5).seat_checked_in(3).apply_action("players:+20", RNG)
+    assert lobby.notice
+    data = json.loads(json.dumps(lobby.to_json()))
+    assert Lobby.from_json(data) == lobby
