@@ -79,7 +79,6 @@ class SetupScreen(Screen):
     notice: str
     seated: tuple[int, ...]
     progress: float | None
-    editable: bool = True
     """False for the transitional old view: only Start night, no role controls."""
 
     @classmethod
@@ -91,8 +90,6 @@ class SetupScreen(Screen):
         count, copies}] (the shown tab's), ``roles`` [str] (chosen names), ``status`` str,
         ``playable`` bool, ``notice`` str, ``seated`` [int], ``progress`` float or None.
         """
-        if "chips" not in view and "tab" not in view:
-            return cls._from_old_view(view)
         r = ViewReader("setup", view)
         return cls(
             game=r.text("game"),
@@ -117,31 +114,6 @@ class SetupScreen(Screen):
             progress=r.opt_number("progress"),
         )
 
-    @classmethod
-    def _from_old_view(cls, view: Mapping[str, object]) -> SetupScreen:
-        """TRANSITIONAL: the view a session sent before the lobby (game, preset, players, roles,
-        seated, progress), shown without chips, tabs or presets. Remove once
-        ``games.onenight.session`` shows ``Lobby.view()``.
-        """
-        r = ViewReader("setup", view)
-        players, roles = r.integer("players"), tuple(r.texts("roles"))
-        return cls(
-            game=r.text("game"),
-            players=players,
-            preset=r.text("preset"),
-            presets=(),
-            tab="",
-            tabs=(),
-            chips=(),
-            roles=roles,
-            status=f"{len(roles)} cards for {players} players",
-            playable=True,
-            notice="",
-            seated=tuple(r.integers("seated")),
-            progress=r.opt_number("progress"),
-            editable=False,
-        )
-
     @property
     def preparing(self) -> bool:
         """Whether the night is being pre-rendered (nothing can change then)."""
@@ -150,8 +122,6 @@ class SetupScreen(Screen):
     def controls(self) -> list[Control]:
         if self.preparing:
             return []
-        if not self.editable:
-            return [Control("Start night", "start", START_RECT, True, size=40)]
         tint = TAB_TINTS.get(self.tab)
         out = [
             Control("-", "players:-1", pygame.Rect(560, 6, 60, 52), size=48),

@@ -13,10 +13,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.effects import Effect, Lamp, Phase, Prepare, Record, Show
-from games.errors import EventNotAcceptedError
-from games.events import Control, ControlPressed, Event, LinesReady, SeatPressed, Tick, Touched
+from games.errors import EventNotAcceptedError, SetupError
+from games.events import (
+    Control,
+    ControlPressed,
+    Event,
+    LinesReady,
+    SeatPressed,
+    TagSeen,
+    Tick,
+    Touched,
+)
 from games.onenight import day, night
 from games.onenight.instructions import draw_instructions
+from games.onenight.lobby import Lobby
 from games.onenight.script import all_day_lines
 from games.onenight.script_app import possible_day_lengths
 from games.onenight.setup import OneNightSetup
@@ -101,25 +111,31 @@ def _kind(event: Event) -> str:
 # -- setup ----------------------------------------------------------------------------------
 
 
+def _lobby(state: OneNightState) -> Lobby:
+    return state.lobby or Lobby.from_setup(state.setup)
+
+
 def _setup_view(state: OneNightState) -> dict[str, Any]:
-    setup = state.setup
-    return {
-        "game": "One Night",
-        "preset": setup.preset,
-        "players": setup.players,
-        "roles": [role.display_name for role in setup.roles],
-        "seated": [],
-        "progress": 0.0 if state.preparing else None,
-    }
+    return {**_lobby(state).view(), "progress": 0.0 if state.preparing else None}
 
 
 def _setup_input(state: OneNightState, event: Event) -> Transition:
     go = isinstance(event, ControlPressed) and event.control is Control.GO
     if go or event == Touched("start"):
         return _begin_preparing(state)
-    if isinstance(event, SeatPressed | ControlPressed | Touched):
-        return state, []
-    raise EventNotAcceptedError(f"{_kind(event)} is not accepted in phase 'setup'")
+    if state.preparing or not isinstance(event, SeatPressed | Touched):
+        if isinstance(event, ControlPressed | TagSeen | SeatPressed | Touched):
+            return state, []
+        raise EventNotAcceptedError(f"{_kind(event)} is not accepted in phase 'setup'")
+    lobby = _lobby(state)
+    if isinstance(event, SeatPressed):
+        lobby = lobby.seat_checked_in(event.seat)
+    else:
+        # A random deal is drawn from the game's seed and the current roles: pure, replayable.
+        rng = random.Random(f"{lobby.seed}:{','.join(role.value for role in lobby.roles)}")
+        lobby = lobby.apply_action(event.action, rng)
+    state = dataclasses.replace(state, lobby=lobby)
+    return state, [Show("setup", _setup_view(state))]
 
 
 def _prepared_lines(state: OneNightState) -> tuple[Any, ...]:
@@ -130,11 +146,19 @@ def _prepared_lines(state: OneNightState) -> tuple[Any, ...]:
 def _begin_preparing(state: OneNightState) -> Transition:
     if state.preparing:
         return state, []
-    setup = state.setup
+    try:
+        setup = _lobby(state).to_setup(state.setup.options)
+    except SetupError as problem:
+        # Not playable yet: say why on the screen and wait (an auto start waits too).
+        lobby = dataclasses.replace(_lobby(state), notice=str(problem))
+        state = dataclasses.replace(state, lobby=lobby, deadline=None)
+        return state, [Show("setup", _setup_view(state))]
     drawn = draw_instructions(
         setup.roles, setup.players, random.Random(setup.seed), ripple_rate=setup.options.ripple_rate
     )
-    state = dataclasses.replace(state, preparing=True, deadline=None, instructions=drawn)
+    state = dataclasses.replace(
+        state, setup=setup, lobby=None, preparing=True, deadline=None, instructions=drawn
+    )
     # The drawn instructions are secret until the night speaks them: only the store sees them.
     record = Record("onenight.instructions", drawn.to_json())
     return state, [record, Show("setup", _setup_view(state)), Prepare(_prepared_lines(state))]

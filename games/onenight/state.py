@@ -10,6 +10,7 @@ from typing import Any
 
 from games.effects import Say
 from games.onenight.instructions import Instructions
+from games.onenight.lobby import Lobby
 from games.onenight.roles import Role
 from games.onenight.setup import OneNightOptions, OneNightSetup
 
@@ -44,6 +45,8 @@ class OneNightState:
     """Closed answer windows: (asking step, answer, or None when the device answered)."""
     instructions: Instructions | None = None
     """The app's random instructions, drawn from the seed when the night is prepared."""
+    lobby: Lobby | None = None
+    """The setup being built on the setup screen (None: exactly ``setup``)."""
 
     def seconds(self, say: Say) -> float:
         """How long ``say`` takes to speak (0 if it was never rendered)."""
@@ -63,6 +66,7 @@ def state_to_json(state: OneNightState) -> dict[str, Any]:
     data["spoken"] = [list(pair) for pair in state.spoken]
     data["answers"] = [list(pair) for pair in state.answers]
     data["instructions"] = None if state.instructions is None else state.instructions.to_json()
+    data["lobby"] = None if state.lobby is None else state.lobby.to_json()
     return data
 
 
@@ -74,6 +78,8 @@ def state_from_json(data: Mapping[str, Any]) -> OneNightState:
     fields["answers"] = tuple((str(step), answer) for step, answer in fields.get("answers", ()))
     drawn = fields.get("instructions")
     fields["instructions"] = None if drawn is None else Instructions.from_json(drawn)
+    lobby = fields.get("lobby")
+    fields["lobby"] = None if lobby is None else Lobby.from_json(lobby)
     return OneNightState(**fields)
 
 

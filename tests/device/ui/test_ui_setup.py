@@ -179,19 +179,3 @@ def test_setup_states_render(ui: TouchUI, lobby: Lobby, tmp_path: Path) -> None:
     ui.show("setup", lobby.view())
     ui.save_png(tmp_path / "setup.png")
     assert pygame.image.load(str(tmp_path / "setup.png")).get_size() == (800, 480)
-
-
-def test_the_old_setup_view_still_shows_with_only_start(ui: TouchUI) -> None:
-    """TRANSITIONAL: until the session shows ``Lobby.view()``; delete with ``_from_old_view``."""
-    old = {
-        "game": "One Night",
-        "preset": "Alien first game",
-        "players": 4,
-        "roles": ["Alien", "Alien", "Synthetic Alien", "Cow", "Psychic", "Rascal", "Exposer"],
-        "seated": [],
-        "progress": None,
-    }
-    ui.show("setup", old)
-    assert ui.controls() == [("Start night", "start")]
-    ui.show("setup", {**old, "progress": 0.2})
-    assert ui.controls() == []
