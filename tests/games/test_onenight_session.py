@@ -191,3 +191,84 @@ def test_resuming_in_the_day_keeps_the_remaining_time() -> None:
     resumed, effects = session.resume(state, saved_at=start + 30, now=5000.0)
     assert resumed.day_ends_at == 5000.0 + 90
     assert Phase("day") in effects
+
+
+ORACLE_ROLES = ("oracle", "alien", "alien", "cow", "psychic", "rascal", "exposer", "villager")
+
+
+def oracle_game(seed: int) -> tuple[OneNightSession, OneNightState]:
+    """A five-player game, run up to the moment the Oracle's answer window opens."""
+    from games.onenight.setup import parse_roles
+
+    setup = OneNightSetup(5, parse_roles(ORACLE_ROLES), seed, OneNightOptions())
+    session = OneNightSession(setup)
+    state, _ = started(session)
+    while not state.listening:
+        deadline = session.next_deadline(state)
+        assert deadline is not None
+        state, _ = session.handle(state, Tick(deadline), deadline)
+    return session, state
+
+
+def close_window(session: OneNightSession, state: OneNightState) -> tuple[OneNightState, list[Say]]:
+    deadline = session.next_deadline(state)
+    assert deadline is not None
+    state, effects = session.handle(state, Tick(deadline), deadline)
+    return state, [effect for effect in effects if isinstance(effect, Say)]
+
+
+def seed_for(listen: str) -> int:
+    import random
+
+    from games.onenight.instructions import draw_instructions
+    from games.onenight.setup import parse_roles
+
+    roles = parse_roles(ORACLE_ROLES)
+    for seed in range(200):
+        drawn = draw_instructions(roles, 5, random.Random(seed), ripple_rate=0.15)
+        if drawn.oracle is not None and drawn.oracle.listen == listen:
+            return seed
+    raise AssertionError(listen)
+
+
+def test_a_yes_no_answer_is_kept_silently_and_the_last_one_counts() -> None:
+    session, state = oracle_game(seed_for("yes_no"))
+    state, effects = session.handle(state, ControlPressed(Control.YES, 9.0), 9.0)
+    assert effects == [] and state.answer is True
+    state, effects = session.handle(state, Touched("answer:no"), 9.5)
+    assert effects == [] and state.answer is False
+    state, _ = close_window(session, state)
+    assert state.answers == (("oracle", False),)
+    assert state.answer is None and not state.listening
+
+
+def test_a_number_answer_comes_from_a_seat_button_and_out_of_range_is_ignored() -> None:
+    session, state = oracle_game(seed_for("number:10"))
+    state, _ = session.handle(state, SeatPressed(7, 9.0), 9.0)
+    assert state.answer == 7
+    state, _ = session.handle(state, Touched("answer:11"), 9.1)
+    assert state.answer == 7
+    state, says = close_window(session, state)
+    assert state.answers == (("oracle", 7),)
+    assert state.instructions is not None and state.instructions.oracle is not None
+    from games.onenight.instructions import oracle_outcome
+
+    assert says == list(oracle_outcome(state.instructions.oracle, 7, None).lines)[:1]
+
+
+def test_the_outcome_waits_for_the_whole_timer_even_after_an_early_answer() -> None:
+    session, state = oracle_game(seed_for("yes_no"))
+    closes = session.next_deadline(state)
+    state, _ = session.handle(state, ControlPressed(Control.NO, 9.0), 9.0)
+    assert session.next_deadline(state) == closes
+
+
+def test_a_restart_during_the_oracle_asks_her_again() -> None:
+    session, state = oracle_game(seed_for("yes_no"))
+    state, _ = session.handle(state, ControlPressed(Control.YES, 9.0), 9.0)
+    resumed, _ = session.resume(state, saved_at=9.0, now=100.0)
+    assert resumed.answer is None and resumed.answers == ()
+    deadline = session.next_deadline(resumed)
+    assert deadline is not None
+    _, effects = session.handle(resumed, Tick(deadline), deadline)
+    assert [e.line for e in effects if isinstance(e, Say)] == ["onenight.oracle.wake"]
