@@ -23,6 +23,7 @@ CHIP_OFF: Colour = (34, 40, 70)
 CHIP_ON: Colour = (120, 255, 150)
 NIGHT_BG: Colour = (3, 3, 6)
 NIGHT_TEXT: Colour = (58, 60, 78)
+NIGHT_BUTTON: Colour = (24, 26, 40)
 
 _fonts: dict[int, pygame.font.Font] = {}
 
@@ -125,6 +126,12 @@ class Canvas:
         """A rounded button with its text as large as fits (chips and tabs: see ``chip``)."""
         if control.style in ("chip", "tab"):
             self.chip_button(control)
+            return
+        if control.style == "night":
+            # Just visible to the one player whose eyes are open; nothing bright at night.
+            pygame.draw.rect(self.surface, NIGHT_BUTTON, control.rect, border_radius=16)
+            size = control.size or min(56, int(control.rect.height * 0.6))
+            self.text(control.text, size, NIGHT_TEXT, center=control.rect.center)
             return
         fill = BUTTON_PRIMARY if control.primary else LIT if control.lit else BUTTON
         border = ALIEN if control.primary or control.lit else ACCENT

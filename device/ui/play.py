@@ -16,10 +16,6 @@ from device.ui.screens import Screen
 NIGHT_CAPTION_BAND = pygame.Rect(0, 404, 800, 56)
 
 
-NIGHT_BUTTON = (24, 26, 40)
-"""Answer buttons at night: just visible to the one player whose eyes are open."""
-
-
 @dataclass(frozen=True)
 class NightScreen(Screen):
     """Secrecy: near-black, one dim caption of the public call, and nothing else.
@@ -45,8 +41,8 @@ class NightScreen(Screen):
     def controls(self) -> list[Control]:
         if self.answers == "yes_no":
             return [
-                Control("Yes", "answer:yes", pygame.Rect(150, 160, 220, 110)),
-                Control("No", "answer:no", pygame.Rect(430, 160, 220, 110)),
+                Control("Yes", "answer:yes", pygame.Rect(150, 160, 220, 110), style="night"),
+                Control("No", "answer:no", pygame.Rect(430, 160, 220, 110), style="night"),
             ]
         if self.answers == "number" and self.players > 0:
             per_row = 6
@@ -57,16 +53,12 @@ class NightScreen(Screen):
                 in_row = min(per_row, self.players - row * per_row)
                 left = 400 - (in_row * size + (in_row - 1) * gap) // 2
                 rect = pygame.Rect(left + col * (size + gap), 110 + row * (size + gap), size, size)
-                out.append(Control(str(n), f"answer:{n}", rect))
+                out.append(Control(str(n), f"answer:{n}", rect, style="night"))
             return out
         return []
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.fill(NIGHT_BG)  # no stars: a bright speck could be mistaken for a signal
-        for control in self.controls():
-            pygame.draw.rect(canvas.surface, NIGHT_BUTTON, control.rect, border_radius=16)
-            size = min(56, int(control.rect.height * 0.6))
-            canvas.text(control.label, size, NIGHT_TEXT, center=control.rect.center)
         if self.caption:
             band = NIGHT_CAPTION_BAND
             canvas.text(self.caption, 34, NIGHT_TEXT, center=band.center, max_width=band.width - 40)

@@ -1,0 +1,45 @@
+"""The night screen's answer window: dim buttons for the one awake player, nothing bright."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from device.ui import TouchUI, UiInput
+
+QUESTION = "Oracle, I am thinking of a number from 1 to 10. Guess it."
+
+
+def brightest(path: Path) -> int:
+    picture = pygame.image.load(str(path))
+    width, height = picture.get_size()
+    return max(
+        max(picture.get_at((x, y))[:3]) for x in range(0, width, 4) for y in range(0, height, 4)
+    )
+
+
+def test_a_yes_no_window_offers_two_dim_buttons(ui: TouchUI, tmp_path: Path) -> None:
+    ui.show("night", {"caption": "Oracle, join the aliens?", "answers": "yes_no", "players": 6})
+    assert ui.controls() == [("Yes", "answer:yes"), ("No", "answer:no")]
+    ui.redraw(0.0)
+    ui.save_png(tmp_path / "n.png")
+    assert brightest(tmp_path / "n.png") < 90
+
+
+def test_a_number_window_offers_one_button_per_number_and_a_tap_answers(
+    ui: TouchUI, tmp_path: Path
+) -> None:
+    ui.show("night", {"caption": QUESTION, "answers": "number", "players": 10})
+    assert [action for _, action in ui.controls()] == [f"answer:{n}" for n in range(1, 11)]
+    ui.redraw(0.0)
+    ui.save_png(tmp_path / "n.png")
+    assert brightest(tmp_path / "n.png") < 90
+    ui.tap("7")
+    assert ui.poll() == [UiInput("touch", "answer:7")]
+
+
+def test_once_the_window_closes_no_answer_button_is_left(ui: TouchUI) -> None:
+    ui.show("night", {"caption": QUESTION, "answers": "number", "players": 10})
+    ui.show("night", {"caption": "Oracle, close your eyes.", "answers": "", "players": 10})
+    assert ui.controls() == []
