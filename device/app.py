@@ -66,7 +66,13 @@ class Daemon:
     def sleep_seconds(self) -> float:
         """How long the loop may sleep before something is due."""
         now = self.clock.now()
-        due = [now + IDLE_WAKE_SECONDS, self.ui.next_redraw(now), self.runtime.next_deadline()]
+        executor = self.runtime.executor
+        due = [
+            now + IDLE_WAKE_SECONDS,
+            self.ui.next_redraw(now),
+            self.runtime.next_deadline(),
+            executor.audio_due(now),
+        ]
         return max(0.0, min(when for when in due if when is not None) - now)
 
     def step(self) -> None:
@@ -83,6 +89,7 @@ class Daemon:
         for event in self.inbox.drain():
             self._feed(event)
         self.runtime.tick()
+        self.runtime.executor.update_audio()
         if self.runtime.session is None and self.runtime.executor.screen not in ("home", "end"):
             self.home()
         self.ui.redraw(self.clock.now())
@@ -115,7 +122,8 @@ class Daemon:
 
 def run(config: Config, *, windowed: bool = False) -> int:
     """Start hardware, narration and screen in order; run; stop them in reverse. Exit code."""
-    from device.parts import open_hardware, open_narrator
+    from device.parts import cache_dir, open_hardware, open_narrator
+    from narration.audio import AudioOutput
     from device.ui.touch import TouchUI
 
     clock = RealClock()
@@ -152,6 +160,8 @@ def run(config: Config, *, windowed: bool = False) -> int:
             buzzer=hardware.buzzer,
             store=store,
             now=clock.now,
+            audio=narrator.audio if isinstance(narrator.audio, AudioOutput) else None,
+            mask_path=cache_dir(config) / "mask.wav",
         )
         daemon = Daemon(config, clock, Runtime(clock, Executor(outputs), store), ui, inbox)
 

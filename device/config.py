@@ -133,6 +133,7 @@ class OneNightConfig:
     day_minutes: int = field(metadata=_key(Integer(0, 30)))
     ripple_rate: float = field(metadata=_key(Number(0, 1)))
     auto_start_seconds: float = field(metadata=_key(Number(0, 600)))
+    mask_sound: bool = field(metadata=_key(Boolean()))
 
 
 @dataclass(frozen=True)

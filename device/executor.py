@@ -15,6 +15,7 @@ from device.store import Store
 from device.transcript import Transcript
 from games.effects import Buzz, Effect, Finished, Lamp, Phase, Prepare, Record, Say, Show, Sound
 from games.events import Event, LinesReady
+from narration.mask import write_masking_noise
 
 logger = logging.getLogger(__name__)
 
@@ -44,6 +45,12 @@ class ScreenLike(Protocol):
     def save_png(self, path: Path) -> None: ...
 
 
+class AmbienceLike(Protocol):
+    def play_music(self, path: Path, *, loops: int = -1) -> None: ...
+    def stop_music(self) -> None: ...
+    def update(self) -> None: ...
+
+
 class LampsLike(Protocol):
     def set(self, seat: int, pattern: str) -> None: ...
 
@@ -68,6 +75,10 @@ class Outputs:
     """When set, a copy of every spoken line's WAV goes here, numbered in order."""
     shot_dir: Path | None = None
     """When set, every screen is saved here as a PNG when it is left (and at the end)."""
+    audio: AmbienceLike | None = None
+    """The speaker, for ambience (the masking noise); None when there is no sound."""
+    mask_path: Path | None = None
+    """Where the masking noise WAV is (made on first use)."""
     now: Callable[[], float] = field(default=lambda: 0.0)
 
 
@@ -83,6 +94,7 @@ class Executor:
         self._spoken = 0
         self._shots = 0
         self._shot_taken = False
+        self.speech_ends_at = 0.0
 
     def run(self, effects: Sequence[Effect]) -> list[Event]:
         """Carry out ``effects``; return follow-up events to feed back to the session."""
@@ -111,6 +123,7 @@ class Executor:
                 out.buzzer.buzz()
             out.transcript.write(buzz={"seat": effect.seat, "at": effect.at})
         elif isinstance(effect, Sound):
+            self._sound(effect.name)
             out.transcript.write(sound=effect.name)
         elif isinstance(effect, Record):
             if out.store is not None:
@@ -123,12 +136,33 @@ class Executor:
             self.finished = True
         return None
 
+    def _sound(self, name: str) -> None:
+        audio = self.out.audio
+        if audio is None:
+            return
+        if name == "mask.start" and self.out.mask_path is not None:
+            audio.play_music(write_masking_noise(self.out.mask_path))
+        elif name == "mask.stop":
+            audio.stop_music()
+        else:
+            logger.debug("no sound called %r", name)
+
+    def audio_due(self, now: float) -> float | None:
+        """When the audio next needs a look (the end of the line being spoken), or None."""
+        return self.speech_ends_at if self.speech_ends_at > now else None
+
+    def update_audio(self) -> None:
+        """Lift the ducking of the ambience once speech has ended."""
+        if self.out.audio is not None:
+            self.out.audio.update()
+
     def _say(self, say: Say) -> None:
         params = say.param_map()
         if self.out.narrator is None:
             self.out.transcript.write(say=say.line, line=say.line)
             return
         spoken = self.out.narrator.speak(say.line, params)
+        self.speech_ends_at = self.out.now() + spoken.seconds
         self.out.transcript.write(say=spoken.text, line=say.line)
         if self.screen == "night":
             # The current public call is the only thing the night screen may show.

@@ -29,6 +29,7 @@ def onenight_options(config: Config) -> OneNightOptions:
         day_minutes=section.day_minutes,
         ripple_rate=section.ripple_rate,
         auto_start_seconds=section.auto_start_seconds,
+        mask_sound=section.mask_sound,
     )
 
 

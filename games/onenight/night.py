@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from functools import lru_cache
 
-from games.effects import Effect, Phase, Say, Show
+from games.effects import Effect, Phase, Say, Show, Sound
 from games.events import Control, ControlPressed, Event, SeatPressed, Touched
 from games.onenight import day
 from games.onenight.cue import Cue
@@ -56,7 +56,8 @@ def speak_next(state: OneNightState, at: float) -> Transition:
     script = cues(state)
     if state.cue >= len(script):
         state = dataclasses.replace(state, listening="")
-        return day.start_day(state, at, day_seconds(state))
+        state, opening = day.start_day(state, at, day_seconds(state))
+        return state, [*_mask(state, "mask.stop"), *opening]
     cue = script[state.cue]
     effects: list[Effect] = []
     if cue.phase != state.phase:
@@ -122,4 +123,12 @@ def resume(state: OneNightState, now: float) -> Transition:
     state = dataclasses.replace(
         state, cue=first, deadline=now + RESUME_DELAY, listening="", answer=None, answers=answers
     )
-    return state, [Phase(state.phase), Show("night", night_view(state, ""))]
+    return state, [
+        Phase(state.phase),
+        *_mask(state, "mask.start"),
+        Show("night", night_view(state, "")),
+    ]
+
+
+def _mask(state: OneNightState, name: str) -> list[Effect]:
+    return [Sound(name)] if state.setup.options.mask_sound else []

@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from games.effects import Effect, Lamp, Phase, Prepare, Record, Show
+from games.effects import Effect, Lamp, Phase, Prepare, Record, Show, Sound
 from games.errors import EventNotAcceptedError, SetupError
 from games.events import (
     Control,
@@ -175,9 +175,11 @@ def _lines_ready(state: OneNightState, event: LinesReady, now: float) -> Transit
         {"players": setup.players, "roles": [r.value for r in setup.roles], "seed": setup.seed},
     )
     lamps: list[Effect] = [Lamp(seat, "off") for seat in range(1, setup.players + 1)]
+    mask: list[Effect] = [Sound("mask.start")] if setup.options.mask_sound else []
     effects: list[Effect] = [
         record,
         Phase("dusk"),
+        *mask,
         Show("night", night.night_view(state, "")),
         *lamps,
     ]

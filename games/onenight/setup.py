@@ -42,6 +42,8 @@ class OneNightOptions:
     """The chance of a ripple at the end of the night (Alien roles only)."""
     auto_start_seconds: float = 0.0
     """Start the night by itself this long after setup; 0 waits for the Start control."""
+    mask_sound: bool = False
+    """Play a soft masking noise under the narration from dusk to wake-up."""
 
 
 @dataclass(frozen=True)
@@ -92,12 +94,17 @@ def validate_setup(players: int, roles: tuple[Role, ...]) -> None:
 def options_from(values: Mapping[str, object], defaults: OneNightOptions) -> OneNightOptions:
     """Override ``defaults`` with a scenario's ``options``, refusing unknown keys and bad values."""
     known = set(OneNightOptions.__dataclass_fields__)
-    result: dict[str, float | int] = {}
+    result: dict[str, float | int | bool] = {}
     for key, value in values.items():
         if key not in known:
             close = difflib.get_close_matches(key, sorted(known), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             raise SetupError(f"unknown option: {key!r}{hint}")
+        if key == "mask_sound":
+            if not isinstance(value, bool):
+                raise SetupError(f"option mask_sound: expected true or false, got {value!r}")
+            result[key] = value
+            continue
         if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
             raise SetupError(f"option {key}: expected a number >= 0, got {value!r}")
         if key == "ripple_rate" and value > 1:

@@ -272,3 +272,16 @@ def test_a_restart_during_the_oracle_asks_her_again() -> None:
     assert deadline is not None
     _, effects = session.handle(resumed, Tick(deadline), deadline)
     assert [e.line for e in effects if isinstance(e, Say)] == ["onenight.oracle.wake"]
+
+
+def test_the_masking_noise_runs_from_dusk_to_wake_up_when_asked_for() -> None:
+    from games.effects import Sound
+
+    session = make(mask_sound=True)
+    state, effects = started(session)
+    assert Sound("mask.start") in effects
+    state, timeline = run_to(session, state, 10_000.0)
+    stop = next(t for t, e in timeline if e == Sound("mask.stop"))
+    assert stop == next(t for t, e in timeline if e == Phase("day"))
+    _, effects = started(make())
+    assert not any(isinstance(e, Sound) for e in effects)

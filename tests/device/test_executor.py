@@ -1,0 +1,45 @@
+"""The executor carries sounds out through the speaker and reports them in the transcript."""
+
+from __future__ import annotations
+
+import wave
+from pathlib import Path
+
+from device.clock import VirtualClock
+from device.executor import Executor, Outputs
+from device.transcript import Transcript
+from games.effects import Sound
+
+
+class Speaker:
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, Path | None]] = []
+
+    def play_music(self, path: Path, *, loops: int = -1) -> None:
+        self.calls.append(("play", path))
+
+    def stop_music(self) -> None:
+        self.calls.append(("stop", None))
+
+    def update(self) -> None:
+        self.calls.append(("update", None))
+
+
+def test_the_mask_sound_starts_and_stops_the_ambience(tmp_path: Path) -> None:
+    clock = VirtualClock()
+    speaker = Speaker()
+    transcript = Transcript(clock)
+    outputs = Outputs(transcript=transcript, audio=speaker, mask_path=tmp_path / "mask.wav")
+    executor = Executor(outputs)
+    executor.run([Sound("mask.start"), Sound("mask.stop")])
+    assert speaker.calls == [("play", tmp_path / "mask.wav"), ("stop", None)]
+    with wave.open(str(tmp_path / "mask.wav")) as reader:
+        assert reader.getnframes() > 0
+    assert [entry["sound"] for entry in transcript.entries] == ["mask.start", "mask.stop"]
+
+
+def test_without_a_speaker_sounds_are_still_in_the_transcript() -> None:
+    clock = VirtualClock()
+    transcript = Transcript(clock)
+    Executor(Outputs(transcript=transcript)).run([Sound("mask.start")])
+    assert transcript.entries == [{"t": 0.0, "sound": "mask.start"}]
