@@ -123,8 +123,8 @@ class Daemon:
 def run(config: Config, *, windowed: bool = False) -> int:
     """Start hardware, narration and screen in order; run; stop them in reverse. Exit code."""
     from device.parts import cache_dir, open_hardware, open_narrator
-    from narration.audio import AudioOutput
     from device.ui.touch import TouchUI
+    from narration.audio import AudioOutput
 
     clock = RealClock()
     # The main thread spends its idle time inside SDL's event wait, where a Python signal
