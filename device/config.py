@@ -134,6 +134,7 @@ class OneNightConfig:
     ripple_rate: float = field(metadata=_key(Number(0, 1)))
     auto_start_seconds: float = field(metadata=_key(Number(0, 600)))
     mask_sound: bool = field(metadata=_key(Boolean()))
+    vote_mode: str = field(metadata=_key(Choice(("secret", "called", "grid"))))
 
 
 @dataclass(frozen=True)

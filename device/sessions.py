@@ -30,6 +30,7 @@ def onenight_options(config: Config) -> OneNightOptions:
         ripple_rate=section.ripple_rate,
         auto_start_seconds=section.auto_start_seconds,
         mask_sound=section.mask_sound,
+        vote_mode=section.vote_mode,
     )
 
 

@@ -1,8 +1,18 @@
-"""Drawing helpers and the colour theme: big, high-contrast text on a dark space background."""
+"""Drawing helpers and the colour theme: big, high-contrast text on a dark space background.
+
+Redraws are cheap because nothing that stays the same is drawn twice: the star field is
+rendered once per surface format and blitted, text is rendered once per (text, size, colour)
+and kept in a size-bounded LRU cache, and button and chip shapes are kept as colour-keyed
+surfaces. Every cached piece is blitted exactly where and as it would have been drawn, so the
+screens look the same pixel for pixel.
+"""
 
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from functools import lru_cache
 
 import pygame
 
@@ -23,9 +33,66 @@ CHIP_OFF: Colour = (34, 40, 70)
 CHIP_ON: Colour = (120, 255, 150)
 NIGHT_BG: Colour = (3, 3, 6)
 NIGHT_TEXT: Colour = (58, 60, 78)
-NIGHT_BUTTON: Colour = (24, 26, 40)
+
+TEXT_CACHE_BYTES = 8 * 1024 * 1024
+"""Pixels of rendered text kept for reuse. The day clock at 300 px is about 350 KB a string, so
+this holds the labels of any screen plus the last couple of dozen clock readings."""
+SHAPE_CACHE_BYTES = 4 * 1024 * 1024
+"""Pixels of button and chip shapes kept for reuse (a setup screen's worth is about 1.5 MB)."""
 
 _fonts: dict[int, pygame.font.Font] = {}
+
+
+class SurfaceCache:
+    """Surfaces by key; once they pass ``max_bytes`` the least recently used are dropped."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        self._items: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """The surface kept under ``key``, made (and kept, if it fits) on a miss."""
+        surface = self._items.get(key)
+        if surface is not None:
+            self._items.move_to_end(key)
+            return surface
+        surface = make()
+        size = _bytes(surface)
+        if size <= self.max_bytes:
+            self._items[key] = surface
+            self.bytes += size
+            while self.bytes > self.max_bytes:
+                _, dropped = self._items.popitem(last=False)
+                self.bytes -= _bytes(dropped)
+        return surface
+
+    def clear(self) -> None:
+        """Forget every surface."""
+        self._items.clear()
+        self.bytes = 0
+
+
+def _bytes(surface: pygame.Surface) -> int:
+    return int(surface.get_pitch() * surface.get_height())
+
+
+_texts = SurfaceCache(TEXT_CACHE_BYTES)
+_shapes = SurfaceCache(SHAPE_CACHE_BYTES)
+_backgrounds: dict[Hashable, pygame.Surface] = {}
+
+
+def clear_caches() -> None:
+    """Forget every cached background, text and shape (the next redraw renders afresh)."""
+    _texts.clear()
+    _shapes.clear()
+    _backgrounds.clear()
+    text_size.cache_clear()
+    fit_size.cache_clear()
+    _wrap.cache_clear()
 
 
 def font(size: int) -> pygame.font.Font:
@@ -35,28 +102,54 @@ def font(size: int) -> pygame.font.Font:
     return _fonts[size]
 
 
+def rendered(text: str, size: int, colour: Colour) -> pygame.Surface:
+    """``text`` rendered (antialiased) at ``size`` in ``colour``; cached, so never draw on it."""
+    key = (text, size, tuple(colour))
+    return _texts.get(key, lambda: font(size).render(text, True, colour))
+
+
+@lru_cache(maxsize=4096)
+def text_size(text: str, size: int) -> tuple[int, int]:
+    """The (width, height) of ``text`` at font ``size`` (cached)."""
+    width, height = font(size).size(text)
+    return width, height
+
+
+@lru_cache(maxsize=2048)
 def fit_size(text: str, size: int, max_width: int, min_size: int = 18) -> int:
     """The largest font size up to ``size`` at which ``text`` fits in ``max_width``."""
-    while size > min_size and font(size).size(text)[0] > max_width:
+    while size > min_size and text_size(text, size)[0] > max_width:
         size -= 2
     return size
 
 
 def wrap(text: str, size: int, width: int) -> list[str]:
     """Word-wrap ``text`` to lines no wider than ``width`` at font ``size``."""
-    f = font(size)
+    return list(_wrap(text, size, width))
+
+
+@lru_cache(maxsize=1024)
+def _wrap(text: str, size: int, width: int) -> tuple[str, ...]:
     lines: list[str] = []
     current = ""
     for word in text.split():
         trial = f"{current} {word}" if current else word
-        if current and f.size(trial)[0] > width:
+        if current and text_size(trial, size)[0] > width:
             lines.append(current)
             current = word
         else:
             current = trial
     if current:
         lines.append(current)
-    return lines or [""]
+    return tuple(lines) or ("",)
+
+
+def _key_colour(*used: Colour | None) -> Colour:
+    """A colour key that none of the ``used`` colours is, for a shape's transparent corners."""
+    for candidate in ((255, 0, 255), (0, 255, 255), (255, 255, 0)):
+        if all(candidate != (tuple(c) if c is not None else None) for c in used):
+            return candidate
+    raise AssertionError("unreachable: three candidates, at most two colours in use")
 
 
 class Canvas:

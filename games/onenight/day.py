@@ -8,7 +8,9 @@ from typing import Any
 from games.effects import Effect, Phase, Say, Show
 from games.events import Control, ControlPressed, Event, Touched
 from games.onenight.script import DayAlert, day_alerts, day_start_line
+from games.onenight.script_app import outcomes, vote_rules
 from games.onenight.state import OneNightState
+from games.onenight.vote import open_vote
 
 EXTEND_SECONDS = 60.0
 ALERT_HORIZON = 10_000.0
@@ -62,8 +64,9 @@ def on_deadline(state: OneNightState, at: float) -> Transition:
     """Speak the alert that is due, or open the vote when the time is up."""
     every = alerts(state)
     if state.next_alert >= len(every):
-        state = dataclasses.replace(state, phase="vote", deadline=None, day_ends_at=None)
-        return state, [Phase("vote"), Show("vote", vote_view(state))]
+        found = outcomes(state.instructions, state.answers) if state.instructions else {}
+        two, device = vote_rules(state.instructions, state.setup.players, found)
+        return open_vote(state, two, device)
     alert = every[state.next_alert]
     state = _schedule(dataclasses.replace(state, next_alert=state.next_alert + 1))
     return state, [alert.say]
@@ -104,8 +107,3 @@ def on_input(state: OneNightState, event: Event, now: float) -> Transition:
         state = dataclasses.replace(state, day_ends_at=now + 3.0, next_alert=last)
         return on_deadline(state, now)
     return state, []
-
-
-def vote_view(state: OneNightState) -> dict[str, Any]:
-    """What the vote screen shows."""
-    return {"message": "Point at someone!", "voted": [], "players": state.setup.players}

@@ -21,6 +21,7 @@ from games.onenight.instructions import (
     oracle_outcome,
     ripple_after_oracle,
 )
+from games.onenight.instructions_common import Scope, Target
 from games.onenight.setup import OneNightSetup
 
 Answer = bool | int | None
@@ -140,3 +141,26 @@ def possible_day_lengths(instructions: Instructions | None, setup: OneNightSetup
 
 def _ordered(found: Mapping[str, OracleOutcome]) -> list[OracleOutcome | None]:
     return [found.get("oracle"), found.get("doppelganger")]
+
+
+def group_seats(target: Target, players: int) -> tuple[int, ...]:
+    """The seats of a group target (everyone, odd, even or named players)."""
+    seats = range(1, players + 1)
+    if target.scope is Scope.NAMED:
+        return target.seats
+    if target.scope is Scope.ODD_PLAYERS:
+        return tuple(seat for seat in seats if seat % 2)
+    if target.scope is Scope.EVEN_PLAYERS:
+        return tuple(seat for seat in seats if not seat % 2)
+    return tuple(seats)
+
+
+def vote_rules(
+    instructions: Instructions | None, players: int, found: Mapping[str, OracleOutcome]
+) -> tuple[tuple[int, ...], bool]:
+    """The ripple's changes to the vote: seats voting with two hands, and the device as target."""
+    ripple = None if instructions is None else ripple_after_oracle(instructions, *_ordered(found))
+    if ripple is None:
+        return (), False
+    two = group_seats(ripple.target, players) if ripple.two_hand_votes and ripple.target else ()
+    return two, ripple.device_can_be_voted

@@ -23,8 +23,9 @@ from games.events import (
     TagSeen,
     Tick,
     Touched,
+    VoteCast,
 )
-from games.onenight import day, night
+from games.onenight import day, night, vote
 from games.onenight.instructions import draw_instructions
 from games.onenight.lobby import Lobby
 from games.onenight.script import all_day_lines
@@ -63,6 +64,10 @@ class OneNightSession:
             return _setup_input(state, event)
         if state.phase == "day" and isinstance(event, ControlPressed | Touched):
             return day.on_input(state, event, now)
+        if state.phase == "vote" and isinstance(
+            event, VoteCast | SeatPressed | ControlPressed | Touched
+        ):
+            return vote.on_input(state, event)
         if isinstance(event, SeatPressed | ControlPressed | Touched):
             # At night nothing reacts to a press: no lamp, no sound, nothing to give away.
             # An answer in an open window is kept silently.
@@ -98,7 +103,7 @@ class OneNightSession:
         if moved.phase == "day":
             return moved, [Phase("day"), Show("day", day.day_view(moved))]
         if moved.phase == "vote":
-            return moved, [Phase("vote"), Show("vote", day.vote_view(moved))]
+            return moved, [Phase("vote"), Show("vote", vote.vote_view(moved))]
         # Setup (or a night that had not been rendered yet): back to the setup screen.
         moved = dataclasses.replace(moved, phase="setup", preparing=False)
         return moved, [Phase("setup"), Show("setup", _setup_view(moved))]
@@ -140,7 +145,7 @@ def _setup_input(state: OneNightState, event: Event) -> Transition:
 
 def _prepared_lines(state: OneNightState) -> tuple[Any, ...]:
     lengths = possible_day_lengths(state.instructions, state.setup)
-    return night.all_lines(state) + all_day_lines(lengths)
+    return night.all_lines(state) + all_day_lines(lengths) + vote.vote_lines(state.setup.players)
 
 
 def _begin_preparing(state: OneNightState) -> Transition:

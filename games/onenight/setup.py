@@ -24,6 +24,9 @@ __all__ = [
     "validate_setup",
 ]
 
+VOTE_MODES = ("secret", "called", "grid")
+"""The ways votes can be entered with buttons and touch (a ``vote`` event works in every one)."""
+
 CENTRE_CARDS = 3
 """Cards always left in the centre: a game uses players + 3 cards."""
 
@@ -44,6 +47,9 @@ class OneNightOptions:
     """Start the night by itself this long after setup; 0 waits for the Start control."""
     mask_sound: bool = False
     """Play a soft masking noise under the narration from dusk to wake-up."""
+    vote_mode: str = "secret"
+    """How votes are entered: ``"secret"`` (own seat, then target), ``"called"`` (each player
+    in turn presses a target) or ``"grid"`` (one person enters everyone's votes on screen)."""
 
 
 @dataclass(frozen=True)
@@ -94,12 +100,19 @@ def validate_setup(players: int, roles: tuple[Role, ...]) -> None:
 def options_from(values: Mapping[str, object], defaults: OneNightOptions) -> OneNightOptions:
     """Override ``defaults`` with a scenario's ``options``, refusing unknown keys and bad values."""
     known = set(OneNightOptions.__dataclass_fields__)
-    result: dict[str, float | int | bool] = {}
+    result: dict[str, float | int | bool | str] = {}
     for key, value in values.items():
         if key not in known:
             close = difflib.get_close_matches(key, sorted(known), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             raise SetupError(f"unknown option: {key!r}{hint}")
+        if key == "vote_mode":
+            if value not in VOTE_MODES:
+                raise SetupError(
+                    f"option vote_mode: expected one of {', '.join(VOTE_MODES)}, got {value!r}"
+                )
+            result[key] = str(value)
+            continue
         if key == "mask_sound":
             if not isinstance(value, bool):
                 raise SetupError(f"option mask_sound: expected true or false, got {value!r}")

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.effects import Say
+from games.onenight.ballot import Ballot
 from games.onenight.instructions import Instructions
 from games.onenight.lobby import Lobby
 from games.onenight.roles import Role
@@ -47,6 +48,8 @@ class OneNightState:
     """The app's random instructions, drawn from the seed when the night is prepared."""
     lobby: Lobby | None = None
     """The setup being built on the setup screen (None: exactly ``setup``)."""
+    ballot: Ballot | None = None
+    """The votes, from the vote phase on."""
 
     def seconds(self, say: Say) -> float:
         """How long ``say`` takes to speak (0 if it was never rendered)."""
@@ -67,6 +70,7 @@ def state_to_json(state: OneNightState) -> dict[str, Any]:
     data["answers"] = [list(pair) for pair in state.answers]
     data["instructions"] = None if state.instructions is None else state.instructions.to_json()
     data["lobby"] = None if state.lobby is None else state.lobby.to_json()
+    data["ballot"] = None if state.ballot is None else dataclasses.asdict(state.ballot)
     return data
 
 
@@ -80,7 +84,24 @@ def state_from_json(data: Mapping[str, Any]) -> OneNightState:
     fields["instructions"] = None if drawn is None else Instructions.from_json(drawn)
     lobby = fields.get("lobby")
     fields["lobby"] = None if lobby is None else Lobby.from_json(lobby)
+    fields["ballot"] = ballot_from_json(fields.get("ballot"))
     return OneNightState(**fields)
+
+
+def ballot_from_json(data: Mapping[str, Any] | None) -> Ballot | None:
+    """Rebuild a ballot from ``dataclasses.asdict`` output (lists back to tuples)."""
+    if data is None:
+        return None
+    replacing = data.get("replacing")
+    return Ballot(
+        players=int(data["players"]),
+        mode=str(data["mode"]),
+        two_votes=tuple(data["two_votes"]),
+        device_target=bool(data["device_target"]),
+        votes=tuple((int(voter), tuple(targets)) for voter, targets in data["votes"]),
+        voter=data.get("voter"),
+        replacing=None if replacing is None else (int(replacing[0]), tuple(replacing[1])),
+    )
 
 
 def setup_to_json(setup: OneNightSetup) -> dict[str, Any]:

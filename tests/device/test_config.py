@@ -57,7 +57,12 @@ EXPECTED_DEFAULTS = Config(
     ),
     display=DisplayConfig(fullscreen=True, width=800, height=480),
     onenight=OneNightConfig(
-        role_seconds=10.0, day_minutes=0, ripple_rate=0.15, auto_start_seconds=0.0, mask_sound=False
+        role_seconds=10.0,
+        day_minutes=0,
+        ripple_rate=0.15,
+        auto_start_seconds=0.0,
+        mask_sound=False,
+        vote_mode="secret",
     ),
     store=StoreConfig(path=None),
     log=LogConfig(level="info"),

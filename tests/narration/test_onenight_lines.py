@@ -12,6 +12,7 @@ from games.onenight.roles import Role
 from games.onenight.script import all_day_lines, night_script
 from games.onenight.script_app import possible_day_lengths
 from games.onenight.setup import OneNightOptions, OneNightSetup
+from games.onenight.vote import seats_phrase, vote_lines
 from narration.catalogue import Catalogue
 
 CATALOGUES = ("common", "onenight", "onenight_app")
@@ -39,7 +40,12 @@ def game_lines(roles: tuple[Role, ...], seed: int) -> list[Say]:
     says = [cue.say for cue in night_script(setup)] + [
         cue.say for cue in night_script(setup, drawn)
     ]
-    return says + list(all_lines(drawn)) + list(all_day_lines(possible_day_lengths(drawn, setup)))
+    says += list(all_lines(drawn)) + list(all_day_lines(possible_day_lengths(drawn, setup)))
+    return (
+        says
+        + list(vote_lines(setup.players))
+        + [Say.of("onenight.vote.missing", seats=seats_phrase((2, 5)))]
+    )
 
 
 @pytest.mark.parametrize("roles", ROLE_SETS, ids=lambda roles: roles[0].value)

@@ -1,0 +1,170 @@
+"""The vote phase: entering votes by buttons, tags, touch or the simulator's ``vote`` events.
+
+The screen and lamps show only how many votes are in (and which seats have voted), never who
+voted for whom, until the tally. The vote closes by itself once every seat has voted.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from games.effects import Effect, Phase, Say, Show
+from games.events import Control, ControlPressed, Event, SeatPressed, Touched, VoteCast
+from games.onenight.ballot import DEVICE, Ballot, Cast, cast, confirm
+from games.onenight.state import OneNightState
+
+Transition = tuple[OneNightState, list[Effect]]
+
+
+def seats_phrase(seats: tuple[int, ...]) -> str:
+    """``player 2``, ``players 2 and 5``, ``players 1, 4 and 7``."""
+    if len(seats) == 1:
+        return f"player {seats[0]}"
+    listed = ", ".join(str(seat) for seat in seats[:-1])
+    return f"players {listed} and {seats[-1]}"
+
+
+def vote_view(state: OneNightState) -> dict[str, Any]:
+    """The vote screen: counts and voted seats only (public), plus the grid's picked voter."""
+    ballot = state.ballot or Ballot(state.setup.players)
+    return {
+        "message": "Vote!",
+        "players": ballot.players,
+        "voted": list(ballot.voted),
+        "mode": ballot.mode,
+        "voter": ballot.voter if ballot.mode != "secret" else None,
+        "device_target": ballot.device_target,
+        "missing": list(ballot.missing),
+    }
+
+
+def open_vote(state: OneNightState, two_votes: tuple[int, ...], device_target: bool) -> Transition:
+    """Open the vote after "three, two, one, vote"."""
+    mode = state.setup.options.vote_mode
+    ballot = Ballot(state.setup.players, mode, two_votes, device_target)
+    effects: list[Effect] = [Phase("vote")]
+    if mode == "called":
+        ballot = dataclasses.replace(ballot, voter=1)
+    state = dataclasses.replace(state, phase="vote", deadline=None, day_ends_at=None, ballot=ballot)
+    effects += [Show("vote", vote_view(state)), Say.of(f"onenight.vote.{mode}")]
+    if mode == "called":
+        effects.append(Say.of("onenight.vote.call", seat=1))
+    return state, effects
+
+
+def on_input(state: OneNightState, event: Event) -> Transition:
+    """Handle one input in the vote phase."""
+    ballot = state.ballot
+    assert ballot is not None
+    if isinstance(event, VoteCast):
+        return _cast(state, event.voter, event.target)
+    if ballot.replacing is not None and isinstance(event, ControlPressed | Touched):
+        yes = event in (Touched("confirm:yes"),) or (
+            isinstance(event, ControlPressed) and event.control is Control.YES
+        )
+        no = event in (Touched("confirm:no"),) or (
+            isinstance(event, ControlPressed) and event.control is Control.NO
+        )
+        if yes or no:
+            ballot = confirm(ballot, keep_new=yes)
+            state = dataclasses.replace(state, ballot=ballot)
+            line = "onenight.vote.changed" if yes else "onenight.vote.kept"
+            return _after_vote(state, [Say.of(line)])
+    if event == Touched("close") or (
+        isinstance(event, ControlPressed) and event.control is Control.GO
+    ):
+        return state, [Say.of("onenight.vote.missing", seats=seats_phrase(ballot.missing))]
+    if isinstance(event, SeatPressed):
+        return _seat(state, ballot, event.seat)
+    if isinstance(event, Touched) and ":" in event.action:
+        kind, _, value = event.action.partition(":")
+        if kind == "voter" and value.isdigit():
+            return _pick_voter(state, ballot, int(value))
+        if kind == "target" and value.isdigit() and ballot.voter is not None:
+            return _cast(state, ballot.voter, int(value))
+    return state, []
+
+
+def _pick_voter(state: OneNightState, ballot: Ballot, voter: int) -> Transition:
+    if not 1 <= voter <= ballot.players:
+        return state, []
+    state = dataclasses.replace(state, ballot=dataclasses.replace(ballot, voter=voter))
+    return state, [Show("vote", vote_view(state))]
+
+
+def _seat(state: OneNightState, ballot: Ballot, seat: int) -> Transition:
+    if seat > ballot.players:
+        return state, []
+    if ballot.mode == "secret" and ballot.voter is None:
+        state = dataclasses.replace(state, ballot=dataclasses.replace(ballot, voter=seat))
+        return state, [Say.of("onenight.vote.your_turn", seat=seat)]
+    if ballot.voter is None:  # grid mode: the screen picks the voter
+        return state, []
+    return _cast(state, ballot.voter, seat)
+
+
+def _cast(state: OneNightState, voter: int, target: int) -> Transition:
+    ballot = state.ballot
+    assert ballot is not None
+    ballot, result = cast(ballot, voter, target)
+    state = dataclasses.replace(state, ballot=ballot)
+    if result is Cast.SELF:
+        return state, [Say.of("onenight.vote.self"), Show("vote", vote_view(state))]
+    if result is Cast.CONFIRM:
+        return state, [Say.of("onenight.vote.confirm_change", seat=voter)]
+    return _after_vote(state, [])
+
+
+def _after_vote(state: OneNightState, effects: list[Effect]) -> Transition:
+    ballot = state.ballot
+    assert ballot is not None
+    if ballot.mode == "secret" and ballot.voter is not None and ballot.is_done(ballot.voter):
+        ballot = dataclasses.replace(ballot, voter=None)
+    elif ballot.mode == "called" and ballot.voter is not None and ballot.is_done(ballot.voter):
+        following = [seat for seat in ballot.missing if seat > ballot.voter] or list(ballot.missing)
+        ballot = dataclasses.replace(ballot, voter=following[0] if following else None)
+        if following:
+            effects = [*effects, Say.of("onenight.vote.call", seat=following[0])]
+    state = dataclasses.replace(state, ballot=ballot)
+    if ballot.complete and ballot.replacing is None:
+        return close_vote(state, effects)
+    return state, [*effects, Show("vote", vote_view(state))]
+
+
+def close_vote(state: OneNightState, effects: list[Effect]) -> Transition:
+    """Every vote is in: show the tally and move on to the reveal."""
+    ballot = state.ballot
+    assert ballot is not None
+    tally = ballot.tally()
+    view = {
+        "players": ballot.players,
+        "tally": [{"seat": seat, "votes": tally.get(seat, 0)} for seat in _targets(ballot)],
+        "deaths": [],
+        "message": "Every vote is in. Turn your cards over.",
+    }
+    state = dataclasses.replace(state, phase="reveal")
+    return state, [
+        *effects,
+        Say.of("onenight.vote.closed"),
+        Phase("reveal"),
+        Show("tally", view),
+    ]
+
+
+def _targets(ballot: Ballot) -> list[int]:
+    seats = list(range(1, ballot.players + 1))
+    return [DEVICE, *seats] if ballot.device_target else seats
+
+
+def vote_lines(players: int) -> tuple[Say, ...]:
+    """Every line the vote may speak at this table, so it can be rendered before the night."""
+    fixed = ("secret", "called", "grid", "self", "changed", "kept", "closed")
+    lines = [Say.of(f"onenight.vote.{name}") for name in fixed]
+    for seat in range(1, players + 1):
+        lines += [
+            Say.of("onenight.vote.call", seat=seat),
+            Say.of("onenight.vote.your_turn", seat=seat),
+            Say.of("onenight.vote.confirm_change", seat=seat),
+        ]
+    return tuple(lines)
