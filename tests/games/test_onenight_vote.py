@@ -1,0 +1,124 @@
+"""The vote: ballots, every way of entering votes, and the phase closing by itself."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from games.effects import Phase, Say, Show
+from games.events import Control, ControlPressed, SeatPressed, Touched, VoteCast
+from games.onenight import vote
+from games.onenight.ballot import Ballot, Cast, VoteError, cast, confirm
+from games.onenight.setup import OneNightOptions, OneNightSetup, find_preset
+from games.onenight.state import OneNightState, state_from_json, state_to_json
+
+
+def test_a_self_vote_is_refused_and_counts_nothing() -> None:
+    ballot, result = cast(Ballot(4), 2, 2)
+    assert result is Cast.SELF and ballot.votes == ()
+
+
+def test_a_second_vote_waits_for_confirmation() -> None:
+    ballot, _ = cast(Ballot(4), 1, 2)
+    ballot, result = cast(ballot, 1, 3)
+    assert result is Cast.CONFIRM and ballot.targets(1) == (2,)
+    assert confirm(ballot, keep_new=True).targets(1) == (3,)
+    assert confirm(ballot, keep_new=False).targets(1) == (2,)
+
+
+def test_two_hand_voters_cast_two_votes_and_the_device_may_be_a_target() -> None:
+    ballot = Ballot(4, two_votes=(1,), device_target=True)
+    ballot, _ = cast(ballot, 1, 2)
+    assert not ballot.is_done(1)
+    ballot, _ = cast(ballot, 1, 0)
+    assert ballot.is_done(1) and ballot.tally() == {0: 1, 2: 1}
+
+
+@pytest.mark.parametrize(
+    ("voter", "target", "message"),
+    [
+        (5, 1, "voter seat 5: the game has seats 1 to 4"),
+        (1, 0, "target seat 0: the game has seats 1 to 4"),
+        (0, 2, "voter seat 0: the game has seats 1 to 4"),
+    ],
+)
+def test_a_vote_naming_no_seat_is_an_error(voter: int, target: int, message: str) -> None:
+    with pytest.raises(VoteError) as error:
+        cast(Ballot(4), voter, target)
+    assert str(error.value) == message
+
+
+def voting(mode: str = "secret") -> OneNightState:
+    setup = OneNightSetup(
+        4, find_preset("alien_first_game").roles, 1, OneNightOptions(vote_mode=mode)
+    )
+    state, _ = vote.open_vote(OneNightState(setup), (), False)
+    return state
+
+
+def test_votes_by_event_close_the_vote_by_themselves_with_the_tally() -> None:
+    state = voting()
+    for voter, target in ((1, 2), (2, 3), (3, 2)):
+        state, effects = vote.on_input(state, VoteCast(voter, target))
+        assert state.phase == "vote"
+        shown = [e for e in effects if isinstance(e, Show)]
+        assert shown and "tally" not in shown[-1].view  # counts only until the tally
+    state, effects = vote.on_input(state, VoteCast(4, 2))
+    assert state.phase == "reveal"
+    assert Phase("reveal") in effects
+    tally = next(e for e in effects if isinstance(e, Show) and e.screen == "tally")
+    assert {row["seat"]: row["votes"] for row in tally.view["tally"]} == {1: 0, 2: 3, 3: 1, 4: 0}
+
+
+def test_a_secret_ballot_is_own_seat_then_target() -> None:
+    state = voting("secret")
+    state, effects = vote.on_input(state, SeatPressed(3, 0.0))
+    assert effects == [Say.of("onenight.vote.your_turn", seat=3)]
+    state, effects = vote.on_input(state, SeatPressed(1, 0.1))
+    assert state.ballot is not None and state.ballot.targets(3) == (1,)
+    assert state.ballot.voter is None
+    view = next(e for e in effects if isinstance(e, Show)).view
+    assert view["voted"] == [3] and view["voter"] is None
+
+
+def test_called_voting_calls_each_player_in_turn() -> None:
+    state = voting("called")
+    state, effects = vote.on_input(state, SeatPressed(2, 0.0))
+    assert Say.of("onenight.vote.call", seat=2) in effects
+    state, effects = vote.on_input(state, SeatPressed(2, 0.1))  # player 2 presses own seat
+    assert Say.of("onenight.vote.self") in effects
+    assert state.ballot is not None and state.ballot.voter == 2
+
+
+def test_the_grid_takes_a_voter_then_a_target() -> None:
+    state = voting("grid")
+    state, _ = vote.on_input(state, Touched("voter:4"))
+    state, _ = vote.on_input(state, Touched("target:1"))
+    assert state.ballot is not None and state.ballot.targets(4) == (1,)
+
+
+def test_closing_early_names_the_seats_still_missing() -> None:
+    state = voting()
+    state, _ = vote.on_input(state, VoteCast(2, 1))
+    _, effects = vote.on_input(state, ControlPressed(Control.GO, 0.0))
+    assert effects == [Say.of("onenight.vote.missing", seats="players 1, 3 and 4")]
+
+
+def test_a_change_is_confirmed_with_the_yes_button() -> None:
+    state = voting()
+    state, _ = vote.on_input(state, VoteCast(2, 1))
+    state, effects = vote.on_input(state, VoteCast(2, 3))
+    assert effects == [Say.of("onenight.vote.confirm_change", seat=2)]
+    state, effects = vote.on_input(state, ControlPressed(Control.YES, 0.0))
+    assert state.ballot is not None and state.ballot.targets(2) == (3,)
+    assert Say.of("onenight.vote.changed") in effects
+
+
+def test_the_ballot_survives_a_checkpoint() -> None:
+    state = voting("called")
+    state, _ = vote.on_input(state, VoteCast(2, 1))
+    state, _ = vote.on_input(state, VoteCast(2, 3))
+    again = state_from_json(state_to_json(state))
+    assert again == state
+    assert dataclasses.asdict(again.ballot or Ballot(1))["replacing"] == (2, (3,))
