@@ -1,0 +1,132 @@
+"""The reveal: each seat's final card (and Mark, and app conversion), by touch or event.
+
+The device never asks for what it decided itself (the Oracle's outcome, the Blob's pattern...):
+those come from the game record at resolution.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from games.effects import Effect, Say, Show
+from games.errors import RulesError
+from games.events import Event, RevealEntered, Touched
+from games.onenight.instructions import AlienKind, directive_after_oracle
+from games.onenight.roles import Role
+from games.onenight.script_app import outcomes
+from games.onenight.state import OneNightState
+from games.onenight.wake import marks_in_play
+
+MARKS: dict[str, str] = {
+    "clarity": "Mark of Clarity",
+    "vampire": "Mark of the Vampire",
+    "fear": "Mark of Fear",
+    "bat": "Mark of the Bat",
+    "disease": "Mark of Disease",
+    "love": "Mark of Love",
+    "traitor": "Mark of the Traitor",
+    "assassin": "Mark of the Assassin",
+}
+BECAME = ("alien", "alien_helper")
+
+Reveal = tuple[int, str, str | None, str | None]
+"""(seat, final card, mark or None, app conversion or None)."""
+
+
+class RevealError(RulesError):
+    """A reveal entry that does not fit the game."""
+
+
+def alien_choices(state: OneNightState) -> bool:
+    """Whether an app directive could have made a player an alien or an alien helper."""
+    if state.instructions is None:
+        return False
+    found = outcomes(state.instructions, state.answers)
+    directive = directive_after_oracle(state.instructions, *found.values())
+    return directive is not None and directive.kind in (AlienKind.NEW_ALIEN, AlienKind.HELPER)
+
+
+def check(state: OneNightState, entry: RevealEntered) -> Reveal:
+    """Check one entry against the game; the error repeats what was wrong."""
+    players = state.setup.players
+    if not 1 <= entry.seat <= players:
+        raise RevealError(f"reveal for seat {entry.seat}: the game has seats 1 to {players}")
+    in_play = {role.value for role in state.setup.roles}
+    if entry.card not in in_play:
+        raise RevealError(
+            f"seat {entry.seat} revealed {entry.card!r}, which is not in this game; "
+            f"cards in play: {', '.join(sorted(in_play))}"
+        )
+    if entry.mark is not None:
+        if not marks_in_play(set(state.setup.roles)):
+            raise RevealError(f"seat {entry.seat}: mark {entry.mark!r}, but no Marks are in play")
+        if entry.mark not in MARKS:
+            raise RevealError(
+                f"seat {entry.seat}: unknown mark {entry.mark!r}; marks: {', '.join(MARKS)}"
+            )
+    if entry.became is not None and entry.became not in BECAME:
+        raise RevealError(
+            f"seat {entry.seat}: became {entry.became!r}; expected 'alien' or 'alien_helper'"
+        )
+    return (entry.seat, entry.card, entry.mark, entry.became)
+
+
+def reveal_view(state: OneNightState) -> dict[str, Any]:
+    """The reveal screen: the seat being entered, and the choices for it (roles in play only)."""
+    seat, card, mark, became = state.draft or (_next_seat(state), None, None, None)
+    roles = sorted(set(state.setup.roles), key=list(Role).index)
+    marks = marks_in_play(set(state.setup.roles))
+    return {
+        "players": state.setup.players,
+        "seat": seat,
+        "revealed": sorted(entry[0] for entry in state.reveals),
+        "cards": [{"role": role.value, "name": role.display_name} for role in roles],
+        "marks": [{"mark": key, "name": name} for key, name in MARKS.items()] if marks else [],
+        "card": card,
+        "mark": mark,
+        "became": became,
+        "alien_choices": alien_choices(state),
+    }
+
+
+def _next_seat(state: OneNightState) -> int:
+    done = {entry[0] for entry in state.reveals}
+    return next((s for s in range(1, state.setup.players + 1) if s not in done), 1)
+
+
+def record(state: OneNightState, entry: Reveal) -> OneNightState:
+    """Keep an entry (a second one for a seat corrects the first)."""
+    kept = [old for old in state.reveals if old[0] != entry[0]]
+    return dataclasses.replace(state, reveals=tuple(sorted([*kept, entry])), draft=None)
+
+
+def complete(state: OneNightState) -> bool:
+    """Whether every seat's card is in."""
+    return len(state.reveals) == state.setup.players
+
+
+def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Effect]]:
+    """The touch picker: seat, card, mark, conversion, then Confirm (which records it)."""
+    if event == Touched("reveal"):
+        return state, [Show("reveal", reveal_view(state))]
+    if not isinstance(event, Touched) or (":" not in event.action and event.action != "confirm"):
+        return state, []
+    seat, card, mark, became = state.draft or (_next_seat(state), None, None, None)
+    kind, _, value = event.action.partition(":")
+    if kind == "seat" and value.isdigit():
+        seat, card, mark, became = int(value), None, None, None
+    elif kind == "card":
+        card = value
+    elif kind == "mark":
+        mark = value
+    elif kind == "became":
+        became = None if value == "none" else value
+    elif event.action == "confirm":
+        if card is None:
+            return state, [Say.of("onenight.reveal.pick_card")]
+        entry = check(state, RevealEntered(seat, card, mark, became))
+        state = record(state, entry)
+        return state, [Show("reveal", reveal_view(state))]
+    state = dataclasses.replace(state, draft=(seat, card, mark, became))
+    return state, [Show("reveal", reveal_view(state))]
