@@ -9,6 +9,8 @@ import argparse
 import logging
 import os
 import sys
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
 from collections.abc import Sequence
 from pathlib import Path
 

@@ -13,11 +13,26 @@ from typing import Any, Protocol
 
 from device.store import Store
 from device.transcript import Transcript
-from games.effects import Buzz, Effect, Finished, Lamp, Phase, Prepare, Record, Say, Show, Sound
+from games.effects import (
+    Buzz,
+    Effect,
+    Finished,
+    Lamp,
+    Phase,
+    Prepare,
+    Record,
+    Report,
+    Say,
+    Show,
+    Sound,
+)
 from games.events import Event, LinesReady
 from narration.mask import write_masking_noise
 
 logger = logging.getLogger(__name__)
+
+AUDIO_LOOK_SECONDS = 0.1
+"""While speech is playing, how often the loop looks at the audio (next queued line, ducking)."""
 
 Progress = Callable[[int, int], None]
 
@@ -130,6 +145,9 @@ class Executor:
                 out.store.add_record(self.game, effect.kind, dict(effect.data))
             # Records may hold hidden roles: never above DEBUG.
             logger.debug("record %s %s", effect.kind, effect.data)
+        elif isinstance(effect, Report):
+            out.transcript.write(**{effect.kind: dict(effect.data)})
+            logger.info("%s: %s", effect.kind, dict(effect.data))
         elif isinstance(effect, Prepare):
             return self._prepare(effect)
         elif isinstance(effect, Finished):
@@ -148,8 +166,11 @@ class Executor:
             logger.debug("no sound called %r", name)
 
     def audio_due(self, now: float) -> float | None:
-        """When the audio next needs a look (the end of the line being spoken), or None."""
-        return self.speech_ends_at if self.speech_ends_at > now else None
+        """When the audio next needs a look (to start a queued line, or lift the ducking)."""
+        if self.speech_ends_at <= now:
+            return None
+        # While lines are queued, look often enough to start each one on time.
+        return min(self.speech_ends_at, now + AUDIO_LOOK_SECONDS)
 
     def update_audio(self) -> None:
         """Lift the ducking of the ambience once speech has ended."""
@@ -162,7 +183,8 @@ class Executor:
             self.out.transcript.write(say=say.line, line=say.line)
             return
         spoken = self.out.narrator.speak(say.line, params)
-        self.speech_ends_at = self.out.now() + spoken.seconds
+        # Lines said in a row queue behind each other: speech ends after the last of them.
+        self.speech_ends_at = max(self.speech_ends_at, self.out.now()) + spoken.seconds
         self.out.transcript.write(say=spoken.text, line=say.line)
         if self.screen == "night":
             # The current public call is the only thing the night screen may show.

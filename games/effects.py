@@ -86,9 +86,17 @@ class Record:
 
 
 @dataclass(frozen=True)
+class Report:
+    """A public outcome for the transcript: ``{kind: data}`` (``result``, ``score``, ``final``)."""
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Finished:
     """The session is over; the device returns to the home screen."""
 
 
-Effect = Say | Prepare | Sound | Lamp | Buzz | Show | Phase | Record | Finished
+Effect = Say | Prepare | Sound | Lamp | Buzz | Show | Phase | Record | Report | Finished
 """Every kind of effect a session may return."""

@@ -71,6 +71,7 @@ class AudioOutput:
         self._speech: Any = None
         self._effects: dict[Path, Any] = {}
         self._sounds: dict[Path, Any] = {}  # decoded speech clips, oldest first
+        self._waiting: list[Any] = []  # speech clips queued behind the one playing
         self._ducked = False
 
     @property
@@ -131,7 +132,9 @@ class AudioOutput:
     def play_speech(self, path: Path) -> float:
         """Play a speech clip on the narration channel, ducking music under it.
 
-        Returns at once; call :meth:`update` from the main loop to lift the ducking.
+        Returns at once. A clip asked for while another is playing waits its turn, so lines
+        said in a row are heard in full; call :meth:`update` from the main loop (it starts the
+        next clip and lifts the ducking).
 
         Args:
             path: A WAV file.
@@ -144,11 +147,22 @@ class AudioOutput:
         sound = self._sounds.get(path) or self._load(path)
         if sound is None:
             return self._captions_seconds(path)
+        if self._speech.get_busy() or self._waiting:
+            self._waiting.append(sound)
+        else:
+            self._start(sound)
+        return float(sound.get_length())
+
+    def _start(self, sound: Any) -> None:
         self._speech.set_volume(self._volumes["narration"])
         self._speech.play(sound)
         self._ducked = True
         self._apply_music_volume()
-        return float(sound.get_length())
+
+    @property
+    def waiting(self) -> int:
+        """Speech clips queued behind the one playing."""
+        return len(self._waiting)
 
     def preload(self, paths: Sequence[Path]) -> None:
         """Decode these clips now (a night's worth), so each cue only has to start one."""
@@ -176,7 +190,10 @@ class AudioOutput:
         return self._mixer is not None and bool(self._speech.get_busy())
 
     def update(self) -> None:
-        """Lift the music ducking once speech has finished (call it every loop turn)."""
+        """Start the next queued line, or lift the music ducking once speech has finished."""
+        if self._waiting and self._mixer is not None and not self._speech.get_busy():
+            self._start(self._waiting.pop(0))
+            return
         if self._ducked and not self.speaking:
             self._ducked = False
             self._apply_music_volume()
@@ -226,6 +243,7 @@ class AudioOutput:
             self._speech = None
             self._effects.clear()
             self._sounds.clear()
+            self._waiting.clear()
             self._ducked = False
             try:
                 mixer.quit()

@@ -14,10 +14,12 @@ from pathlib import Path
 
 import pygame
 
+from device.ui.ballot import TallyScreen, VoteScreen
 from device.ui.canvas import Canvas
 from device.ui.events import to_input
 from device.ui.model import DESIGN_SIZE, Control, UiError, UiInput
-from device.ui.play import DayScreen, NightScreen, VoteScreen
+from device.ui.play import DayScreen, NightScreen
+from device.ui.reveal import RevealScreen
 from device.ui.screens import HomeScreen, MessageScreen, Screen
 from device.ui.setup import SetupScreen
 
@@ -30,6 +32,8 @@ SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
     "night": NightScreen.from_view,
     "day": DayScreen.from_view,
     "vote": VoteScreen.from_view,
+    "tally": TallyScreen.from_view,
+    "reveal": RevealScreen.from_view,
     "end": MessageScreen.end_from_view,
     "message": MessageScreen.from_view,
 }

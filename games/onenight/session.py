@@ -19,13 +19,14 @@ from games.events import (
     ControlPressed,
     Event,
     LinesReady,
+    RevealEntered,
     SeatPressed,
     TagSeen,
     Tick,
     Touched,
     VoteCast,
 )
-from games.onenight import day, night, vote
+from games.onenight import day, night, result, reveal, vote
 from games.onenight.instructions import draw_instructions
 from games.onenight.lobby import Lobby
 from games.onenight.script import all_day_lines
@@ -64,6 +65,19 @@ class OneNightSession:
             return _setup_input(state, event)
         if state.phase == "day" and isinstance(event, ControlPressed | Touched):
             return day.on_input(state, event, now)
+        if state.phase == "reveal" and isinstance(event, RevealEntered):
+            state = reveal.record(state, reveal.check(state, event))
+            if reveal.complete(state):
+                return result.finish(state)
+            return state, [Show("reveal", reveal.reveal_view(state))]
+        if state.phase == "reveal" and isinstance(event, Touched):
+            state, effects = reveal.on_touch(state, event)
+            if reveal.complete(state):
+                state, more = result.finish(state)
+                return state, effects + more
+            return state, effects
+        if state.phase == "result" and isinstance(event, Touched):
+            return result.on_input(state, event)
         if state.phase == "vote" and isinstance(
             event, VoteCast | SeatPressed | ControlPressed | Touched
         ):

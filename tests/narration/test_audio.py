@@ -122,3 +122,19 @@ def test_an_unreadable_clip_does_not_crash_playback(tmp_path: Path) -> None:
         audio.play_effect(bad)
     finally:
         audio.close()
+
+
+def test_lines_said_in_a_row_queue_instead_of_cutting_each_other_off(speech: Path) -> None:
+    audio = AudioOutput()
+    assert audio.open()
+    try:
+        audio.play_speech(speech)
+        audio.play_speech(speech)
+        assert audio.waiting == 1  # the second waits for the first
+        deadline = time.monotonic() + 2.0
+        while audio.waiting and time.monotonic() < deadline:
+            audio.update()  # the main loop's look: starts the next line once the first ends
+            time.sleep(0.005)
+        assert audio.waiting == 0
+    finally:
+        audio.close()

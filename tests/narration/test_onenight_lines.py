@@ -45,6 +45,8 @@ def game_lines(roles: tuple[Role, ...], seed: int) -> list[Say]:
         says
         + list(vote_lines(setup.players))
         + [Say.of("onenight.vote.missing", seats=seats_phrase((2, 5)))]
+        + [Say.of("onenight.reveal.pick_card")]
+        + [Say.of("onenight.result.line", text="Player 3 died with 4 votes.")]
     )
 
 

@@ -1,0 +1,264 @@
+"""The One Night vote and tally screens.
+
+Secrecy: until the tally the vote screen shows only how many votes are in and which seats have
+voted, never who voted for whom. In grid mode one person enters everyone's votes (tap a voter,
+then a target); the target row never lights up, so no vote can be read off the screen.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import pygame
+
+from device.ui.canvas import ACCENT, ALIEN, AMBER, DIM, PANEL, TEXT, Canvas
+from device.ui.model import Control, UiError, ViewReader
+from device.ui.screens import Screen
+from device.ui.seats import (
+    CURRENT_TINT,
+    VOTED_TINT,
+    check_seats,
+    ghost,
+    opt_integer,
+    read_players,
+    seat_chips,
+    seat_row,
+    seats_text,
+)
+
+VOTE_MODES = ("secret", "called", "grid")
+DEVICE_SEAT = 0
+"""The device itself, as a vote target (a ripple) and in the tally."""
+
+BAR = ACCENT
+"""A tally bar."""
+DEAD_BAR = AMBER
+"""The tally bar of a seat that dies: the theme's warning colour."""
+
+CLOSE_RECT = pygame.Rect(24, 392, 352, 76)
+GRID_CLOSE_RECT = pygame.Rect(544, 400, 240, 72)
+VOTER_TOP = 94
+TARGET_TOP = 214
+MOTHERSHIP_RECT = pygame.Rect(270, 304, 260, 64)
+REVEAL_RECT = pygame.Rect(524, 400, 260, 72)
+CHART = pygame.Rect(64, 100, 712, 234)
+"""Where the tally's bars stand (their feet on the bottom edge)."""
+
+
+# -- the vote -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class VoteScreen(Screen):
+    """The vote: the message, a seat ring lit as votes arrive, "N of M votes in", Close vote.
+
+    In grid mode: a row of voters (the picked one blue, the voted ones green) and a row of
+    targets (never lit), plus the Mothership when the device may be voted for.
+    """
+
+    message: str
+    players: int
+    voted: tuple[int, ...]
+    mode: str
+    voter: int | None
+    device_target: bool
+    missing: tuple[int, ...]
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, object]) -> VoteScreen:
+        """Read the vote view.
+
+        Keys: ``message`` str, ``players`` int, ``voted`` [int] (seats whose vote is in),
+        ``mode`` "secret" | "called" | "grid", ``voter`` int or None (grid: the voter being
+        entered; called: the player called), ``device_target`` bool, ``missing`` [int].
+        """
+        r = ViewReader("vote", view)
+        message = r.text("message")
+        players = read_players("vote", r)
+        voted = r.integers("voted")
+        check_seats("vote", "voted", voted, players)
+        mode = r.text("mode")
+        if mode not in VOTE_MODES:
+            choices = ", ".join(repr(m) for m in VOTE_MODES)
+            raise UiError(f"vote view: 'mode' must be one of {choices}, got {mode!r}")
+        voter = opt_integer(r, view, "voter")
+        if voter is not None:
+            check_seats("vote", "voter", [voter], players)
+        device_target = r.flag("device_target")
+        missing = r.integers("missing")
+        check_seats("vote", "missing", missing, players)
+        return cls(message, players, tuple(voted), mode, voter, device_target, tuple(missing))
+
+    @property
+    def done(self) -> int:
+        """How many seats have voted."""
+        return len(set(self.voted))
+
+    def controls(self) -> list[Control]:
+        if self.mode != "grid":
+            return [Control("Close vote", "close", CLOSE_RECT)]
+        tints = {seat: VOTED_TINT for seat in self.voted}
+        if self.voter is not None:
+            tints[self.voter] = CURRENT_TINT
+        out = seat_chips("Voter", "voter", self._row(VOTER_TOP), tints, size=44)
+        if self.voter is not None:
+            # Never lit, whoever votes for whom; and nobody may vote for themselves.
+            targets = self._row(TARGET_TOP)
+            out += seat_chips("Target", "target", targets, {}, size=44, skip=self.voter)
+            if self.device_target:
+                out.append(
+                    Control("Mothership", "target:0", MOTHERSHIP_RECT, style="chip", size=40)
+                )
+        out.append(Control("Close vote", "close", GRID_CLOSE_RECT))
+        return out
+
+    def _row(self, top: int) -> list[pygame.Rect]:
+        return seat_row(self.players, pygame.Rect(16, top, 768, 76))
+
+    def draw(self, canvas: Canvas, now: float) -> None:
+        canvas.space()
+        if self.mode == "grid":
+            self._draw_grid(canvas)
+            return
+        canvas.paragraph([self.message], 96, ALIEN, pygame.Rect(24, 12, 352, 140), centred=True)
+        if self.mode == "called" and self.voter is not None:
+            head, hint, colour = (
+                f"Seat {self.voter}, your vote",
+                "Press the seat you vote for",
+                CURRENT_TINT,
+            )
+        elif self.mode == "called":
+            head, hint, colour = "Everyone called", "has voted", TEXT
+        else:
+            head, hint, colour = "Secret ballot", "Press your own seat, then your choice", TEXT
+        canvas.text(head, 46, colour, center=(200, 174), max_width=352)
+        canvas.text(hint, 30, TEXT, center=(200, 214), max_width=352)
+        canvas.text(self._count(), 52, ALIEN, center=(200, 280), max_width=352)
+        canvas.text(self._waiting(), 30, DIM, center=(200, 334), max_width=352)
+        called = self.voter if self.mode == "called" else None
+        draw_ring(canvas, self.players, set(self.voted), called)
+
+    def _count(self) -> str:
+        return f"{self.done} of {self.players} votes in"
+
+    def _waiting(self) -> str:
+        return f"Waiting for {seats_text(self.missing)}" if self.missing else "All votes are in"
+
+    def _draw_grid(self, canvas: Canvas) -> None:
+        canvas.text(self.message, 56, ALIEN, topleft=(16, 12), max_width=440)
+        canvas.text(self._count(), 40, TEXT, center=(636, 36), max_width=300)
+        canvas.text("Who is voting? (green: voted)", 32, TEXT, topleft=(16, VOTER_TOP - 28))
+        if self.voter is None:
+            canvas.text("Tap a voter first", 32, DIM, topleft=(16, TARGET_TOP - 28))
+            for seat, rect in enumerate(self._row(TARGET_TOP), start=1):
+                ghost(canvas, rect, str(seat), 44)
+        else:
+            prompt = f"Seat {self.voter} votes for:"
+            canvas.text(prompt, 34, CURRENT_TINT, topleft=(16, TARGET_TOP - 30))
+            ghost(canvas, self._row(TARGET_TOP)[self.voter - 1], "", 36)
+        canvas.text(self._waiting(), 30, DIM, topleft=(16, 424), max_width=512)
+
+
+RING_CENTRE = (590, 240)
+RING_RADIUS = 170
+
+
+def ring_seats(players: int) -> list[tuple[tuple[int, int], int]]:
+    """(centre, radius) of each seat's chip on the ring: seat 1 at the top, then clockwise."""
+    (cx, cy), ring = RING_CENTRE, RING_RADIUS
+    radius = min(40, int(ring * math.sin(math.pi / players)) - 4) if players > 1 else 40
+    out = []
+    for i in range(players):
+        angle = -math.pi / 2 + 2 * math.pi * i / players
+        out.append(
+            ((round(cx + ring * math.cos(angle)), round(cy + ring * math.sin(angle))), radius)
+        )
+    return out
+
+
+def draw_ring(canvas: Canvas, players: int, lit: set[int], called: int | None) -> None:
+    """The seat ring on the right half, ``lit`` seats green and ``called`` haloed in blue."""
+    pygame.draw.circle(canvas.surface, PANEL, RING_CENTRE, RING_RADIUS, width=6)  # the table
+    for seat, (pos, radius) in enumerate(ring_seats(players), start=1):
+        if seat == called:
+            pygame.draw.circle(canvas.surface, CURRENT_TINT, pos, radius + 9, width=6)
+        canvas.chip(pos, radius, str(seat), seat in lit)
+
+
+# -- the tally ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TallyScreen(Screen):
+    """The votes out in the open: one bar per seat (the device as seat 0), the dead in amber."""
+
+    players: int
+    tally: tuple[tuple[int, int], ...]
+    """(seat, votes) for every seat 1..players, plus the device when the view lists it."""
+    deaths: tuple[int, ...]
+    message: str
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, object]) -> TallyScreen:
+        """Read the tally view.
+
+        Keys: ``players`` int, ``tally`` [{seat, votes}] (the device as seat 0; seats left out
+        got no votes), ``deaths`` [int], ``message`` str.
+        """
+        r = ViewReader("tally", view)
+        players = read_players("tally", r)
+        votes: dict[int, int] = {seat: 0 for seat in range(1, players + 1)}
+        for i, entry in enumerate(r.records("tally")):
+            seat, count = entry.integer("seat"), entry.integer("votes")
+            check_seats("tally", f"tally[{i}].seat", [seat], players, low=0)
+            if count < 0:
+                raise UiError(f"tally view: 'tally[{i}].votes' must not be negative, got {count}")
+            votes[seat] = count
+        deaths = r.integers("deaths")
+        check_seats("tally", "deaths", deaths, players, low=0)
+        message = r.text("message")
+        return cls(players, tuple(sorted(votes.items())), tuple(deaths), message)
+
+    def controls(self) -> list[Control]:
+        return [Control("Reveal cards", "reveal", REVEAL_RECT, True)]
+
+    def bar_rects(self) -> list[tuple[int, pygame.Rect]]:
+        """(seat, rect) of every bar; a seat without votes gets a zero-height bar."""
+        top = max([votes for _, votes in self.tally] + [1])
+        slot = CHART.width // len(self.tally)
+        width = min(64, slot * 3 // 5)
+        out = []
+        for i, (seat, votes) in enumerate(self.tally):
+            height = CHART.height * votes // top
+            x = CHART.left + i * slot + (slot - width) // 2
+            out.append((seat, pygame.Rect(x, CHART.bottom - height, width, height)))
+        return out
+
+    def draw(self, canvas: Canvas, now: float) -> None:
+        canvas.space()
+        canvas.paragraph([self.message], 40, TEXT, pygame.Rect(16, 4, 768, 60), centred=True)
+        top = max([votes for _, votes in self.tally] + [1])
+        step = max(1, math.ceil(top / 5))
+        for value in range(0, top + 1, step):  # grid lines with the vote counts on the axis
+            y = CHART.bottom - CHART.height * value // top
+            pygame.draw.line(canvas.surface, PANEL, (CHART.left, y), (CHART.right, y), 2)
+            canvas.text(str(value), 26, DIM, center=(CHART.left - 24, y))
+        dead = set(self.deaths)
+        slot = CHART.width // len(self.tally)
+        for seat, rect in self.bar_rects():
+            colour = DEAD_BAR if seat in dead else BAR
+            if rect.height:
+                pygame.draw.rect(canvas.surface, colour, rect)
+            votes = dict(self.tally)[seat]
+            canvas.text(
+                str(votes), 38, colour if votes else DIM, center=(rect.centerx, rect.top - 16)
+            )
+            name = "Ship" if seat == DEVICE_SEAT else str(seat)
+            canvas.text(name, 34, TEXT, center=(rect.centerx, CHART.bottom + 22), max_width=slot)
+            if seat in dead:
+                canvas.text("died", 30, DEAD_BAR, center=(rect.centerx, CHART.bottom + 50))
+        names = ["the Mothership" if s == DEVICE_SEAT else f"seat {s}" for s in self.deaths]
+        line = f"Died: {seats_text(tuple(names))}" if names else "Nobody died"
+        canvas.text(line, 36, DEAD_BAR if names else TEXT, topleft=(24, 418), max_width=480)

@@ -1,0 +1,217 @@
+"""The One Night reveal screen: enter each seat's face-up card (and Mark, and what they became).
+
+Layout at 800x480, top to bottom: the seat being entered and how many are done; the seat row
+(blue: being entered, green: revealed); the chips of the cards in play; the chips of the Marks
+(when Marks are in play); the Alien / Alien helper / Neither chips (only when an app directive
+could have made someone one) and Confirm, which appears once a card is chosen.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+import pygame
+
+from device.ui.canvas import ACCENT, AMBER, CHIP_ON, DIM, TEXT, Canvas
+from device.ui.model import Colour, Control, UiError, ViewReader
+from device.ui.screens import Screen
+from device.ui.seats import (
+    CURRENT_TINT,
+    VOTED_TINT,
+    check_seats,
+    ghost,
+    opt_text,
+    read_players,
+    seat_chips,
+    seat_row,
+)
+
+MARK_TINT: Colour = (255, 140, 170)
+BECAME_TINT: Colour = AMBER
+BECAME: tuple[tuple[str, str, str], ...] = (
+    ("alien", "Became alien", "Alien"),
+    ("alien_helper", "Became alien helper", "Alien helper"),
+    ("none", "Became neither", "Neither"),
+)
+"""(value, label, caption) of the became chips; the labels differ from the card names."""
+
+GUTTER = 100
+"""Where the chips start; the section headings sit left of it."""
+SEAT_AREA = pygame.Rect(GUTTER, 52, 784 - GUTTER, 52)
+SECTIONS = pygame.Rect(GUTTER, 112, 784 - GUTTER, 280)
+"""The cards' and marks' grids share this."""
+CONFIRM_RECT = pygame.Rect(576, 404, 208, 68)
+BECAME_AREA = pygame.Rect(GUTTER, 404, CONFIRM_RECT.left - 16 - GUTTER, 68)
+SECTION_GAP = 14
+CHIP_GAP = 4
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One chip's value and the name it shows."""
+
+    value: str
+    name: str
+
+
+@dataclass(frozen=True)
+class RevealScreen(Screen):
+    """After the tally: pick a seat, tap its card (and Mark, and became), Confirm."""
+
+    players: int
+    seat: int
+    revealed: tuple[int, ...]
+    cards: tuple[Choice, ...]
+    marks: tuple[Choice, ...]
+    card: str | None
+    mark: str | None
+    became: str | None
+    alien_choices: bool
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, object]) -> RevealScreen:
+        """Read the reveal view.
+
+        Keys: ``players`` int, ``seat`` int (being entered), ``revealed`` [int], ``cards``
+        [{role, name}] (the roles in play only), ``marks`` [{mark, name}] (empty without
+        Marks), ``card`` / ``mark`` str or None, ``became`` None, "alien" or "alien_helper",
+        ``alien_choices`` bool.
+        """
+        r = ViewReader("reveal", view)
+        players = read_players("reveal", r)
+        seat = r.integer("seat")
+        check_seats("reveal", "seat", [seat], players)
+        revealed = r.integers("revealed")
+        check_seats("reveal", "revealed", revealed, players)
+        cards = _choices(Choice(c.text("role"), c.text("name")) for c in r.records("cards"))
+        marks = _choices(Choice(m.text("mark"), m.text("name")) for m in r.records("marks"))
+        card = opt_text(r, view, "card")
+        _check_choice("card", card, cards, "one of the cards in play")
+        mark = opt_text(r, view, "mark")
+        _check_choice("mark", mark, marks, "one of the Marks in play")
+        became = opt_text(r, view, "became")
+        if became not in (None, "alien", "alien_helper"):
+            raise UiError(
+                f"reveal view: 'became' must be None, 'alien' or 'alien_helper', got {became!r}"
+            )
+        alien_choices = r.flag("alien_choices")
+        return cls(players, seat, tuple(revealed), cards, marks, card, mark, became, alien_choices)
+
+    def controls(self) -> list[Control]:
+        tints = {seat: VOTED_TINT for seat in self.revealed} | {self.seat: CURRENT_TINT}
+        rects = seat_row(self.players, SEAT_AREA, gap=4, widest=72)
+        out = seat_chips("Seat", "seat", rects, tints, size=34)
+        card_rects, mark_rects = self._grids()
+        for choice, rect in zip(self.cards, card_rects, strict=True):
+            out.append(
+                Control(
+                    choice.name,
+                    f"card:{choice.value}",
+                    rect,
+                    style="chip",
+                    lit=choice.value == self.card,
+                    tint=CHIP_ON,
+                    size=_chip_font(rect, 28),
+                )
+            )
+        for choice, rect in zip(self.marks, mark_rects, strict=True):
+            out.append(
+                Control(
+                    choice.name,
+                    f"mark:{choice.value}",
+                    rect,
+                    style="chip",
+                    lit=choice.value == self.mark,
+                    tint=MARK_TINT,
+                    size=_chip_font(rect, 26),
+                )
+            )
+        if self.alien_choices:
+            became = self.became or "none"
+            rects = seat_row(len(BECAME), BECAME_AREA, gap=CHIP_GAP * 2, widest=BECAME_AREA.width)
+            for (value, label, caption), rect in zip(BECAME, rects, strict=True):
+                out.append(
+                    Control(
+                        label,
+                        f"became:{value}",
+                        rect,
+                        style="chip",
+                        lit=value == became,
+                        caption=caption,
+                        tint=BECAME_TINT,
+                        size=28,
+                    )
+                )
+        if self.card is not None:
+            out.append(Control("Confirm", "confirm", CONFIRM_RECT, True, size=44))
+        return out
+
+    def _grids(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """The card chips' rects and the mark chips' rects, sharing ``SECTIONS``."""
+        card_cols, mark_cols = min(len(self.cards), 5), min(len(self.marks), 4)
+        card_rows = math.ceil(len(self.cards) / card_cols) if card_cols else 0
+        mark_rows = math.ceil(len(self.marks) / mark_cols) if mark_cols else 0
+        rows = card_rows + mark_rows
+        if rows == 0:
+            return [], []
+        between = SECTION_GAP - CHIP_GAP if card_rows and mark_rows else 0
+        height = min(84, (SECTIONS.height - CHIP_GAP * (rows - 1) - between) // rows)
+        cards = _grid(len(self.cards), card_cols, SECTIONS.top, height)
+        mark_top = SECTIONS.top + card_rows * (height + CHIP_GAP) + between
+        return cards, _grid(len(self.marks), mark_cols, mark_top, height)
+
+    def draw(self, canvas: Canvas, now: float) -> None:
+        canvas.space()
+        canvas.text(f"Seat {self.seat}", 52, CURRENT_TINT, topleft=(16, 8))
+        if self.card is None:
+            prompt = "Tap the card they turned over"
+        elif self.marks and self.mark is None:
+            prompt = "Their Mark too, then Confirm"
+        else:
+            prompt = "All set? Confirm"
+        canvas.text(prompt, 34, TEXT, topleft=(170, 18), max_width=410)
+        done = len(set(self.revealed))
+        canvas.text(f"{done} of {self.players} revealed", 30, DIM, center=(690, 28), max_width=200)
+        card_rects, mark_rects = self._grids()
+        canvas.text("Seat", 30, DIM, center=(GUTTER // 2, SEAT_AREA.centery))
+        if card_rects:
+            canvas.text("Card", 30, ACCENT, center=(GUTTER // 2, card_rects[0].centery))
+        if mark_rects:
+            canvas.text("Mark", 30, MARK_TINT, center=(GUTTER // 2, mark_rects[0].centery))
+        if self.alien_choices:
+            canvas.text("Became", 30, BECAME_TINT, center=(GUTTER // 2, BECAME_AREA.centery))
+        if self.card is None:
+            ghost(canvas, CONFIRM_RECT, "Confirm", 44)
+
+
+def _choices(items: Iterable[Choice]) -> tuple[Choice, ...]:
+    """The choices in order, a repeated value (two copies of a card) offered once."""
+    seen: dict[str, Choice] = {}
+    for item in items:
+        seen.setdefault(item.value, item)
+    return tuple(seen.values())
+
+
+def _check_choice(key: str, value: str | None, choices: tuple[Choice, ...], kind: str) -> None:
+    if value is not None and value not in {c.value for c in choices}:
+        raise UiError(f"reveal view: {key!r} must be {kind}, got {value!r}")
+
+
+def _grid(count: int, columns: int, top: int, height: int) -> list[pygame.Rect]:
+    """``count`` chips in rows of ``columns`` across ``SECTIONS``, from ``top`` down."""
+    if count == 0:
+        return []
+    width = (SECTIONS.width - CHIP_GAP * (columns - 1)) // columns
+    rects = []
+    for i in range(count):
+        row, col = divmod(i, columns)
+        x = SECTIONS.left + col * (width + CHIP_GAP)
+        rects.append(pygame.Rect(x, top + row * (height + CHIP_GAP), width, height))
+    return rects
+
+
+def _chip_font(rect: pygame.Rect, size: int) -> int:
+    """A chip's font: ``size`` for a compact chip, a little larger when there is room."""
+    return size + 6 if rect.height >= 64 else size

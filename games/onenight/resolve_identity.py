@@ -1,0 +1,180 @@
+"""Who each seat is at the vote (reference 4.4.8): the final card, what a Doppelganger or
+Copycat copied, the Oracle's outcome, a snatched card, the Mark, then the aliens' tap.
+
+Rulings of ours (the reference leaves them open):
+
+* A Mark of the Vampire or the aliens' tap replaces the team and win condition, but the card's
+  vote powers stay (the Hunter's shot, the Master's protection, the Leader's thumbs), as the
+  Mark of the Vampire's text says of night actions and vote power.
+* A tap as alien helper never demotes a player who is already an alien.
+* The contextual teams are decided on the players alone: a Minion with no werewolf held plays
+  alone, a Renfield with no vampire held is a villager, an Assassin with no Mark of the
+  Assassin held (and an Apprentice with neither an Assassin nor such a Mark) is a villager.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+from games.onenight.resolve_check import COPIERS
+from games.onenight.resolve_result import Identity
+from games.onenight.resolve_types import (
+    Conversion,
+    Mark,
+    OracleFact,
+    ResolutionInput,
+    Reveal,
+    Rulings,
+    Side,
+)
+from games.onenight.roles import Role, Team
+
+W, V, A = Side.WEREWOLF, Side.VAMPIRE, Side.ALIEN
+
+ROLE_SIDES: dict[Role, tuple[Side, Side | None]] = {
+    Role.WEREWOLF: (W, W),
+    Role.MINION: (W, None),
+    Role.VAMPIRE: (V, V),
+    Role.THE_MASTER: (V, V),
+    Role.THE_COUNT: (V, V),
+    Role.RENFIELD: (V, None),
+    Role.ALIEN: (A, A),
+    Role.BODY_SNATCHER: (A, A),
+    Role.GROOB: (A, A),
+    Role.ZERB: (A, A),
+    Role.SYNTHETIC_ALIEN: (Side.SYNTHETIC, None),
+    Role.TANNER: (Side.TANNER, None),
+    Role.ASSASSIN: (Side.ASSASSIN, None),
+    Role.APPRENTICE_ASSASSIN: (Side.APPRENTICE_ASSASSIN, None),
+    Role.BLOB: (Side.BLOB, None),
+    Role.MORTICIAN: (Side.MORTICIAN, None),
+}
+"""(side, kind) of a role; every other role is a villager."""
+
+TEAM_SIDES = {Team.WEREWOLF: W, Team.VAMPIRE: V, Team.ALIEN: A, Team.VILLAGE: Side.VILLAGE}
+
+
+def identities(
+    game: ResolutionInput, reveals: Mapping[int, Reveal], rulings: Rulings
+) -> tuple[Identity, ...]:
+    """Every seat's identity, seat 1 first."""
+    found = [_identity(reveals[seat], game, rulings) for seat in range(1, game.players + 1)]
+    return _in_context(tuple(found), game, rulings)
+
+
+def _oracle_fact(
+    reveal: Reveal, role: Role, game: ResolutionInput, rulings: Rulings
+) -> OracleFact | None:
+    if rulings.oracle_follows == "player":
+        for fact in (game.oracle, game.doppel_oracle):
+            if fact is not None and fact.seat == reveal.seat:
+                return fact
+        return None
+    if role is not Role.ORACLE:
+        return None
+    if reveal.card is Role.ORACLE:
+        return game.oracle
+    # A Copycat is called after the Oracle, so only a Doppelganger-Oracle answers.
+    return game.doppel_oracle if reveal.card is Role.DOPPELGANGER else None
+
+
+def _identity(reveal: Reveal, game: ResolutionInput, rulings: Rulings) -> Identity:
+    role = reveal.copied if reveal.card in COPIERS and reveal.copied else reveal.card
+    fact = _oracle_fact(reveal, role, game, rulings)
+    if fact is not None and fact.becomes is not None:
+        role = fact.becomes
+    if reveal.snatched:
+        role = Role.ALIEN
+    side, kind = ROLE_SIDES.get(role, (Side.VILLAGE, None))
+    if fact is not None and fact.becomes is None and fact.joins is not None:
+        side = TEAM_SIDES.get(fact.joins, side)
+    if fact is not None and fact.failed_guess:
+        side = Side.ORACLE
+    if reveal.mark is Mark.VAMPIRE:
+        side, kind = V, V
+    if reveal.became is Conversion.ALIEN and kind is not A:
+        side, kind = A, A
+    elif reveal.became is Conversion.ALIEN_HELPER and kind is not A:
+        side, kind = A, None
+    return Identity(
+        seat=reveal.seat,
+        card=reveal.card,
+        role=role,
+        side=side,
+        kind=kind,
+        copied=reveal.copied if reveal.card in COPIERS else None,
+        mark=reveal.mark,
+        became=reveal.became,
+        snatched=reveal.snatched,
+        oracle=fact,
+    )
+
+
+def _in_context(
+    found: tuple[Identity, ...], game: ResolutionInput, rulings: Rulings
+) -> tuple[Identity, ...]:
+    kinds = {identity.kind for identity in found}
+    assassin_mark = any(i.mark is not None and i.mark.kind is Mark.ASSASSIN for i in found)
+    groob = any(i.role is Role.GROOB and i.kind is A for i in found)
+    zerb = any(i.role is Role.ZERB and i.kind is A for i in found)
+    if rulings.groob_zerb_in_play == "selected" and game.selected:
+        both = Role.GROOB in game.selected and Role.ZERB in game.selected
+    else:
+        both = groob and zerb
+    changes: dict[int, Side] = {}
+    for i in found:
+        if i.role is Role.MINION and i.side is W and W not in kinds:
+            changes[i.seat] = Side.MINION
+        elif i.role is Role.RENFIELD and i.side is V and V not in kinds:
+            changes[i.seat] = Side.VILLAGE
+        elif both and i.side is A and i.kind is A and i.role in (Role.GROOB, Role.ZERB):
+            changes[i.seat] = Side.GROOB if i.role is Role.GROOB else Side.ZERB
+        elif both and i.role is Role.LEADER and i.side is Side.VILLAGE:
+            changes[i.seat] = Side.LEADER
+        elif i.side is Side.ASSASSIN and not assassin_mark:
+            changes[i.seat] = Side.VILLAGE
+    assassins = any(changes.get(i.seat, i.side) is Side.ASSASSIN for i in found)
+    for i in found:
+        if i.side is Side.APPRENTICE_ASSASSIN and not (assassins or assassin_mark):
+            changes[i.seat] = Side.VILLAGE
+    return tuple(
+        dataclasses.replace(i, side=changes[i.seat]) if i.seat in changes else i for i in found
+    )
+
+
+def named(role: Role) -> str:
+    """A role as spoken in a sentence: "the Seer", "a Werewolf", "the Master"."""
+    name = role.display_name
+    if name.startswith("The "):
+        return "the " + name[4:]
+    if role.info.copies > 1:
+        return ("an " if name[0] in "AEIOU" else "a ") + name
+    return "the " + name
+
+
+def _short(role: Role) -> str:
+    return role.display_name.removeprefix("The ")
+
+
+def describe(identity: Identity) -> str:
+    """Who the player was, for "Player 3 was ...": "the Seer, with the Mark of the Vampire"."""
+    card = identity.card
+    if identity.copied is not None:
+        words = f"the {card.display_name}-{_short(identity.copied)}"
+    else:
+        words = named(card)
+    fact = identity.oracle
+    if fact is not None and fact.becomes is not None:
+        words += f", now {named(fact.becomes)}"
+    elif fact is not None and fact.joins is not None:
+        words += f", on the {fact.joins.value} team"
+    if identity.snatched:
+        words += ", snatched: an Alien card"
+    if identity.mark is Mark.VAMPIRE:
+        words += ", with the Mark of the Vampire"
+    if identity.became is Conversion.ALIEN and identity.side is A:
+        words += ", made an alien by the aliens"
+    elif identity.became is Conversion.ALIEN_HELPER and identity.side is A and not identity.kind:
+        words += ", the aliens' helper"
+    return words

@@ -1,0 +1,217 @@
+"""Who wins (reference 4.1, 4.2 Epic Battle, 4.3, 2.1, 2.4, 2.5, 2.11 and section 3).
+
+Order: the team conditions (with the Tanner's and the Leader's thumbs rules) and every special
+condition, each on its own; then the Mark of the Traitor replaces its holder's condition; then
+a dead Synthetic Alien makes everyone on the alien and village teams lose (the Traitor too, and
+it beats the Leader's thumbs); then a dead Oracle who guessed wrong makes everyone else win;
+last, whoever voted for a diseased player cannot win, whatever else happened.
+
+Rulings of ours, beyond the reference:
+
+* The Oracle who guessed wrong wins if and only if she survives ("wins only if", like the
+  Synthetic's and Groob's conditions).
+* Groob and Zerb with both in play are not "on the alien team" for the Synthetic's rule (they
+  are on their own teams), but they are aliens: their deaths make the aliens lose, and they
+  are on the alien team for the Leader's thumbs, which the Alien rulebook says outright.
+* The Leader's thumbs: an alien-team player "points to the Leader" when any of his votes is for
+  a player whose role is the Leader; the Leader himself is not asked to (no one votes for
+  himself), and the rule needs at least one other alien-team player.
+* The Tanner's death stops the werewolves only, as the Werewolf rulebook says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from games.onenight.instructions_roles import BlobPattern
+from games.onenight.resolve_result import Identity, WinReason
+from games.onenight.resolve_types import DEVICE, ENEMIES, Mark, Rulings, Side
+from games.onenight.roles import Role
+
+TEAMS = (Side.VILLAGE, *ENEMIES)
+"""Sides that win or lose as a team."""
+ALIEN_TEAM = (Side.ALIEN, Side.GROOB, Side.ZERB)
+"""Sides on the alien team for the Leader's thumbs."""
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """Each seat's result and what decided it."""
+
+    verdicts: tuple[tuple[bool, WinReason], ...]
+    """(won, why) per seat, seat 1 first."""
+    teams: tuple[Side, ...]
+    """Winning sides with at least one player on them, in :class:`Side` order."""
+    present: tuple[Side, ...]
+    """Every side with at least one player on it, in :class:`Side` order."""
+    thumbs: bool
+    """Every alien-team player voted for the Leader."""
+    tanner_stopped_wolves: bool
+    """The werewolves met their condition, but the Tanner died."""
+    synthetic_dead: bool
+    cursed_by: tuple[int, ...]
+    """Dead Oracles who guessed wrong."""
+    traitors: tuple[tuple[int, bool], ...]
+    """(seat, won) of each Traitor with a teammate."""
+    diseased_voters: tuple[int, ...]
+
+
+def wrap(seat: int, players: int) -> int:
+    """A seat number taken round the table."""
+    return (seat - 1) % players + 1
+
+
+def blob_members(
+    seat: int, pattern: BlobPattern | None, players: int, left_is_higher: bool
+) -> set[int]:
+    """The Blob at ``seat`` and the players its pattern absorbs."""
+    members = {seat}
+    if pattern is not None:
+        left = 1 if left_is_higher else -1
+        members |= {wrap(seat + k * left, players) for k in range(1, pattern.left + 1)}
+        members |= {wrap(seat - k * left, players) for k in range(1, pattern.right + 1)}
+    return members
+
+
+def _own(
+    i: Identity,
+    identities: Sequence[Identity],
+    dead: frozenset[int],
+    blob: BlobPattern | None,
+    left_is_higher: bool,
+) -> bool:
+    """Whether a player on his own side meets his condition."""
+    players = len(identities)
+    alive = i.seat not in dead
+
+    def any_dead(side: Side) -> bool:
+        return any(j.side is side and j.seat in dead for j in identities)
+
+    assassin_marks = [j.seat for j in identities if j.mark and j.mark.kind is Mark.ASSASSIN]
+    conditions = {
+        Side.TANNER: lambda: not alive,
+        Side.SYNTHETIC: lambda: not alive,
+        Side.MINION: lambda: bool(dead - {i.seat}),
+        Side.GROOB: lambda: alive and any_dead(Side.ZERB),
+        Side.ZERB: lambda: alive and any_dead(Side.GROOB),
+        Side.LEADER: lambda: not (any_dead(Side.GROOB) or any_dead(Side.ZERB)),
+        Side.ASSASSIN: lambda: bool(dead.intersection(assassin_marks)),
+        Side.APPRENTICE_ASSASSIN: lambda: (
+            any_dead(Side.ASSASSIN)
+            if any(j.side is Side.ASSASSIN for j in identities)
+            else bool(dead.intersection(assassin_marks))
+        ),
+        Side.BLOB: lambda: not dead & blob_members(i.seat, blob, players, left_is_higher),
+        Side.MORTICIAN: lambda: bool(dead & {wrap(i.seat - 1, players), wrap(i.seat + 1, players)}),
+        Side.ORACLE: lambda: alive,
+    }
+    return conditions[i.side]()
+
+
+def _team_results(
+    identities: Sequence[Identity], dead: frozenset[int], epic: bool, rulings: Rulings
+) -> tuple[dict[Side, bool], bool]:
+    """Whether the village and each enemy team win, and whether the Tanner stopped the wolves."""
+    held = {i.kind for i in identities if i.kind is not None}
+    fallen = [identities[seat - 1] for seat in dead]
+    dead_kinds = {i.kind for i in fallen if i.kind is not None}
+    tanner_dead = any(i.side is Side.TANNER for i in fallen)
+
+    def enemy(kind: Side) -> bool:
+        if kind not in held or kind in dead_kinds:
+            return False
+        return not epic or bool(dead_kinds - {kind})
+
+    results = {kind: enemy(kind) for kind in ENEMIES}
+    stopped = results[Side.WEREWOLF] and tanner_dead and rulings.tanner_death_stops_werewolves
+    if stopped:
+        results[Side.WEREWOLF] = False
+    if epic and rulings.epic_village_needs_two_enemy_teams:
+        village = len(dead_kinds) >= 2
+    elif epic:
+        village = len({i.kind or i.side for i in fallen}) >= 2
+    else:
+        lone_minion = rulings.village_wins_when_only_minion_dies_without_wolves and any(
+            i.side is Side.MINION for i in fallen
+        )
+        village = bool(dead_kinds) or lone_minion or (not held and not dead)
+    results[Side.VILLAGE] = village
+    return results, stopped
+
+
+def _thumbs(identities: Sequence[Identity], ballots: Mapping[int, Sequence[int]]) -> bool:
+    leaders = {i.seat for i in identities if i.role is Role.LEADER}
+    team = [i.seat for i in identities if i.side in ALIEN_TEAM and i.seat not in leaders]
+    return bool(leaders and team) and all(leaders.intersection(ballots[s]) for s in team)
+
+
+def judge(
+    identities: Sequence[Identity],
+    dead: frozenset[int],
+    ballots: Mapping[int, Sequence[int]],
+    *,
+    epic: bool,
+    blob: BlobPattern | None,
+    left_is_higher: bool,
+    rulings: Rulings,
+) -> Judgement:
+    """Every seat's result, in the order described in the module docstring."""
+    results, stopped = _team_results(identities, dead, epic, rulings)
+    thumbs = _thumbs(identities, ballots)
+    if thumbs:
+        results[Side.ALIEN], results[Side.VILLAGE] = True, False
+    side_won: dict[Side, bool] = dict(results)
+    verdicts: list[tuple[bool, WinReason]] = []
+    for i in identities:
+        if i.side in TEAMS:
+            hit = thumbs and i.side in (Side.ALIEN, Side.VILLAGE)
+            verdicts.append((results[i.side], WinReason.LEADER_THUMBS if hit else WinReason.TEAM))
+        elif thumbs and i.side in ALIEN_TEAM:
+            verdicts.append((True, WinReason.LEADER_THUMBS))
+        else:
+            verdicts.append((_own(i, identities, dead, blob, left_is_higher), WinReason.OWN))
+        won = verdicts[-1][0]
+        side_won[i.side] = side_won.get(i.side, False) or won
+    traitors: list[tuple[int, bool]] = []
+    for i in identities:
+        mates = [j.seat for j in identities if j.side is i.side and j.seat != i.seat]
+        if i.traitor and mates:
+            traitors.append((i.seat, bool(dead.intersection(mates))))
+            verdicts[i.seat - 1] = (traitors[-1][1], WinReason.TRAITOR)
+    synthetic = any(i.side is Side.SYNTHETIC and i.seat in dead for i in identities)
+    if synthetic:
+        side_won[Side.VILLAGE] = side_won[Side.ALIEN] = False
+        for i in identities:
+            if i.side in (Side.VILLAGE, Side.ALIEN):
+                verdicts[i.seat - 1] = (False, WinReason.SYNTHETIC)
+    cursed = tuple(i.seat for i in identities if i.side is Side.ORACLE and i.seat in dead)
+    for i in identities:
+        if set(cursed) - {i.seat}:
+            side_won[i.side] = True
+            if not verdicts[i.seat - 1][0]:
+                verdicts[i.seat - 1] = (True, WinReason.ORACLE_CURSE)
+    diseased = {
+        i.seat
+        for i in identities
+        if (i.mark is not None and i.mark.kind is Mark.DISEASE) or i.role is Role.DISEASED
+    }
+    voters = tuple(
+        seat
+        for seat, targets in sorted(ballots.items())
+        if diseased.intersection(t for t in targets if t != DEVICE)
+    )
+    for seat in voters:
+        verdicts[seat - 1] = (False, WinReason.DISEASE)
+    present = tuple(side for side in Side if any(i.side is side for i in identities))
+    return Judgement(
+        verdicts=tuple(verdicts),
+        teams=tuple(side for side in present if side_won.get(side, False)),
+        present=present,
+        thumbs=thumbs,
+        tanner_stopped_wolves=stopped,
+        synthetic_dead=synthetic,
+        cursed_by=cursed,
+        traitors=tuple(traitors),
+        diseased_voters=voters,
+    )

@@ -1,0 +1,108 @@
+"""The end of a game: resolve the reveal and the votes, say who died and who won, keep it all."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from games.effects import Effect, Finished, Phase, Record, Report, Say, Show
+from games.events import Event, Touched
+from games.onenight.resolve import (
+    Conversion,
+    Mark,
+    OracleFact,
+    Resolution,
+    ResolutionInput,
+    Reveal,
+    resolve,
+)
+from games.onenight.roles import Role
+from games.onenight.script_app import outcomes
+from games.onenight.state import OneNightState, setup_to_json
+
+COPIERS = (Role.DOPPELGANGER, Role.COPYCAT)
+
+
+def _reveal(seat: int, card: str, mark: str | None, became: str | None) -> Reveal:
+    role = Role(card)
+    conversion = None
+    copied = None
+    if became in ("alien", "alien_helper"):
+        conversion = Conversion(became)
+    elif became is not None and role in COPIERS:
+        # A Doppelganger or Copycat card is turned over with the role it became.
+        copied = Role(became)
+    return Reveal(seat, role, Mark(mark) if mark else None, conversion, copied)
+
+
+def resolution_input(state: OneNightState) -> ResolutionInput:
+    """The finished game as the resolution engine takes it: reveal, votes, game record."""
+    ballot = state.ballot
+    assert ballot is not None
+    found = outcomes(state.instructions, state.answers) if state.instructions else {}
+    oracle, doppel = found.get("oracle"), found.get("doppelganger")
+    blob = state.instructions.blob if state.instructions else None
+    return ResolutionInput(
+        players=state.setup.players,
+        reveals=tuple(_reveal(*entry) for entry in state.reveals),
+        votes=dict(ballot.votes),
+        selected=state.setup.roles,
+        oracle=OracleFact.from_outcome(oracle) if oracle else None,
+        doppel_oracle=OracleFact.from_outcome(doppel) if doppel else None,
+        blob=blob.pattern if blob else None,
+        two_hand_voters=ballot.two_votes,
+        device_can_be_voted=ballot.device_target,
+    )
+
+
+def game_record(state: OneNightState, result: Resolution) -> dict[str, Any]:
+    """The whole game for the store: setup, seed, instructions, answers, votes, reveal, outcome."""
+    return {
+        "setup": setup_to_json(state.setup),
+        "instructions": state.instructions.to_json() if state.instructions else None,
+        "answers": [list(pair) for pair in state.answers],
+        "votes": [[voter, list(targets)] for voter, targets in state.ballot.votes]
+        if state.ballot
+        else [],
+        "reveal": [list(entry) for entry in state.reveals],
+        "deaths": list(result.deaths),
+        "winners": list(result.winners),
+        "teams": list(result.teams),
+        "explanation": list(result.explanation()),
+    }
+
+
+def finish(state: OneNightState) -> tuple[OneNightState, list[Effect]]:
+    """Every card is in: work out the result, announce it, show it and store the game."""
+    result = resolve(resolution_input(state))
+    lines = result.explanation()
+    title = _title(result)
+    state = dataclasses.replace(state, phase="result", deadline=None)
+    report = {
+        "deaths": list(result.deaths),
+        "winners": list(result.winners),
+        "teams": list(result.teams),
+    }
+    effects: list[Effect] = [
+        Phase("result"),
+        Report("result", report),
+        Record("onenight.game", game_record(state, result)),
+        Show("end", {"title": title, "lines": list(lines)}),
+    ]
+    effects += [Say.of("onenight.result.line", text=line) for line in lines]
+    return state, effects
+
+
+def _title(result: Resolution) -> str:
+    if not result.teams:
+        return "Nobody wins"
+    names = [team.replace("_", " ").title() for team in result.teams]
+    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{joined} {'wins' if len(names) == 1 else 'win'}!"
+
+
+def on_input(state: OneNightState, event: Event) -> tuple[OneNightState, list[Effect]]:
+    """After the result, the Home control ends the game."""
+    if event in (Touched("home"), Touched("ok")):
+        return state, [Finished()]
+    return state, []

@@ -1,0 +1,93 @@
+"""Whole One Night games in the simulator, through the vote and the reveal to the result,
+using exactly the steps of "The flow a scenario can count on"."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from device.config import Config, load_config
+from device.scenario import parse_scenario
+from device.simulator import SimulationError, simulate
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Config:
+    return load_config(
+        system_path=None,
+        overrides={"narration.backend": "silent", "narration.cache_dir": str(tmp_path / "wav")},
+    )
+
+
+def game(votes: dict[int, int], cards: dict[int, str], **setup: Any) -> dict[str, Any]:
+    return {
+        "setup": {"game": "onenight", "preset": "alien_first_game", "seed": 3, **setup},
+        "events": [
+            {"until": "phase", "is": "vote"},
+            *({"vote": {"voter": v, "target": t}} for v, t in votes.items()),
+            *({"reveal": {"seat": s, "card": c}} for s, c in cards.items()),
+            {"until": "phase", "is": "result"},
+        ],
+    }
+
+
+def run(config: Config, scenario: dict[str, Any]) -> list[dict[str, Any]]:
+    return simulate(parse_scenario(json.dumps(scenario)), config).transcript.entries
+
+
+def test_the_synthetic_alien_voted_out_wins_alone(config: Config) -> None:
+    cards = {1: "cow", 2: "alien", 3: "synthetic_alien", 4: "psychic"}
+    entries = run(config, game({1: 3, 2: 3, 3: 1, 4: 3}, cards))
+    phases = [e["phase"] for e in entries if "phase" in e]
+    assert phases[-3:] == ["vote", "reveal", "result"]
+    result = next(e["result"] for e in entries if "result" in e)
+    assert result == {"deaths": [3], "winners": [3], "teams": ["synthetic"]}
+    said = [e["say"] for e in entries if e.get("line") == "onenight.result.line"]
+    assert said[0] == "Player 3 died with 3 votes."
+    assert "Player 3 was the Synthetic Alien, so the aliens and the village lose." in said
+
+
+def test_a_circle_vote_kills_nobody(config: Config) -> None:
+    cards = {1: "cow", 2: "psychic", 3: "rascal", 4: "exposer"}
+    entries = run(config, game({1: 2, 2: 3, 3: 4, 4: 1}, cards))
+    result = next(e["result"] for e in entries if "result" in e)
+    assert result["deaths"] == []
+    assert result["teams"] == ["village"]  # no enemy among the players, nobody died
+
+
+def test_the_vote_waits_for_every_seat(config: Config) -> None:
+    scenario = game({1: 2, 2: 3, 3: 4}, {})
+    with pytest.raises(SimulationError) as error:
+        run(config, scenario)
+    assert "phase 'result' never comes: the game waits for input in phase 'vote'" in str(
+        error.value
+    )
+
+
+def test_a_card_not_in_the_game_is_refused_by_name(config: Config) -> None:
+    cards = {1: "werewolf"}
+    with pytest.raises(SimulationError) as error:
+        run(config, game({1: 2, 2: 3, 3: 4, 4: 1}, cards))
+    assert str(error.value).startswith(
+        "event 5 (line 1) (reveal): seat 1 revealed 'werewolf', which is not in this game; "
+        "cards in play: alien, cow, exposer, psychic, rascal, synthetic_alien"
+    )
+
+
+def test_a_self_vote_is_refused_aloud_and_the_seat_still_has_to_vote(config: Config) -> None:
+    scenario = game({1: 1}, {})
+    scenario["events"] = [
+        *scenario["events"][:2],
+        {"vote": {"voter": 1, "target": 2}},
+        {"vote": {"voter": 2, "target": 1}},
+        {"vote": {"voter": 3, "target": 1}},
+        {"vote": {"voter": 4, "target": 1}},
+        {"until": "phase", "is": "reveal"},
+    ]
+    entries = run(config, scenario)
+    lines = [e.get("line") for e in entries]
+    assert "onenight.vote.self" in lines
+    assert [e["phase"] for e in entries if "phase" in e][-1] == "reveal"

@@ -1,0 +1,306 @@
+"""The vote screen (secret, called and grid modes) and the tally's bar chart."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pygame
+import pytest
+
+from device.ui import TouchUI, UiError, UiInput
+from device.ui.ballot import (
+    BAR,
+    CHART,
+    DEAD_BAR,
+    TARGET_TOP,
+    TallyScreen,
+    VoteScreen,
+    ring_seats,
+)
+from device.ui.canvas import CHIP_ON
+from device.ui.seats import CURRENT_TINT, VOTED_TINT
+
+CLOSE = ("Close vote", "close")
+
+
+def vote(**changes: object) -> dict[str, object]:
+    view: dict[str, object] = {
+        "message": "Vote!",
+        "players": 7,
+        "voted": [1, 3, 4],
+        "mode": "secret",
+        "voter": None,
+        "device_target": False,
+        "missing": [2, 5, 6, 7],
+    }
+    return {**view, **changes}
+
+
+def tally(votes: list[int], deaths: list[int], **changes: object) -> dict[str, object]:
+    entries = [{"seat": seat, "votes": n} for seat, n in enumerate(votes, start=1)]
+    view = {"players": len(votes), "tally": entries, "deaths": deaths, "message": "Votes!"}
+    return {**view, **changes}
+
+
+def _pixels(rect: pygame.Rect) -> bytes:
+    return pygame.image.tobytes(pygame.display.get_surface().subsurface(rect), "RGB")
+
+
+def _png(ui: TouchUI, path: Path) -> None:
+    ui.redraw(0.0)
+    ui.save_png(path)
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert pygame.image.load(str(path)).get_size() == (800, 480)
+
+
+# -- vote -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "view",
+    [
+        vote(),
+        vote(mode="called", voter=2),
+        vote(mode="called", voter=None, voted=list(range(1, 8)), missing=[]),
+        vote(players=12, voted=[], missing=list(range(1, 13))),
+        vote(mode="grid"),
+        vote(mode="grid", voter=5),
+        vote(mode="grid", players=12, voter=12, device_target=True),
+    ],
+    ids=["secret", "called", "called-done", "secret-12", "grid", "grid-voter", "grid-12-ship"],
+)
+def test_the_vote_screen_renders_a_real_png(
+    ui: TouchUI, view: dict[str, object], tmp_path: Path
+) -> None:
+    ui.show("vote", view)
+    _png(ui, tmp_path / "vote.png")
+
+
+@pytest.mark.parametrize("mode", ["secret", "called"])
+def test_secret_and_called_votes_offer_only_close(ui: TouchUI, mode: str) -> None:
+    ui.show("vote", vote(mode=mode, voter=3, device_target=True))
+    assert ui.controls() == [CLOSE]
+    ui.tap("Close vote")
+    assert ui.poll() == [UiInput("touch", "close")]
+
+
+def test_the_secret_vote_ignores_a_voter_so_it_shows_no_target_info(ui: TouchUI) -> None:
+    ui.show("vote", vote())
+    ui.redraw(0.0)
+    plain = _pixels(pygame.Rect(0, 0, 800, 480))
+    ui.show("vote", vote(voter=4, device_target=True))
+    ui.redraw(0.0)
+    assert _pixels(pygame.Rect(0, 0, 800, 480)) == plain
+
+
+def test_the_ring_lights_the_seats_that_voted(ui: TouchUI) -> None:
+    ui.show("vote", vote())
+    surface = pygame.display.get_surface()
+    # A point inside each chip above its number.
+    lit = [
+        tuple(surface.get_at((x, y - radius * 3 // 4)))[:3] == CHIP_ON
+        for (x, y), radius in ring_seats(7)
+    ]
+    assert lit == [True, False, True, True, False, False, False]
+
+
+def test_the_called_seat_is_haloed(ui: TouchUI) -> None:
+    def halo_colour(view: dict[str, object]) -> tuple[int, ...]:
+        ui.show("vote", view)
+        (x, y), radius = ring_seats(7)[1]  # seat 2
+        return tuple(pygame.display.get_surface().get_at((x, y - radius - 8))[:3])
+
+    assert halo_colour(vote(mode="called", voter=2)) == CURRENT_TINT
+    assert halo_colour(vote(mode="called", voter=3)) != CURRENT_TINT
+
+
+def test_grid_mode_without_a_voter_offers_the_voters_and_close(ui: TouchUI) -> None:
+    ui.show("vote", vote(mode="grid", players=4, voted=[2], missing=[1, 3, 4]))
+    assert ui.controls() == [
+        ("Voter 1", "voter:1"),
+        ("Voter 2", "voter:2"),
+        ("Voter 3", "voter:3"),
+        ("Voter 4", "voter:4"),
+        CLOSE,
+    ]
+
+
+def test_grid_mode_with_a_voter_offers_every_other_seat_and_the_mothership(ui: TouchUI) -> None:
+    ui.show("vote", vote(mode="grid", players=4, voter=2, device_target=True, voted=[], missing=[]))
+    assert ui.controls() == [
+        ("Voter 1", "voter:1"),
+        ("Voter 2", "voter:2"),
+        ("Voter 3", "voter:3"),
+        ("Voter 4", "voter:4"),
+        ("Target 1", "target:1"),
+        ("Target 3", "target:3"),
+        ("Target 4", "target:4"),
+        ("Mothership", "target:0"),
+        CLOSE,
+    ]
+    ui.show("vote", vote(mode="grid", players=4, voter=2, voted=[], missing=[]))
+    assert ("Mothership", "target:0") not in ui.controls()
+
+
+@pytest.mark.parametrize(
+    ("label", "action"),
+    [("Voter 6", "voter:6"), ("Target 3", "target:3"), ("Mothership", "target:0"), CLOSE],
+)
+def test_grid_taps_give_their_actions(ui: TouchUI, label: str, action: str) -> None:
+    ui.show("vote", vote(mode="grid", voter=5, device_target=True))
+    ui.tap(label)
+    assert ui.poll() == [UiInput("touch", action)]
+
+
+def test_the_picked_voter_is_blue_and_the_voted_green_in_grid_mode() -> None:
+    screen = VoteScreen.from_view(vote(mode="grid", voter=5, voted=[1, 5]))
+    chips = {c.label: c for c in screen.controls()}
+    assert (chips["Voter 5"].lit, chips["Voter 5"].tint) == (True, CURRENT_TINT)
+    assert (chips["Voter 1"].lit, chips["Voter 1"].tint) == (True, VOTED_TINT)
+    assert not chips["Voter 2"].lit
+
+
+def test_grid_mode_shows_no_vote_pairs(ui: TouchUI) -> None:
+    """The target row never lights: it looks the same before and after a vote goes in."""
+    screen = VoteScreen.from_view(vote(mode="grid", voter=5, device_target=True))
+    assert not any(c.lit for c in screen.controls() if c.action.startswith("target:"))
+    row = pygame.Rect(0, TARGET_TOP - 32, 800, 200)
+    ui.show("vote", vote(mode="grid", voter=2, voted=[], missing=list(range(1, 8))))
+    before = _pixels(row)
+    ui.show("vote", vote(mode="grid", voter=2, voted=[1, 3, 4, 6], missing=[2, 5, 7]))
+    assert _pixels(row) == before
+
+
+@pytest.mark.parametrize("players", [3, 7, 12])
+def test_grid_controls_are_unique_fingertip_sized_and_do_not_overlap(players: int) -> None:
+    view = vote(mode="grid", players=players, voter=1, device_target=True, voted=[], missing=[])
+    controls = VoteScreen.from_view(view).controls()
+    assert len({c.label.casefold() for c in controls}) == len(controls)
+    for control in controls:
+        assert pygame.Rect(0, 0, 800, 480).contains(control.rect), control.label
+        assert min(control.rect.size) >= 44, control.label
+    for a, b in itertools.combinations(controls, 2):
+        assert not a.rect.colliderect(b.rect), (a.label, b.label)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"mode": None}, "vote view: 'mode' must be a string, got None"),
+        (
+            {"mode": "open"},
+            "vote view: 'mode' must be one of 'secret', 'called', 'grid', got 'open'",
+        ),
+        ({"voter": "3"}, "vote view: 'voter' must be an integer, got '3'"),
+        ({"voter": 8}, "vote view: 'voter' has seat 8, but the game has seats 1 to 7"),
+        ({"voted": [2, 9]}, "vote view: 'voted' has seat 9, but the game has seats 1 to 7"),
+        ({"missing": [0]}, "vote view: 'missing' has seat 0, but the game has seats 1 to 7"),
+        ({"device_target": 1}, "vote view: 'device_target' must be true or false, got 1"),
+        ({"players": 13}, "vote view: 'players' must be from 1 to 12, got 13"),
+    ],
+)
+def test_a_bad_vote_view_is_named(ui: TouchUI, changes: dict[str, object], message: str) -> None:
+    with pytest.raises(UiError) as error:
+        ui.show("vote", vote(**changes))
+    assert str(error.value) == message
+
+
+@pytest.mark.parametrize("key", ["message", "players", "voted", "mode", "voter", "missing"])
+def test_every_vote_key_is_required(ui: TouchUI, key: str) -> None:
+    view = vote()
+    del view[key]
+    with pytest.raises(UiError) as error:
+        ui.show("vote", view)
+    assert str(error.value) == f"vote view: missing key {key!r}"
+
+
+# -- tally ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "view",
+    [
+        tally([0, 1, 4, 0, 2, 0, 0], [3]),
+        tally([1, 1, 1, 1], []),
+        tally([0, 0, 0], []),
+        {
+            **tally([2, 1, 0, 3, 0, 1, 0, 0, 1, 0, 2, 0], [0, 4]),
+            "tally": [{"seat": 0, "votes": 3}],
+        },
+    ],
+    ids=["one-death", "tie", "no-votes", "twelve-and-ship"],
+)
+def test_the_tally_renders_a_real_png(ui: TouchUI, view: dict[str, object], tmp_path: Path) -> None:
+    ui.show("tally", view)
+    assert ui.controls() == [("Reveal cards", "reveal")]
+    _png(ui, tmp_path / "tally.png")
+
+
+def test_reveal_cards_gives_its_action(ui: TouchUI) -> None:
+    ui.show("tally", tally([0, 2, 1], [2]))
+    ui.tap("Reveal cards")
+    assert ui.poll() == [UiInput("touch", "reveal")]
+
+
+def _bar_heights(ui: TouchUI, view: dict[str, object]) -> dict[int, tuple[int, tuple[int, ...]]]:
+    """Seat -> (height in pixels, colour) of each bar, measured on the screen."""
+    ui.show("tally", view)
+    surface = pygame.display.get_surface()
+    out = {}
+    for seat, rect in TallyScreen.from_view(view).bar_rects():
+        x = rect.centerx
+        colour = tuple(surface.get_at((x, CHART.bottom - 1))[:3])
+        y = CHART.bottom - 1
+        while y >= CHART.top and tuple(surface.get_at((x, y))[:3]) == colour:
+            y -= 1
+        height = CHART.bottom - 1 - y if colour in (BAR, DEAD_BAR) else 0
+        out[seat] = (height, colour)
+    return out
+
+
+def test_more_votes_stand_taller_and_the_dead_are_in_the_warning_colour(ui: TouchUI) -> None:
+    bars = _bar_heights(ui, tally([0, 1, 4, 0, 2], [3]))
+    heights = {seat: height for seat, (height, _) in bars.items()}
+    assert heights[3] > heights[5] > heights[2] > heights[1] == heights[4] == 0
+    assert heights[3] >= CHART.height - 2  # the most votes fill the chart
+    assert bars[3][1] == DEAD_BAR
+    assert bars[2][1] == bars[5][1] == BAR
+
+
+def test_the_device_gets_a_bar_of_its_own(ui: TouchUI) -> None:
+    view = tally([1, 0, 0, 1], [0])
+    view["tally"] = [{"seat": 0, "votes": 2}, *view["tally"]]  # type: ignore[misc]
+    bars = _bar_heights(ui, view)
+    assert list(bars) == [0, 1, 2, 3, 4]
+    assert bars[0][1] == DEAD_BAR
+    assert bars[0][0] > bars[1][0] > 0
+
+
+def test_seats_left_out_of_the_tally_have_no_votes() -> None:
+    screen = TallyScreen.from_view(tally([2, 1, 0], [], tally=[{"seat": 1, "votes": 2}]))
+    assert screen.tally == ((1, 2), (2, 0), (3, 0))
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"tally": [{"seat": 1}]}, "tally view: missing key 'tally[0].votes'"),
+        ({"tally": [3, 1]}, "tally view: 'tally' must be a list of objects, got [3, 1]"),
+        (
+            {"tally": [{"seat": 9, "votes": 1}]},
+            "tally view: 'tally[0].seat' has seat 9, but the game has seats 1 to 3 "
+            "(and 0, the device)",
+        ),
+        (
+            {"tally": [{"seat": 1, "votes": -1}]},
+            "tally view: 'tally[0].votes' must not be negative, got -1",
+        ),
+        ({"deaths": "2"}, "tally view: 'deaths' must be a list of integers, got '2'"),
+        ({"message": 5}, "tally view: 'message' must be a string, got 5"),
+    ],
+)
+def test_a_bad_tally_view_is_named(ui: TouchUI, changes: dict[str, object], message: str) -> None:
+    with pytest.raises(UiError) as error:
+        ui.show("tally", {**tally([0, 1, 2], []), **changes})
+    assert str(error.value) == message

@@ -1,0 +1,228 @@
+"""The reveal screen: a seat row, the cards in play, Marks, became chips and Confirm."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pygame
+import pytest
+
+from device.ui import TouchUI, UiError, UiInput
+from device.ui.reveal import RevealScreen
+from device.ui.seats import CURRENT_TINT, VOTED_TINT
+from games.onenight.roles import Role
+
+IN_PLAY = [Role.ALIEN, Role.ALIEN, Role.COW, Role.GROOB, Role.BODY_SNATCHER, Role.VILLAGER]
+THIRTEEN = [
+    Role.ALIEN,
+    Role.SYNTHETIC_ALIEN,
+    Role.GROOB,
+    Role.ZERB,
+    Role.BODY_SNATCHER,
+    Role.APPRENTICE_ASSASSIN,
+    Role.VAMPIRE,
+    Role.THE_COUNT,
+    Role.CUPID,
+    Role.DOPPELGANGER,
+    Role.TROUBLEMAKER,
+    Role.INSOMNIAC,
+    Role.VILLAGER,
+]
+MARKS = {
+    "clarity": "Mark of Clarity",
+    "vampire": "Mark of the Vampire",
+    "fear": "Mark of Fear",
+    "bat": "Mark of the Bat",
+    "disease": "Mark of Disease",
+    "love": "Mark of Love",
+    "traitor": "Mark of the Traitor",
+    "assassin": "Mark of the Assassin",
+}
+BECAME = [
+    ("Became alien", "became:alien"),
+    ("Became alien helper", "became:alien_helper"),
+    ("Became neither", "became:none"),
+]
+
+
+def cards(roles: list[Role]) -> list[dict[str, str]]:
+    return [{"role": role.value, "name": role.display_name} for role in roles]
+
+
+def marks(keys: list[str]) -> list[dict[str, str]]:
+    return [{"mark": key, "name": MARKS[key]} for key in keys]
+
+
+def reveal(**changes: object) -> dict[str, object]:
+    view: dict[str, object] = {
+        "players": 4,
+        "seat": 2,
+        "revealed": [1],
+        "cards": cards(IN_PLAY),
+        "marks": [],
+        "card": None,
+        "mark": None,
+        "became": None,
+        "alien_choices": False,
+    }
+    return {**view, **changes}
+
+
+FULL = reveal(
+    players=12,
+    seat=7,
+    revealed=[1, 2, 3, 4, 5, 6],
+    cards=cards(THIRTEEN),
+    marks=marks(list(MARKS)),
+    card="zerb",
+    mark="love",
+    became="alien",
+    alien_choices=True,
+)
+
+
+@pytest.mark.parametrize(
+    "view",
+    [
+        reveal(),
+        reveal(card="cow"),
+        reveal(card="alien", alien_choices=True, became="alien_helper"),
+        reveal(players=6, seat=1, revealed=[], marks=marks(["clarity", "love", "fear"])),
+        FULL,
+    ],
+    ids=["nothing-chosen", "card-chosen", "alien-choices", "marks", "thirteen-cards-eight-marks"],
+)
+def test_the_reveal_screen_renders_a_real_png(
+    ui: TouchUI, view: dict[str, object], tmp_path: Path
+) -> None:
+    ui.show("reveal", view)
+    ui.redraw(0.0)
+    ui.save_png(tmp_path / "reveal.png")
+    assert (tmp_path / "reveal.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert pygame.image.load(str(tmp_path / "reveal.png")).get_size() == (800, 480)
+
+
+def test_the_controls_are_the_seats_the_cards_in_play_and_confirm(ui: TouchUI) -> None:
+    ui.show("reveal", reveal(card="cow"))
+    assert ui.controls() == [
+        ("Seat 1", "seat:1"),
+        ("Seat 2", "seat:2"),
+        ("Seat 3", "seat:3"),
+        ("Seat 4", "seat:4"),
+        ("Alien", "card:alien"),  # two Alien cards in play: one chip
+        ("Cow", "card:cow"),
+        ("Groob", "card:groob"),
+        ("Body Snatcher", "card:body_snatcher"),
+        ("Villager", "card:villager"),
+        ("Confirm", "confirm"),
+    ]
+
+
+def test_only_the_roles_in_play_are_offered(ui: TouchUI) -> None:
+    ui.show("reveal", FULL)
+    offered = [action for _, action in ui.controls() if action.startswith("card:")]
+    assert offered == [f"card:{role.value}" for role in THIRTEEN]
+    assert "card:cow" not in offered
+
+
+def test_confirm_comes_only_with_a_card_chosen(ui: TouchUI) -> None:
+    ui.show("reveal", reveal(mark="love", marks=marks(["love"]), became="alien"))
+    assert "confirm" not in dict(ui.controls()).values()
+    ui.show("reveal", reveal(card="villager"))
+    assert ("Confirm", "confirm") in ui.controls()
+    ui.tap("Confirm")
+    assert ui.poll() == [UiInput("touch", "confirm")]
+
+
+def test_marks_show_only_when_in_play(ui: TouchUI) -> None:
+    ui.show("reveal", reveal())
+    assert not [a for _, a in ui.controls() if a.startswith("mark:")]
+    ui.show("reveal", reveal(marks=marks(["clarity", "love"])))
+    offered = [(label, a) for label, a in ui.controls() if a.startswith("mark:")]
+    assert offered == [("Mark of Clarity", "mark:clarity"), ("Mark of Love", "mark:love")]
+
+
+def test_the_became_choices_show_only_when_asked(ui: TouchUI) -> None:
+    ui.show("reveal", reveal(card="alien"))
+    assert not [a for _, a in ui.controls() if a.startswith("became:")]
+    ui.show("reveal", reveal(card="alien", alien_choices=True))
+    assert [c for c in ui.controls() if c[1].startswith("became:")] == BECAME
+
+
+@pytest.mark.parametrize(
+    ("label", "action"),
+    [
+        ("Body Snatcher", "card:body_snatcher"),
+        ("Alien", "card:alien"),
+        ("Mark of the Traitor", "mark:traitor"),
+        ("Became alien helper", "became:alien_helper"),
+        ("Became neither", "became:none"),
+        ("Seat 12", "seat:12"),
+        ("Confirm", "confirm"),
+    ],
+)
+def test_a_tap_gives_the_chips_action(ui: TouchUI, label: str, action: str) -> None:
+    ui.show("reveal", FULL)
+    ui.tap(label)
+    assert ui.poll() == [UiInput("touch", action)]
+
+
+def test_the_choices_light_up() -> None:
+    chips = {c.label: c for c in RevealScreen.from_view(FULL).controls()}
+    lit = {label for label, chip in chips.items() if chip.lit}
+    seats = {f"Seat {n}" for n in range(1, 8)}
+    assert lit == seats | {"Zerb", "Mark of Love", "Became alien"}
+    assert chips["Seat 7"].tint == CURRENT_TINT
+    assert chips["Seat 1"].tint == VOTED_TINT
+    neither = RevealScreen.from_view(reveal(alien_choices=True)).controls()
+    assert [c.label for c in neither if c.lit and c.label.startswith("Became")] == [
+        "Became neither"
+    ]
+
+
+@pytest.mark.parametrize(
+    "view",
+    [FULL, reveal(), reveal(players=3, seat=3, cards=cards(THIRTEEN[:1]), alien_choices=True)],
+    ids=["full", "plain", "one-card"],
+)
+def test_labels_are_unique_and_controls_fit_without_overlap(view: dict[str, object]) -> None:
+    controls = RevealScreen.from_view(view).controls()
+    assert len({c.label.casefold() for c in controls}) == len(controls)
+    for control in controls:
+        assert pygame.Rect(0, 0, 800, 480).contains(control.rect), control.label
+        assert min(control.rect.size) >= 44, control.label
+    for a, b in itertools.combinations(controls, 2):
+        assert not a.rect.colliderect(b.rect), (a.label, b.label)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"card": "cow"}, "reveal view: 'card' must be one of the cards in play, got 'cow'"),
+        ({"mark": "love"}, "reveal view: 'mark' must be one of the Marks in play, got 'love'"),
+        (
+            {"became": "blob"},
+            "reveal view: 'became' must be None, 'alien' or 'alien_helper', got 'blob'",
+        ),
+        ({"cards": [{"role": "cow"}]}, "reveal view: missing key 'cards[0].name'"),
+        ({"marks": [{"name": "Mark of Love"}]}, "reveal view: missing key 'marks[0].mark'"),
+        ({"seat": 0}, "reveal view: 'seat' has seat 0, but the game has seats 1 to 4"),
+        ({"revealed": [5]}, "reveal view: 'revealed' has seat 5, but the game has seats 1 to 4"),
+        ({"alien_choices": None}, "reveal view: 'alien_choices' must be true or false, got None"),
+    ],
+)
+def test_a_bad_reveal_view_is_named(ui: TouchUI, changes: dict[str, object], message: str) -> None:
+    view = {**reveal(cards=cards([Role.ALIEN, Role.GROOB])), **changes}
+    with pytest.raises(UiError) as error:
+        ui.show("reveal", view)
+    assert str(error.value) == message
+
+
+@pytest.mark.parametrize("key", ["card", "mark", "became", "marks", "alien_choices"])
+def test_every_reveal_key_is_required(ui: TouchUI, key: str) -> None:
+    view = reveal()
+    del view[key]
+    with pytest.raises(UiError) as error:
+        ui.show("reveal", view)
+    assert str(error.value) == f"reveal view: missing key {key!r}"
