@@ -152,6 +152,24 @@ class LogConfig:
 
 
 @dataclass(frozen=True)
+class RulingsConfig:
+    """`[rulings]`: One Night vote rulings where the rules are silent (docs/onenight.md)."""
+
+    protected_in_tie: str = field(metadata=_key(Choice(("others_die", "fall_through"))))
+    fall_through_min_votes: int = field(metadata=_key(Integer(1, 10)))
+    hunter_blocked_by_protection: bool = field(metadata=_key(Boolean()))
+    repeat_chains: bool = field(metadata=_key(Boolean()))
+    village_wins_when_only_minion_dies_without_wolves: bool = field(metadata=_key(Boolean()))
+    tanner_death_stops_werewolves: bool = field(metadata=_key(Boolean()))
+    self_vote: str = field(metadata=_key(Choice(("reject", "abstain"))))
+    oracle_follows: str = field(metadata=_key(Choice(("card", "player"))))
+    epic_most_needs_two_votes: bool = field(metadata=_key(Boolean()))
+    epic_village_needs_two_enemy_teams: bool = field(metadata=_key(Boolean()))
+    device_tie_saves_everyone: bool = field(metadata=_key(Boolean()))
+    groob_zerb_in_play: str = field(metadata=_key(Choice(("held", "selected"))))
+
+
+@dataclass(frozen=True)
 class Config:
     """The whole validated configuration, one attribute per TOML section."""
 
@@ -163,6 +181,7 @@ class Config:
     onenight: OneNightConfig
     store: StoreConfig
     log: LogConfig
+    rulings: RulingsConfig
 
     @property
     def state_dir(self) -> Path:
@@ -179,6 +198,7 @@ _SECTIONS: dict[str, type[Any]] = {
     "onenight": OneNightConfig,
     "store": StoreConfig,
     "log": LogConfig,
+    "rulings": RulingsConfig,
 }
 _SCHEMA: dict[str, dict[str, Check]] = {
     name: {f.name: f.metadata["check"] for f in fields(cls)} for name, cls in _SECTIONS.items()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -31,6 +32,7 @@ def onenight_options(config: Config) -> OneNightOptions:
         auto_start_seconds=section.auto_start_seconds,
         mask_sound=section.mask_sound,
         vote_mode=section.vote_mode,
+        rulings=tuple(dataclasses.asdict(config.rulings).items()),
     )
 
 

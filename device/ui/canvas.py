@@ -33,6 +33,7 @@ CHIP_OFF: Colour = (34, 40, 70)
 CHIP_ON: Colour = (120, 255, 150)
 NIGHT_BG: Colour = (3, 3, 6)
 NIGHT_TEXT: Colour = (58, 60, 78)
+NIGHT_BUTTON: Colour = (24, 26, 40)
 
 TEXT_CACHE_BYTES = 8 * 1024 * 1024
 """Pixels of rendered text kept for reuse. The day clock at 300 px is about 350 KB a string, so
@@ -164,14 +165,55 @@ class Canvas:
         self.surface.fill(colour)
 
     def space(self) -> None:
-        """The shared backdrop: dark navy with a fixed scatter of dim stars."""
-        self.surface.fill(BG)
-        rng = random.Random(7)  # fixed seed: the same sky on every redraw, no flicker
-        for _ in range(70):
-            x, y = rng.randrange(self.width), rng.randrange(self.height)
-            self.surface.set_at((x, y), STAR)
-            if rng.random() < 0.15:
-                pygame.draw.circle(self.surface, STAR, (x, y), 2)
+        """The shared backdrop: dark navy with a fixed scatter of dim stars (drawn once)."""
+        surface = self.surface
+        key = (self.width, self.height, surface.get_bitsize(), surface.get_masks())
+        background = _backgrounds.get(key)
+        if background is None:
+            # Same size and pixel format as the canvas, so the blit below copies it exactly.
+            background = pygame.Surface((self.width, self.height), 0, surface)
+            background.fill(BG)
+            rng = random.Random(7)  # fixed seed: the same sky on every screen, no flicker
+            for _ in range(70):
+                x, y = rng.randrange(self.width), rng.randrange(self.height)
+                background.set_at((x, y), STAR)
+                if rng.random() < 0.15:
+                    pygame.draw.circle(background, STAR, (x, y), 2)
+            _backgrounds[key] = background
+        surface.blit(background, (0, 0))
+
+    def _shape(
+        self, kind: str, size: tuple[int, int], fill: Colour, border: Colour | None, **how: int
+    ) -> pygame.Surface:
+        """A rounded rect (``kind`` "rect") or a circle ("circle") filling ``size``, with an
+        optional ``border``; cached, with its corners colour-keyed so they blit as nothing.
+
+        Drawing it at (0, 0) of its own surface and blitting it to a rect's top-left sets
+        exactly the pixels that drawing it straight onto the canvas would.
+        """
+        surface = self.surface
+        key = (kind, size, fill, border, tuple(sorted(how.items())), surface.get_bitsize())
+
+        def make() -> pygame.Surface:
+            shape = pygame.Surface(size, 0, surface)
+            transparent = _key_colour(fill, border)
+            shape.fill(transparent)
+            shape.set_colorkey(transparent)
+            rect = shape.get_rect()
+            width = how.get("width", 0)
+            if kind == "circle":
+                radius = how["radius"]
+                pygame.draw.circle(shape, fill, (radius, radius), radius)
+                if border is not None:
+                    pygame.draw.circle(shape, border, (radius, radius), radius, width=width)
+            else:
+                radius = how["radius"]
+                pygame.draw.rect(shape, fill, rect, border_radius=radius)
+                if border is not None:
+                    pygame.draw.rect(shape, border, rect, width=width, border_radius=radius)
+            return shape
+
+        return _shapes.get(key, make)
 
     def text(
         self,
@@ -186,7 +228,7 @@ class Canvas:
         """Draw one line, shrinking the font until it fits ``max_width``; returns its rect."""
         if max_width is not None:
             size = fit_size(text, size, max_width)
-        image = font(size).render(text, True, colour)
+        image = rendered(text, size, colour)
         rect = image.get_rect()
         if center is not None:
             rect.center = center
@@ -222,14 +264,15 @@ class Canvas:
             return
         if control.style == "night":
             # Just visible to the one player whose eyes are open; nothing bright at night.
-            pygame.draw.rect(self.surface, NIGHT_BUTTON, control.rect, border_radius=16)
+            shape = self._shape("rect", control.rect.size, NIGHT_BUTTON, None, radius=16)
+            self.surface.blit(shape, control.rect)
             size = control.size or min(56, int(control.rect.height * 0.6))
             self.text(control.text, size, NIGHT_TEXT, center=control.rect.center)
             return
         fill = BUTTON_PRIMARY if control.primary else LIT if control.lit else BUTTON
         border = ALIEN if control.primary or control.lit else ACCENT
-        pygame.draw.rect(self.surface, fill, control.rect, border_radius=18)
-        pygame.draw.rect(self.surface, border, control.rect, width=3, border_radius=18)
+        shape = self._shape("rect", control.rect.size, fill, border, width=3, radius=18)
+        self.surface.blit(shape, control.rect)
         size = control.size or min(72, int(control.rect.height * 0.85))
         self.text(
             control.text,
@@ -248,15 +291,15 @@ class Canvas:
         tint = control.tint or CHIP_ON
         rect = control.rect
         if control.lit:
-            pygame.draw.rect(self.surface, tint, rect, border_radius=12)
+            shape = self._shape("rect", rect.size, tuple(tint), None, radius=12)
             colour = BG
         else:
-            pygame.draw.rect(self.surface, CHIP_OFF, rect, border_radius=12)
-            pygame.draw.rect(self.surface, DIM, rect, width=2, border_radius=12)
+            shape = self._shape("rect", rect.size, CHIP_OFF, DIM, width=2, radius=12)
             colour = TEXT
+        self.surface.blit(shape, rect)
         width = rect.width - 10
         size = control.size or 30
-        if font(size).size(control.text)[0] <= width:
+        if text_size(control.text, size)[0] <= width:
             self.text(control.text, size, colour, center=rect.center)
             return
         lines = wrap(control.text, size, width)[:2]
@@ -268,8 +311,10 @@ class Canvas:
 
     def chip(self, center: tuple[int, int], radius: int, label: str, lit: bool) -> None:
         """A round seat marker, like one of the device's lamp buttons."""
-        pygame.draw.circle(self.surface, CHIP_ON if lit else CHIP_OFF, center, radius)
-        pygame.draw.circle(self.surface, ALIEN if lit else DIM, center, radius, width=2)
+        fill, border = (CHIP_ON, ALIEN) if lit else (CHIP_OFF, DIM)
+        size = (2 * radius, 2 * radius)
+        shape = self._shape("circle", size, fill, border, width=2, radius=radius)
+        self.surface.blit(shape, (center[0] - radius, center[1] - radius))
         colour = BG if lit else TEXT
         self.text(label, int(radius * 1.3), colour, center=center)
 

@@ -143,9 +143,15 @@ def _in_context(
     )
 
 
+NAMES = (Role.RENFIELD, Role.GROOB, Role.ZERB)
+"""Roles named like people: no article."""
+
+
 def named(role: Role) -> str:
-    """A role as spoken in a sentence: "the Seer", "a Werewolf", "the Master"."""
+    """A role as spoken in a sentence: "the Seer", "a Werewolf", "the Master", "Groob"."""
     name = role.display_name
+    if role in NAMES:
+        return name
     if name.startswith("The "):
         return "the " + name[4:]
     if role.info.copies > 1:

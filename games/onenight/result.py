@@ -14,6 +14,7 @@ from games.onenight.resolve import (
     Resolution,
     ResolutionInput,
     Reveal,
+    Rulings,
     resolve,
 )
 from games.onenight.roles import Role
@@ -74,7 +75,9 @@ def game_record(state: OneNightState, result: Resolution) -> dict[str, Any]:
 
 def finish(state: OneNightState) -> tuple[OneNightState, list[Effect]]:
     """Every card is in: work out the result, announce it, show it and store the game."""
-    result = resolve(resolution_input(state))
+    overrides: dict[str, Any] = dict(state.setup.options.rulings)
+    rulings = Rulings(**overrides)  # checks each value, naming a bad one
+    result = resolve(resolution_input(state), rulings)
     lines = result.explanation()
     title = _title(result)
     state = dataclasses.replace(state, phase="result", deadline=None)

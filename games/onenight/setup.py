@@ -47,6 +47,8 @@ class OneNightOptions:
     """Start the night by itself this long after setup; 0 waits for the Start control."""
     mask_sound: bool = False
     """Play a soft masking noise under the narration from dusk to wake-up."""
+    rulings: tuple[tuple[str, object], ...] = ()
+    """Rulings that differ from the defaults (``games.onenight.resolve.Rulings`` fields)."""
     vote_mode: str = "secret"
     """How votes are entered: ``"secret"`` (own seat, then target), ``"called"`` (each player
     in turn presses a target) or ``"grid"`` (one person enters everyone's votes on screen)."""

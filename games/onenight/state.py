@@ -128,6 +128,12 @@ def setup_from_json(data: Mapping[str, Any]) -> OneNightSetup:
         players=int(data["players"]),
         roles=tuple(Role(name) for name in data["roles"]),
         seed=int(data["seed"]),
-        options=OneNightOptions(**data["options"]),
+        options=_options(data["options"]),
         preset=str(data.get("preset", "")),
     )
+
+
+def _options(data: Mapping[str, Any]) -> OneNightOptions:
+    fields = dict(data)
+    fields["rulings"] = tuple((str(key), value) for key, value in fields.get("rulings", ()))
+    return OneNightOptions(**fields)

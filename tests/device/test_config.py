@@ -19,6 +19,7 @@ from device.config import (
     DisplayConfig,
     HardwareConfig,
     LogConfig,
+    RulingsConfig,
     NarrationConfig,
     OneNightConfig,
     PinsConfig,
@@ -66,6 +67,20 @@ EXPECTED_DEFAULTS = Config(
     ),
     store=StoreConfig(path=None),
     log=LogConfig(level="info"),
+    rulings=RulingsConfig(
+        protected_in_tie="others_die",
+        fall_through_min_votes=2,
+        hunter_blocked_by_protection=False,
+        repeat_chains=True,
+        village_wins_when_only_minion_dies_without_wolves=True,
+        tanner_death_stops_werewolves=True,
+        self_vote="reject",
+        oracle_follows="card",
+        epic_most_needs_two_votes=True,
+        epic_village_needs_two_enemy_teams=True,
+        device_tie_saves_everyone=True,
+        groob_zerb_in_play="held",
+    ),
 )
 
 

@@ -91,3 +91,21 @@ def test_a_self_vote_is_refused_aloud_and_the_seat_still_has_to_vote(config: Con
     lines = [e.get("line") for e in entries]
     assert "onenight.vote.self" in lines
     assert [e["phase"] for e in entries if "phase" in e][-1] == "reveal"
+
+
+def test_rulings_come_from_the_config_and_reach_the_result(tmp_path: Path) -> None:
+    config = load_config(
+        system_path=None,
+        overrides={
+            "narration.backend": "silent",
+            "narration.cache_dir": str(tmp_path / "wav"),
+            "rulings.device_tie_saves_everyone": False,
+        },
+    )
+    from device.sessions import onenight_setup
+
+    setup = onenight_setup({"game": "onenight", "preset": "alien_first_game"}, config)
+    assert ("device_tie_saves_everyone", False) in setup.options.rulings
+    cards = {1: "cow", 2: "alien", 3: "synthetic_alien", 4: "psychic"}
+    entries = run(config, game({1: 3, 2: 3, 3: 1, 4: 3}, cards))
+    assert next(e["result"] for e in entries if "result" in e)["deaths"] == [3]

@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 import pytest
 
 from device.ui import SCREENS, TouchUI, UiError
+from device.ui.canvas import (
+    ACCENT,
+    ALIEN,
+    BG,
+    BUTTON,
+    CHIP_OFF,
+    CHIP_ON,
+    DIM,
+    TEXT,
+    Canvas,
+    SurfaceCache,
+    clear_caches,
+)
+from device.ui.model import Control
 from device.ui.play import NIGHT_CAPTION_BAND
 
 NIGHT_DIM = 24  # brightest channel value allowed on the night screen outside the caption
@@ -155,3 +170,75 @@ def test_a_window_of_another_size_scales_the_design(
         assert pygame.image.load(str(tmp_path / "big.png")).get_size() == (1024, 600)
     finally:
         big.close()
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+def test_a_redraw_from_warm_caches_matches_one_drawn_afresh(
+    ui: TouchUI, views: dict[str, dict[str, object]], screen: str
+) -> None:
+    ui.show(screen, views[screen])
+    clear_caches()
+    ui.redraw(41.5)
+    cold = _screen_bytes()
+    for other in ("home", "vote", "setup", "day"):  # fill the caches with other screens' pieces
+        ui.show(other, views[other])
+    ui.show(screen, views[screen])
+    ui.redraw(41.5)
+    assert _screen_bytes() == cold
+
+
+def _drawn(draw: object) -> bytes:
+    """The RGB bytes of a fresh starry canvas after ``draw(canvas)``."""
+    canvas = Canvas(pygame.Surface((800, 480), 0, pygame.display.get_surface()))
+    canvas.space()
+    assert callable(draw)
+    draw(canvas)
+    return pygame.image.tobytes(canvas.surface, "RGB")
+
+
+def test_cached_buttons_and_chips_set_the_pixels_drawing_them_directly_would(ui: TouchUI) -> None:
+    button = Control("Vote now", "vote", pygame.Rect(37, 301, 233, 77))
+
+    def direct(canvas: Canvas) -> None:
+        pygame.draw.rect(canvas.surface, BUTTON, button.rect, border_radius=18)
+        pygame.draw.rect(canvas.surface, ACCENT, button.rect, width=3, border_radius=18)
+        canvas.text("Vote now", 65, TEXT, center=button.rect.center, max_width=209)
+        for x, lit in ((451, True), (509, False)):
+            fill, border, colour = (CHIP_ON, ALIEN, BG) if lit else (CHIP_OFF, DIM, TEXT)
+            pygame.draw.circle(canvas.surface, fill, (x, 87), 22)
+            pygame.draw.circle(canvas.surface, border, (x, 87), 22, width=2)
+            canvas.text(str(x), 28, colour, center=(x, 87))
+
+    def cached(canvas: Canvas) -> None:
+        canvas.button(button)
+        canvas.chip((451, 87), 22, "451", True)
+        canvas.chip((509, 87), 22, "509", False)
+
+    expected = _drawn(direct)
+    clear_caches()
+    assert _drawn(cached) == expected  # drawn into the caches
+    assert _drawn(cached) == expected  # blitted from them
+
+
+def test_the_text_cache_stays_within_its_byte_budget() -> None:
+    pieces = SurfaceCache(max_bytes=3 * 400)  # room for three 10x10 32-bit surfaces
+    made: list[str] = []
+
+    def make(name: str) -> Callable[[], pygame.Surface]:
+        def surface() -> pygame.Surface:
+            made.append(name)
+            return pygame.Surface((10, 10), 0, 32)
+
+        return surface
+
+    for name in ("a", "b", "c"):
+        pieces.get(name, make(name))
+    pieces.get("a", make("a"))  # a hit: "a" is now the most recently used
+    pieces.get("d", make("d"))  # over budget: the least recently used ("b") goes
+    assert made == ["a", "b", "c", "d"]
+    assert len(pieces) == 3 and pieces.bytes <= pieces.max_bytes
+    pieces.get("a", make("a"))
+    pieces.get("b", make("b"))
+    assert made == ["a", "b", "c", "d", "b"]
+    assert pieces.get("huge", lambda: pygame.Surface((100, 100), 0, 32)).get_size() == (100, 100)
+    assert len(pieces) == 3  # too big to keep, but still drawn
