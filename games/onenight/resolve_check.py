@@ -10,6 +10,8 @@ from games.onenight.resolve_types import (
     DEVICE,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    Conversion,
+    Mark,
     OracleFact,
     ResolutionError,
     ResolutionInput,
@@ -67,6 +69,10 @@ def _check_reveals(game: ResolutionInput) -> dict[int, Reveal]:
             raise ResolutionError(f"two reveals for seat {seat}")
         if not isinstance(reveal.card, Role):
             raise ResolutionError(f"seat {seat} revealed {reveal.card!r}, which is not a role")
+        if reveal.mark is not None and not isinstance(reveal.mark, Mark):
+            raise ResolutionError(f"seat {seat} holds {reveal.mark!r}, which is not a Mark")
+        if reveal.became is not None and not isinstance(reveal.became, Conversion):
+            raise ResolutionError(f"seat {seat} became {reveal.became!r}: not a conversion")
         if reveal.copied is not None:
             if reveal.card not in COPIERS:
                 raise ResolutionError(
@@ -99,10 +105,16 @@ def _check_selected(game: ResolutionInput, reveals: Mapping[int, Reveal]) -> Non
         return
     available = Counter(game.selected)
     held = Counter(reveal.card for reveal in reveals.values())
-    for role, count in sorted(held.items(), key=lambda item: list(Role).index(item[0])):
-        if count > available[role]:
+    for seat, reveal in sorted(reveals.items()):
+        role = reveal.card
+        if not available[role]:
             raise ResolutionError(
-                f"{count} players hold the {role.display_name} card: the game has {available[role]}"
+                f"seat {seat} holds the {role.display_name} card, which is not in the game"
+            )
+        if held[role] > available[role]:
+            raise ResolutionError(
+                f"{held[role]} players hold the {role.display_name} card: "
+                f"the game has {available[role]}"
             )
 
 

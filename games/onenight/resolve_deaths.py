@@ -4,8 +4,10 @@ protection with its fall-through, then Hunter shots and Lovers until nothing cha
 Rulings of ours, beyond the reference:
 
 * A Hunter who votes with two hands shoots both targets; a vote for the device shoots nobody.
-* In an Epic Battle the "tie for most" is counted on the group that dies first (after any
-  fall-through); when the device holds the second place, nobody else dies.
+* In an Epic Battle the protection shifts both places down: when the Master is alone on top
+  and protected, the next-most group takes the first place (at least ``fall_through_min_votes``)
+  and the group after it the second. The "tie for most" is counted on the group that takes the
+  first place. When the device holds the second place, nobody else dies.
 * All Marks of Love (Cupid's and the Doppelganger's) link their holders into one group: when
   one dies, every other holder dies (the Vampire rulebook: up to four die together).
 """

@@ -65,10 +65,12 @@ def check(state: OneNightState, entry: RevealEntered) -> Reveal:
             raise RevealError(
                 f"seat {entry.seat}: unknown mark {entry.mark!r}; marks: {', '.join(MARKS)}"
             )
+    copier = entry.card in ("doppelganger", "copycat")
     if entry.became is not None and entry.became not in BECAME:
-        raise RevealError(
-            f"seat {entry.seat}: became {entry.became!r}; expected 'alien' or 'alien_helper'"
-        )
+        # A Doppelganger or Copycat card is turned over with the role it became.
+        if not copier or entry.became not in in_play:
+            expected = "'alien', 'alien_helper'" + (" or a role in play" if copier else "")
+            raise RevealError(f"seat {entry.seat}: became {entry.became!r}; expected {expected}")
     return (entry.seat, entry.card, entry.mark, entry.became)
 
 
