@@ -260,5 +260,7 @@ class TallyScreen(Screen):
             if seat in dead:
                 canvas.text("died", 30, DEAD_BAR, center=(rect.centerx, CHART.bottom + 50))
         names = ["the Mothership" if s == DEVICE_SEAT else f"seat {s}" for s in self.deaths]
-        line = f"Died: {seats_text(tuple(names))}" if names else "Nobody died"
-        canvas.text(line, 36, DEAD_BAR if names else TEXT, topleft=(24, 418), max_width=480)
+        # Before the reveal nobody knows who dies (protection, Hunters): say nothing then.
+        if names:
+            line = f"Died: {seats_text(tuple(names))}"
+            canvas.text(line, 36, DEAD_BAR, topleft=(24, 418), max_width=480)

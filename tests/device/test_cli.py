@@ -19,7 +19,7 @@ def test_the_demo_writes_a_transcript_wavs_and_screenshots(
     assert main(["-q", "demo", "--out", str(out)]) == 0  # the default voice: real pyttsx3
     entries = [json.loads(line) for line in (out / "transcript.jsonl").read_text().splitlines()]
     said = [entry for entry in entries if "say" in entry]
-    assert [entry["phase"] for entry in entries if "phase" in entry][-1] == "vote"
+    assert [entry["phase"] for entry in entries if "phase" in entry][-1] == "result"
     wavs = sorted((out / "narration").glob("*.wav"))
     assert len(wavs) == len(said)
     for path in wavs:
@@ -32,6 +32,9 @@ def test_the_demo_writes_a_transcript_wavs_and_screenshots(
         "night",
         "day",
         "vote",
+        "tally",
+        "reveal",
+        "end",
     ]
     assert pygame.image.load(str(screens[0])).get_size() == (800, 480)
     assert f"Output: {out}" in capsys.readouterr().out
