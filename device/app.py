@@ -20,10 +20,12 @@ from device.inbox import Inbox
 from device.runtime import Runtime
 from device.sessions import make_session, session_for_checkpoint
 from device.store import Store
+from device.tags import translate
 from device.transcript import Transcript
 from device.uievents import ui_event
+from games.effects import Say
 from games.errors import RulesError
-from games.events import Control, ControlPressed, SeatPressed, Touched
+from games.events import Control, ControlPressed, SeatPressed, TagSeen, Touched
 
 logger = logging.getLogger(__name__)
 
@@ -95,6 +97,11 @@ class Daemon:
         self.ui.redraw(self.clock.now())
 
     def _feed(self, event: Any) -> None:
+        if isinstance(event, TagSeen):
+            event = translate(event, self.runtime.store)
+            if event is None:
+                self.runtime.executor.run([Say.of("common.unknown_tag")])
+                return
         if self.runtime.session is None:
             self._home_input(event)
             return

@@ -20,9 +20,11 @@ from device.runtime import Runtime
 from device.scenario import Scenario, ScenarioError, ScenarioEvent
 from device.sessions import make_session
 from device.store import Store
+from device.tags import translate
 from device.transcript import Transcript
 from device.ui.model import UiError
 from device.uievents import ui_event
+from games.effects import Say
 from games.errors import RulesError
 from games.events import (
     Control,
@@ -193,7 +195,11 @@ class _Runner:
             self.hardware.press_control(value)
             self._feed(self.inbox.drain())
         elif kind == "tag":
-            self._feed([TagSeen(value.strip().upper(), self.clock.now())])
+            seen = translate(TagSeen(value.strip().upper(), self.clock.now()), self.runtime.store)
+            if seen is None:
+                self.runtime.executor.run([Say.of("common.unknown_tag")])
+            else:
+                self._feed([seen])
         elif kind == "touch":
             self.ui.tap(value)
             self._feed_ui()

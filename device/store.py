@@ -22,6 +22,11 @@ CREATE TABLE IF NOT EXISTS checkpoint (
     saved_at REAL NOT NULL,
     updated TEXT NOT NULL DEFAULT (datetime('now'))
 );
+CREATE TABLE IF NOT EXISTS tags (
+    uid TEXT PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('seat', 'player', 'role')),
+    value TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS records (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     game TEXT NOT NULL,
@@ -93,6 +98,20 @@ class Store:
             else self._db.execute(query + " ORDER BY id")
         )
         return [(game, k, json.loads(data)) for game, k, data in rows]
+
+    def learn_tag(self, uid: str, kind: str, value: str) -> None:
+        """Remember what a tag stands for: a seat's number token, a player's card, a role tile."""
+        self._db.execute(
+            "INSERT OR REPLACE INTO tags (uid, kind, value) VALUES (?, ?, ?)",
+            (uid.upper(), kind, value),
+        )
+
+    def tag(self, uid: str) -> tuple[str, str] | None:
+        """What a tag stands for, as (kind, value), or None for a tag never learned."""
+        row = self._db.execute(
+            "SELECT kind, value FROM tags WHERE uid = ?", (uid.upper(),)
+        ).fetchone()
+        return None if row is None else (str(row[0]), str(row[1]))
 
     def close(self) -> None:
         """Close the database."""

@@ -291,7 +291,7 @@ class Canvas:
         tint = control.tint or CHIP_ON
         rect = control.rect
         if control.lit:
-            shape = self._shape("rect", rect.size, tuple(tint), None, radius=12)
+            shape = self._shape("rect", rect.size, tint, None, radius=12)
             colour = BG
         else:
             shape = self._shape("rect", rect.size, CHIP_OFF, DIM, width=2, radius=12)

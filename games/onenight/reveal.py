@@ -66,11 +66,11 @@ def check(state: OneNightState, entry: RevealEntered) -> Reveal:
                 f"seat {entry.seat}: unknown mark {entry.mark!r}; marks: {', '.join(MARKS)}"
             )
     copier = entry.card in ("doppelganger", "copycat")
-    if entry.became is not None and entry.became not in BECAME:
-        # A Doppelganger or Copycat card is turned over with the role it became.
-        if not copier or entry.became not in in_play:
-            expected = "'alien', 'alien_helper'" + (" or a role in play" if copier else "")
-            raise RevealError(f"seat {entry.seat}: became {entry.became!r}; expected {expected}")
+    # A Doppelganger or Copycat card is turned over with the role it became.
+    became_role = copier and entry.became in in_play
+    if entry.became is not None and entry.became not in BECAME and not became_role:
+        expected = "'alien', 'alien_helper'" + (" or a role in play" if copier else "")
+        raise RevealError(f"seat {entry.seat}: became {entry.became!r}; expected {expected}")
     return (entry.seat, entry.card, entry.mark, entry.became)
 
 

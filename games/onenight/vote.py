@@ -25,11 +25,11 @@ def seats_phrase(seats: tuple[int, ...]) -> str:
     return f"players {listed} and {seats[-1]}"
 
 
-def vote_view(state: OneNightState) -> dict[str, Any]:
+def vote_view(state: OneNightState, message: str = "Vote!") -> dict[str, Any]:
     """The vote screen: counts and voted seats only (public), plus the grid's picked voter."""
     ballot = state.ballot or Ballot(state.setup.players)
     return {
-        "message": "Vote!",
+        "message": message,
         "players": ballot.players,
         "voted": list(ballot.voted),
         "mode": ballot.mode,
@@ -110,9 +110,14 @@ def _cast(state: OneNightState, voter: int, target: int) -> Transition:
     ballot, result = cast(ballot, voter, target)
     state = dataclasses.replace(state, ballot=ballot)
     if result is Cast.SELF:
-        return state, [Say.of("onenight.vote.self"), Show("vote", vote_view(state))]
+        refused = "You cannot vote for yourself"
+        return state, [Say.of("onenight.vote.self"), Show("vote", vote_view(state, refused))]
     if result is Cast.CONFIRM:
-        return state, [Say.of("onenight.vote.confirm_change", seat=voter)]
+        changing = f"Player {voter} voted already: yes to change, no to keep"
+        return state, [
+            Say.of("onenight.vote.confirm_change", seat=voter),
+            Show("vote", vote_view(state, changing)),
+        ]
     return _after_vote(state, [])
 
 

@@ -109,3 +109,11 @@ def test_rulings_come_from_the_config_and_reach_the_result(tmp_path: Path) -> No
     cards = {1: "cow", 2: "alien", 3: "synthetic_alien", 4: "psychic"}
     entries = run(config, game({1: 3, 2: 3, 3: 1, 4: 3}, cards))
     assert next(e["result"] for e in entries if "result" in e)["deaths"] == [3]
+
+
+def test_an_unknown_tag_is_answered_aloud_and_changes_nothing(config: Config) -> None:
+    scenario = game({}, {})
+    scenario["events"] = [{"tag": "DEADBEEF"}, {"until": "phase", "is": "dusk"}]
+    entries = run(config, scenario)
+    assert "common.unknown_tag" in [e.get("line") for e in entries]
+    assert [e["phase"] for e in entries if "phase" in e] == ["setup", "dusk"]

@@ -103,3 +103,16 @@ def test_a_game_killed_at_night_restarts_the_current_step(tmp_path: Path) -> Non
         resumed.tick()
         lines = [e["line"] for e in resumed.executor.out.transcript.entries if "line" in e]
     assert lines[0] == "onenight.aliens.wake"
+
+
+def test_learned_tags_stand_for_seats_and_role_tiles(tmp_path: Path) -> None:
+    from device.tags import translate
+    from games.events import SeatPressed, TagSeen
+
+    store = Store(tmp_path / "m.db")
+    store.learn_tag("1a004a3f8c", "seat", "3")
+    store.learn_tag("04AABB", "role", "synthetic_alien")
+    assert store.tag("1A004A3F8C") == ("seat", "3")
+    assert translate(TagSeen("1A004A3F8C", 2.5), store) == SeatPressed(3, 2.5)
+    assert translate(TagSeen("04AABB", 0.0), store) == Touched("card:synthetic_alien")
+    assert translate(TagSeen("FFFF", 0.0), store) is None

@@ -1,0 +1,29 @@
+"""Tags seen on the pad become the same events as the buttons and the screen.
+
+A seat's number token acts as that seat's button (check in, say who is voting); a role tile
+acts as a tap on that card in the reveal picker. What a tag stands for is learned once and
+kept in the store.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from device.store import Store
+from games.events import Event, SeatPressed, TagSeen, Touched
+
+logger = logging.getLogger(__name__)
+
+
+def translate(event: TagSeen, store: Store | None) -> Event | None:
+    """The event a tag stands for, or None for a tag that was never learned."""
+    known = None if store is None else store.tag(event.uid)
+    if known is None:
+        logger.warning("unknown tag %s: learn it first", event.uid)
+        return None
+    kind, value = known
+    if kind == "seat":
+        return SeatPressed(int(value), event.at)
+    if kind == "role":
+        return Touched(f"card:{value}")
+    return None  # a player's personal card: used by the score log, not by a game in play

@@ -1,0 +1,145 @@
+"""Every mission's scoring rule, and the final ranking.
+
+``round_points`` is the one place a round's score is worked out. A score entry is a mapping of
+fields; each mission reads its own (see ``FIELDS``), or takes ``points`` as already added up.
+
+Replicas (the rules' "Scoring", with the device's rulings):
+
+- base = correct - wrong (``correct`` counts the face-up cards in the right place, not the
+  Optional Capture card);
+- the player who ended the round correctly adds 1, or with the Optional Capture adds 1 for that
+  card and 2 for the end: correct + 1 + 2 - wrong;
+- a player who called "ALIENINJAS!" wrongly gets half their base, rounded down;
+- never below 0 in a round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from games.errors import EventNotAcceptedError
+
+FIELDS: dict[str, tuple[str, ...]] = {
+    "replicas": ("correct", "wrong", "optional"),
+    "speed": ("mission", "other"),
+    "memory": ("cards", "multiplier"),
+    "collection": ("matched_points", "multiplier", "left_in_hand"),
+    "push_your_luck": ("civilian", "alieninjas"),
+}
+"""The detailed fields each mission's score entry may carry (besides ``points``)."""
+GRID_CARDS = 9
+
+
+class ScoreEntryError(EventNotAcceptedError):
+    """A score entry that does not fit the mission."""
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """One seat's result for one round: its points and its tie-break value."""
+
+    seat: int
+    points: int
+    tiebreak: int
+
+
+def _count(entry: Mapping[str, object], key: str, default: int | None = None) -> int:
+    value = entry.get(key, default)
+    if value is None:
+        raise ScoreEntryError(f"score entry {dict(entry)!r}: {key!r} is missing")
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ScoreEntryError(f"score entry {dict(entry)!r}: {key!r} must be a whole number >= 0")
+    return value
+
+
+def _check_keys(mission: str, entry: Mapping[str, object]) -> None:
+    allowed = {"points", *FIELDS[mission]}
+    for key in entry:
+        if key not in allowed:
+            raise ScoreEntryError(
+                f"score entry {dict(entry)!r}: {key!r} is not a {mission} field; "
+                f"expected {', '.join(sorted(allowed))}"
+            )
+    detailed = [key for key in entry if key in FIELDS[mission]]
+    if mission == "replicas" and "points" in entry:
+        raise ScoreEntryError(
+            f"score entry {dict(entry)!r}: Replicas needs 'correct' and 'wrong', not 'points'"
+        )
+    if "points" in entry and detailed and mission != "push_your_luck":
+        raise ScoreEntryError(
+            f"score entry {dict(entry)!r}: give 'points' or {', '.join(FIELDS[mission])}, not both"
+        )
+
+
+def replicas_points(correct: int, wrong: int, *, optional: bool, ender: bool, failed: bool) -> int:
+    """A Replicas round score (see the module docstring)."""
+    base = correct - wrong
+    if ender:
+        base += 1 + 2 if optional else 1
+    elif failed:
+        base = max(0, base) // 2
+    return max(0, base)
+
+
+def round_points(
+    mission: str, entry: Mapping[str, object], *, ender: bool = False, failed: bool = False
+) -> tuple[int, int]:
+    """(points, tie-break) of one seat's entry; ``ender``/``failed`` only matter for Replicas.
+
+    - speed: ``mission`` (mission Camouflage and Civilian points) - ``other`` (other
+      Camouflage points), at least 0;
+    - memory: ``cards`` (Alieninja cards) x ``multiplier`` (the printed multipliers, 1 if none);
+    - collection: ``matched_points`` x ``multiplier`` - ``left_in_hand``, at least 0;
+    - push_your_luck: ``civilian`` points + 1 per Alieninja (``alieninjas``, also the tie-break);
+    - replicas: ``correct``, ``wrong``, ``optional`` (see ``replicas_points``).
+
+    Any mission but Replicas may give ``points`` instead (taken as is, at least 0). The tie-break
+    is the round's points, except in Push Your Luck (the Alieninjas captured).
+    """
+    _check_keys(mission, entry)
+    if mission == "replicas":
+        correct, wrong = _count(entry, "correct"), _count(entry, "wrong", 0)
+        optional = entry.get("optional", False)
+        if not isinstance(optional, bool):
+            raise ScoreEntryError(f"score entry {dict(entry)!r}: 'optional' must be true or false")
+        if correct + wrong + int(optional) > GRID_CARDS:
+            raise ScoreEntryError(
+                f"score entry {dict(entry)!r}: a grid has only {GRID_CARDS} cards"
+            )
+        points = replicas_points(correct, wrong, optional=optional, ender=ender, failed=failed)
+        return points, points
+    if "points" in entry:
+        points = max(0, _count(entry, "points"))
+        tiebreak = _count(entry, "alieninjas", 0) if mission == "push_your_luck" else points
+        return points, tiebreak
+    if mission == "speed":
+        points = max(0, _count(entry, "mission") - _count(entry, "other", 0))
+    elif mission == "memory":
+        points = _count(entry, "cards") * _count(entry, "multiplier", 1)
+    elif mission == "collection":
+        made = _count(entry, "matched_points") * _count(entry, "multiplier", 1)
+        points = max(0, made - _count(entry, "left_in_hand", 0))
+    else:
+        captured = _count(entry, "alieninjas", 0)
+        return _count(entry, "civilian", 0) + captured, captured
+    return points, points
+
+
+def totals(rounds: Sequence[Sequence[RoundScore]], players: int) -> dict[int, int]:
+    """Each seat's total over the closed rounds."""
+    out = dict.fromkeys(range(1, players + 1), 0)
+    for scores in rounds:
+        for score in scores:
+            out[score.seat] += score.points
+    return out
+
+
+def winners(rounds: Sequence[Sequence[RoundScore]], players: int) -> list[int]:
+    """The highest total wins; a tie goes to the best tie-break of the last round; else shared."""
+    if not rounds:
+        return []
+    total = totals(rounds, players)
+    last = {score.seat: score.tiebreak for score in rounds[-1]}
+    best = max((total[seat], last.get(seat, 0)) for seat in total)
+    return sorted(seat for seat in total if (total[seat], last.get(seat, 0)) == best)
