@@ -25,7 +25,7 @@ from device.transcript import Transcript
 from device.uievents import ui_event
 from games.effects import Say
 from games.errors import RulesError
-from games.events import Control, ControlPressed, SeatPressed, TagSeen, Touched
+from games.events import Control, ControlPressed, TagSeen, Touched
 
 logger = logging.getLogger(__name__)
 
@@ -129,7 +129,7 @@ class Daemon:
 
 def run(config: Config, *, windowed: bool = False) -> int:
     """Start hardware, narration and screen in order; run; stop them in reverse. Exit code."""
-    from device.parts import cache_dir, open_hardware, open_narrator
+    from device.parts import cache_dir, open_hardware_into, open_narrator
     from device.ui.touch import TouchUI
     from narration.audio import AudioOutput
 
@@ -148,11 +148,7 @@ def run(config: Config, *, windowed: bool = False) -> int:
             fullscreen=config.display.fullscreen and not windowed,
         )
         inbox = Inbox(wake=ui.wake)
-        hardware = open_hardware(
-            config,
-            on_seat=lambda seat, at: inbox.put(SeatPressed(seat, at)),
-            on_control=lambda name, at: inbox.put(ControlPressed(Control(name), at)),
-        )
+        hardware = open_hardware_into(inbox, config)
         stack.callback(hardware.close)
         narrator = open_narrator(config, audio=True)
         stack.callback(narrator.close)

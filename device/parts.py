@@ -11,6 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from device.config import Config, resolve_state_dir
+from device.inbox import Inbox
+from games.events import Control, ControlPressed, SeatPressed
 from hardware.backend import Hardware, PinMap, make_hardware
 from narration.audio import AudioOutput
 from narration.backends import RecordedVoice, make_backend
@@ -18,7 +20,7 @@ from narration.catalogue import Catalogue
 from narration.narrator import Narrator
 from narration.speech import SpeechBackend
 
-CATALOGUES = ("common", "onenight", "onenight_app")
+CATALOGUES = ("common", "onenight", "onenight_app", "alienation", "encounters", "alieninjas")
 HEADLESS_ENV = {
     "SDL_VIDEODRIVER": "dummy",
     "SDL_AUDIODRIVER": "disk",
@@ -59,6 +61,17 @@ def open_hardware(
         on_seat=on_seat,
         on_control=on_control,
         debounce=config.hardware.debounce,
+    )
+
+
+def open_hardware_into(inbox: Inbox, config: Config, *, kind: str | None = None) -> Hardware:
+    """Open the hardware with its callbacks putting input events on ``inbox`` (timestamp and
+    enqueue only: they run on gpiozero's threads)."""
+    return open_hardware(
+        config,
+        on_seat=lambda seat, at: inbox.put(SeatPressed(seat, at)),
+        on_control=lambda name, at: inbox.put(ControlPressed(Control(name), at)),
+        kind=kind,
     )
 
 

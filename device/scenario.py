@@ -30,7 +30,17 @@ SUB_KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # kind -> (required keys, optional keys) of its object value
     "vote": (frozenset({"voter", "target"}), frozenset()),
     "reveal": (frozenset({"seat", "card"}), frozenset({"mark", "became"})),
-    "score": (frozenset({"seat"}), frozenset({"points", "correct", "wrong", "optional", "first"})),
+    "score": (
+        frozenset({"seat"}),
+        frozenset(
+            {
+                # Score fields of every game; each game's session refuses those it cannot use.
+                *("points", "correct", "wrong", "optional", "first"),
+                *("mission", "other", "cards", "multiplier", "matched_points", "left_in_hand"),
+                *("civilian", "alieninjas", "sunnies", "intention", "war", "peace"),
+            }
+        ),
+    ),
 }
 SETUP_KEYS = frozenset({"game", "players", "seed", "roles", "preset", "options", "mission"})
 CONTROLS = ("yes", "no", "go")

@@ -8,6 +8,15 @@ from typing import Any
 
 from device.config import Config
 from games import find_game
+from games.alienation.rules import AlienationSetup
+from games.alienation.session import AlienationSession
+from games.alienation.session import state_from_json as alienation_state
+from games.alieninjas.session import AlieninjasSession
+from games.alieninjas.setup import parse_setup as alieninjas_setup
+from games.alieninjas.state import state_from_json as alieninjas_state
+from games.encounters.rules import EncountersSetup
+from games.encounters.session import EncountersSession
+from games.encounters.session import state_from_json as encounters_state
 from games.errors import SetupError
 from games.onenight.session import OneNightSession
 from games.onenight.setup import (
@@ -41,8 +50,21 @@ def make_session(
 ) -> Session[Any]:
     """A new session for ``setup``; ``auto_start`` starts the game if nothing else does."""
     game = find_game(str(setup["game"]))
+    if game.key == "alienation":
+        return AlienationSession(AlienationSetup.from_block(setup))
+    if game.key == "encounters":
+        return EncountersSession(EncountersSetup.from_block(setup))
+    if game.key == "alieninjas":
+        parsed = alieninjas_setup(setup)
+        if parsed.players > config.hardware.seats:
+            raise SetupError(
+                f"{parsed.players} players: the device has {config.hardware.seats} seats"
+            )
+        return AlieninjasSession(parsed)
     if game.key != "onenight":
-        raise SetupError(f"game {game.key!r} is not supported yet; supported: 'onenight'")
+        raise SetupError(
+            f"game {game.key!r} is not supported yet; supported: 'onenight', 'alieninjas'"
+        )
     return OneNightSession(onenight_setup(setup, config, auto_start=auto_start))
 
 
@@ -84,6 +106,12 @@ def onenight_setup(
 
 def session_for_checkpoint(game: str, data: Mapping[str, Any]) -> Session[Any]:
     """The session that can resume a checkpoint of ``game``."""
+    if game == "alienation":
+        return AlienationSession(alienation_state(data).setup)
+    if game == "encounters":
+        return EncountersSession(encounters_state(data).setup)
+    if game == "alieninjas":
+        return AlieninjasSession(alieninjas_state(data).setup)
     if game != "onenight":
         raise SetupError(f"cannot resume a checkpoint of game {game!r}")
     return OneNightSession(setup_from_json(data["setup"]))

@@ -15,7 +15,7 @@ from device.clock import VirtualClock
 from device.config import Config
 from device.executor import Executor, Outputs
 from device.inbox import Inbox
-from device.parts import go_headless, open_hardware, open_narrator
+from device.parts import go_headless, open_hardware_into, open_narrator
 from device.runtime import Runtime
 from device.scenario import Scenario, ScenarioError, ScenarioEvent
 from device.sessions import make_session
@@ -27,12 +27,9 @@ from device.uievents import ui_event
 from games.effects import Say
 from games.errors import RulesError
 from games.events import (
-    Control,
-    ControlPressed,
     Event,
     RevealEntered,
     ScoreEntered,
-    SeatPressed,
     TagSeen,
     VoteCast,
 )
@@ -79,12 +76,7 @@ def simulate(
         ui.open()
         narrator = open_narrator(config, audio=False, cache=cache)
         inbox = Inbox()
-        hardware = open_hardware(
-            config,
-            on_seat=lambda seat, at: inbox.put(SeatPressed(seat, at)),
-            on_control=lambda name, at: inbox.put(ControlPressed(Control(name), at)),
-            kind="mock",
-        )
+        hardware = open_hardware_into(inbox, config, kind="mock")
         outputs = Outputs(
             transcript=transcript,
             narrator=narrator,
@@ -128,6 +120,7 @@ class _Runner:
         ui: Any,
     ) -> None:
         self.scenario, self.config, self.clock = scenario, config, clock
+        self._pressed: dict[str, float] = {}
         self.runtime, self.inbox, self.hardware, self.ui = runtime, inbox, hardware, ui
 
     def run(self) -> None:
@@ -189,9 +182,11 @@ class _Runner:
                     f"{event.where}: press: seat {value} does not exist "
                     f"(the device has seats 1 to {self.config.hardware.seats})"
                 )
+            self._space_press(f"seat:{value}")
             self.hardware.press_seat(value)
             self._feed(self.inbox.drain())
         elif kind == "control":
+            self._space_press(f"control:{value}")
             self.hardware.press_control(value)
             self._feed(self.inbox.drain())
         elif kind == "tag":
@@ -220,6 +215,17 @@ class _Runner:
             self._feed([ScoreEntered(value["seat"], value.get("points"), extra)])
         # Inputs land at the current time; let any deadline that is due now fire.
         self.runtime.tick()
+
+    def _space_press(self, button: str) -> None:
+        """Run the clock past the bounce window before pressing the same button again.
+
+        Without it, a second press of one button at the same virtual moment (ten ``go``s in a
+        row) would be dropped as contact bounce; no hand presses that fast.
+        """
+        last = self._pressed.get(button)
+        if last is not None:
+            self._advance_to(max(self.clock.now(), last + self.config.hardware.debounce + 0.001))
+        self._pressed[button] = self.clock.now()
 
     def _key(self, name: str) -> None:
         import pygame

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygame
 
+from device.ui.alieninjas import ReplicasScreen, ScoresScreen
 from device.ui.ballot import TallyScreen, VoteScreen
 from device.ui.canvas import Canvas
 from device.ui.events import to_input
@@ -22,6 +23,7 @@ from device.ui.play import DayScreen, NightScreen
 from device.ui.reveal import RevealScreen
 from device.ui.screens import HomeScreen, MessageScreen, Screen
 from device.ui.setup import SetupScreen
+from device.ui.sheets import SheetScreen
 
 TOUCH_POLL_SECONDS = 0.05
 """How often a waiting UI looks for taps and keys (a tap is noticed within this)."""
@@ -36,6 +38,9 @@ SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
     "reveal": RevealScreen.from_view,
     "end": MessageScreen.end_from_view,
     "message": MessageScreen.from_view,
+    "replicas": ReplicasScreen.from_view,
+    "scores": ScoresScreen.from_view,
+    "sheet": SheetScreen.from_view,
 }
 
 # Motion events would wake an idle wait() many times a second for nothing.

@@ -84,13 +84,11 @@ def _count(seat: int, key: str, value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ScoreEntryError(f"seat {seat} entered {key} {value!r}: {what} is a whole number")
     if value < 0:
-        raise ScoreEntryError(f"seat {seat} scored {value} {key}: {what} is 0 or more")
+        raise ScoreEntryError(f"seat {seat} entered {value} {key}: {what} is 0 or more")
     return value
 
 
-def check_entry(
-    seat: int, points: object, extra: Mapping[str, object], players: int
-) -> RoundEntry:
+def check_entry(seat: int, points: object, extra: Mapping[str, object], players: int) -> RoundEntry:
     """A checked ``RoundEntry``; raises ``ScoreEntryError`` naming the bad input."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= players:
         raise ScoreEntryError(f"seat {seat!r} entered a score: this game has seats 1 to {players}")

@@ -64,6 +64,40 @@ VIEWS: dict[str, dict[str, object]] = {
         "lines": ["Seat 3 (Alien) died.", "Winners: 1, 2, 4, 5, 6, 7"],
     },
     "message": {"title": "No audio device", "lines": ["Narration is shown as captions."]},
+    "replicas": {
+        "round": 2,
+        "rounds": 3,
+        "map": "B",
+        "stage": "check",
+        "started_at": None,
+        "elapsed": 41.5,
+        "buzzed": 3,
+        "out": [1],
+        "players": 4,
+    },
+    "scores": {
+        "title": "Round 2 - enter the scores",
+        "round": 2,
+        "rounds": 3,
+        "players": 3,
+        "entered": [2],
+        "rows": [{"seat": s, "last": s + 1, "total": 2 * s} for s in (1, 2, 3)],
+    },
+    "sheet": {
+        "title": "Alienation: round 2 of 3",
+        "columns": ["R1", "R2", "R3", "Sun", "Total"],
+        "rows": [
+            {"seat": s, "cells": [str(9 + s), "-", "", str(s), str(9 + s)], "lit": s == 2}
+            for s in (1, 2, 3)
+        ],
+        "message": "Waiting for players 1 and 3",
+        "round": 2,
+        "rounds": 10,
+        "controls": [
+            {"label": "Undo", "action": "undo"},
+            {"label": "Home", "action": "home", "primary": True},
+        ],
+    },
 }
 
 

@@ -1,0 +1,135 @@
+"""Alieninjas screens: the Replicas round timer ("replicas") and the score table ("scores")."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import pygame
+
+from device.ui.canvas import ALIEN, AMBER, DIM, TEXT, Canvas
+from device.ui.model import Control, UiError, ViewReader
+from device.ui.screens import Screen
+
+STAGES = ("ready", "countdown", "round", "check", "score")
+_STAGE_TEXT = {
+    "ready": "Shuffle and lay out your grid",
+    "countdown": "3, 2, 1...",
+    "round": "Replicate the map!",
+    "check": "Freeze!",
+    "score": "Round over",
+}
+
+
+def format_elapsed(seconds: float) -> str:
+    """``m:ss`` of play so far (rounded down: a second shows once it has passed)."""
+    whole = max(0, math.floor(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+@dataclass(frozen=True)
+class ReplicasScreen(Screen):
+    """The big round clock, the Map side, who buzzed and who is out."""
+
+    round: int
+    rounds: int
+    map: str
+    stage: str
+    started_at: float | None
+    elapsed: float
+    buzzed: int | None
+    out: tuple[int, ...]
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, object]) -> ReplicasScreen:
+        """Read round, rounds, map, stage, started_at, elapsed, buzzed and out from the view."""
+        r = ViewReader("replicas", view)
+        stage = r.text("stage")
+        if stage not in STAGES:
+            raise UiError(f"replicas view: 'stage' must be one of {STAGES}, got {stage!r}")
+        buzzed = view.get("buzzed")
+        if buzzed is not None and (isinstance(buzzed, bool) or not isinstance(buzzed, int)):
+            raise UiError(f"replicas view: 'buzzed' must be a seat or null, got {buzzed!r}")
+        return cls(
+            r.integer("round"),
+            r.integer("rounds"),
+            r.text("map"),
+            stage,
+            r.opt_number("started_at"),
+            r.number("elapsed"),
+            buzzed,
+            tuple(r.integers("out")),
+        )
+
+    def clock(self, now: float) -> float:
+        """Seconds of play shown at ``now``."""
+        running = 0.0 if self.started_at is None else max(0.0, now - self.started_at)
+        return self.elapsed + running
+
+    def controls(self) -> list[Control]:
+        if self.stage == "ready":
+            return [Control("Go", "go", pygame.Rect(260, 384, 280, 80), True)]
+        if self.stage == "check":
+            return [
+                Control("Yes", "yes", pygame.Rect(120, 384, 260, 80), True),
+                Control("No", "no", pygame.Rect(420, 384, 260, 80)),
+            ]
+        return []
+
+    def draw(self, canvas: Canvas, now: float) -> None:
+        canvas.space()
+        canvas.text(f"Replicas - round {self.round} of {self.rounds}", 44, ALIEN, topleft=(24, 20))
+        canvas.text(f"Map side {self.map}", 44, AMBER, topleft=(560, 20))
+        colour = AMBER if self.stage == "check" else TEXT
+        canvas.text(format_elapsed(self.clock(now)), 220, colour, center=(400, 200))
+        message = _STAGE_TEXT[self.stage]
+        if self.stage == "check" and self.buzzed is not None:
+            message = f"Player {self.buzzed} says ALIENINJAS!"
+        canvas.text(message, 44, TEXT, center=(400, 318), max_width=760)
+        if self.out:
+            out = ", ".join(str(seat) for seat in self.out)
+            canvas.text(f"Out this round: {out}", 30, DIM, center=(400, 360), max_width=760)
+
+    def next_redraw(self, now: float) -> float | None:
+        """The instant the shown clock next ticks over (None while it is stopped)."""
+        if self.started_at is None:
+            return None
+        shown = self.clock(now)
+        return now + (math.floor(shown) + 1 - shown)
+
+
+@dataclass(frozen=True)
+class ScoresScreen(Screen):
+    """The score table: each seat's last round and total, and who has entered this round."""
+
+    title: str
+    players: int
+    entered: tuple[int, ...]
+    rows: tuple[tuple[int, int, int], ...]
+    """(seat, last round's points, total)."""
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, object]) -> ScoresScreen:
+        """Read title, players, entered and rows ({seat, last, total}) from the view."""
+        r = ViewReader("scores", view)
+        rows = tuple(
+            (row.integer("seat"), row.integer("last"), row.integer("total"))
+            for row in r.records("rows")
+        )
+        return cls(r.text("title"), r.integer("players"), tuple(r.integers("entered")), rows)
+
+    def draw(self, canvas: Canvas, now: float) -> None:
+        canvas.space()
+        canvas.text(self.title, 52, ALIEN, center=(400, 40), max_width=760)
+        canvas.text("Seat      Last round      Total", 30, DIM, topleft=(140, 84))
+        step = min(40, 360 // max(1, len(self.rows)))
+        for i, (seat, last, total) in enumerate(self.rows):
+            colour = ALIEN if seat in self.entered else TEXT
+            y = 124 + i * step
+            mark = "  (entered)" if seat in self.entered else ""
+            canvas.text(f"{seat}", 32, colour, topleft=(160, y))
+            canvas.text(f"{last}", 32, colour, topleft=(330, y))
+            canvas.text(f"{total}{mark}", 32, colour, topleft=(520, y))
+        done = len(set(self.entered))
+        canvas.text(f"{done} of {self.players} entered", 30, DIM, center=(400, 456))

@@ -1,0 +1,134 @@
+"""The score-sheet screen: per-seat rows of scores and totals, a round tracker and a message.
+
+Alienation and Alien Encounters both use it. The view:
+
+- ``title`` (str), ``columns`` (list of str): the headings after the seat column;
+- ``rows``: one object per seat with ``seat`` (int), ``cells`` (list of str, one per column)
+  and ``lit`` (bool: Firsties, the first player, or a winner);
+- ``message`` (str): one line under the table;
+- ``round`` and ``rounds`` (int): a round tracker of ``rounds`` steps with ``round`` current
+  (``rounds`` 0: no tracker);
+- ``controls``: objects with ``label``, ``action`` and optional ``primary`` (bool).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import pygame
+
+from device.ui.canvas import ALIEN, AMBER, DIM, PANEL, TEXT, Canvas
+from device.ui.model import Control, UiError, ViewReader
+from device.ui.screens import Screen
+
+SEAT_WIDTH = 110
+TABLE = pygame.Rect(20, 84, 760, 236)
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One seat's line on the sheet."""
+
+    seat: int
+    cells: tuple[str, ...]
+    lit: bool
+
+
+@dataclass(frozen=True)
+class SheetScreen(Screen):
+    """A score sheet: a table of seats, an optional round tracker, a message, some buttons."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[SheetRow, ...]
+    message: str
+    round: int
+    rounds: int
+    buttons: tuple[tuple[str, str, bool], ...]
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, object]) -> SheetScreen:
+        """Read and check the view (see the module docstring)."""
+        r = ViewReader("sheet", view)
+        columns = tuple(r.texts("columns"))
+        rows = []
+        for row in r.records("rows"):
+            cells = tuple(row.texts("cells"))
+            if len(cells) != len(columns):
+                raise UiError(
+                    f"sheet view: seat {row.integer('seat')} has {len(cells)} cells "
+                    f"for {len(columns)} columns"
+                )
+            rows.append(SheetRow(row.integer("seat"), cells, row.flag("lit")))
+        buttons = []
+        for item in r.records("controls"):
+            raw = item.text("action")  # checked before the optional flag
+            primary = bool(view_flag(item))
+            buttons.append((item.text("label"), raw, primary))
+        return cls(
+            r.text("title"),
+            columns,
+            tuple(rows),
+            r.text("message"),
+            r.integer("round"),
+            r.integer("rounds"),
+            tuple(buttons),
+        )
+
+    def controls(self) -> list[Control]:
+        n = len(self.buttons)
+        if n == 0:
+            return []
+        gap = 12
+        width = min(280, (760 - gap * (n - 1)) // n)
+        left = 400 - (n * width + (n - 1) * gap) // 2
+        return [
+            Control(label, action, pygame.Rect(left + i * (width + gap), 392, width, 76), primary)
+            for i, (label, action, primary) in enumerate(self.buttons)
+        ]
+
+    def draw(self, canvas: Canvas, now: float) -> None:
+        canvas.space()
+        canvas.text(self.title, 48, ALIEN, topleft=(24, 16), max_width=752)
+        self._draw_table(canvas)
+        if self.rounds > 0:
+            self._draw_tracker(canvas)
+        canvas.text(self.message, 34, AMBER, center=(400, 364), max_width=760)
+
+    def _draw_table(self, canvas: Canvas) -> None:
+        count = len(self.columns)
+        width = (TABLE.width - SEAT_WIDTH) // max(1, count)
+        height = min(48, TABLE.height // (len(self.rows) + 1))
+        top = TABLE.top
+        for i, heading in enumerate(self.columns):
+            centre = (TABLE.left + SEAT_WIDTH + i * width + width // 2, top + height // 2)
+            canvas.text(heading, 30, DIM, center=centre, max_width=width - 8)
+        for n, row in enumerate(self.rows, start=1):
+            y = top + n * height
+            band = pygame.Rect(TABLE.left, y + 2, TABLE.width, height - 4)
+            pygame.draw.rect(canvas.surface, PANEL, band, border_radius=8)
+            colour = ALIEN if row.lit else TEXT
+            seat = f"P{row.seat}" + (" *" if row.lit else "")
+            canvas.text(seat, 34, colour, center=(TABLE.left + SEAT_WIDTH // 2, band.centery))
+            for i, cell in enumerate(row.cells):
+                centre = (TABLE.left + SEAT_WIDTH + i * width + width // 2, band.centery)
+                canvas.text(cell, 34, colour, center=centre, max_width=width - 8)
+
+    def _draw_tracker(self, canvas: Canvas) -> None:
+        # The tracker sits in the right of the title band when the table is short.
+        size, gap = 26, 6
+        left = 780 - self.rounds * (size + gap)
+        for step in range(1, self.rounds + 1):
+            centre = (left + (step - 1) * (size + gap) + size // 2, 66)
+            canvas.chip(centre, size // 2, str(step), step <= self.round)
+
+
+def view_flag(item: ViewReader) -> bool:
+    """A control's optional ``primary`` flag (absent: False)."""
+    try:
+        return item.flag("primary")
+    except UiError as error:
+        if "missing key" in str(error):
+            return False
+        raise

@@ -1,0 +1,287 @@
+"""The Alienation session: three rounds of score entry, then the final totals.
+
+Phases: ``score`` (each round; entered at once, after the round's announcements) and ``final``.
+One entry per seat closes a round; a seat may re-enter its score until the round closes. The
+player who completed their system first takes Firsties by their seat button, the touchscreen's
+"First" chip, or ``first`` in their entry, and starts the next round.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.alienation.rules import (
+    ROUNDS,
+    AlienationSetup,
+    RoundEntry,
+    check_entry,
+    draft_direction,
+    totals,
+    winners,
+)
+from games.effects import Effect, Finished, Phase, Record, Report, Say, Show
+from games.errors import EventNotAcceptedError
+from games.events import ControlPressed, Event, ScoreEntered, SeatPressed, TagSeen, Tick, Touched
+
+Transition = tuple["AlienationState", list[Effect]]
+
+
+@dataclass(frozen=True)
+class AlienationState:
+    """Where the score sheet stands."""
+
+    setup: AlienationSetup
+    phase: str = "score"
+    round: int = 1
+    start: int = 1
+    """This round's start player."""
+    entries: tuple[RoundEntry, ...] = ()
+    """This round's entries so far, by seat."""
+    firsties: int | None = None
+    """Who took Firsties this round (None: nobody yet)."""
+    rounds: tuple[tuple[int, ...], ...] = ()
+    """The points of every closed round, in seat order."""
+    sunnies: tuple[int, ...] = ()
+    """Each seat's Sunnies total as last entered."""
+    message: str = ""
+
+
+class AlienationSession:
+    """Alienation's score sheet, from the first round to the final totals."""
+
+    game = "alienation"
+
+    def __init__(self, setup: AlienationSetup) -> None:
+        self.setup = setup
+
+    def start(self, now: float) -> Transition:
+        """Pick the first start player and open round 1."""
+        setup = self.setup
+        first = random.Random(setup.seed).randint(1, setup.players)
+        state = AlienationState(setup, start=first, sunnies=(0,) * setup.players)
+        record = Record("alienation.start", {"players": setup.players, "seed": setup.seed})
+        intro: list[Effect] = [
+            record,
+            Say.of("alienation.welcome", players=setup.players),
+            Say.of("alienation.first_start", seat=first),
+        ]
+        state, effects = _open_round(state)
+        return state, intro + effects
+
+    def handle(self, state: AlienationState, event: Event, now: float) -> Transition:
+        """React to one input; raises ``EventNotAcceptedError`` for one that does not fit."""
+        if isinstance(event, Tick):
+            return state, []
+        if state.phase == "final":
+            if event in (Touched("home"), Touched("ok")):
+                return state, [Finished()]
+            if isinstance(event, SeatPressed | ControlPressed | TagSeen | Touched):
+                return state, []
+        elif isinstance(event, ScoreEntered):
+            entry = check_entry(event.seat, event.points, dict(event.extra), state.setup.players)
+            return _enter(state, entry)
+        elif isinstance(event, SeatPressed):
+            return _take_firsties(state, event.seat)
+        elif isinstance(event, Touched) and event.action.startswith("first:"):
+            return _take_firsties(state, int(event.action.removeprefix("first:")))
+        elif isinstance(event, ControlPressed | TagSeen | Touched):
+            return state, []
+        kind = type(event).__name__
+        raise EventNotAcceptedError(f"{kind} is not accepted in phase {state.phase!r}")
+
+    def next_deadline(self, state: AlienationState) -> float | None:
+        """Never: the score sheet only reacts to input."""
+        return None
+
+    def phase(self, state: AlienationState) -> str:
+        """``score`` or ``final``."""
+        return state.phase
+
+    def to_json(self, state: AlienationState) -> dict[str, Any]:
+        """The state as JSON-able data."""
+        data = dataclasses.asdict(state)
+        return data
+
+    def from_json(self, data: Mapping[str, Any]) -> AlienationState:
+        """Rebuild a state from ``to_json`` output."""
+        return state_from_json(data)
+
+    def resume(self, state: AlienationState, saved_at: float, now: float) -> Transition:
+        """Put the sheet back up where it was (nothing is timed)."""
+        if state.phase == "final":
+            return state, [Phase("final"), Show("sheet", sheet_view(state))]
+        return state, [Phase("score"), Show("sheet", sheet_view(state))]
+
+
+def state_from_json(data: Mapping[str, Any]) -> AlienationState:
+    """Rebuild a state from ``dataclasses.asdict`` output."""
+    fields = dict(data)
+    setup = AlienationSetup(**fields.pop("setup"))
+    return AlienationState(
+        setup,
+        phase=str(fields["phase"]),
+        round=int(fields["round"]),
+        start=int(fields["start"]),
+        entries=tuple(RoundEntry(**entry) for entry in fields["entries"]),
+        firsties=fields["firsties"],
+        rounds=tuple(tuple(points) for points in fields["rounds"]),
+        sunnies=tuple(fields["sunnies"]),
+        message=str(fields["message"]),
+    )
+
+
+def round_lines(round_number: int, start: int, players: int) -> list[Say]:
+    """What the device says as a round opens: start player, draft direction, reminders."""
+    says = [
+        Say.of("alienation.round", round=round_number, rounds=ROUNDS, seat=start),
+        Say.of("alienation.draft", direction=draft_direction(round_number, players)),
+    ]
+    if round_number > 1:
+        says.append(Say.of("alienation.reminder.shuffle"))
+        says.append(Say.of("alienation.reminder.sunnies"))
+        says.append(Say.of("alienation.reminder.scores"))
+    says.append(Say.of("alienation.reminder.last_card"))
+    says.append(Say.of("alienation.ask_first"))
+    return says
+
+
+def _open_round(state: AlienationState) -> Transition:
+    direction = draft_direction(state.round, state.setup.players)
+    message = f"Round {state.round}: player {state.start} starts, pass cards {direction}"
+    state = dataclasses.replace(state, entries=(), firsties=None, message=message)
+    effects: list[Effect] = [
+        *round_lines(state.round, state.start, state.setup.players),
+        Phase("score"),
+        Show("sheet", sheet_view(state)),
+    ]
+    return state, effects
+
+
+def _take_firsties(state: AlienationState, seat: int) -> Transition:
+    if not 1 <= seat <= state.setup.players:
+        players = state.setup.players
+        raise EventNotAcceptedError(
+            f"seat {seat} took Firsties: this game has seats 1 to {players}"
+        )
+    if state.firsties == seat:
+        return state, []
+    state = dataclasses.replace(state, firsties=seat, message=f"Player {seat} has Firsties")
+    return state, [Say.of("alienation.firsties", seat=seat), Show("sheet", sheet_view(state))]
+
+
+def _enter(state: AlienationState, entry: RoundEntry) -> Transition:
+    effects: list[Effect] = []
+    if entry.first:
+        state, effects = _take_firsties(state, entry.seat)
+    kept = tuple(e for e in state.entries if e.seat != entry.seat)
+    entries = tuple(sorted((*kept, entry), key=lambda e: e.seat))
+    sunnies = tuple(
+        entry.sunnies if seat == entry.seat else old
+        for seat, old in enumerate(state.sunnies, start=1)
+    )
+    state = dataclasses.replace(state, entries=entries, sunnies=sunnies)
+    if len(entries) < state.setup.players:
+        waiting = [s for s in range(1, state.setup.players + 1) if s not in _entered(state)]
+        state = dataclasses.replace(state, message=f"Waiting for {_seats(waiting)}")
+        return state, [*effects, Show("sheet", sheet_view(state))]
+    return _close_round(state, effects)
+
+
+def _entered(state: AlienationState) -> set[int]:
+    return {e.seat for e in state.entries}
+
+
+def _seats(seats: list[int]) -> str:
+    return "player " + str(seats[0]) if len(seats) == 1 else "players " + _and(seats)
+
+
+def _and(seats: list[int] | tuple[int, ...]) -> str:
+    words = [str(s) for s in seats]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _close_round(state: AlienationState, effects: list[Effect]) -> Transition:
+    points = tuple(e.points for e in state.entries)
+    rounds = (*state.rounds, points)
+    running = totals(rounds, state.setup.players)
+    effects = [*effects, Say.of("alienation.round_over", round=state.round)]
+    for entry in state.entries:
+        data = {"round": state.round, "seat": entry.seat, "points": entry.points}
+        effects.append(Report("score", {**data, "total": running[entry.seat]}))
+    record = {
+        "round": state.round,
+        "start": state.start,
+        "firsties": state.firsties,
+        "entries": [dataclasses.asdict(e) for e in state.entries],
+        "totals": running,
+    }
+    effects.append(Record("alienation.round", record))
+    if state.firsties is None and state.round < ROUNDS:
+        effects.append(Say.of("alienation.no_firsties", seat=state.start))
+    start = state.firsties or state.start
+    state = dataclasses.replace(state, rounds=rounds, start=start)
+    if state.round < ROUNDS:
+        state, more = _open_round(dataclasses.replace(state, round=state.round + 1))
+        return state, effects + more
+    return _finish(state, effects, running)
+
+
+def _finish(state: AlienationState, effects: list[Effect], running: dict[int, int]) -> Transition:
+    won = winners(running)
+    best = running[won[0]]
+    if len(won) == 1:
+        says: list[Effect] = [Say.of("alienation.winner", seat=won[0], total=best)]
+        message = f"Player {won[0]} wins with {best}"
+    else:
+        says = [Say.of("alienation.shared", seats=_and(won), total=best)]
+        message = f"Players {_and(won)} share the win with {best}"
+    state = dataclasses.replace(state, phase="final", message=message)
+    final = {"winners": list(won), "totals": running}
+    return state, [
+        *effects,
+        Report("final", final),
+        Record("alienation.final", {**final, "sunnies": list(state.sunnies)}),
+        Phase("final"),
+        Show("sheet", sheet_view(state)),
+        *says,
+    ]
+
+
+def sheet_view(state: AlienationState) -> dict[str, Any]:
+    """The ``sheet`` screen's view: rounds and running totals, Firsties, the message."""
+    players, done = state.setup.players, state.rounds
+    current = {e.seat: e.points for e in state.entries}
+    running = totals(done, players)
+    rows = []
+    for seat in range(1, players + 1):
+        cells = [str(points[seat - 1]) for points in done]
+        if state.phase == "score":
+            cells.append(str(current[seat]) if seat in current else "-")
+        cells += [""] * (ROUNDS - len(cells))
+        total = running[seat] + current.get(seat, 0)
+        cells += [str(state.sunnies[seat - 1]), str(total)]
+        lit = state.firsties == seat if state.phase == "score" else seat in _leaders(running)
+        rows.append({"seat": seat, "cells": cells, "lit": lit})
+    if state.phase == "final":
+        controls = [{"label": "Home", "action": "home", "primary": True}]
+        title = "Alienation: final scores"
+    else:
+        controls = [{"label": f"First {s}", "action": f"first:{s}"} for s in range(1, players + 1)]
+        title = f"Alienation: round {state.round} of {ROUNDS}"
+    return {
+        "title": title,
+        "columns": ["R1", "R2", "R3", "Sun", "Total"],
+        "rows": rows,
+        "message": state.message,
+        "round": 0,
+        "rounds": 0,
+        "controls": controls,
+    }
+
+
+def _leaders(running: Mapping[int, int]) -> tuple[int, ...]:
+    return winners(running)

@@ -1,0 +1,186 @@
+"""The Replicas round: ready, the countdown, the timed round, the buzz and the check.
+
+Phases: ``ready`` -> (go, or the last round's ender's seat button) -> ``countdown`` ->
+``round`` (timer running) -> a seat's buzz -> ``check`` -> yes: ``score``; no: that seat is out
+(half points) and ``round`` resumes for the others. The round also ends when every player has
+called wrongly, or at the optional time limit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from games.alieninjas import buzz, scoresheet
+from games.alieninjas.setup import ROUNDS
+from games.alieninjas.state import AlieninjasState
+from games.effects import Buzz, Effect, Lamp, Phase, Record, Say, Show, Sound
+from games.events import Control, ControlPressed, Event, SeatPressed, Touched
+
+Transition = tuple[AlieninjasState, list[Effect]]
+
+
+def replicas_view(state: AlieninjasState, now: float) -> dict[str, Any]:
+    """The ``replicas`` screen: round, Map side, stage, the timer, who buzzed, who is out."""
+    return {
+        "round": state.round,
+        "rounds": ROUNDS,
+        "map": state.map_side,
+        "stage": state.phase,
+        "started_at": state.running_since,
+        "elapsed": state.elapsed if state.running_since is not None else state.clock(now),
+        "buzzed": state.buzzed,
+        "out": list(state.failed),
+        "players": state.setup.players,
+    }
+
+
+def _show(state: AlieninjasState, now: float) -> Show:
+    return Show("replicas", replicas_view(state, now))
+
+
+def open_round(state: AlieninjasState, now: float = 0.0) -> Transition:
+    """Start the current round: Replicas waits in ``ready``; other missions go to ``score``."""
+    if not state.replicas:
+        return scoresheet.open_scoring(state)
+    state = dataclasses.replace(state, phase="ready", deadline=None, running_since=None)
+    effects: list[Effect] = [
+        Phase("ready"),
+        *(Lamp(seat, "off") for seat in range(1, state.setup.players + 1)),
+        Say.of("alieninjas.replicas.map", round=state.round, side=state.map_side),
+        Say.of("alieninjas.replicas.shuffle"),
+    ]
+    if state.starter is not None:
+        effects += [
+            Lamp(state.starter, "pulse"),
+            Say.of("alieninjas.replicas.starter", seat=state.starter),
+        ]
+    return state, [*effects, _show(state, now)]
+
+
+def on_ready(state: AlieninjasState, event: Event, now: float) -> Transition:
+    """Go (button or screen), or the starter's seat button, starts the countdown."""
+    go = isinstance(event, ControlPressed) and event.control is Control.GO
+    go = go or event == Touched("go")
+    starter = isinstance(event, SeatPressed) and event.seat == state.starter
+    if not (go or starter):
+        return state, []
+    state = dataclasses.replace(
+        state, phase="countdown", deadline=now + state.setup.options.countdown
+    )
+    lamps = [Lamp(state.starter, "off")] if state.starter is not None else []
+    return state, [
+        Phase("countdown"),
+        *lamps,
+        Say.of("alieninjas.replicas.countdown"),
+        _show(state, now),
+    ]
+
+
+def false_start(state: AlieninjasState, event: SeatPressed, now: float) -> Transition:
+    """A press during the countdown: a spoken warning, and the optional lockout."""
+    if not 1 <= event.seat <= state.setup.players:
+        return state, []
+    lockout = state.setup.options.false_start_lockout
+    record = Record("alieninjas.false_start", {"round": state.round, "seat": event.seat})
+    if lockout <= 0:
+        return state, [record, Say.of("alieninjas.replicas.false_start", seat=event.seat)]
+    until = dict(state.false_starts)
+    until[event.seat] = now + lockout
+    state = dataclasses.replace(state, false_starts=tuple(sorted(until.items())))
+    seconds = f"{lockout:g}"
+    say = Say.of("alieninjas.replicas.false_start_locked", seat=event.seat, seconds=seconds)
+    return state, [record, say]
+
+
+def start_play(state: AlieninjasState, at: float) -> Transition:
+    """The countdown is over: the timer runs."""
+    state = dataclasses.replace(state, phase="round", running_since=at)
+    state = dataclasses.replace(state, deadline=_limit(state))
+    return state, [Phase("round"), Sound("round.start"), _show(state, at)]
+
+
+def _limit(state: AlieninjasState) -> float | None:
+    limit = state.setup.options.time_limit
+    if limit <= 0 or state.running_since is None:
+        return None
+    return state.running_since + max(0.0, limit - state.elapsed)
+
+
+def on_press(state: AlieninjasState, event: SeatPressed, now: float) -> Transition:
+    """A seat button in ``round``: a candidate buzz, or ignored (and recorded) when locked out."""
+    seat = event.seat
+    if not 1 <= seat <= state.setup.players:
+        return state, []
+    if seat in state.failed or state.locked_until(seat) > now:
+        why = "called wrongly" if seat in state.failed else "false start"
+        data = {"round": state.round, "seat": seat, "at": event.at, "why": why}
+        return state, [Record("alieninjas.ignored_press", data)]
+    window = state.setup.options.arbitration_window
+    candidate = buzz.offer(state.candidate, seat, event.at, now, window)
+    return dataclasses.replace(state, candidate=candidate), []
+
+
+def commit(state: AlieninjasState) -> Transition:
+    """Close the arbitration window: the candidate's buzz stops the clock; phase ``check``."""
+    candidate = state.candidate
+    if candidate is None:
+        return state, []
+    paused = state.clock(candidate.opened)
+    state = dataclasses.replace(
+        state,
+        phase="check",
+        candidate=None,
+        buzzed=candidate.seat,
+        elapsed=paused,
+        running_since=None,
+        deadline=None,
+    )
+    return state, [
+        Buzz(candidate.seat, candidate.at),
+        Sound("alieninjas"),
+        Lamp(candidate.seat, "on"),
+        Say.of("alieninjas.replicas.freeze"),
+        Phase("check"),
+        Say.of("alieninjas.replicas.check", seat=candidate.seat),
+        _show(state, candidate.opened),
+    ]
+
+
+def on_check(state: AlieninjasState, event: Event, now: float) -> Transition:
+    """Yes: the round ends, scoring follows. No: the seat is out and the round resumes."""
+    answer = _answer(event)
+    if answer is None or state.buzzed is None:
+        return state, []
+    seat = state.buzzed
+    if answer:
+        reaction = (state.round, seat, round(state.elapsed, 3))
+        state = dataclasses.replace(
+            state, ender=seat, buzzed=None, reactions=(*state.reactions, reaction)
+        )
+        state, more = scoresheet.open_scoring(state)
+        return state, [Say.of("alieninjas.replicas.correct", seat=seat), *more]
+    state = dataclasses.replace(state, buzzed=None, failed=(*state.failed, seat))
+    effects: list[Effect] = [Lamp(seat, "off")]
+    if len(state.failed) >= state.setup.players:
+        state, more = scoresheet.open_scoring(state)
+        return state, [*effects, Say.of("alieninjas.replicas.all_failed"), *more]
+    effects.append(Say.of("alieninjas.replicas.wrong", seat=seat))
+    state = dataclasses.replace(state, phase="round", running_since=now)
+    state = dataclasses.replace(state, deadline=_limit(state))
+    return state, [*effects, Phase("round"), _show(state, now)]
+
+
+def time_up(state: AlieninjasState, at: float) -> Transition:
+    """The optional time limit ran out: the round ends with nobody calling it."""
+    state = dataclasses.replace(state, elapsed=state.clock(at), running_since=None)
+    state, more = scoresheet.open_scoring(state)
+    return state, [Say.of("alieninjas.replicas.time_up"), *more]
+
+
+def _answer(event: Event) -> bool | None:
+    if isinstance(event, ControlPressed) and event.control is not Control.GO:
+        return event.control is Control.YES
+    if event in (Touched("yes"), Touched("no")):
+        return event == Touched("yes")
+    return None

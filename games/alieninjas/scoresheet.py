@@ -1,0 +1,158 @@
+"""The score sheet: one entry per seat closes a round; after the last round, the final result."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from games.alieninjas.scoring import RoundScore, round_points, winners
+
+__all__ = ["close_round", "enter", "final", "open_scoring", "scores_view", "winners"]
+from games.alieninjas.setup import ROUNDS
+from games.alieninjas.state import AlieninjasState
+from games.effects import Effect, Finished, Lamp, Phase, Record, Report, Say, Show
+from games.errors import EventNotAcceptedError
+from games.events import ScoreEntered, Touched
+
+Transition = tuple[AlieninjasState, list[Effect]]
+
+
+def scores_view(state: AlieninjasState, title: str) -> dict[str, Any]:
+    """The ``scores`` screen: totals so far, the last closed round, and who has entered."""
+    last = {score.seat: score.points for score in state.rounds[-1]} if state.rounds else {}
+    totals = state.totals()
+    rows = [
+        {"seat": seat, "last": last.get(seat, 0), "total": totals[seat]}
+        for seat in range(1, state.setup.players + 1)
+    ]
+    return {
+        "title": title,
+        "round": state.round,
+        "rounds": ROUNDS,
+        "players": state.setup.players,
+        "entered": [score.seat for score in state.entries],
+        "rows": rows,
+    }
+
+
+def open_scoring(state: AlieninjasState) -> Transition:
+    """Enter phase ``score`` for the current round."""
+    state = dataclasses.replace(state, phase="score", deadline=None, running_since=None)
+    line = "alieninjas.score.replicas" if state.replicas else "alieninjas.score.enter"
+    title = f"Round {state.round} - enter the scores"
+    return state, [
+        Phase("score"),
+        Say.of(line, round=state.round),
+        Show("scores", scores_view(state, title)),
+    ]
+
+
+def enter(state: AlieninjasState, event: ScoreEntered) -> Transition:
+    """Take one seat's entry (a second entry for a seat replaces the first)."""
+    players = state.setup.players
+    if not 1 <= event.seat <= players:
+        raise EventNotAcceptedError(f"score for seat {event.seat}: seats are 1 to {players}")
+    fields: dict[str, object] = dict(event.extra)
+    if event.points is not None:
+        fields["points"] = event.points
+    points, tiebreak = round_points(
+        state.setup.mission,
+        fields,
+        ender=event.seat == state.ender,
+        failed=event.seat in state.failed,
+    )
+    kept = tuple(score for score in state.entries if score.seat != event.seat)
+    entries = tuple(sorted((*kept, RoundScore(event.seat, points, tiebreak)), key=_seat))
+    state = dataclasses.replace(state, entries=entries)
+    if len(entries) < players:
+        title = f"Round {state.round} - enter the scores"
+        return state, [Show("scores", scores_view(state, title))]
+    return close_round(state)
+
+
+def _seat(score: RoundScore) -> int:
+    return score.seat
+
+
+def close_round(state: AlieninjasState) -> Transition:
+    """Every seat is in: report the round, then start the next one or end the game."""
+    state = dataclasses.replace(state, rounds=(*state.rounds, state.entries), entries=())
+    totals = state.totals()
+    effects: list[Effect] = [
+        Record(
+            "alieninjas.round",
+            {
+                "round": state.round,
+                "mission": state.setup.mission,
+                "ender": state.ender,
+                "failed": list(state.failed),
+                "points": {score.seat: score.points for score in state.rounds[-1]},
+            },
+        )
+    ]
+    for score in state.rounds[-1]:
+        data = {"round": state.round, "seat": score.seat, "points": score.points}
+        effects.append(Report("score", {**data, "total": totals[score.seat]}))
+    effects.append(Say.of("alieninjas.score.closed", round=state.round))
+    if state.round >= ROUNDS:
+        state, more = final(state)
+        return state, effects + more
+    from games.alieninjas import replicas  # here: the two modules call each other
+
+    next_round = dataclasses.replace(
+        state,
+        round=state.round + 1,
+        starter=state.ender,
+        ender=None,
+        failed=(),
+        buzzed=None,
+        elapsed=0.0,
+        false_starts=(),
+    )
+    state, more = replicas.open_round(next_round)
+    return state, effects + more
+
+
+def final(state: AlieninjasState) -> Transition:
+    """Phase ``final``: the winners, the totals and the reaction times."""
+    state = dataclasses.replace(state, phase="final", deadline=None)
+    won = winners(state.rounds, state.setup.players)
+    totals = state.totals()
+    effects: list[Effect] = [
+        Phase("final"),
+        Report("final", {"winners": won, "totals": totals}),
+        Record("alieninjas.final", {"winners": won, "totals": totals}),
+    ]
+    effects += [Lamp(seat, "blink" if seat in won else "off") for seat in totals]
+    best = totals[won[0]] if won else 0
+    if len(won) == 1:
+        effects.append(Say.of("alieninjas.final.winner", seat=won[0], total=best))
+    else:
+        seats = ", ".join(str(seat) for seat in won[:-1]) + f" and {won[-1]}"
+        effects.append(Say.of("alieninjas.final.shared", seats=seats, total=best))
+    effects.append(Show("end", {"title": "Final scores", "lines": final_lines(state, won)}))
+    return state, effects
+
+
+def final_lines(state: AlieninjasState, won: list[int]) -> list[str]:
+    """The end screen: totals (winners starred), then each player's correct-call times."""
+    lines = [
+        f"Player {seat}: {total}" + (" - winner!" if seat in won else "")
+        for seat, total in sorted(state.totals().items(), key=lambda item: (-item[1], item[0]))
+    ]
+    if state.replicas:
+        times: dict[int, list[str]] = {}
+        for number, seat, seconds in state.reactions:
+            times.setdefault(seat, []).append(f"{seconds:.1f} s (round {number})")
+        for seat in sorted(times):
+            lines.append(f"Player {seat} called it in " + ", ".join(times[seat]))
+        if not times:
+            lines.append("Nobody called a round correctly.")
+    return lines
+
+
+def on_final_input(state: AlieninjasState, event: object) -> Transition:
+    """The end screen's Home button finishes the session; other input changes nothing."""
+    if event in (Touched("home"), Touched("ok")):
+        return state, [Finished()]
+    return state, []

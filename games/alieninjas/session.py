@@ -1,0 +1,149 @@
+"""The Alieninjas session: the Replicas timer and buzzer, and every mission's score sheet.
+
+A pure state machine (see ``games.session``). Replicas phases: ``ready``, ``countdown``,
+``round``, ``check``, ``score`` (per round), then ``final``. The other missions: ``score`` per
+round, then ``final``. Each round's scores are reported as ``score``, the end as ``final``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from games.alieninjas import replicas, scoresheet
+from games.alieninjas.setup import AlieninjasSetup
+from games.alieninjas.state import AlieninjasState, state_from_json, state_to_json
+from games.effects import Effect, Phase, Record, Say, Show
+from games.errors import EventNotAcceptedError
+from games.events import (
+    ControlPressed,
+    Event,
+    ScoreEntered,
+    SeatPressed,
+    TagSeen,
+    Tick,
+    Touched,
+)
+
+Transition = tuple[AlieninjasState, list[Effect]]
+_BUTTONS = (SeatPressed, ControlPressed, Touched, TagSeen)
+
+
+class AlieninjasSession:
+    """One Alieninjas game of three rounds, for any of the five missions."""
+
+    game = "alieninjas"
+
+    def __init__(self, setup: AlieninjasSetup) -> None:
+        self.setup = setup
+
+    def start(self, now: float) -> Transition:
+        """Announce the mission and open round 1."""
+        state = AlieninjasState(self.setup)
+        setup = self.setup
+        record = Record(
+            "alieninjas.start",
+            {"mission": setup.mission, "players": setup.players, "seed": setup.seed},
+        )
+        welcome = Say.of("alieninjas.welcome", mission=setup.mission_name)
+        state, effects = replicas.open_round(state, now)
+        return state, [record, welcome, *effects]
+
+    def handle(self, state: AlieninjasState, event: Event, now: float) -> Transition:
+        """React to one input; raises ``EventNotAcceptedError`` for one that does not fit."""
+        if isinstance(event, Tick):
+            return _run_deadlines(state, now)
+        effects: list[Effect] = []
+        if state.candidate is not None and (
+            not isinstance(event, SeatPressed) or now >= state.candidate.until
+        ):
+            # Any other input (or a press after the window) comes after the buzz it follows.
+            state, effects = replicas.commit(state)
+        state, more = _dispatch(state, event, now)
+        return state, effects + more
+
+    def next_deadline(self, state: AlieninjasState) -> float | None:
+        """The arbitration window's close, the countdown's end or the round's time limit."""
+        if state.candidate is not None:
+            return state.candidate.until
+        return state.deadline
+
+    def phase(self, state: AlieninjasState) -> str:
+        """The current phase name."""
+        return state.phase
+
+    def to_json(self, state: AlieninjasState) -> dict[str, Any]:
+        """The state as JSON-able data."""
+        return state_to_json(state)
+
+    def from_json(self, data: Mapping[str, Any]) -> AlieninjasState:
+        """Rebuild a state from ``to_json`` output."""
+        return state_from_json(data)
+
+    def resume(self, state: AlieninjasState, saved_at: float, now: float) -> Transition:
+        """Continue after a restart: timers keep their remaining time; a countdown restarts."""
+        shift = now - saved_at
+        if state.phase == "countdown":
+            return replicas.open_round(state, now)
+        candidate = state.candidate
+        if candidate is not None:
+            candidate = dataclasses.replace(
+                candidate, opened=candidate.opened + shift, until=candidate.until + shift
+            )
+        moved = dataclasses.replace(
+            state,
+            candidate=candidate,
+            deadline=None if state.deadline is None else state.deadline + shift,
+            running_since=None if state.running_since is None else state.running_since + shift,
+            false_starts=tuple((seat, until + shift) for seat, until in state.false_starts),
+        )
+        effects: list[Effect] = [Phase(moved.phase)]
+        if moved.phase == "final":
+            won = scoresheet.winners(moved.rounds, moved.setup.players)
+            lines = scoresheet.final_lines(moved, won)
+            return moved, [*effects, Show("end", {"title": "Final scores", "lines": lines})]
+        if moved.phase == "score":
+            title = f"Round {moved.round} - enter the scores"
+            return moved, [*effects, Show("scores", scoresheet.scores_view(moved, title))]
+        if moved.phase == "check" and moved.buzzed is not None:
+            effects.append(Say.of("alieninjas.replicas.check", seat=moved.buzzed))
+        return moved, [*effects, Show("replicas", replicas.replicas_view(moved, now))]
+
+
+def _dispatch(state: AlieninjasState, event: Event, now: float) -> Transition:
+    phase = state.phase
+    if phase == "score" and isinstance(event, ScoreEntered):
+        return scoresheet.enter(state, event)
+    if phase == "final":
+        return scoresheet.on_final_input(state, event)
+    if isinstance(event, _BUTTONS):
+        if phase == "ready":
+            return replicas.on_ready(state, event, now)
+        if phase == "countdown" and isinstance(event, SeatPressed):
+            return replicas.false_start(state, event, now)
+        if phase == "round" and isinstance(event, SeatPressed):
+            return replicas.on_press(state, event, now)
+        if phase == "check":
+            return replicas.on_check(state, event, now)
+        return state, []  # a stray press changes nothing
+    raise EventNotAcceptedError(f"{type(event).__name__} is not accepted in phase {phase!r}")
+
+
+def _run_deadlines(state: AlieninjasState, now: float) -> Transition:
+    """Handle every deadline up to ``now``, each at its own time, in order."""
+    effects: list[Effect] = []
+    while True:
+        if state.candidate is not None and state.candidate.until <= now:
+            state, more = replicas.commit(state)
+        elif state.deadline is not None and state.deadline <= now:
+            at = state.deadline
+            if state.phase == "countdown":
+                state, more = replicas.start_play(state, at)
+            elif state.phase == "round":
+                state, more = replicas.time_up(state, at)
+            else:
+                state, more = dataclasses.replace(state, deadline=None), []
+        else:
+            return state, effects
+        effects += more

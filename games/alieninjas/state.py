@@ -1,0 +1,103 @@
+"""The Alieninjas session state: one frozen value, checkpointed as JSON after every transition."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.alieninjas.buzz import Candidate
+from games.alieninjas.scoring import RoundScore, totals
+from games.alieninjas.setup import AlieninjasSetup, setup_from_json, setup_to_json
+
+
+def map_side(seed: int, round_number: int) -> str:
+    """The Map side (``"A"`` or ``"B"``) of a Replicas round, drawn from the game's seed."""
+    return random.Random(f"{seed}:replicas:{round_number}").choice(("A", "B"))
+
+
+@dataclass(frozen=True)
+class AlieninjasState:
+    """Where one game stands. Times are on the device clock."""
+
+    setup: AlieninjasSetup
+    phase: str = "ready"
+    round: int = 1
+    deadline: float | None = None
+    """The end of the countdown, or the time limit of a running round."""
+    running_since: float | None = None
+    """When the round timer last started (None: stopped)."""
+    elapsed: float = 0.0
+    """Round time counted before ``running_since``."""
+    candidate: Candidate | None = None
+    """A buzz waiting for its arbitration window to close."""
+    buzzed: int | None = None
+    """The seat whose call is being checked."""
+    failed: tuple[int, ...] = ()
+    """Seats that called wrongly this round (locked out, half points)."""
+    ender: int | None = None
+    """The seat that ended this round correctly."""
+    starter: int | None = None
+    """The seat whose button may start this round (the last round's ender)."""
+    false_starts: tuple[tuple[int, float], ...] = ()
+    """(seat, ignored until) for seats locked out by a false start."""
+    entries: tuple[RoundScore, ...] = ()
+    """This round's score entries so far."""
+    rounds: tuple[tuple[RoundScore, ...], ...] = ()
+    """Closed rounds."""
+    reactions: tuple[tuple[int, int, float], ...] = ()
+    """(round, seat, seconds of play before the correct call)."""
+
+    @property
+    def replicas(self) -> bool:
+        """Whether this is the Replicas mission (the timed one)."""
+        return self.setup.mission == "replicas"
+
+    @property
+    def map_side(self) -> str:
+        """This round's Map side."""
+        return map_side(self.setup.seed, self.round)
+
+    def clock(self, now: float) -> float:
+        """Seconds of play in this round at ``now`` (paused time not counted)."""
+        running = 0.0 if self.running_since is None else max(0.0, now - self.running_since)
+        return self.elapsed + running
+
+    def totals(self) -> dict[int, int]:
+        """Each seat's total over the closed rounds."""
+        return totals(self.rounds, self.setup.players)
+
+    def locked_until(self, seat: int) -> float:
+        """Until when a false start keeps ``seat``'s button asleep (0: it is not)."""
+        return dict(self.false_starts).get(seat, 0.0)
+
+
+def _scores(items: Any) -> tuple[RoundScore, ...]:
+    return tuple(RoundScore(int(s["seat"]), int(s["points"]), int(s["tiebreak"])) for s in items)
+
+
+def state_to_json(state: AlieninjasState) -> dict[str, Any]:
+    """The state as JSON-able data."""
+    data = dataclasses.asdict(state)
+    data["setup"] = setup_to_json(state.setup)
+    return data
+
+
+def state_from_json(data: Mapping[str, Any]) -> AlieninjasState:
+    """Rebuild a state from ``state_to_json`` output."""
+    fields = dict(data)
+    fields["setup"] = setup_from_json(fields["setup"])
+    candidate = fields.get("candidate")
+    fields["candidate"] = None if candidate is None else Candidate(**candidate)
+    fields["failed"] = tuple(int(seat) for seat in fields.get("failed", ()))
+    fields["false_starts"] = tuple(
+        (int(seat), float(until)) for seat, until in fields.get("false_starts", ())
+    )
+    fields["entries"] = _scores(fields.get("entries", ()))
+    fields["rounds"] = tuple(_scores(scores) for scores in fields.get("rounds", ()))
+    fields["reactions"] = tuple(
+        (int(r), int(seat), float(seconds)) for r, seat, seconds in fields.get("reactions", ())
+    )
+    return AlieninjasState(**fields)

@@ -1,0 +1,315 @@
+"""The Alien Encounters session: ten tracked rounds, then the reveal and the verdict.
+
+Phases: ``rounds`` (go, or the "Next round" control, ends a round; "Undo" steps back one),
+``score`` (one entry per seat: Intention, War and Peace) and ``final``. After rounds 3, 5 and 7
+the device calls for an Event card.
+
+Transcript: each seat's ``score`` report is for round 10 with ``points`` and ``total`` both the
+seat's War minus Peace, and the ``final`` report's ``totals`` are those same scores (they decide
+only a Both Hostile game; the other cases are decided by the win table, see ``rules.outcome``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.effects import Effect, Finished, Phase, Record, Report, Say, Show
+from games.encounters.rules import (
+    EVENT_ROUNDS,
+    ROUNDS,
+    EncountersSetup,
+    Intention,
+    Outcome,
+    Tally,
+    check_tally,
+    outcome,
+)
+from games.errors import EventNotAcceptedError
+from games.events import (
+    Control,
+    ControlPressed,
+    Event,
+    ScoreEntered,
+    SeatPressed,
+    TagSeen,
+    Tick,
+    Touched,
+)
+
+Transition = tuple["EncountersState", list[Effect]]
+
+
+@dataclass(frozen=True)
+class EncountersState:
+    """Where the game stands."""
+
+    setup: EncountersSetup
+    phase: str = "rounds"
+    round: int = 1
+    """The round being played (1..10)."""
+    first: int | None = None
+    """Who plays first (None: the players chose)."""
+    tallies: tuple[tuple[int, Tally], ...] = ()
+    """The end entries so far, by seat."""
+    winners: tuple[int, ...] = ()
+    message: str = ""
+
+
+class EncountersSession:
+    """Alien Encounters, from round 1 to the verdict."""
+
+    game = "encounters"
+
+    def __init__(self, setup: EncountersSetup) -> None:
+        self.setup = setup
+
+    def start(self, now: float) -> Transition:
+        """Say how to set up, who goes first, and open round 1."""
+        setup = self.setup
+        first = random.Random(setup.seed).randint(1, 2) if setup.random_first else None
+        state = EncountersState(setup, first=first)
+        effects: list[Effect] = [
+            Record("encounters.start", _setup_json(setup) | {"first": first}),
+            *intro_lines(setup, first),
+            Phase("rounds"),
+        ]
+        state, more = _enter_round(state)
+        return state, effects + more
+
+    def handle(self, state: EncountersState, event: Event, now: float) -> Transition:
+        """React to one input; raises ``EventNotAcceptedError`` for one that does not fit."""
+        if isinstance(event, Tick):
+            return state, []
+        if isinstance(event, ScoreEntered):
+            if state.phase != "score":
+                raise EventNotAcceptedError(
+                    f"seat {event.seat} entered a tally in phase {state.phase!r}: "
+                    f"tallies come after round {ROUNDS}"
+                )
+            tally = check_tally(event.seat, event.points, dict(event.extra))
+            return _tally(state, event.seat, tally)
+        if isinstance(event, SeatPressed | ControlPressed | TagSeen | Touched):
+            return _input(state, event)
+        kind = type(event).__name__
+        raise EventNotAcceptedError(f"{kind} is not accepted in phase {state.phase!r}")
+
+    def next_deadline(self, state: EncountersState) -> float | None:
+        """Never: the tracker only reacts to input."""
+        return None
+
+    def phase(self, state: EncountersState) -> str:
+        """``rounds``, ``score`` or ``final``."""
+        return state.phase
+
+    def to_json(self, state: EncountersState) -> dict[str, Any]:
+        """The state as JSON-able data."""
+        return {
+            "setup": _setup_json(state.setup),
+            "phase": state.phase,
+            "round": state.round,
+            "first": state.first,
+            "tallies": [[seat, _tally_json(t)] for seat, t in state.tallies],
+            "winners": list(state.winners),
+            "message": state.message,
+        }
+
+    def from_json(self, data: Mapping[str, Any]) -> EncountersState:
+        """Rebuild a state from ``to_json`` output."""
+        return state_from_json(data)
+
+    def resume(self, state: EncountersState, saved_at: float, now: float) -> Transition:
+        """Put the tracker back up where it was (nothing is timed)."""
+        return state, [Phase(state.phase), Show("sheet", sheet_view(state))]
+
+
+def state_from_json(data: Mapping[str, Any]) -> EncountersState:
+    """Rebuild a state from ``to_json`` output."""
+    raw = data["setup"]
+    setup = EncountersSetup(
+        seed=int(raw["seed"]),
+        factions=(str(raw["factions"][0]), str(raw["factions"][1])),
+        remove=None if raw["remove"] is None else Intention(raw["remove"]),
+        random_first=bool(raw["random_first"]),
+    )
+    tallies = tuple(
+        (int(seat), Tally(Intention(t["intention"]), int(t["war"]), int(t["peace"])))
+        for seat, t in data["tallies"]
+    )
+    return EncountersState(
+        setup,
+        phase=str(data["phase"]),
+        round=int(data["round"]),
+        first=data["first"],
+        tallies=tallies,
+        winners=tuple(data["winners"]),
+        message=str(data["message"]),
+    )
+
+
+def _setup_json(setup: EncountersSetup) -> dict[str, Any]:
+    remove = None if setup.remove is None else setup.remove.value
+    return {
+        "seed": setup.seed,
+        "factions": list(setup.factions),
+        "remove": remove,
+        "random_first": setup.random_first,
+    }
+
+
+def _tally_json(tally: Tally) -> dict[str, Any]:
+    return {"intention": tally.intention.value, "war": tally.war, "peace": tally.peace}
+
+
+def intro_lines(setup: EncountersSetup, first: int | None) -> list[Say]:
+    """The opening: the factions, drawing Intentions (with any card removed), who starts."""
+    says = [Say.of("encounters.welcome", one=setup.faction(1), two=setup.faction(2))]
+    if setup.remove is not None:
+        says.append(Say.of(f"encounters.remove.{setup.remove.value}"))
+    says.append(Say.of("encounters.intentions"))
+    if first is None:
+        says.append(Say.of("encounters.choose_first"))
+    else:
+        says.append(Say.of("encounters.first", seat=first, faction=setup.faction(first)))
+    return says
+
+
+def _enter_round(state: EncountersState) -> Transition:
+    state = dataclasses.replace(state, message=f"Round {state.round} of {ROUNDS}")
+    say = Say.of("encounters.round", round=state.round)
+    return state, [say, Show("sheet", sheet_view(state))]
+
+
+def _input(state: EncountersState, event: Event) -> Transition:
+    go = isinstance(event, ControlPressed) and event.control is Control.GO
+    if state.phase == "rounds" and (go or event == Touched("next")):
+        return _next_round(state)
+    if state.phase != "final" and event == Touched("undo"):
+        return _undo(state)
+    if state.phase == "final" and event in (Touched("home"), Touched("ok")):
+        return state, [Finished()]
+    return state, []
+
+
+def _next_round(state: EncountersState) -> Transition:
+    done = state.round
+    effects: list[Effect] = []
+    if done in EVENT_ROUNDS:
+        effects.append(Say.of("encounters.event", round=done, next=done + 1))
+    if done < ROUNDS:
+        state, more = _enter_round(dataclasses.replace(state, round=done + 1))
+        return state, effects + more
+    state = dataclasses.replace(state, phase="score", message="Reveal and count your tokens")
+    return state, [
+        Say.of("encounters.reveal"),
+        Phase("score"),
+        Show("sheet", sheet_view(state)),
+    ]
+
+
+def _undo(state: EncountersState) -> Transition:
+    if state.phase == "score":
+        state = dataclasses.replace(state, phase="rounds", tallies=())
+        state, effects = _enter_round(state)
+        return state, [Say.of("encounters.undo", round=state.round), Phase("rounds"), *effects]
+    if state.round == 1:
+        return state, []
+    state, effects = _enter_round(dataclasses.replace(state, round=state.round - 1))
+    return state, [Say.of("encounters.undo", round=state.round), *effects]
+
+
+def _tally(state: EncountersState, seat: int, tally: Tally) -> Transition:
+    kept = tuple(pair for pair in state.tallies if pair[0] != seat)
+    tallies = tuple(sorted((*kept, (seat, tally)), key=lambda pair: pair[0]))
+    state = dataclasses.replace(state, tallies=tallies)
+    if len(tallies) < 2:
+        state = dataclasses.replace(state, message=f"Waiting for player {3 - seat}")
+        return state, [Show("sheet", sheet_view(state))]
+    return _finish(state, dict(tallies))
+
+
+def _finish(state: EncountersState, tallies: dict[int, Tally]) -> Transition:
+    result = outcome(tallies[1], tallies[2])
+    scores = {seat: tally.score for seat, tally in tallies.items()}
+    effects: list[Effect] = [
+        Report("score", {"round": ROUNDS, "seat": seat, "points": score, "total": score})
+        for seat, score in scores.items()
+    ]
+    final = {"winners": list(result.winners), "totals": scores}
+    record = {
+        **final,
+        "case": result.case,
+        "tallies": {seat: _tally_json(t) for seat, t in tallies.items()},
+    }
+    state = dataclasses.replace(
+        state, phase="final", winners=result.winners, message=verdict(state.setup, result)
+    )
+    return state, [
+        *effects,
+        Report("final", final),
+        Record("encounters.final", record),
+        Phase("final"),
+        Show("sheet", sheet_view(state)),
+        *verdict_lines(state.setup, result),
+    ]
+
+
+def verdict(setup: EncountersSetup, result: Outcome) -> str:
+    """The verdict in a few words, for the screen."""
+    if result.case == "hostile_draw":
+        return "A draw"
+    if not result.winners:
+        return "Nobody wins"
+    names = " and ".join(setup.faction(seat) for seat in result.winners)
+    return f"{names} win" if len(result.winners) > 1 else f"{names} wins"
+
+
+def verdict_lines(setup: EncountersSetup, result: Outcome) -> list[Say]:
+    """What the device says about the outcome: the case, then each winner or nobody."""
+    says = [Say.of(f"encounters.case.{result.case}")]
+    if result.case.startswith("both_peaceful") or result.case == "hostile_draw":
+        return says
+    says += [
+        Say.of("encounters.winner", seat=seat, faction=setup.faction(seat))
+        for seat in result.winners
+    ]
+    if not result.winners:
+        says.append(Say.of("encounters.nobody"))
+    return says
+
+
+def sheet_view(state: EncountersState) -> dict[str, Any]:
+    """The ``sheet`` screen's view: factions, the round tracker, then the tallies."""
+    tallies = dict(state.tallies)
+    rows = []
+    for seat in (1, 2):
+        cells = [state.setup.faction(seat)]
+        tally = tallies.get(seat)
+        if tally is None:
+            cells += ["?", "-", "-", "-"]
+        else:
+            cells += [tally.intention.value.title(), str(tally.war), str(tally.peace)]
+            cells.append(str(tally.score))
+        lit = seat in state.winners if state.phase == "final" else seat == state.first
+        rows.append({"seat": seat, "cells": cells, "lit": lit})
+    if state.phase == "rounds":
+        controls = [
+            {"label": "Undo", "action": "undo"},
+            {"label": "Next round", "action": "next", "primary": True},
+        ]
+    elif state.phase == "score":
+        controls = [{"label": "Undo", "action": "undo"}]
+    else:
+        controls = [{"label": "Home", "action": "home", "primary": True}]
+    return {
+        "title": "Alien Encounters",
+        "columns": ["Faction", "Intention", "War", "Peace", "Score"],
+        "rows": rows,
+        "message": state.message,
+        "round": state.round if state.phase == "rounds" else ROUNDS,
+        "rounds": ROUNDS,
+        "controls": controls,
+    }

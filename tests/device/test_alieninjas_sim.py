@@ -1,0 +1,133 @@
+"""Alieninjas in the simulator, following "The flow a scenario can count on" in DESIGN.md."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from device.config import Config, load_config
+from device.scenario import load_scenario, parse_scenario
+from device.simulator import simulate
+
+DEMO = Path(__file__).parents[2] / "device" / "scenarios" / "replicas-demo.json"
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Config:
+    return load_config(
+        system_path=None,
+        overrides={"narration.backend": "silent", "narration.cache_dir": str(tmp_path / "wav")},
+    )
+
+
+def run(config: Config, setup: dict[str, Any], events: list[Any]) -> list[dict[str, Any]]:
+    scenario = {"setup": {"game": "alieninjas", "seed": 3, **setup}, "events": events}
+    return simulate(parse_scenario(json.dumps(scenario)), config).transcript.entries
+
+
+def kinds(entries: list[dict[str, Any]], kind: str) -> list[Any]:
+    return [entry[kind] for entry in entries if kind in entry]
+
+
+def replicas_round(calls: list[tuple[int, bool]], scores: dict[int, int]) -> list[Any]:
+    events: list[Any] = [
+        {"until": "phase", "is": "ready"},
+        {"control": "go"},
+        {"until": "phase", "is": "round"},
+    ]
+    for seat, correct in calls:
+        events += [{"wait": 10}, {"press": seat}, {"control": "yes" if correct else "no"}]
+        if not correct:
+            events.append({"until": "phase", "is": "round"})
+    events += [
+        {"score": {"seat": seat, "correct": c, "wrong": 0, "optional": False}}
+        for seat, c in scores.items()
+    ]
+    return events
+
+
+def test_a_wrong_call_then_a_correct_one(config: Config) -> None:
+    events = replicas_round([(2, False), (1, True)], {1: 5, 2: 6, 3: 3})
+    entries = run(config, {"mission": "replicas", "players": 3}, events)
+    phases = kinds(entries, "phase")
+    assert phases == ["ready", "countdown", "round", "check", "round", "check", "score", "ready"]
+    assert kinds(entries, "buzz") == [{"seat": 2, "at": 13.0}, {"seat": 1, "at": 23.0}]
+    said = kinds(entries, "say")
+    assert "3, 2, 1, replicate!" in said
+    assert "Freeze! Hands off your cards." in said
+    assert "Did player 2 replicate the map correctly?" in said
+    assert "Not a match. The round goes on for everyone except player 2." in said
+    scores = kinds(entries, "score")
+    # The ender adds 1; the wrong caller gets half of 6.
+    assert [(s["seat"], s["points"], s["total"]) for s in scores] == [
+        (1, 6, 6),
+        (2, 3, 3),
+        (3, 3, 3),
+    ]
+    assert kinds(entries, "sound").count("alieninjas") == 2
+
+
+def test_a_false_start_is_warned_and_ignored(config: Config) -> None:
+    events = [
+        {"until": "phase", "is": "ready"},
+        {"control": "go"},
+        {"press": 2},
+        {"until": "phase", "is": "round"},
+    ]
+    entries = run(config, {"mission": "replicas", "players": 2}, events)
+    assert "Too soon, player 2! Wait for the word replicate." in kinds(entries, "say")
+    assert kinds(entries, "buzz") == []
+    assert kinds(entries, "phase")[-1] == "round"
+
+
+def test_three_at_once_and_a_three_way_tie_at_the_end(config: Config) -> None:
+    # Three buttons on the same edge time: the lower seat wins (the documented tie policy).
+    first = [
+        {"until": "phase", "is": "ready"},
+        {"control": "go"},
+        {"until": "phase", "is": "round"},
+        {"wait": 5},
+        {"press": 3},
+        {"press": 2},
+        {"press": 1},
+        {"control": "yes"},
+        {"score": {"seat": 1, "correct": 3, "wrong": 0}},  # 3 + 1 for ending the round
+        {"score": {"seat": 2, "correct": 5, "wrong": 1}},
+        {"score": {"seat": 3, "correct": 4, "wrong": 0}},
+    ]
+    # Round 2 and 3 leave all three on 9 in total, and level on the last round too: shared.
+    rest = replicas_round([(3, True)], {1: 2, 2: 2, 3: 1}) + replicas_round(
+        [(2, True)], {1: 3, 2: 2, 3: 3}
+    )
+    entries = run(config, {"mission": "replicas", "players": 3}, [*first, *rest])
+    assert kinds(entries, "buzz")[0]["seat"] == 1
+    final = kinds(entries, "final")
+    assert final == [{"winners": [1, 2, 3], "totals": {1: 9, 2: 9, 3: 9}}]
+    assert "Players 1, 2 and 3 share the victory with 9 points!" in kinds(entries, "say")
+    assert kinds(entries, "phase")[-1] == "final"
+
+
+def test_another_mission_plays_to_final(config: Config) -> None:
+    events: list[Any] = []
+    for points in ((4, 2), (1, 5), (6, 0)):
+        events.append({"until": "phase", "is": "score"})
+        events += [{"score": {"seat": s + 1, "points": p}} for s, p in enumerate(points)]
+    events.append({"until": "phase", "is": "final"})
+    entries = run(config, {"mission": "memory", "players": 2}, events)
+    assert kinds(entries, "phase") == ["score", "score", "score", "final"]
+    assert kinds(entries, "final") == [{"winners": [1], "totals": {1: 11, 2: 7}}]
+    assert len(kinds(entries, "score")) == 6
+
+
+def test_an_unknown_mission_is_a_setup_error(config: Config) -> None:
+    with pytest.raises(Exception, match="did you mean 'memory'"):
+        run(config, {"mission": "memroy", "players": 2}, [])
+
+
+def test_the_demo_scenario_runs_to_final(config: Config) -> None:
+    entries = simulate(load_scenario(DEMO), config).transcript.entries
+    assert kinds(entries, "phase")[-1] == "final"
+    assert len(kinds(entries, "score")) == 9

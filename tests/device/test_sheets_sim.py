@@ -1,0 +1,140 @@
+"""Alienation and Alien Encounters in the simulator, played to the end with exactly the steps of
+"The flow a scenario can count on", through the real touchscreen UI and its sheet screen."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from device.config import Config, load_config
+from device.scenario import parse_scenario
+from device.simulator import SimulationError, simulate
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Config:
+    return load_config(
+        system_path=None,
+        overrides={"narration.backend": "silent", "narration.cache_dir": str(tmp_path / "wav")},
+    )
+
+
+def run(config: Config, scenario: dict[str, Any]) -> list[dict[str, Any]]:
+    return simulate(parse_scenario(json.dumps(scenario)), config).transcript.entries
+
+
+def alienation(rounds: list[list[dict[str, Any]]]) -> dict[str, Any]:
+    events: list[dict[str, Any]] = []
+    for entries in rounds:
+        events.append({"until": "phase", "is": "score"})
+        events += [{"score": entry} for entry in entries]
+    events.append({"until": "phase", "is": "final"})
+    return {"setup": {"game": "alienation", "players": 3, "seed": 4}, "events": events}
+
+
+def test_an_alienation_game_plays_to_the_final(config: Config) -> None:
+    rounds = [
+        [
+            {"seat": 1, "points": 12, "sunnies": 2, "first": True},
+            {"seat": 2, "points": 9},
+            {"seat": 3, "points": 10, "sunnies": 1},
+        ],
+        [
+            {"seat": 1, "points": 5},
+            {"seat": 2, "points": 14, "first": True},
+            {"seat": 3, "points": 10},
+        ],
+        [{"seat": 1, "points": 8}, {"seat": 2, "points": 4}, {"seat": 3, "points": 2}],
+    ]
+    entries = run(config, alienation(rounds))
+    phases = [e["phase"] for e in entries if "phase" in e]
+    assert phases == ["score", "score", "score", "final"]
+    assert [e["screen"] for e in entries if "screen" in e] == ["home", "sheet"]
+    scores = [e["score"] for e in entries if "score" in e]
+    assert len(scores) == 9
+    assert scores[-3:] == [
+        {"round": 3, "seat": 1, "points": 8, "total": 25},
+        {"round": 3, "seat": 2, "points": 4, "total": 27},
+        {"round": 3, "seat": 3, "points": 2, "total": 22},
+    ]
+    assert next(e["final"] for e in entries if "final" in e) == {
+        "winners": [2],
+        "totals": {1: 25, 2: 27, 3: 22},
+    }
+    said = [e["say"] for e in entries if "say" in e]
+    assert "Draft by passing your cards to the right." in said
+    assert said.count("Round 3 of 3. Player 2 is the start player.") == 1
+    assert said[-1] == "Player 2 wins with 27 points. Well built!"
+
+
+def test_alienation_refuses_a_negative_score_by_name(config: Config) -> None:
+    scenario = alienation([[{"seat": 3, "points": -2}]])
+    with pytest.raises(SimulationError, match="seat 3 scored -2: a round score is 0 or more"):
+        run(config, scenario)
+
+
+def encounters(tallies: list[dict[str, Any]], *extra: dict[str, Any]) -> dict[str, Any]:
+    options = {"factions": ["humans", "zanthans"], "remove": None, "random_first": True}
+    return {
+        "setup": {"game": "encounters", "players": 2, "seed": 2, "options": options},
+        "events": [
+            {"until": "phase", "is": "rounds"},
+            *extra,
+            *({"control": "go"} for _ in range(10)),
+            {"until": "phase", "is": "score"},
+            *({"score": entry} for entry in tallies),
+            {"until": "phase", "is": "final"},
+        ],
+    }
+
+
+def test_an_encounters_game_plays_to_the_final(config: Config) -> None:
+    tallies = [
+        {"seat": 1, "intention": "hostile", "war": 14, "peace": 2},
+        {"seat": 2, "intention": "hostile", "war": 12, "peace": 6},
+    ]
+    entries = run(config, encounters(tallies))
+    phases = [e["phase"] for e in entries if "phase" in e]
+    assert phases == ["rounds", "score", "final"]
+    said = [e["line"] for e in entries if "line" in e]
+    assert said.count("encounters.round") == 10
+    assert said.count("encounters.event") == 3
+    assert next(e["final"] for e in entries if "final" in e) == {
+        "winners": [1],
+        "totals": {1: 12, 2: 6},
+    }
+
+
+def test_encounters_undo_by_touch_costs_a_go(config: Config) -> None:
+    tallies = [
+        {"seat": 1, "intention": "peaceful", "war": 2, "peace": 20},
+        {"seat": 2, "intention": "peaceful", "war": 2, "peace": 20},
+    ]
+    scenario = encounters(tallies, {"touch": "Next round"}, {"touch": "Undo"})
+    entries = run(config, scenario)
+    assert next(e["final"] for e in entries if "final" in e)["winners"] == [1, 2]
+    scenario["events"].insert(4, {"touch": "Undo"})  # after the first go: one round back
+    with pytest.raises(SimulationError, match="phase 'score' never comes"):
+        run(config, scenario)
+
+
+def test_a_sheet_view_with_a_missing_cell_is_refused_by_name() -> None:
+    from device.ui.model import UiError
+    from device.ui.sheets import SheetScreen
+
+    view = {
+        "title": "Sheet",
+        "columns": ["R1", "Total"],
+        "rows": [{"seat": 1, "cells": ["3"], "lit": False}],
+        "message": "",
+        "round": 0,
+        "rounds": 0,
+        "controls": [{"label": "Home", "action": "home"}],
+    }
+    with pytest.raises(UiError, match="seat 1 has 1 cells for 2 columns"):
+        SheetScreen.from_view(view)
+    view["rows"] = [{"seat": 1, "cells": ["3", "3"], "lit": False}]
+    assert [c.action for c in SheetScreen.from_view(view).controls()] == ["home"]

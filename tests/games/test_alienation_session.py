@@ -1,0 +1,156 @@
+"""The Alienation session: round announcements, Firsties, totals, the final, and its lines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.alienation.rules import AlienationSetup
+from games.alienation.session import AlienationSession, AlienationState, round_lines
+from games.effects import Effect, Finished, Phase, Record, Report, Say, Show
+from games.errors import EventNotAcceptedError, RulesError
+from games.events import Control, ControlPressed, ScoreEntered, SeatPressed, Touched, VoteCast
+from narration.catalogue import Catalogue
+
+
+def score(seat: int, points: int, **extra: object) -> ScoreEntered:
+    return ScoreEntered(seat, points, tuple(sorted(extra.items())))
+
+
+def play(
+    session: AlienationSession, state: AlienationState, *events: Any
+) -> tuple[AlienationState, list[Effect]]:
+    effects: list[Effect] = []
+    for event in events:
+        state, more = session.handle(state, event, 0.0)
+        effects += more
+    return state, effects
+
+
+def says(effects: list[Effect]) -> list[str]:
+    return [effect.line for effect in effects if isinstance(effect, Say)]
+
+
+def test_the_start_picks_a_start_player_from_the_seed_and_opens_round_1() -> None:
+    session = AlienationSession(AlienationSetup(3, seed=11))
+    state, effects = session.start(0.0)
+    again, _ = AlienationSession(AlienationSetup(3, seed=11)).start(5.0)
+    assert state.start == again.start
+    assert 1 <= state.start <= 3
+    assert session.phase(state) == "score"
+    assert Phase("score") in effects
+    assert says(effects)[:4] == [
+        "alienation.welcome",
+        "alienation.first_start",
+        "alienation.round",
+        "alienation.draft",
+    ]
+    assert Say.of("alienation.draft", direction="left") in effects
+    shown = [e for e in effects if isinstance(e, Show)]
+    assert shown[-1].screen == "sheet"
+
+
+def test_firsties_from_the_entry_a_seat_button_or_touch_picks_the_next_start() -> None:
+    session = AlienationSession(AlienationSetup(3, seed=1))
+    state, _ = session.start(0.0)
+    state, effects = play(session, state, score(1, 12, sunnies=2, first=True), score(2, 9))
+    assert state.firsties == 1
+    assert Say.of("alienation.firsties", seat=1) in effects
+    state, effects = play(session, state, SeatPressed(3, 0.0), score(3, 10))
+    assert state.round == 2 and state.start == 3
+    assert Say.of("alienation.draft", direction="right") in effects
+    assert "alienation.reminder.shuffle" in says(effects)
+    state, effects = play(session, state, Touched("first:2"), score(1, 1), score(2, 2))
+    assert state.firsties == 2
+
+
+def test_without_firsties_the_start_player_stays() -> None:
+    session = AlienationSession(AlienationSetup(2, seed=3))
+    state, _ = session.start(0.0)
+    start = state.start
+    state, effects = play(session, state, score(1, 5), score(2, 6))
+    assert state.start == start
+    assert Say.of("alienation.no_firsties", seat=start) in effects
+
+
+def test_a_seat_may_correct_its_entry_until_the_round_closes() -> None:
+    session = AlienationSession(AlienationSetup(2))
+    state, _ = session.start(0.0)
+    state, _ = play(session, state, score(1, 50), score(1, 5), score(2, 6))
+    assert state.rounds == ((5, 6),)
+
+
+def test_three_rounds_report_scores_and_a_shared_final() -> None:
+    session = AlienationSession(AlienationSetup(2, seed=4))
+    state, _ = session.start(0.0)
+    rounds = [(10, 12), (8, 9), (11, 8)]
+    effects: list[Effect] = []
+    for one, two in rounds:
+        state, more = play(session, state, score(1, one, sunnies=1), score(2, two))
+        effects += more
+    reports = [e.data for e in effects if isinstance(e, Report) and e.kind == "score"]
+    assert reports[-2:] == [
+        {"round": 3, "seat": 1, "points": 11, "total": 29},
+        {"round": 3, "seat": 2, "points": 8, "total": 29},
+    ]
+    assert len(reports) == 6
+    final = next(e for e in effects if isinstance(e, Report) and e.kind == "final")
+    assert final.data == {"winners": [1, 2], "totals": {1: 29, 2: 29}}
+    assert Say.of("alienation.shared", seats="1 and 2", total=29) in effects
+    assert any(isinstance(e, Record) and e.kind == "alienation.final" for e in effects)
+    assert session.phase(state) == "final"
+    state, effects = play(session, state, ControlPressed(Control.GO, 0.0))
+    assert effects == []
+    _, effects = play(session, state, Touched("home"))
+    assert effects == [Finished()]
+
+
+def test_bad_inputs_are_refused() -> None:
+    session = AlienationSession(AlienationSetup(2))
+    state, _ = session.start(0.0)
+    with pytest.raises(RulesError, match="seat 2 scored -1: a round score is 0 or more"):
+        session.handle(state, score(2, -1), 0.0)
+    with pytest.raises(EventNotAcceptedError, match="seat 4 took Firsties"):
+        session.handle(state, SeatPressed(4, 0.0), 0.0)
+    with pytest.raises(EventNotAcceptedError, match="VoteCast"):
+        session.handle(state, VoteCast(1, 2), 0.0)
+
+
+def test_the_state_survives_a_checkpoint() -> None:
+    session = AlienationSession(AlienationSetup(3, seed=2))
+    state, _ = session.start(0.0)
+    state, _ = play(session, state, score(1, 4, first=True), score(2, 5), score(3, 6))
+    state, _ = play(session, state, score(2, 7, sunnies=4))
+    data = session.to_json(state)
+    assert session.from_json(data) == state
+    resumed, effects = session.resume(session.from_json(data), 10.0, 0.0)
+    assert resumed == state
+    assert effects[0] == Phase("score")
+    assert session.next_deadline(state) is None
+
+
+def test_every_line_the_session_can_say_renders() -> None:
+    catalogue = Catalogue.load("common", "alienation")
+    lines: list[Say] = []
+    for players in (2, 3, 4):
+        for round_number in (1, 2, 3):
+            lines += round_lines(round_number, 1, players)
+    session = AlienationSession(AlienationSetup(3, seed=5))
+    state, effects = session.start(0.0)
+    lines += [e for e in effects if isinstance(e, Say)]
+    for entries in ([(1, 3, True), (2, 2, False), (3, 1, False)],) * 2 + (
+        [(1, 3, False), (2, 3, False), (3, 1, True)],
+    ):
+        state, more = play(session, state, *(score(s, p, first=f) for s, p, f in entries))
+        lines += [e for e in more if isinstance(e, Say)]
+    lines += [
+        Say.of("alienation.no_firsties", seat=2),
+        Say.of("alienation.winner", seat=1, total=9),
+        Say.of("alienation.shared", seats="1, 2 and 4", total=30),
+    ]
+    spoken = {say.line for say in lines}
+    assert spoken == set(catalogue.ids()) - set(Catalogue.load("common").ids())
+    for say in lines:
+        text = catalogue.text(say.line, say.param_map())
+        assert text and "{" not in text, say.line

@@ -1,0 +1,159 @@
+"""The Alien Encounters session: the round tracker, undo, events, the tally and its lines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.effects import Effect, Finished, Phase, Record, Report, Say, Show
+from games.encounters.rules import EncountersSetup, Intention, Outcome
+from games.encounters.session import (
+    EncountersSession,
+    EncountersState,
+    intro_lines,
+    verdict,
+    verdict_lines,
+)
+from games.errors import EventNotAcceptedError, RulesError
+from games.events import Control, ControlPressed, ScoreEntered, SeatPressed, Touched, VoteCast
+from narration.catalogue import Catalogue
+
+GO = ControlPressed(Control.GO, 0.0)
+
+
+def tally(seat: int, intention: str, war: int, peace: int) -> ScoreEntered:
+    extra = (("intention", intention), ("peace", peace), ("war", war))
+    return ScoreEntered(seat, None, extra)
+
+
+def play(
+    session: EncountersSession, state: EncountersState, *events: Any
+) -> tuple[EncountersState, list[Effect]]:
+    effects: list[Effect] = []
+    for event in events:
+        state, more = session.handle(state, event, 0.0)
+        effects += more
+    return state, effects
+
+
+def started(**options: Any) -> tuple[EncountersSession, EncountersState, list[Effect]]:
+    session = EncountersSession(EncountersSetup(seed=3, **options))
+    state, effects = session.start(0.0)
+    return session, state, effects
+
+
+def test_the_start_says_the_setup_and_opens_round_1() -> None:
+    _, state, effects = started(remove=Intention.HOSTILE)
+    lines = [e.line for e in effects if isinstance(e, Say)]
+    assert lines == [
+        "encounters.welcome",
+        "encounters.remove.hostile",
+        "encounters.intentions",
+        "encounters.first",
+        "encounters.round",
+    ]
+    assert state.phase == "rounds" and state.round == 1 and state.first in (1, 2)
+    assert Phase("rounds") in effects
+    _, chosen, effects = started(random_first=False)
+    assert chosen.first is None
+    assert Say.of("encounters.choose_first") in effects
+
+
+def test_ten_gos_reach_the_score_with_events_after_3_5_and_7() -> None:
+    session, state, _ = started()
+    state, effects = play(session, state, *[GO] * 9)
+    assert state.round == 10
+    events = [e.param_map()["round"] for e in effects if isinstance(e, Say) and "event" in e.line]
+    assert events == [3, 5, 7]
+    state, effects = play(session, state, GO)
+    assert state.phase == "score"
+    assert Phase("score") in effects and Say.of("encounters.reveal") in effects
+
+
+def test_undo_steps_back_and_touch_next_steps_on() -> None:
+    session, state, _ = started()
+    state, effects = play(session, state, Touched("undo"))
+    assert effects == [] and state.round == 1
+    state, _ = play(session, state, GO, Touched("next"), Touched("undo"))
+    assert state.round == 2
+    state, _ = play(session, state, *[GO] * 9)
+    assert state.phase == "score"
+    state, effects = play(session, state, Touched("undo"))
+    assert state.phase == "rounds" and state.round == 10
+    assert Phase("rounds") in effects
+
+
+def test_the_tally_reports_scores_and_the_verdict() -> None:
+    session, state, _ = started()
+    state, _ = play(session, state, *[GO] * 10)
+    state, effects = play(session, state, tally(1, "hostile", 17, 4))
+    assert state.phase == "score"
+    state, effects = play(session, state, tally(2, "peaceful", 3, 12))
+    reports = [e for e in effects if isinstance(e, Report)]
+    assert [r.data for r in reports] == [
+        {"round": 10, "seat": 1, "points": 13, "total": 13},
+        {"round": 10, "seat": 2, "points": -9, "total": -9},
+        {"winners": [1], "totals": {1: 13, 2: -9}},
+    ]
+    assert any(isinstance(e, Record) and e.kind == "encounters.final" for e in effects)
+    assert Say.of("encounters.winner", seat=1, faction="Humans") in effects
+    assert state.phase == "final"
+    shown = [e for e in effects if isinstance(e, Show)][-1]
+    assert shown.view["message"] == "Humans wins"
+    _, effects = play(session, state, Touched("home"))
+    assert effects == [Finished()]
+
+
+def test_bad_inputs_are_refused() -> None:
+    session, state, _ = started()
+    with pytest.raises(EventNotAcceptedError, match="seat 1 entered a tally in phase 'rounds'"):
+        session.handle(state, tally(1, "hostile", 1, 1), 0.0)
+    with pytest.raises(EventNotAcceptedError, match="VoteCast"):
+        session.handle(state, VoteCast(1, 2), 0.0)
+    assert session.handle(state, SeatPressed(1, 0.0), 0.0) == (state, [])
+    state, _ = play(session, state, *[GO] * 10)
+    with pytest.raises(RulesError, match="seat 2 entered war -1"):
+        session.handle(state, tally(2, "hostile", -1, 0), 0.0)
+
+
+def test_the_state_survives_a_checkpoint() -> None:
+    session, state, _ = started(remove=Intention.PEACEFUL)
+    state, _ = play(session, state, *[GO] * 10, tally(2, "hostile", 9, 1))
+    data = session.to_json(state)
+    assert session.from_json(data) == state
+    resumed, effects = session.resume(session.from_json(data), 5.0, 0.0)
+    assert resumed == state and effects[0] == Phase("score")
+    assert session.next_deadline(state) is None
+
+
+CASES = [
+    Outcome((1, 2), "both_peaceful_win"),
+    Outcome((), "both_peaceful_lose"),
+    Outcome((2,), "mixed"),
+    Outcome((), "mixed"),
+    Outcome((1,), "hostile_score"),
+    Outcome((2,), "hostile_fewer_peace"),
+    Outcome((), "hostile_draw"),
+]
+
+
+def test_every_line_the_session_can_say_renders() -> None:
+    catalogue = Catalogue.load("common", "encounters")
+    setup = EncountersSetup(factions=("humans", "apomixians"))
+    lines: list[Say] = []
+    for remove in (Intention.HOSTILE, Intention.PEACEFUL, None):
+        for first in (1, 2, None):
+            lines += intro_lines(EncountersSetup(remove=remove), first)
+    for result in CASES:
+        lines += verdict_lines(setup, result)
+        assert verdict(setup, result)
+    session, state, effects = started()
+    lines += [e for e in effects if isinstance(e, Say)]
+    state, effects = play(session, state, Touched("next"), Touched("undo"), *[GO] * 10)
+    lines += [e for e in effects if isinstance(e, Say)]
+    spoken = {say.line for say in lines}
+    assert spoken == set(catalogue.ids()) - set(Catalogue.load("common").ids())
+    for say in lines:
+        text = catalogue.text(say.line, say.param_map())
+        assert text and "{" not in text, say.line
