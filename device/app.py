@@ -17,6 +17,7 @@ from device.clock import Clock, RealClock
 from device.config import Config, resolve_store_path
 from device.executor import Executor, Outputs
 from device.inbox import Inbox
+from device.notify import Notifier
 from device.runtime import Runtime
 from device.sessions import make_session, session_for_checkpoint
 from device.store import Store
@@ -37,7 +38,15 @@ IDLE_WAKE_SECONDS = 30.0
 class Daemon:
     """The running device: the runtime, the screen and the inbox, driven by ``loop``."""
 
-    def __init__(self, config: Config, clock: Clock, runtime: Runtime, ui: Any, inbox: Inbox):
+    def __init__(
+        self,
+        config: Config,
+        clock: Clock,
+        runtime: Runtime,
+        ui: Any,
+        inbox: Inbox,
+        notifier: Notifier | None = None,
+    ):
         self.config, self.clock, self.runtime, self.ui, self.inbox = (
             config,
             clock,
@@ -46,6 +55,8 @@ class Daemon:
             inbox,
         )
         self.running = True
+        self.notifier = notifier or Notifier({})
+        self.next_ping = clock.now()
 
     def home(self) -> None:
         """Show the home screen."""
@@ -74,6 +85,7 @@ class Daemon:
             self.ui.next_redraw(now),
             self.runtime.next_deadline(),
             executor.audio_due(now),
+            self.next_ping if self.notifier.ping_every else None,
         ]
         return max(0.0, min(when for when in due if when is not None) - now)
 
@@ -81,6 +93,11 @@ class Daemon:
         """One pass: wait for input or the next deadline, then handle everything due."""
         inputs = self.ui.wait(self.sleep_seconds())
         now = self.clock.now()
+        every = self.notifier.ping_every
+        if every is not None and now >= self.next_ping:
+            # Pinged from the loop itself, so a hung loop stops the pings and systemd restarts.
+            self.notifier.watchdog()
+            self.next_ping = now + every
         for item in inputs:
             if item.kind == "quit":
                 self.running = False
@@ -166,7 +183,10 @@ def run(config: Config, *, windowed: bool = False) -> int:
             audio=narrator.audio if isinstance(narrator.audio, AudioOutput) else None,
             mask_path=cache_dir(config) / "mask.wav",
         )
-        daemon = Daemon(config, clock, Runtime(clock, Executor(outputs), store), ui, inbox)
+        notifier = Notifier()
+        runtime = Runtime(clock, Executor(outputs), store)
+        daemon = Daemon(config, clock, runtime, ui, inbox, notifier)
+        stack.callback(notifier.stopping)
 
         def stop_on_signal() -> None:
             signum = signal.sigwait(stop_signals)
@@ -176,6 +196,7 @@ def run(config: Config, *, windowed: bool = False) -> int:
 
         threading.Thread(target=stop_on_signal, name="signals", daemon=True).start()
         daemon.resume_or_home(store)
+        notifier.ready()
         logger.info("mothership is running")
         daemon.loop()
         logger.info("mothership is stopping")

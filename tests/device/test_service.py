@@ -1,0 +1,90 @@
+"""The service: the systemd unit, checked offline, and the notify protocol of a real daemon."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from device.notify import Notifier
+
+ROOT = Path(__file__).parents[2]
+UNIT = ROOT / "systemd" / "mothership.service"
+ANALYZE = shutil.which("systemd-analyze")
+needs_systemd = pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze is not installed")
+
+
+def unit_copy(tmp_path: Path) -> Path:
+    """The unit with ExecStart pointing at this venv's script (verify needs it to exist)."""
+    script = Path(sys.executable).parent / "mothership"
+    text = UNIT.read_text().replace("/opt/mothership/venv/bin/mothership", str(script))
+    path = tmp_path / "mothership.service"
+    path.write_text(text)
+    return path
+
+
+@needs_systemd
+def test_the_unit_verifies_without_a_word(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [str(ANALYZE), "verify", "--man=no", str(unit_copy(tmp_path))],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+
+
+@needs_systemd
+def test_the_unit_is_hardened_to_an_exposure_of_at_most_2(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [str(ANALYZE), "security", "--offline=true", str(unit_copy(tmp_path))],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    match = re.search(r"Overall exposure level for \S+: ([0-9.]+)", result.stdout)
+    assert match, result.stdout[-500:]
+    assert float(match.group(1)) <= 2.0
+
+
+def test_outside_systemd_notifying_does_nothing() -> None:
+    notifier = Notifier({})
+    notifier.ready()  # no socket: nothing to send, nothing raised
+    assert notifier.ping_every is None
+
+
+def test_the_daemon_says_ready_pings_the_watchdog_and_says_stopping(tmp_path: Path) -> None:
+    address = tmp_path / "notify.sock"
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    listener.bind(str(address))
+    listener.settimeout(30)
+    config = tmp_path / "config.toml"
+    config.write_text('[narration]\nbackend = "silent"\n[audio]\nenabled = false\n')
+    env = {
+        **os.environ,
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "NOTIFY_SOCKET": str(address),
+        "WATCHDOG_USEC": "1000000",  # pings every half second
+    }
+    command = [sys.executable, "-m", "device", "--config", str(config), "run", "--hardware", "mock"]
+    process = subprocess.Popen(command, env=env, stderr=subprocess.DEVNULL)
+    try:
+        assert listener.recv(64) == b"READY=1"
+        listener.settimeout(1.5 * 1.0)  # 1.5 x the watchdog interval catches a hung loop
+        assert [listener.recv(64) for _ in range(3)] == [b"WATCHDOG=1"] * 3
+        process.send_signal(signal.SIGTERM)
+        listener.settimeout(10)
+        messages = []
+        while b"STOPPING=1" not in messages:
+            messages.append(listener.recv(64))
+        assert process.wait(timeout=10) == 0
+    finally:
+        process.kill()
+        listener.close()
