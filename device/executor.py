@@ -27,6 +27,7 @@ from games.effects import (
     Sound,
 )
 from games.events import Event, LinesReady
+from narration.errors import NarrationError
 from narration.mask import write_masking_noise
 
 logger = logging.getLogger(__name__)
@@ -52,6 +53,7 @@ class NarratorLike(Protocol):
     ) -> None: ...
     def seconds(self, line_id: str, params: dict[str, object]) -> float: ...
     def speak(self, line_id: str, params: dict[str, object]) -> SpokenLike: ...
+    def wav_path(self, line_id: str, params: dict[str, object]) -> Path: ...
 
 
 class ScreenLike(Protocol):
@@ -61,6 +63,7 @@ class ScreenLike(Protocol):
 
 
 class AmbienceLike(Protocol):
+    def play_effect(self, path: Path) -> None: ...
     def play_music(self, path: Path, *, loops: int = -1) -> None: ...
     def stop_music(self) -> None: ...
     def update(self) -> None: ...
@@ -162,8 +165,12 @@ class Executor:
             audio.play_music(write_masking_noise(self.out.mask_path))
         elif name == "mask.stop":
             audio.stop_music()
-        else:
-            logger.debug("no sound called %r", name)
+        elif self.out.narrator is not None:
+            # Other effects are spoken calls ("sound.alieninjas"), played over any narration.
+            try:
+                audio.play_effect(self.out.narrator.wav_path(f"sound.{name}", {}))
+            except (KeyError, NarrationError) as error:
+                logger.debug("no sound %r: %s", name, error)
 
     def audio_due(self, now: float) -> float | None:
         """When the audio next needs a look (to start a queued line, or lift the ducking)."""

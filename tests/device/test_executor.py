@@ -15,6 +15,9 @@ class Speaker:
     def __init__(self) -> None:
         self.calls: list[tuple[str, Path | None]] = []
 
+    def play_effect(self, path: Path) -> None:
+        self.calls.append(("effect", path))
+
     def play_music(self, path: Path, *, loops: int = -1) -> None:
         self.calls.append(("play", path))
 
@@ -43,3 +46,15 @@ def test_without_a_speaker_sounds_are_still_in_the_transcript() -> None:
     transcript = Transcript(clock)
     Executor(Outputs(transcript=transcript)).run([Sound("mask.start")])
     assert transcript.entries == [{"t": 0.0, "sound": "mask.start"}]
+
+
+def test_a_named_sound_is_its_spoken_call_played_as_an_effect(tmp_path: Path) -> None:
+    from narration.backends import SilentBackend
+    from narration.catalogue import Catalogue
+    from narration.narrator import Narrator
+
+    narrator = Narrator(Catalogue.load("common"), SilentBackend(), tmp_path)
+    speaker = Speaker()
+    outputs = Outputs(transcript=Transcript(VirtualClock()), narrator=narrator, audio=speaker)
+    Executor(outputs).run([Sound("alieninjas"), Sound("no.such.sound")])
+    assert speaker.calls == [("effect", narrator.wav_path("sound.alieninjas", {}))]
