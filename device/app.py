@@ -30,7 +30,14 @@ from games.events import Control, ControlPressed, TagSeen, Touched
 
 logger = logging.getLogger(__name__)
 
-HOME_VIEW = {"title": "Mothership", "games": ["One Night"]}
+HOME_GAMES: dict[str, dict[str, object]] = {
+    # What each home-screen button starts; the One Night setup screen then edits its game.
+    "One Night": {"game": "onenight", "preset": "alien_first_game"},
+    "Replicas": {"game": "alieninjas", "mission": "replicas", "players": 4},
+    "Alienation": {"game": "alienation", "players": 4},
+    "Alien Encounters": {"game": "encounters", "players": 2},
+}
+HOME_VIEW = {"title": "Mothership", "games": list(HOME_GAMES)}
 IDLE_WAKE_SECONDS = 30.0
 """The longest the loop sleeps with nothing scheduled (keeps the watchdog fed later on)."""
 
@@ -132,8 +139,9 @@ class Daemon:
         # With no game running, the go button (or a tap on the game) opens One Night's setup,
         # so a device without a working touchscreen can still start a game.
         go = isinstance(event, ControlPressed) and event.control is Control.GO
-        if go or event == Touched("game:One Night"):
-            setup = {"game": "onenight", "preset": "alien_first_game"}
+        chosen = event.action.removeprefix("game:") if isinstance(event, Touched) else ""
+        if go or chosen in HOME_GAMES:
+            setup = HOME_GAMES[chosen or "One Night"]
             self.runtime.begin(make_session(setup, self.config))
         elif event == Touched("home"):
             self.home()

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from device.app import HOME_VIEW
 from device.clock import VirtualClock
 from device.config import Config
 from device.executor import Executor, Outputs
@@ -126,7 +127,7 @@ class _Runner:
     def run(self) -> None:
         from hardware.mock import virtual_ticks
 
-        self.runtime.executor.show("home", {"title": "Mothership", "games": ["One Night"]})
+        self.runtime.executor.show("home", dict(HOME_VIEW))
         try:
             session = make_session(self.scenario.setup, self.config, auto_start=AUTO_START_SECONDS)
         except RulesError as error:

@@ -88,3 +88,13 @@ def test_the_service_starts_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None
     finally:
         process.kill()
     assert (tmp_path / "state" / "mothership" / "mothership.db").exists()
+
+
+@pytest.mark.parametrize(
+    ("label", "phase"),
+    [("Replicas", "ready"), ("Alienation", "score"), ("Alien Encounters", "rounds")],
+)
+def test_every_game_starts_from_the_home_screen(daemon: Daemon, label: str, phase: str) -> None:
+    daemon.ui.tap(label)
+    daemon.step()
+    assert daemon.runtime.phase == phase
