@@ -88,3 +88,34 @@ def test_the_daemon_says_ready_pings_the_watchdog_and_says_stopping(tmp_path: Pa
     finally:
         process.kill()
         listener.close()
+
+
+INSTALLER = ROOT / "systemd" / "install.sh"
+
+
+def dry_run(*args: str) -> list[str]:
+    result = subprocess.run(
+        ["bash", str(INSTALLER), *args],
+        env={**os.environ, "DRY_RUN": "1"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return [line[2:] for line in result.stdout.splitlines() if line.startswith("+ ")]
+
+
+def test_the_installer_sets_up_user_venv_config_and_unit() -> None:
+    commands = dry_run()
+    groups = "gpio,audio,video,input,dialout,render"
+    assert f"usermod -a -G {groups} mothership" in commands
+    assert any(c.startswith("/opt/mothership/venv/bin/pip install") for c in commands)
+    unit = "/etc/systemd/system/mothership.service"
+    assert any(c.startswith("install -m 0644") and c.endswith(unit) for c in commands)
+    assert commands[-1] == "systemctl enable --now mothership.service"
+
+
+def test_the_installer_uninstalls_and_refuses_unknown_words() -> None:
+    assert dry_run("uninstall")[0] == "systemctl disable --now mothership.service"
+    result = subprocess.run(["bash", str(INSTALLER), "reinstall"], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert result.stderr == "usage: install.sh [install|uninstall]\n"
