@@ -74,6 +74,14 @@ def build_parser() -> argparse.ArgumentParser:
     roles.add_argument("--roles", help="comma-separated role names, e.g. alien,alien,cow,...")
     roles.add_argument("--preset", help="an official preset, e.g. alien_first_game")
     script.add_argument("--seed", type=int, default=0, help="the game's random seed")
+
+    scores = commands.add_parser("scores", help="print the score log: latest plays, wins")
+    scores.add_argument("--latest", type=int, default=10, metavar="N", help="plays to list")
+    export = commands.add_parser("export", help="export the score log")
+    export.add_argument("--format", choices=["csv", "bgstats", "json"], required=True)
+    export.add_argument("--out", type=Path, metavar="FILE", help="write here (default: stdout)")
+    restore = commands.add_parser("import", help="restore a JSON backup (no duplicate plays)")
+    restore.add_argument("backup", type=Path, metavar="BACKUP.json")
     return parser
 
 
@@ -111,6 +119,8 @@ def _dispatch(args: argparse.Namespace, config: Config) -> int:
         return _say(args, config)
     if args.command == "onenight":
         return _script(args, config)
+    if args.command in ("scores", "export", "import"):
+        return _scorelog(args, config)
     from device.app import run
 
     return run(config, windowed=args.windowed)
@@ -190,4 +200,36 @@ def _script(args: argparse.Namespace, config: Config) -> int:
 
     for line in script_lines(setup, catalogue.text, seconds):
         print(line)
+    return 0
+
+
+def _scorelog(args: argparse.Namespace, config: Config) -> int:
+    from device.config import resolve_store_path
+    from device.export import export, import_backup, scores_text
+    from device.store import Store
+
+    if args.command == "import":
+        try:
+            text = args.backup.read_text(encoding="utf-8")
+        except OSError as error:
+            raise CommandError(f"cannot read {args.backup}: {error.strerror}") from None
+    store = Store(resolve_store_path(config))
+    try:
+        if args.command == "scores":
+            print(scores_text(store.plays(), args.latest))
+        elif args.command == "export":
+            data = export(store, args.format)
+            if args.out is None:
+                sys.stdout.write(data)
+            else:
+                args.out.write_text(data, encoding="utf-8")
+                print(f"{len(store.plays())} plays written to {args.out}", file=sys.stderr)
+        else:
+            try:
+                added, total = import_backup(store, text)
+            except ValueError as error:
+                raise CommandError(f"{args.backup}: {error}") from None
+            print(f"{added} new plays imported ({total - added} already logged)")
+    finally:
+        store.close()
     return 0

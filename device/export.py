@@ -1,0 +1,239 @@
+"""Exporting the score log (CSV, BG Stats, a JSON backup), reading a backup, and the text
+that ``mothership scores`` prints.
+
+CSV: one row per player per play, with BoardGameGeek-like columns (`CSV_FIELDS`).
+BG Stats: a JSON list with one "push play" object per play.
+JSON: a full backup (player profiles, learned tags, plays with results and rounds), which
+``mothership import`` reads back.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from device.scorelog import GAMES, BackupError, play_from_json, play_to_json, utc_now
+from device.store import Profile, Store
+from games.scorelog.plays import Play
+
+FORMATS = ("csv", "bgstats", "json")
+BACKUP_FORMAT = "mothership-backup"
+BACKUP_VERSION = 1
+SOURCE_NAME = "Mothership"
+CSV_FIELDS = (
+    "date",
+    "game",
+    "player",
+    "seat",
+    "score",
+    "winner",
+    "start_player",
+    "played_at",
+    "play_id",
+)
+NO_POINTS = {"One Night"}
+"""Games without scores: only winners."""
+TAG_KINDS = ("seat", "player", "role")
+
+
+@dataclass(frozen=True)
+class Backup:
+    """What a JSON backup holds."""
+
+    plays: tuple[Play, ...]
+    players: tuple[Profile, ...] = ()
+    tags: tuple[tuple[str, str, str], ...] = ()
+
+
+def export(store: Store, fmt: str) -> str:
+    """The whole score log in one of `FORMATS`."""
+    if fmt == "csv":
+        return to_csv(store.plays())
+    if fmt == "bgstats":
+        return json.dumps(to_bgstats(store.plays()), indent=2) + "\n"
+    if fmt == "json":
+        backup = Backup(tuple(store.plays()), tuple(store.players()), tuple(store.tags()))
+        return json.dumps(backup_to_json(backup), indent=2) + "\n"
+    raise ValueError(f"unknown export format {fmt!r}: choose from {', '.join(FORMATS)}")
+
+
+def to_csv(plays: Sequence[Play]) -> str:
+    """One row per player per play; winner and start_player are 1 or 0, no score is empty."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    for play in plays:
+        for player in play.players:
+            writer.writerow(
+                {
+                    "date": play.played_at[:10],
+                    "game": play.game,
+                    "player": player.name,
+                    "seat": player.seat,
+                    "score": "" if player.score is None else player.score,
+                    "winner": int(player.winner),
+                    "start_player": int(player.start_player),
+                    "played_at": play.played_at,
+                    "play_id": play.id,
+                }
+            )
+    return out.getvalue()
+
+
+def local_time(played_at: str) -> str:
+    """An ISO time as BG Stats' ``playDate``: local time, ``YYYY-MM-DD HH:MM:SS``."""
+    return datetime.fromisoformat(played_at).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+
+
+def to_bgstats(plays: Sequence[Play]) -> list[dict[str, Any]]:
+    """One BG Stats "push play" object per play."""
+    return [
+        {
+            "sourceName": SOURCE_NAME,
+            "sourcePlayId": play.id,
+            "playDate": local_time(play.played_at),
+            "game": {
+                "name": play.game,
+                "sourceGameId": play.game.lower().replace(" ", "-"),
+                "highestWins": True,
+                "noPoints": play.game in NO_POINTS,
+                "cooperative": False,
+            },
+            "players": [
+                {
+                    "name": player.name,
+                    "sourcePlayerId": player.name,
+                    "score": player.score,
+                    "winner": player.winner,
+                    "startPlayer": player.start_player,
+                    "seatOrder": player.seat,
+                }
+                for player in play.players
+            ],
+        }
+        for play in plays
+    ]
+
+
+def backup_to_json(backup: Backup) -> dict[str, Any]:
+    """A backup as JSON data."""
+    return {
+        "format": BACKUP_FORMAT,
+        "version": BACKUP_VERSION,
+        "exported_at": utc_now(),
+        "players": [{"name": p.name, "tag": p.tag} for p in backup.players],
+        "tags": [{"uid": uid, "kind": kind, "value": value} for uid, kind, value in backup.tags],
+        "plays": [play_to_json(play) for play in backup.plays],
+    }
+
+
+def parse_backup(text: str) -> Backup:
+    """Read a JSON backup; raises `BackupError` naming what is wrong."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BackupError(f"not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise BackupError("expected a JSON object with players, tags and plays")
+    if data.get("format") != BACKUP_FORMAT:
+        raise BackupError(f"format: expected {BACKUP_FORMAT!r}, got {data.get('format')!r}")
+    if data.get("version") != BACKUP_VERSION:
+        raise BackupError(f"version: expected {BACKUP_VERSION}, got {data.get('version')!r}")
+    plays, seen = [], set()
+    for i, raw in enumerate(_list(data, "plays")):
+        play = play_from_json(raw, f"plays[{i}]")
+        if play.game not in GAMES:
+            raise BackupError(f"plays[{i}].game: {play.game!r} is not one of {', '.join(GAMES)}")
+        if play.id in seen:
+            raise BackupError(f"plays[{i}].id: {play.id!r} appears twice")
+        seen.add(play.id)
+        plays.append(play)
+    players = []
+    for i, raw in enumerate(_list(data, "players")):
+        name, tag = _field(raw, f"players[{i}]", "name"), None
+        if isinstance(raw, dict) and raw.get("tag") is not None:
+            tag = _field(raw, f"players[{i}]", "tag")
+        players.append(Profile(name, tag))
+    tags = []
+    for i, raw in enumerate(_list(data, "tags")):
+        where = f"tags[{i}]"
+        uid, kind, value = (_field(raw, where, key) for key in ("uid", "kind", "value"))
+        if kind not in TAG_KINDS:
+            raise BackupError(f"{where}.kind: {kind!r} is not one of {', '.join(TAG_KINDS)}")
+        tags.append((uid, kind, value))
+    return Backup(tuple(plays), tuple(players), tuple(tags))
+
+
+def _list(data: dict[str, Any], key: str) -> list[Any]:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise BackupError(f"{key}: expected a list, got {type(value).__name__}")
+    return value
+
+
+def _field(raw: Any, where: str, key: str) -> str:
+    if not isinstance(raw, dict):
+        raise BackupError(f"{where}: expected an object, got {type(raw).__name__}")
+    value = raw.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise BackupError(f"{where}.{key}: expected non-empty text, got {value!r}")
+    return value
+
+
+def import_backup(store: Store, text: str) -> tuple[int, int]:
+    """Restore a backup into the store in one transaction; (new plays, plays in the backup).
+
+    Plays already logged (by id), players already known (by name) and tags already learned
+    (by uid) are kept as they are, so importing the same backup twice adds nothing.
+    """
+    backup = parse_backup(text)
+    added = store.restore(backup.plays, backup.players, backup.tags)
+    return added, len(backup.plays)
+
+
+# -- mothership scores --------------------------------------------------------------------
+
+
+def scores_text(plays: Sequence[Play], latest: int = 10) -> str:
+    """The latest plays (newest first) and each player's plays and wins."""
+    if not plays:
+        return "No plays logged yet."
+    lines = [f"Latest plays ({min(latest, len(plays))} of {len(plays)}):"]
+    for play in list(reversed(plays))[:latest]:
+        won = [p.name for p in play.players if p.winner]
+        scored = ", ".join(
+            p.name if p.score is None else f"{p.name} {p.score}" for p in play.players
+        )
+        when = play.played_at.replace("T", " ").removesuffix("Z")[:16]
+        lines.append(f"  {when}  {play.game}: won by {' and '.join(won) or 'nobody'} ({scored})")
+    lines += ["", "Wins per player:"]
+    rows = _wins(plays)
+    width = max(len(name) for name, _, _ in rows)
+    for name, wins, played in rows:
+        percent = 100 * wins / played if played else 0.0
+        lines.append(
+            f"  {name:<{width}}  {wins} win{'s' * (wins != 1)} in {played} "
+            f"play{'s' * (played != 1)} ({percent:.0f}%)"
+        )
+    return "\n".join(lines)
+
+
+def _wins(plays: Sequence[Play]) -> list[tuple[str, int, int]]:
+    """(name, wins, plays) per player, most wins first: the stats' leaderboard when present."""
+    try:
+        from games.scorelog.stats import leaderboard
+    except ImportError:  # pragma: no cover - the stats are built alongside
+        tally: dict[str, list[int]] = {}
+        for play in plays:
+            for player in play.players:
+                counts = tally.setdefault(player.name, [0, 0])
+                counts[0] += 1
+                counts[1] += int(player.winner)
+        rows = [(name, wins, played) for name, (played, wins) in tally.items()]
+        return sorted(rows, key=lambda row: (-row[1], row[2], row[0]))
+    return [(stats.name, stats.wins, stats.plays) for stats in leaderboard(plays)]

@@ -1,0 +1,1 @@
+"""Score log: play shape, stats and charts (pure)."""

@@ -1,0 +1,284 @@
+"""Exporting the score log (CSV, BG Stats, JSON backup), importing a backup, and the CLI."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from device.cli import main
+from device.config import load_config, resolve_store_path
+from device.export import CSV_FIELDS, export, import_backup, local_time, parse_backup
+from device.scorelog import BackupError
+from device.store import Profile, Store
+from games.scorelog.plays import Play, PlayerResult
+
+ALIENATION = Play(
+    "play-a",
+    "Alienation",
+    "2025-01-31T20:15:00Z",
+    (
+        PlayerResult("Ada", 1, 30, True, start_player=True),
+        PlayerResult("Player 2", 2, 12, False),
+    ),
+    ((10, 5), (20, 7)),
+)
+ONENIGHT = Play(
+    "play-b",
+    "One Night",
+    "2025-02-01T21:00:00Z",
+    (
+        PlayerResult("Ada", 1, None, False),
+        PlayerResult("Player 2", 2, None, True),
+        PlayerResult("Player 3", 3, None, True),
+    ),
+)
+CASES = tomllib.loads(
+    (Path(__file__).parents[1] / "data" / "scorelog_backup_errors.toml").read_text()
+)
+
+
+def filled(path: Path) -> Store:
+    store = Store(path)
+    store.add_player("Ada", tag="04a1")
+    store.learn_tag("04a1", "player", "Ada")
+    store.learn_tag("77ff", "seat", "3")
+    assert store.add_play(ALIENATION)
+    assert store.add_play(ONENIGHT)
+    return store
+
+
+def test_csv_has_one_row_per_player_per_play(tmp_path: Path) -> None:
+    rows = list(csv.DictReader(io.StringIO(export(filled(tmp_path / "m.db"), "csv"))))
+    assert len(rows) == 5
+    assert tuple(rows[0]) == CSV_FIELDS
+    assert rows[0] == {
+        "date": "2025-01-31",
+        "game": "Alienation",
+        "player": "Ada",
+        "seat": "1",
+        "score": "30",
+        "winner": "1",
+        "start_player": "1",
+        "played_at": "2025-01-31T20:15:00Z",
+        "play_id": "play-a",
+    }
+    assert (rows[1]["player"], rows[1]["score"], rows[1]["winner"]) == ("Player 2", "12", "0")
+    assert [(r["game"], r["player"], r["score"], r["winner"]) for r in rows[2:]] == [
+        ("One Night", "Ada", "", "0"),
+        ("One Night", "Player 2", "", "1"),
+        ("One Night", "Player 3", "", "1"),
+    ]
+    assert {r["play_id"] for r in rows[2:]} == {"play-b"}
+
+
+def test_bgstats_has_a_push_play_per_play(tmp_path: Path) -> None:
+    first, second = json.loads(export(filled(tmp_path / "m.db"), "bgstats"))
+    assert set(first) == {"sourceName", "sourcePlayId", "playDate", "game", "players"}
+    assert first["sourceName"] == "Mothership"
+    assert first["sourcePlayId"] == "play-a"
+    assert first["playDate"] == local_time("2025-01-31T20:15:00Z")
+    assert len(first["playDate"]) == len("2025-01-31 20:15:00")
+    assert first["game"]["name"] == "Alienation" and first["game"]["noPoints"] is False
+    assert first["players"][0] == {
+        "name": "Ada",
+        "sourcePlayerId": "Ada",
+        "score": 30,
+        "winner": True,
+        "startPlayer": True,
+        "seatOrder": 1,
+    }
+    assert [p["startPlayer"] for p in first["players"]] == [True, False]
+    assert second["game"] == {
+        "name": "One Night",
+        "sourceGameId": "one-night",
+        "highestWins": True,
+        "noPoints": True,
+        "cooperative": False,
+    }
+    assert [(p["name"], p["score"], p["winner"]) for p in second["players"]] == [
+        ("Ada", None, False),
+        ("Player 2", None, True),
+        ("Player 3", None, True),
+    ]
+
+
+def test_a_json_backup_holds_players_tags_and_plays(tmp_path: Path) -> None:
+    data = json.loads(export(filled(tmp_path / "m.db"), "json"))
+    assert (data["format"], data["version"]) == ("mothership-backup", 1)
+    assert data["players"] == [{"name": "Ada", "tag": "04A1"}]
+    assert data["tags"] == [
+        {"uid": "04A1", "kind": "player", "value": "Ada"},
+        {"uid": "77FF", "kind": "seat", "value": "3"},
+    ]
+    assert data["plays"][0] == {
+        "id": "play-a",
+        "game": "Alienation",
+        "played_at": "2025-01-31T20:15:00Z",
+        "players": [
+            {"name": "Ada", "seat": 1, "score": 30, "winner": True, "start_player": True},
+            {"name": "Player 2", "seat": 2, "score": 12, "winner": False, "start_player": False},
+        ],
+        "rounds": [[10, 5], [20, 7]],
+    }
+
+
+def test_a_backup_restores_into_a_fresh_store_once(tmp_path: Path) -> None:
+    source = filled(tmp_path / "a.db")
+    source.add_record("", "alieninjas.start", {"mission": "m", "players": 2, "seed": 0})
+    source.add_record("", "alieninjas.round", {"round": 1, "points": {1: 3, 2: 1}})
+    source.add_record("", "alieninjas.final", {"winners": [1], "totals": {1: 3, 2: 1}})
+    backup = export(source, "json")
+    fresh = Store(tmp_path / "b.db")
+    assert import_backup(fresh, backup) == (3, 3)
+    assert fresh.plays() == source.plays()
+    assert fresh.players() == [Profile("Ada", "04A1")]
+    assert fresh.tags() == source.tags()
+    assert import_backup(fresh, backup) == (0, 3)  # a second import adds nothing
+    assert len(fresh.plays()) == 3
+    assert fresh.players() == [Profile("Ada", "04A1")]
+
+
+def test_a_backup_merges_with_plays_already_logged(tmp_path: Path) -> None:
+    backup = export(filled(tmp_path / "a.db"), "json")
+    other = Store(tmp_path / "b.db")
+    other.add_play(ONENIGHT)
+    other.add_play(Play("play-c", "Alieninjas", "2024-12-24T18:00:00Z", ONENIGHT.players))
+    assert import_backup(other, backup) == (1, 2)
+    assert [play.id for play in other.plays()] == ["play-c", "play-a", "play-b"]
+
+
+def valid_backup(tmp_path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(export(filled(tmp_path / "valid.db"), "json"))
+    return data
+
+
+@pytest.mark.parametrize("case", CASES["case"], ids=lambda case: case["error"])
+def test_a_broken_backup_is_refused_naming_the_problem(
+    tmp_path: Path, case: dict[str, Any]
+) -> None:
+    data = valid_backup(tmp_path)
+    *parents, last = case["at"].split(".")
+    target: Any = data
+    for step in parents:
+        target = target[int(step)] if isinstance(target, list) else target[step]
+    key: Any = int(last) if isinstance(target, list) else last
+    if "json" in case:
+        target[key] = json.loads(case["json"])
+    else:
+        del target[key]
+    store = Store(tmp_path / "m.db")
+    store.add_play(ALIENATION)
+    with pytest.raises(BackupError) as error:
+        import_backup(store, json.dumps(data))
+    assert str(error.value) == case["error"]
+    assert store.plays() == [ALIENATION] and store.players() == [] and store.tags() == []
+
+
+def test_a_backup_that_fails_in_the_database_changes_nothing(tmp_path: Path) -> None:
+    data = valid_backup(tmp_path)
+    # Two seats 1 in one play: valid JSON, but the database refuses it, after other inserts.
+    data["plays"][1]["players"][1]["seat"] = 1
+    store = Store(tmp_path / "m.db")
+    with pytest.raises(Exception, match="UNIQUE"):
+        store.restore(parse_backup(json.dumps(data)).plays, [Profile("Bob")])
+    assert store.plays() == [] and store.players() == []
+
+
+def test_not_json_is_refused() -> None:
+    with pytest.raises(BackupError, match=r"^not JSON: Expecting value"):
+        parse_backup("PK\x03\x04")
+    with pytest.raises(BackupError, match="expected a JSON object"):
+        parse_backup("[1, 2]")
+
+
+# -- the command line -------------------------------------------------------------------------
+
+
+@pytest.fixture
+def device_store() -> Store:
+    return filled(resolve_store_path(load_config()))
+
+
+def test_scores_prints_the_latest_plays_and_wins(
+    device_store: Store, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["scores"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0] == "Latest plays (2 of 2):"
+    night = "One Night: won by Player 2 and Player 3 (Ada, Player 2, Player 3)"
+    assert lines[1] == f"  2025-02-01 21:00  {night}"
+    assert lines[2] == "  2025-01-31 20:15  Alienation: won by Ada (Ada 30, Player 2 12)"
+    assert lines[3:] == [
+        "",
+        "Wins per player:",
+        "  Player 3  1 win in 1 play (100%)",
+        "  Ada       1 win in 2 plays (50%)",
+        "  Player 2  1 win in 2 plays (50%)",
+    ]
+
+
+def test_scores_with_no_plays(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["scores"]) == 0
+    assert capsys.readouterr().out == "No plays logged yet.\n"
+
+
+@pytest.mark.parametrize("fmt", ["csv", "bgstats", "json"])
+def test_export_writes_stdout_or_a_file(
+    device_store: Store, tmp_path: Path, fmt: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["export", "--format", fmt]) == 0
+    printed = capsys.readouterr().out
+    assert printed == export(device_store, fmt) or fmt == "json"  # json carries exported_at
+    assert main(["export", "--format", fmt, "--out", str(tmp_path / f"out.{fmt}")]) == 0
+    written = (tmp_path / f"out.{fmt}").read_text()
+    if fmt == "json":
+        assert parse_backup(written).plays == parse_backup(printed).plays
+    else:
+        assert written == printed
+    assert "2 plays written to" in capsys.readouterr().err
+
+
+def test_export_needs_a_known_format(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["export", "--format", "xml"])
+    assert "invalid choice: 'xml'" in capsys.readouterr().err
+
+
+def test_import_restores_a_backup_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    backup = tmp_path / "backup.json"
+    backup.write_text(export(filled(tmp_path / "other.db"), "json"))
+    assert main(["import", str(backup)]) == 0
+    assert capsys.readouterr().out == "2 new plays imported (0 already logged)\n"
+    assert main(["import", str(backup)]) == 0
+    assert capsys.readouterr().out == "0 new plays imported (2 already logged)\n"
+    store = Store(resolve_store_path(load_config()))
+    assert store.plays() == [ALIENATION, ONENIGHT]
+
+
+def test_import_of_a_broken_backup_says_what_is_wrong(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = valid_backup(tmp_path)
+    data["plays"][1]["players"][0]["score"] = 1.5
+    backup = tmp_path / "backup.json"
+    backup.write_text(json.dumps(data))
+    assert main(["import", str(backup)]) == 1
+    assert capsys.readouterr().err == (
+        f"mothership: error: {backup}: "
+        "plays[1].players[0].score: expected an integer or null, got 1.5\n"
+    )
+    assert Store(resolve_store_path(load_config())).plays() == []
+
+
+def test_import_of_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["import", str(tmp_path / "nope.json")]) == 1
+    missing = tmp_path / "nope.json"
+    err = capsys.readouterr().err
+    assert err == f"mothership: error: cannot read {missing}: No such file or directory\n"

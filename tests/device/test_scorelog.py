@@ -1,0 +1,219 @@
+"""The score log in the store: a game's final record logs a play, in one durable transaction."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from device.clock import VirtualClock
+from device.executor import Executor, Outputs
+from device.runtime import Runtime
+from device.scorelog import play_from_json, play_to_json
+from device.store import Profile, Store
+from device.transcript import Transcript
+from games.alienation.rules import AlienationSetup
+from games.alienation.session import AlienationSession
+from games.effects import Record
+from games.events import ScoreEntered
+from games.scorelog.plays import Play, PlayerResult
+
+ONENIGHT_GAME: dict[str, Any] = {
+    "setup": {"players": 4, "roles": ["alien"] * 7, "seed": 1, "options": {}, "preset": ""},
+    "instructions": None,
+    "answers": [],
+    "votes": [[1, [2]], [2, [1]], [3, [1]], [4, [1]]],
+    "reveal": [],
+    "deaths": [1],
+    "winners": [2, 3],
+    "teams": ["villagers"],
+    "explanation": [],
+}
+
+
+def alieninjas_game(store: Store, totals: dict[int, int], winners: list[int]) -> None:
+    store.add_record("", "alieninjas.start", {"mission": "m1", "players": 3, "seed": 0})
+    store.add_record("", "alieninjas.round", {"round": 1, "points": {1: 2, 2: 0, 3: 1}})
+    store.add_record("", "alieninjas.false_start", {"round": 2, "seat": 2})
+    rest = {seat: totals[seat] - first for seat, first in {1: 2, 2: 0, 3: 1}.items()}
+    store.add_record("", "alieninjas.round", {"round": 2, "points": rest})
+    store.add_record("", "alieninjas.final", {"winners": winners, "totals": totals})
+
+
+def test_a_final_record_logs_a_play_with_rounds(tmp_path: Path) -> None:
+    store = Store(tmp_path / "m.db")
+    alieninjas_game(store, {1: 5, 2: 3, 3: 5}, [1, 3])
+    (play,) = store.plays()
+    assert play.game == "Alieninjas"
+    assert play.players == (
+        PlayerResult("Player 1", 1, 5, True),
+        PlayerResult("Player 2", 2, 3, False),
+        PlayerResult("Player 3", 3, 5, True),
+    )
+    assert play.rounds == ((2, 0, 1), (3, 3, 4))
+    assert play.played_at.endswith("Z") and len(play.id) == 36
+    assert [kind for _, kind, _ in store.records()][-1] == "alieninjas.final"
+
+
+def test_rounds_come_only_from_the_game_since_its_start(tmp_path: Path) -> None:
+    store = Store(tmp_path / "m.db")
+    alieninjas_game(store, {1: 5, 2: 3, 3: 5}, [1, 3])
+    alieninjas_game(store, {1: 2, 2: 9, 3: 1}, [2])
+    first, second = store.plays()
+    assert first.id != second.id
+    assert second.rounds == ((2, 0, 1), (0, 9, 0))
+    assert [p.winner for p in second.players] == [False, True, False]
+
+
+def test_a_one_night_game_logs_winners_without_scores(tmp_path: Path) -> None:
+    store = Store(tmp_path / "m.db")
+    store.add_record("", "onenight.start", {"players": 4, "roles": [], "seed": 1})
+    store.add_record("", "onenight.game", ONENIGHT_GAME)
+    (play,) = store.plays()
+    assert play.game == "One Night" and play.rounds == ()
+    assert [(p.name, p.score, p.winner) for p in play.players] == [
+        ("Player 1", None, False),
+        ("Player 2", None, True),
+        ("Player 3", None, True),
+        ("Player 4", None, False),
+    ]
+
+
+def test_alien_encounters_logs_its_two_negotiators_and_the_first(tmp_path: Path) -> None:
+    store = Store(tmp_path / "m.db")
+    store.add_record("", "encounters.start", {"seed": 0, "first": 2})
+    final = {"winners": [1], "totals": {1: 4, 2: 2}, "case": "hostile_win", "tallies": {}}
+    store.add_record("", "encounters.final", final)
+    (play,) = store.plays("Alien Encounters")
+    assert play.players == (
+        PlayerResult("Player 1", 1, 4, True, start_player=False),
+        PlayerResult("Player 2", 2, 2, False, start_player=True),
+    )
+
+
+def test_an_alienation_game_played_through_the_runtime_is_logged(tmp_path: Path) -> None:
+    store = Store(tmp_path / "m.db")
+    clock = VirtualClock()
+    outputs = Outputs(transcript=Transcript(clock), store=store)  # as the app wires it
+    runtime = Runtime(clock, Executor(outputs), store)
+    runtime.begin(AlienationSession(AlienationSetup(players=3, seed=4)))
+    rounds = [(12, 9, 10), (5, 14, 10), (8, 4, 2)]
+    for points in rounds:
+        for seat, score in enumerate(points, start=1):
+            runtime.feed(ScoreEntered(seat, score, (("sunnies", 1),) if seat == 3 else ()))
+    assert runtime.phase == "final"
+    (play,) = store.plays()
+    assert play.game == "Alienation"
+    assert play.rounds == tuple(rounds)
+    assert [(p.seat, p.score, p.winner) for p in play.players] == [
+        (1, 25, False),
+        (2, 27, True),
+        (3, 22, False),
+    ]
+    start = next(d for _, k, d in store.records() if k == "alienation.round")["start"]
+    assert [p.start_player for p in play.players] == [seat == start for seat in (1, 2, 3)]
+
+
+def test_linked_profiles_name_their_seats(tmp_path: Path) -> None:
+    store = Store(tmp_path / "m.db")
+    store.add_player("Ada", tag="04a1b2")
+    store.add_player("Grace")
+    assert store.players() == [Profile("Ada", "04A1B2"), Profile("Grace")]
+    with pytest.raises(ValueError, match="Ada"):
+        store.add_player("Ada")
+    store.link_seat(3, "Ada")
+    store.link_seat(1, "Grace")
+    store.link_seat(1, None)
+    with pytest.raises(ValueError, match="no player named 'Bob'"):
+        store.link_seat(2, "Bob")
+    alieninjas_game(store, {1: 5, 2: 3, 3: 5}, [1, 3])
+    assert [p.name for p in store.plays()[0].players] == ["Player 1", "Player 2", "Ada"]
+
+
+def test_the_record_and_the_play_commit_together_with_a_full_sync(tmp_path: Path) -> None:
+    store = Store(tmp_path / "m.db")
+    statements: list[str] = []
+    store._db.set_trace_callback(statements.append)
+    store.add_record("", "onenight.game", ONENIGHT_GAME)
+    sql = [" ".join(s.split()[:2]) if s.startswith("PRAGMA") else s.split()[0] for s in statements]
+    assert sql[:3] == ["PRAGMA synchronous=FULL", "BEGIN", "INSERT"]
+    assert sql[-2:] == ["COMMIT", "PRAGMA synchronous=NORMAL"]
+
+
+def test_a_play_that_cannot_be_logged_leaves_no_final_record(tmp_path: Path) -> None:
+    store = Store(tmp_path / "m.db")
+    with pytest.raises(ValueError):
+        store.add_record("", "alieninjas.final", {"winners": [1], "totals": {1: "many"}})
+    assert store.records() == [] and store.plays() == []
+    store.add_record("", "alieninjas.round", {"round": 1, "points": {1: 1}})  # still usable
+    assert len(store.records()) == 1
+
+
+def test_a_replayed_final_transition_does_not_log_the_play_twice(tmp_path: Path) -> None:
+    store = Store(tmp_path / "m.db")
+    store.add_record("", "encounters.start", {"seed": 0, "first": 1})
+    final = {"winners": [2], "totals": {1: 0, 2: 3}}
+    store.add_record("", "encounters.final", final)
+    store.add_record("", "encounters.final", final)  # resumed after a crash mid-effect
+    assert len(store.plays()) == 1
+
+
+CHILD = """
+import sys, time
+from pathlib import Path
+from device.store import Store
+store = Store(Path(sys.argv[1]))
+store.add_record("", "alieninjas.start", {"mission": "m1", "players": 2, "seed": 0})
+store.add_record("", "alieninjas.final", {"winners": [2], "totals": {1: 3, 2: 7}})
+print("confirmed", flush=True)
+time.sleep(60)
+"""
+
+
+def test_a_play_survives_a_kill_right_after_it_is_confirmed(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(path)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "confirmed"
+        os.kill(child.pid, signal.SIGKILL)
+    finally:
+        child.kill()
+        child.wait(timeout=10)
+        if child.stdout is not None:
+            child.stdout.close()
+    assert child.returncode == -signal.SIGKILL
+    assert (tmp_path / "m.db-wal").exists()  # killed before any checkpoint of the WAL
+    (play,) = Store(path).plays()
+    assert [(p.score, p.winner) for p in play.players] == [(3, False), (7, True)]
+    rows = sqlite3.connect(path).execute("SELECT count(*) FROM play_results").fetchone()
+    assert rows == (2,)
+
+
+def test_a_play_round_trips_through_json() -> None:
+    play = Play(
+        "id-1",
+        "Alienation",
+        "2025-01-31T20:15:00Z",
+        (PlayerResult("Ada", 1, 30, True, True), PlayerResult("Player 2", 2, 12, False)),
+        ((10, 5), (20, 7)),
+    )
+    assert play_from_json(play_to_json(play)) == play
+
+
+def test_the_executor_logs_a_play_from_a_record_effect(tmp_path: Path) -> None:
+    store = Store(tmp_path / "m.db")
+    outputs = Outputs(transcript=Transcript(VirtualClock()), store=store)
+    Executor(outputs).run([Record("onenight.game", ONENIGHT_GAME)])
+    assert [p.game for p in store.plays()] == ["One Night"]
