@@ -18,6 +18,7 @@ from device.config import Config, resolve_store_path
 from device.executor import Executor, Outputs
 from device.inbox import Inbox
 from device.notify import Notifier
+from device.readers import open_readers, tags_into
 from device.runtime import Runtime
 from device.sessions import make_session, session_for_checkpoint
 from device.store import Store
@@ -175,6 +176,7 @@ def run(config: Config, *, windowed: bool = False) -> int:
         inbox = Inbox(wake=ui.wake)
         hardware = open_hardware_into(inbox, config)
         stack.callback(hardware.close)
+        open_readers(config, tags_into(inbox), stack)
         narrator = open_narrator(config, audio=True)
         stack.callback(narrator.close)
         ui.open()

@@ -82,6 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--out", type=Path, metavar="FILE", help="write here (default: stdout)")
     restore = commands.add_parser("import", help="restore a JSON backup (no duplicate plays)")
     restore.add_argument("backup", type=Path, metavar="BACKUP.json")
+    from device import tagcli
+
+    tagcli.add_parser(commands)
     return parser
 
 
@@ -121,6 +124,10 @@ def _dispatch(args: argparse.Namespace, config: Config) -> int:
         return _script(args, config)
     if args.command in ("scores", "export", "import"):
         return _scorelog(args, config)
+    if args.command == "tags":
+        from device import tagcli
+
+        return tagcli.run(args, config)
     from device.app import run
 
     return run(config, windowed=args.windowed)

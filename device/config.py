@@ -152,6 +152,15 @@ class LogConfig:
 
 
 @dataclass(frozen=True)
+class ReadersConfig:
+    """`[readers]`: tag readers on serial ports (empty: none)."""
+
+    rdm6300: str = field(metadata=_key(Text()))
+    pn532: str = field(metadata=_key(Text()))
+    hold_off: float = field(metadata=_key(Number(0.1, 10)))
+
+
+@dataclass(frozen=True)
 class RulingsConfig:
     """`[rulings]`: One Night vote rulings where the rules are silent (docs/onenight.md)."""
 
@@ -182,6 +191,7 @@ class Config:
     store: StoreConfig
     log: LogConfig
     rulings: RulingsConfig
+    readers: ReadersConfig
 
     @property
     def state_dir(self) -> Path:
@@ -199,6 +209,7 @@ _SECTIONS: dict[str, type[Any]] = {
     "store": StoreConfig,
     "log": LogConfig,
     "rulings": RulingsConfig,
+    "readers": ReadersConfig,
 }
 _SCHEMA: dict[str, dict[str, Check]] = {
     name: {f.name: f.metadata["check"] for f in fields(cls)} for name, cls in _SECTIONS.items()

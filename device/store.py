@@ -220,6 +220,11 @@ class Store:
         ).fetchone()
         return None if row is None else (str(row[0]), str(row[1]))
 
+    def forget_tag(self, uid: str) -> bool:
+        """Forget a tag; whether there was one to forget."""
+        cursor = self._db.execute("DELETE FROM tags WHERE uid = ?", (uid.upper(),))
+        return cursor.rowcount > 0
+
     def tags(self) -> list[tuple[str, str, str]]:
         """Every learned tag as (uid, kind, value), by uid."""
         rows = self._db.execute("SELECT uid, kind, value FROM tags ORDER BY uid")

@@ -22,6 +22,7 @@ from device.config import (
     NarrationConfig,
     OneNightConfig,
     PinsConfig,
+    ReadersConfig,
     RulingsConfig,
     StoreConfig,
     default_config,
@@ -81,6 +82,7 @@ EXPECTED_DEFAULTS = Config(
         device_tie_saves_everyone=True,
         groob_zerb_in_play="held",
     ),
+    readers=ReadersConfig(rdm6300="", pn532="", hold_off=1.0),
 )
 
 

@@ -1,0 +1,83 @@
+"""``mothership tags``: teach the device what each tag stands for, list and forget them."""
+
+from __future__ import annotations
+
+import argparse
+import threading
+from contextlib import ExitStack
+from typing import Any
+
+from device.config import Config, resolve_store_path
+from device.readers import open_readers
+from device.store import Store
+
+KINDS = ("seat", "player", "role")
+
+
+def add_parser(commands: Any) -> None:
+    """Add ``tags learn|list|forget`` to the command line."""
+    tags = commands.add_parser("tags", help="learn, list and forget tags")
+    tools = tags.add_subparsers(dest="tool", metavar="TOOL", required=True)
+    learn = tools.add_parser("learn", help="tap a tag (or give --uid) and say what it stands for")
+    what = learn.add_mutually_exclusive_group(required=True)
+    what.add_argument("--seat", type=int, help="a seat's number token")
+    what.add_argument("--player", help="a player's personal card")
+    what.add_argument("--role", help="a role tile, e.g. synthetic_alien")
+    learn.add_argument("--uid", help="the tag's id, instead of tapping it on the pad")
+    learn.add_argument("--wait", type=float, default=30.0, help="seconds to wait for a tap")
+    tools.add_parser("list", help="every learned tag")
+    forget = tools.add_parser("forget", help="forget a tag")
+    forget.add_argument("uid")
+
+
+def run(args: argparse.Namespace, config: Config) -> int:
+    """Carry out one ``tags`` command."""
+    store = Store(resolve_store_path(config))
+    try:
+        if args.tool == "list":
+            for uid, kind, value in store.tags():
+                print(f"{uid}  {kind:<6} {value}")
+            return 0
+        if args.tool == "forget":
+            if not store.forget_tag(args.uid):
+                raise ValueError(f"no tag {args.uid.upper()!r} was learned")
+            print(f"forgot {args.uid.upper()}")
+            return 0
+        kind, value = _meaning(args)
+        uid = args.uid or _tap(config, args.wait)
+        store.learn_tag(uid, kind, value)
+        print(f"{uid.upper()} is now {kind} {value}")
+        return 0
+    finally:
+        store.close()
+
+
+def _meaning(args: argparse.Namespace) -> tuple[str, str]:
+    if args.seat is not None:
+        if not 1 <= args.seat <= 12:
+            raise ValueError(f"seat {args.seat}: seats are 1 to 12")
+        return "seat", str(args.seat)
+    if args.role is not None:
+        from games.onenight.roles import find_role
+
+        return "role", find_role(args.role).value
+    return "player", args.player
+
+
+def _tap(config: Config, wait: float) -> str:
+    seen: list[str] = []
+    tapped = threading.Event()
+
+    def on_tag(uid: str, at: float) -> None:
+        seen.append(uid.upper())
+        tapped.set()
+
+    with ExitStack() as stack:
+        if not open_readers(config, on_tag, stack):
+            raise ValueError(
+                "no tag reader is configured: set readers.rdm6300 or readers.pn532, or give --uid"
+            )
+        print(f"Tap the tag on the pad now (waiting {wait:g} s)...")
+        if not tapped.wait(wait):
+            raise ValueError(f"no tag was tapped within {wait:g} seconds")
+    return seen[0]
