@@ -35,7 +35,7 @@ SUB_KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         frozenset(
             {
                 # Score fields of every game; each game's session refuses those it cannot use.
-                *("points", "correct", "wrong", "optional", "first"),
+                *("points", "correct", "wrong", "optional", "first", "last"),
                 *("mission", "other", "cards", "multiplier", "matched_points", "left_in_hand"),
                 *("civilian", "alieninjas", "sunnies", "intention", "war", "peace"),
             }
