@@ -82,6 +82,11 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--out", type=Path, metavar="FILE", help="write here (default: stdout)")
     restore = commands.add_parser("import", help="restore a JSON backup (no duplicate plays)")
     restore.add_argument("backup", type=Path, metavar="BACKUP.json")
+    doctor = commands.add_parser("doctor", help="check every configured part, with a report")
+    doctor.add_argument("--check", action="store_true", help="only the checks that need nobody")
+    doctor.add_argument(
+        "--timeout", type=float, default=20.0, metavar="SECONDS", help="per step (default: 20)"
+    )
     from device import tagcli
 
     tagcli.add_parser(commands)
@@ -124,6 +129,13 @@ def _dispatch(args: argparse.Namespace, config: Config) -> int:
         return _script(args, config)
     if args.command in ("scores", "export", "import"):
         return _scorelog(args, config)
+    if args.command == "doctor":
+        from device.doctor import Doctor
+
+        doctor = Doctor(
+            config, config_files=[args.config] if args.config else [], timeout=args.timeout
+        )
+        return doctor.run(person=not args.check, out=sys.stdout)
     if args.command == "tags":
         from device import tagcli
 

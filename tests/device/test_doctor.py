@@ -1,0 +1,149 @@
+"""``mothership doctor``: the unattended checks through the CLI, and the seat-button step with
+presses driven through the mock pins from another thread."""
+
+from __future__ import annotations
+
+import io
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from device.cli import main
+from device.config import load_config
+from device.doctor import FAIL, OK, Doctor, is_pi
+from device.inbox import Inbox
+from device.parts import open_hardware_into
+
+UNATTENDED = ("config", "store", "speech", "audio", "display", "gpio", "readers")
+THREE_SEATS = """
+[hardware]
+seats = 3
+[pins]
+seat_buttons = [4, 17, 27]
+seat_lamps = [2, 3, 7]
+[narration]
+backend = "silent"
+"""
+
+
+def write_config(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "config.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def lines_by_name(out: str) -> dict[str, str]:
+    """Each report line keyed by its check name."""
+    return {line.split(":")[0]: line for line in out.splitlines() if line[:1].isalpha()}
+
+
+def test_check_passes_on_the_default_mock_config(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["doctor", "--check"]) == 0
+    out = capsys.readouterr().out
+    lines = lines_by_name(out)
+    for name in UNATTENDED:
+        assert name in lines, out
+    assert " FAIL " not in out
+    assert "0 FAIL" in out.splitlines()[-1]
+    assert lines["gpio"].split()[1] == "ok" and "mock" in lines["gpio"]
+    assert "mode 0600" in lines["store"] and "mothership.db" in lines["store"]
+    assert " s of WAV" in lines["speech"]
+    assert "SDL driver" in lines["display"]
+    for name in ("buttons", "lamps", "touch"):  # the steps that need a person are left out
+        assert name not in lines
+
+
+def test_a_missing_piper_model_fails_speech_with_a_hint(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = write_config(
+        tmp_path, f'[narration]\nbackend = "piper"\npiper_model = "{tmp_path}/none.onnx"\n'
+    )
+    assert main(["--config", str(config), "doctor", "--check"]) == 1
+    out = capsys.readouterr().out
+    speech = lines_by_name(out)["speech"]
+    assert speech.split()[1] == FAIL
+    assert "none.onnx" in speech and "— " in speech and "piper_model" in speech
+    assert str(config) in lines_by_name(out)["config"]  # the files used are reported
+
+
+@pytest.mark.skipif(is_pi(), reason="a Pi has GPIO")
+def test_the_pi_backend_off_a_pi_fails_gpio_with_the_hint(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = write_config(tmp_path, '[hardware]\nbackend = "pi"\n')
+    assert main(["--config", str(config), "doctor", "--check"]) == 1
+    gpio = lines_by_name(capsys.readouterr().out)["gpio"]
+    assert gpio.split()[1] == FAIL
+    assert 'not a Raspberry Pi: set hardware.backend = "mock"' in gpio
+
+
+def test_reader_ports_are_opened(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = write_config(
+        tmp_path, f'[readers]\nrdm6300 = "loop://"\npn532 = "{tmp_path}/ttyNONE"\n'
+    )
+    assert main(["--config", str(config), "doctor", "--check"]) == 1
+    lines = lines_by_name(capsys.readouterr().out)
+    assert lines["rdm6300"].split()[1] == OK
+    assert lines["pn532"].split()[1] == FAIL and "not found — " in lines["pn532"]
+
+
+def seat_doctor(tmp_path: Path) -> tuple[Doctor, io.StringIO]:
+    config = load_config(write_config(tmp_path, THREE_SEATS))
+    inbox = Inbox()
+    hardware = open_hardware_into(inbox, config)
+    out = io.StringIO()
+    return Doctor(config, timeout=0.5, out=out, hardware=hardware, inbox=inbox), out
+
+
+def press_later(doctor: Doctor, seats: list[int]) -> threading.Thread:
+    def press() -> None:
+        for seat in seats:
+            time.sleep(0.1)
+            doctor.hardware().press_seat(seat)
+
+    thread = threading.Thread(target=press)
+    thread.start()
+    return thread
+
+
+def test_the_button_step_sees_presses_and_names_the_missing_seat(tmp_path: Path) -> None:
+    doctor, out = seat_doctor(tmp_path)
+    thread = press_later(doctor, [1, 3])
+    try:
+        start = time.monotonic()
+        status, detail = doctor.step_buttons()
+        thread.join()
+    finally:
+        doctor.close()
+        doctor.hardware().close()  # given to the doctor, so not closed by it
+    assert status == FAIL
+    assert "seen seats 1, 3; missing seats 2" in detail
+    assert time.monotonic() - start < 5  # the timeout bounds the wait for seat 2
+    assert "Press the button of seat 1." in out.getvalue()
+
+
+def test_the_button_step_passes_when_every_seat_is_pressed(tmp_path: Path) -> None:
+    doctor, _ = seat_doctor(tmp_path)
+    thread = press_later(doctor, [1, 2, 3])
+    try:
+        status, detail = doctor.step_buttons()
+        thread.join()
+    finally:
+        doctor.close()
+        doctor.hardware().close()  # given to the doctor, so not closed by it
+    assert (status, detail) == (OK, "all 3 seat buttons seen")
+
+
+def test_the_interactive_doctor_ends_within_its_timeouts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = write_config(tmp_path, THREE_SEATS)
+    assert main(["--config", str(config), "doctor", "--timeout", "0.2"]) == 1  # nobody pressed
+    lines = lines_by_name(capsys.readouterr().out)
+    assert "missing seats 1, 2, 3" in lines["buttons"]
+    assert lines["lamps"].split()[1] == OK and lines["buzzer"].split()[1] == OK
+    for name in ("speaker", "tag", "touch"):
+        assert name in lines
