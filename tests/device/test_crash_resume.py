@@ -1,0 +1,133 @@
+"""A real daemon process killed mid-game resumes the same game in the same phase, and a hung
+main loop stops the watchdog pings."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from device.clock import VirtualClock
+from device.executor import Executor, Outputs
+from device.runtime import Runtime
+from device.store import Store
+from device.transcript import Transcript
+from games.events import Touched
+from games.onenight.session import OneNightSession
+from games.onenight.setup import OneNightOptions, OneNightSetup, find_preset
+
+
+def start_a_game_in_the_day(db: Path) -> None:
+    """Play a game up to 30 s into a 3-minute day and leave it checkpointed in ``db``."""
+    setup = OneNightSetup(
+        4, find_preset("alien_first_game").roles, 5, OneNightOptions(day_minutes=3)
+    )
+    clock = VirtualClock()
+    store = Store(db)
+    runtime = Runtime(clock, Executor(Outputs(transcript=Transcript(clock))), store)
+    runtime.begin(OneNightSession(setup))
+    runtime.feed(Touched("start"))
+    while runtime.phase != "day":
+        deadline = runtime.next_deadline()
+        assert deadline is not None
+        clock.advance_to(deadline)
+        runtime.tick()
+    clock.advance_to(clock.now() + 30)
+    runtime.tick()
+    store.close()
+
+
+def saved_at(db: Path) -> float:
+    checkpoint = Store(db).load_checkpoint()
+    assert checkpoint is not None
+    return checkpoint.saved_at
+
+
+def remaining(db: Path) -> tuple[str, float]:
+    checkpoint = Store(db).load_checkpoint()
+    assert checkpoint is not None
+    state = checkpoint.state
+    return state["phase"], state["day_ends_at"] - checkpoint.saved_at
+
+
+def daemon(tmp_path: Path, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    config = tmp_path / "config.toml"
+    config.write_text('[narration]\nbackend = "silent"\n[audio]\nenabled = false\n')
+    command = [sys.executable, "-m", "device", "--config", str(config), "run", "--hardware", "mock"]
+    return subprocess.Popen(command, env=env, stderr=subprocess.DEVNULL)
+
+
+def wait_for(condition: object, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():  # type: ignore[operator]
+            return
+        time.sleep(0.05)
+    raise AssertionError("timed out")
+
+
+def test_a_game_killed_with_sigkill_resumes_in_the_same_phase_with_its_time(
+    tmp_path: Path,
+) -> None:
+    state = tmp_path / "state"
+    db = state / "mothership" / "mothership.db"
+    start_a_game_in_the_day(db)
+    assert remaining(db)[0] == "day"
+    before = remaining(db)[1]
+    env = {**os.environ, "XDG_STATE_HOME": str(state)}
+    first = daemon(tmp_path, env)
+    try:
+        # The resumed game is checkpointed again by the new process: wait for that.
+        written = saved_at(db)
+        wait_for(lambda: saved_at(db) != written)
+        time.sleep(1.0)
+        first.send_signal(signal.SIGKILL)
+        first.wait(timeout=10)
+    finally:
+        first.kill()
+    written = saved_at(db)
+    second = daemon(tmp_path, env)
+    try:
+        wait_for(lambda: saved_at(db) != written)
+        time.sleep(0.5)  # let it finish starting up before the SIGTERM below
+        phase, left = remaining(db)
+        assert phase == "day"
+        # The timer kept its remaining time: at most the seconds the daemons ran are gone.
+        assert before - 30 < left <= before
+    finally:
+        second.send_signal(signal.SIGTERM)
+        assert second.wait(timeout=10) == 0
+
+
+def test_a_hung_main_loop_stops_the_watchdog_pings(tmp_path: Path) -> None:
+    address = tmp_path / "notify.sock"
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    listener.bind(str(address))
+    listener.settimeout(30)
+    env = {
+        **os.environ,
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "NOTIFY_SOCKET": str(address),
+        "WATCHDOG_USEC": "1000000",
+    }
+    process = daemon(tmp_path, env)
+    try:
+        assert listener.recv(64) == b"READY=1"
+        listener.settimeout(1.5)
+        assert listener.recv(64) == b"WATCHDOG=1"
+        process.send_signal(signal.SIGSTOP)  # the loop hangs
+        time.sleep(0.2)
+        while True:  # drain a ping that was already on its way
+            try:
+                listener.recv(64)
+            except TimeoutError:
+                break
+        # Silent for 1.5 x the interval: systemd would now restart the service.
+    finally:
+        process.send_signal(signal.SIGCONT)
+        process.kill()
+        listener.close()
