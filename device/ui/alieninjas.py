@@ -40,10 +40,15 @@ class ReplicasScreen(Screen):
     elapsed: float
     buzzed: int | None
     out: tuple[int, ...]
+    totals: tuple[tuple[int, int], ...] = ()
+    """(seat, running total), shown on the ready screen between rounds."""
 
     @classmethod
     def from_view(cls, view: Mapping[str, object]) -> ReplicasScreen:
-        """Read round, rounds, map, stage, started_at, elapsed, buzzed and out from the view."""
+        """Read round, rounds, map, stage, started_at, elapsed, buzzed, out and totals.
+
+        ``totals`` ({seat, total} rows) is optional.
+        """
         r = ViewReader("replicas", view)
         stage = r.text("stage")
         if stage not in STAGES:
@@ -60,6 +65,7 @@ class ReplicasScreen(Screen):
             r.number("elapsed"),
             buzzed,
             tuple(r.integers("out")),
+            _totals(r) if "totals" in view else (),
         )
 
     def clock(self, now: float) -> float:
@@ -90,6 +96,9 @@ class ReplicasScreen(Screen):
         if self.out:
             out = ", ".join(str(seat) for seat in self.out)
             canvas.text(f"Out this round: {out}", 30, DIM, center=(400, 360), max_width=760)
+        if self.stage == "ready" and self.round > 1 and self.totals:
+            board = "   ".join(f"P{seat}: {total}" for seat, total in self.totals)
+            canvas.text(f"Totals  {board}", 30, AMBER, center=(400, 84), max_width=760)
 
     def next_redraw(self, now: float) -> float | None:
         """The instant the shown clock next ticks over (None while it is stopped)."""
@@ -97,6 +106,10 @@ class ReplicasScreen(Screen):
             return None
         shown = self.clock(now)
         return now + (math.floor(shown) + 1 - shown)
+
+
+def _totals(r: ViewReader) -> tuple[tuple[int, int], ...]:
+    return tuple((row.integer("seat"), row.integer("total")) for row in r.records("totals"))
 
 
 @dataclass(frozen=True)
@@ -108,16 +121,22 @@ class ScoresScreen(Screen):
     entered: tuple[int, ...]
     rows: tuple[tuple[int, int, int], ...]
     """(seat, last round's points, total)."""
+    grabbed: int | None = None
+    """Speed grab mode: who grabbed the stack last (until the grab re-arms)."""
 
     @classmethod
     def from_view(cls, view: Mapping[str, object]) -> ScoresScreen:
-        """Read title, players, entered and rows ({seat, last, total}) from the view."""
+        """Read title, players, entered, rows ({seat, last, total}) and optional grabbed."""
         r = ViewReader("scores", view)
         rows = tuple(
             (row.integer("seat"), row.integer("last"), row.integer("total"))
             for row in r.records("rows")
         )
-        return cls(r.text("title"), r.integer("players"), tuple(r.integers("entered")), rows)
+        grabbed = view.get("grabbed")
+        if grabbed is not None and (isinstance(grabbed, bool) or not isinstance(grabbed, int)):
+            raise UiError(f"scores view: 'grabbed' must be a seat or null, got {grabbed!r}")
+        title, players = r.text("title"), r.integer("players")
+        return cls(title, players, tuple(r.integers("entered")), rows, grabbed)
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
@@ -132,4 +151,7 @@ class ScoresScreen(Screen):
             canvas.text(f"{last}", 32, colour, topleft=(330, y))
             canvas.text(f"{total}{mark}", 32, colour, topleft=(520, y))
         done = len(set(self.entered))
-        canvas.text(f"{done} of {self.players} entered", 30, DIM, center=(400, 456))
+        footer, colour = f"{done} of {self.players} entered", DIM
+        if self.grabbed is not None:
+            footer, colour = f"Player {self.grabbed} grabbed it first!  ({footer})", AMBER
+        canvas.text(footer, 30, colour, center=(400, 456), max_width=760)

@@ -21,7 +21,11 @@ Transition = tuple[AlieninjasState, list[Effect]]
 
 
 def replicas_view(state: AlieninjasState, now: float) -> dict[str, Any]:
-    """The ``replicas`` screen: round, Map side, stage, the timer, who buzzed, who is out."""
+    """The ``replicas`` screen: round, Map side, stage, the timer, who buzzed, who is out.
+
+    ``totals`` holds each seat's running total (the score after every closed round).
+    """
+    totals = state.totals()
     return {
         "round": state.round,
         "rounds": ROUNDS,
@@ -32,6 +36,7 @@ def replicas_view(state: AlieninjasState, now: float) -> dict[str, Any]:
         "buzzed": state.buzzed,
         "out": list(state.failed),
         "players": state.setup.players,
+        "totals": [{"seat": seat, "total": totals[seat]} for seat in sorted(totals)],
     }
 
 

@@ -7,7 +7,16 @@ from typing import Any
 
 from games.alieninjas.scoring import RoundScore, round_points, winners
 
-__all__ = ["close_round", "enter", "final", "open_scoring", "scores_view", "winners"]
+__all__ = [
+    "close_round",
+    "enter",
+    "final",
+    "open_scoring",
+    "score_title",
+    "scores_view",
+    "winners",
+]
+from games.alieninjas.scoring import ScoreEntryError
 from games.alieninjas.setup import ROUNDS
 from games.alieninjas.state import AlieninjasState
 from games.effects import Effect, Finished, Lamp, Phase, Record, Report, Say, Show
@@ -32,19 +41,42 @@ def scores_view(state: AlieninjasState, title: str) -> dict[str, Any]:
         "players": state.setup.players,
         "entered": [score.seat for score in state.entries],
         "rows": rows,
+        "grabbed": state.grabbed,
     }
+
+
+def score_title(state: AlieninjasState) -> str:
+    """The score screen's title for the current round."""
+    return f"Round {state.round} - enter the scores"
 
 
 def open_scoring(state: AlieninjasState) -> Transition:
     """Enter phase ``score`` for the current round."""
-    state = dataclasses.replace(state, phase="score", deadline=None, running_since=None)
+    state = dataclasses.replace(
+        state, phase="score", deadline=None, running_since=None, grabbed=None
+    )
+    effects: list[Effect] = [Phase("score")]
+    speed = state.setup.mission == "speed"
+    if speed and state.starter is not None:
+        effects.append(Say.of("alieninjas.speed.starter", seat=state.starter, round=state.round))
     line = "alieninjas.score.replicas" if state.replicas else "alieninjas.score.enter"
-    title = f"Round {state.round} - enter the scores"
-    return state, [
-        Phase("score"),
-        Say.of(line, round=state.round),
-        Show("scores", scores_view(state, title)),
-    ]
+    effects.append(Say.of(line, round=state.round))
+    if speed and state.setup.options.grab:
+        effects += [Lamp(seat, "off") for seat in range(1, state.setup.players + 1)]
+        effects.append(Say.of("alieninjas.speed.grab"))
+    return state, [*effects, Show("scores", scores_view(state, score_title(state)))]
+
+
+def _last_card(state: AlieninjasState, seat: int, fields: dict[str, object]) -> int | None:
+    """Speed: who played the last card (``last: true``), after this seat's entry."""
+    if state.setup.mission != "speed" or "last" not in fields:
+        return state.ender
+    last = fields.pop("last")
+    if not isinstance(last, bool):
+        raise ScoreEntryError(f"score for seat {seat}: 'last' must be true or false")
+    if last:
+        return seat
+    return None if state.ender == seat else state.ender
 
 
 def enter(state: AlieninjasState, event: ScoreEntered) -> Transition:
@@ -55,6 +87,7 @@ def enter(state: AlieninjasState, event: ScoreEntered) -> Transition:
     fields: dict[str, object] = dict(event.extra)
     if event.points is not None:
         fields["points"] = event.points
+    last_card = _last_card(state, event.seat, fields)
     points, tiebreak = round_points(
         state.setup.mission,
         fields,
@@ -63,10 +96,9 @@ def enter(state: AlieninjasState, event: ScoreEntered) -> Transition:
     )
     kept = tuple(score for score in state.entries if score.seat != event.seat)
     entries = tuple(sorted((*kept, RoundScore(event.seat, points, tiebreak)), key=_seat))
-    state = dataclasses.replace(state, entries=entries)
+    state = dataclasses.replace(state, entries=entries, ender=last_card)
     if len(entries) < players:
-        title = f"Round {state.round} - enter the scores"
-        return state, [Show("scores", scores_view(state, title))]
+        return state, [Show("scores", scores_view(state, score_title(state)))]
     return close_round(state)
 
 

@@ -3,6 +3,7 @@
 A pure state machine (see ``games.session``). Replicas phases: ``ready``, ``countdown``,
 ``round``, ``check``, ``score`` (per round), then ``final``. The other missions: ``score`` per
 round, then ``final``. Each round's scores are reported as ``score``, the end as ``final``.
+Speed's grab mode (``grab.py``) arbitrates seat presses during its ``score`` phase.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from games.alieninjas import replicas, scoresheet
+from games.alieninjas import grab, replicas, scoresheet
 from games.alieninjas.setup import AlieninjasSetup
 from games.alieninjas.state import AlieninjasState, state_from_json, state_to_json
 from games.effects import Effect, Phase, Record, Say, Show
@@ -59,12 +60,12 @@ class AlieninjasSession:
             not isinstance(event, SeatPressed) or now >= state.candidate.until
         ):
             # Any other input (or a press after the window) comes after the buzz it follows.
-            state, effects = replicas.commit(state)
+            state, effects = _commit(state)
         state, more = _dispatch(state, event, now)
         return state, effects + more
 
     def next_deadline(self, state: AlieninjasState) -> float | None:
-        """The arbitration window's close, the countdown's end or the round's time limit."""
+        """The arbitration window's close, the countdown's end, the time limit or a re-arm."""
         if state.candidate is not None:
             return state.candidate.until
         return state.deadline
@@ -104,8 +105,8 @@ class AlieninjasSession:
             lines = scoresheet.final_lines(moved, won)
             return moved, [*effects, Show("end", {"title": "Final scores", "lines": lines})]
         if moved.phase == "score":
-            title = f"Round {moved.round} - enter the scores"
-            return moved, [*effects, Show("scores", scoresheet.scores_view(moved, title))]
+            view = scoresheet.scores_view(moved, scoresheet.score_title(moved))
+            return moved, [*effects, Show("scores", view)]
         if moved.phase == "check" and moved.buzzed is not None:
             effects.append(Say.of("alieninjas.replicas.check", seat=moved.buzzed))
         return moved, [*effects, Show("replicas", replicas.replicas_view(moved, now))]
@@ -117,6 +118,8 @@ def _dispatch(state: AlieninjasState, event: Event, now: float) -> Transition:
         return scoresheet.enter(state, event)
     if phase == "final":
         return scoresheet.on_final_input(state, event)
+    if grab.active(state) and isinstance(event, _BUTTONS):
+        return grab.on_input(state, event, now)
     if isinstance(event, _BUTTONS):
         if phase == "ready":
             return replicas.on_ready(state, event, now)
@@ -135,15 +138,22 @@ def _run_deadlines(state: AlieninjasState, now: float) -> Transition:
     effects: list[Effect] = []
     while True:
         if state.candidate is not None and state.candidate.until <= now:
-            state, more = replicas.commit(state)
+            state, more = _commit(state)
         elif state.deadline is not None and state.deadline <= now:
             at = state.deadline
             if state.phase == "countdown":
                 state, more = replicas.start_play(state, at)
             elif state.phase == "round":
                 state, more = replicas.time_up(state, at)
+            elif grab.active(state):
+                state, more = grab.rearm(state)
             else:
                 state, more = dataclasses.replace(state, deadline=None), []
         else:
             return state, effects
         effects += more
+
+
+def _commit(state: AlieninjasState) -> Transition:
+    """Close the arbitration window: a grab in Speed's grab mode, else a Replicas buzz."""
+    return grab.commit(state) if grab.active(state) else replicas.commit(state)

@@ -30,7 +30,7 @@ def did_you_mean(word: str, choices: tuple[str, ...]) -> str:
 
 @dataclass(frozen=True)
 class AlieninjasOptions:
-    """Replicas timing options (the other missions have none)."""
+    """Timing options: Replicas' buzz and timer, and Speed's grab mode (``grab``)."""
 
     arbitration_window: float = 0.020
     """Seconds after the first buzz during which an earlier edge may still win."""
@@ -40,9 +40,14 @@ class AlieninjasOptions:
     """Seconds of play after which a round ends by itself (0: no limit)."""
     countdown: float = 3.0
     """Seconds from "go" to the start of the round ("3, 2, 1, replicate!")."""
+    grab: bool = False
+    """Speed: the seat buttons decide who grabbed the stack first (see ``grab.py``)."""
+    grab_rearm: float = 1.0
+    """Speed grab mode: seconds after a grab before the next one may begin (``go``: at once)."""
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(AlieninjasOptions.__dataclass_fields__)
+_FLAGS = frozenset({"grab"})
 
 
 @dataclass(frozen=True)
@@ -84,12 +89,17 @@ def options_from(raw: object) -> AlieninjasOptions:
     """Check an ``options`` object; unknown keys get a did-you-mean."""
     if not isinstance(raw, Mapping):
         raise SetupError(f"setup.options: expected an object, got {raw!r}")
-    values: dict[str, float] = {}
+    values: dict[str, Any] = {}
     for key, value in raw.items():
         if key not in OPTION_NAMES:
             hint = did_you_mean(str(key), OPTION_NAMES)
             raise SetupError(f"setup.options: unknown option {key!r}{hint}")
-        values[key] = _seconds(key, 0 if value is None else value)
+        if key in _FLAGS:
+            if not isinstance(value, bool):
+                raise SetupError(f"setup.options.{key}: expected true or false, got {value!r}")
+            values[key] = value
+        else:
+            values[key] = _seconds(key, 0 if value is None else value)
     return AlieninjasOptions(**values)
 
 

@@ -26,7 +26,7 @@ class AlieninjasState:
     phase: str = "ready"
     round: int = 1
     deadline: float | None = None
-    """The end of the countdown, or the time limit of a running round."""
+    """The end of the countdown, the time limit of a running round, or a grab's re-arm."""
     running_since: float | None = None
     """When the round timer last started (None: stopped)."""
     elapsed: float = 0.0
@@ -38,7 +38,7 @@ class AlieninjasState:
     failed: tuple[int, ...] = ()
     """Seats that called wrongly this round (locked out, half points)."""
     ender: int | None = None
-    """The seat that ended this round correctly."""
+    """The seat that ended this round correctly (Speed: who played the last card)."""
     starter: int | None = None
     """The seat whose button may start this round (the last round's ender)."""
     false_starts: tuple[tuple[int, float], ...] = ()
@@ -49,6 +49,8 @@ class AlieninjasState:
     """Closed rounds."""
     reactions: tuple[tuple[int, int, float], ...] = ()
     """(round, seat, seconds of play before the correct call)."""
+    grabbed: int | None = None
+    """Speed grab mode: the last grab's winner, until the grab re-arms (``deadline``)."""
 
     @property
     def replicas(self) -> bool:

@@ -131,3 +131,67 @@ def test_the_demo_scenario_runs_to_final(config: Config) -> None:
     entries = simulate(load_scenario(DEMO), config).transcript.entries
     assert kinds(entries, "phase")[-1] == "final"
     assert len(kinds(entries, "score")) == 9
+
+
+def speed_contract(rounds: list[tuple[int, ...]]) -> list[Any]:
+    """Exactly the contract steps: per round `until score`, one `score` per seat; `final`."""
+    events: list[Any] = []
+    for points in rounds:
+        events.append({"until": "phase", "is": "score"})
+        events += [{"score": {"seat": s + 1, "points": p}} for s, p in enumerate(points)]
+    events.append({"until": "phase", "is": "final"})
+    return events
+
+
+def test_speed_grab_mode_plays_to_final_on_the_contract_steps(config: Config) -> None:
+    setup = {"mission": "speed", "players": 2, "options": {"grab": True}}
+    entries = run(config, setup, speed_contract([(4, 2), (1, 5), (6, 0)]))
+    assert kinds(entries, "phase") == ["score", "score", "score", "final"]
+    assert kinds(entries, "final") == [{"winners": [1], "totals": {1: 11, 2: 7}}]
+    assert kinds(entries, "buzz") == []
+
+
+def test_speed_grabs_and_the_last_card_in_the_simulator(config: Config) -> None:
+    setup = {"mission": "speed", "players": 3, "options": {"grab": True, "grab_rearm": 2}}
+    grabs: list[Any] = [
+        {"until": "phase", "is": "score"},
+        {"wait": 5},
+        {"press": 3},
+        {"press": 2},  # the same instant: the lower seat wins (the buzz tie policy)
+        {"wait": 1},
+        {"press": 1},  # not re-armed yet: ignored
+        {"wait": 2},
+        {"press": 1},
+        {"wait": 1},
+        {"score": {"seat": 1, "points": 3}},
+        {"score": {"seat": 2, "points": 4, "last": True}},
+        {"score": {"seat": 3, "points": 1}},
+    ]
+    entries = run(config, setup, grabs + speed_contract([(1, 1, 1), (2, 2, 2)]))
+    assert [buzz["seat"] for buzz in kinds(entries, "buzz")] == [2, 1]
+    said = kinds(entries, "say")
+    assert "Player 2 grabbed it first!" in said
+    assert "Player 1 grabbed it first!" in said
+    assert "Player 2 played the last card and starts round 2." in said
+    assert kinds(entries, "phase")[-1] == "final"
+
+
+def test_the_replicas_screen_reads_the_running_totals() -> None:
+    from device.ui.alieninjas import ReplicasScreen, ScoresScreen
+
+    view = {
+        "round": 2,
+        "rounds": 3,
+        "map": "A",
+        "stage": "ready",
+        "started_at": None,
+        "elapsed": 0.0,
+        "buzzed": None,
+        "out": [],
+        "totals": [{"seat": 1, "total": 5}, {"seat": 2, "total": 3}],
+    }
+    assert ReplicasScreen.from_view(view).totals == ((1, 5), (2, 3))
+    del view["totals"]
+    assert ReplicasScreen.from_view(view).totals == ()
+    scores = {"title": "Round 1", "players": 2, "entered": [], "rows": [], "grabbed": 2}
+    assert ScoresScreen.from_view(scores).grabbed == 2

@@ -19,7 +19,7 @@ from narration.catalogue import Catalogue
 class Game:
     """A session and its state, fed events at chosen times."""
 
-    def __init__(self, players: int = 3, mission: str = "replicas", **options: float) -> None:
+    def __init__(self, players: int = 3, mission: str = "replicas", **options: Any) -> None:
         opts = AlieninjasOptions(**options)
         self.session = AlieninjasSession(AlieninjasSetup(mission, players, 7, opts))
         self.state, self.effects = self.session.start(0.0)
@@ -288,7 +288,12 @@ def test_every_line_renders_and_every_catalogue_line_is_used() -> None:
     play_round(other, 1, 100.0, {1: 5, 2: 1})
     play_round(other, 1, 200.0, {1: 5, 2: 1})
     used |= every_line_used(other)
-    used |= every_line_used(Game(players=2, mission="speed"))
+    speed = Game(players=2, mission="speed", grab=True)
+    speed.press(2, at=5.0)
+    speed.tick(6.0)  # "grabbed it first"
+    speed.feed(ScoreEntered(1, 3, (("last", True),)), 10.0)
+    speed.feed(ScoreEntered(2, 4), 10.0)  # round 2: player 1 starts
+    used |= every_line_used(speed)
     for line, params in used:
         assert catalogue.text(line, dict(params))
     assert {line for line, _ in used} == set(Catalogue.load("alieninjas").ids())
