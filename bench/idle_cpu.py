@@ -5,24 +5,32 @@ that measures its own CPU time (``getrusage(RUSAGE_SELF)``, user + system, every
 the idle window only: start-up, fast-forwarding the night and shutting down are not counted.
 
 - ours: the real main loop of ``device/app.py`` (``Daemon.step``, which sleeps in
-  ``TouchUI.wait`` until the next session deadline or screen redraw), built like ``run()``
+  ``TouchUI.wait`` until the next session deadline or screen redraw: on a ``threading.Event``,
+  looking at SDL's event queue every ``TOUCH_POLL_SECONDS``), built like ``run()``
   but headless, with mock hardware, the silent speech backend, no audio and a store in a
   temporary folder. A One Night game (preset ``alien_first_game``, 5-minute day) is started
   and its night skipped on a clock that runs at real speed plus an offset we bump to each
-  deadline; once the day starts the offset stays put and the daemon loop runs untouched.
+  deadline, and so is the day's spoken opening line (while speech plays the loop looks at the
+  audio 10 times a second); then the offset stays put and the daemon loop runs untouched.
 - naive: ``pygame.event.pump(); ui.redraw(now); clock.tick(30)`` with the same ``TouchUI``
   showing the same day screen.
 
-Three reference rows (shorter windows, not part of the ratio) split the daemon's cost up and
-price the ways out: a bare ``pygame.event.wait`` loop with nothing drawn (pygame implements
-it as pump, ``SDL_Delay(1)``, repeat), the same redraws with the event queue read every 20 ms
-and ``time.sleep`` in between, and the same redraws with one blocking sleep and no input.
+Three reference rows (shorter windows, not part of the ratio) split the daemon's cost up:
+``TouchUI.wait`` with nothing due and nothing drawn (the touch polling alone), the same
+redraws with one blocking sleep and no input (the drawing alone), and, for comparison with the
+first measurements, a bare ``pygame.event.wait`` loop (the wait the daemon used before: pygame
+implements it as pump, ``SDL_Delay(1)``, repeat).
+
+The window is 800x480, the design size and the size of the device's panel. Asked for
+fullscreen, SDL's dummy driver opens its own 1024x768 instead, so every redraw would also pay a
+smoothscale the device does not; ``--fullscreen`` measures that way (as the first runs did).
 
 "Wake-ups" are counted twice: loop passes (Python) and voluntary context switches (each time
 the process went to sleep and was woken up again by the kernel).
 
     .venv/bin/python bench/idle_cpu.py            # 30 s per loop
     .venv/bin/python bench/idle_cpu.py --quick    # 3 s per loop
+    .venv/bin/python bench/idle_cpu.py --fullscreen   # the dummy driver's scaled 1024x768
 """
 
 from __future__ import annotations
@@ -49,9 +57,10 @@ REFERENCE_SECONDS = 10.0
 """Reference rows only need a rate, so they run shorter to keep a full run near 2 minutes."""
 DAY_MINUTES = 5
 """Long enough that no day alert falls inside the idle window (the first comes at 1:00 left)."""
-KINDS = ("ours", "naive", "wait-only", "poll-20ms", "sleep-redraw")
-POLL_SECONDS = 0.02
-"""The poll-20ms reference row: how often it looks at the SDL event queue."""
+KINDS = ("ours", "naive", "touch-wait", "sleep-redraw", "wait-only")
+FULLSCREEN = False
+"""Ask for fullscreen (``--fullscreen``): on the dummy driver a 1024x768 window and a
+smoothscale per redraw. Off, the 800x480 design size is drawn unscaled, as on the device."""
 
 
 @dataclass(frozen=True)
@@ -159,7 +168,7 @@ def child_ours(seconds: float) -> Result:
         store = Store(root / "mothership.db")
         ui = TouchUI(
             size=(config.display.width, config.display.height),
-            fullscreen=config.display.fullscreen,
+            fullscreen=FULLSCREEN,
         )
         inbox = Inbox(wake=ui.wake)
         hardware = open_hardware(
@@ -194,6 +203,14 @@ def child_ours(seconds: float) -> Result:
                     raise RuntimeError(f"no deadline in phase {runtime.phase!r}")
                 clock.skip_to(deadline)
                 runtime.tick()
+            # The day opens with a spoken line, and while speech plays the loop looks at the
+            # audio every AUDIO_LOOK_SECONDS. Skip that too: the window is the idle timer.
+            while (due := runtime.executor.audio_due(clock.now())) is not None:
+                clock.skip_to(due)
+            runtime.tick()
+            deadline = runtime.next_deadline()
+            if deadline is not None and deadline < clock.now() + seconds + 1:
+                raise RuntimeError("a session deadline falls inside the idle window")
             ui.redraw(clock.now())
             passes, redraws, short = 0, count_calls(ui, "redraw"), 0
             window = Window()
@@ -221,10 +238,7 @@ def day_ui(seconds_left: float) -> Any:
     from device.ui.touch import TouchUI
 
     config = load_config(system_path=None)
-    ui = TouchUI(
-        size=(config.display.width, config.display.height),
-        fullscreen=config.display.fullscreen,
-    )
+    ui = TouchUI(size=(config.display.width, config.display.height), fullscreen=FULLSCREEN)
     ui.open()
     view = {
         "ends_at": time.monotonic() + seconds_left,
@@ -273,26 +287,17 @@ def child_wait_only(seconds: float) -> Result:
     return result
 
 
-def child_poll(seconds: float) -> Result:
-    """Reference: read the event queue every 20 ms, sleeping in between; redraw on the tick."""
-    import pygame
-
+def child_touch_wait(seconds: float) -> Result:
+    """Reference: ``TouchUI.wait`` with nothing due and nothing drawn (the touch polling)."""
     ui = day_ui(DAY_MINUTES * 60.0)
-    passes = redraws = 0
+    passes = 0
     window = Window()
     window.start()
     end = time.monotonic() + seconds
-    due = ui.next_redraw(time.monotonic()) or end
     while time.monotonic() < end:
-        pygame.event.get()
-        now = time.monotonic()
-        if now >= due:
-            ui.redraw(now)
-            redraws += 1
-            due = ui.next_redraw(now) or end
-        time.sleep(max(0.0, min(POLL_SECONDS, due - now, end - now)))
+        ui.wait(end - time.monotonic())
         passes += 1
-    result = window.stop("poll-20ms", passes, redraws)
+    result = window.stop("touch-wait", passes, 0)
     ui.close()
     return result
 
@@ -318,17 +323,18 @@ def child_sleep_redraw(seconds: float) -> Result:
 CHILDREN: dict[str, Callable[[float], Result]] = {
     "ours": child_ours,
     "naive": child_naive,
-    "wait-only": child_wait_only,
-    "poll-20ms": child_poll,
+    "touch-wait": child_touch_wait,
     "sleep-redraw": child_sleep_redraw,
+    "wait-only": child_wait_only,
 }
 
 
 def run_child(kind: str, seconds: float) -> Result:
     """Run one loop in a fresh interpreter and read its result (the last stdout line)."""
-    command = [sys.executable, str(Path(__file__).resolve()), "--child", kind, "--seconds"]
+    command = [sys.executable, str(Path(__file__).resolve()), "--child", kind]
+    command += ["--seconds", str(seconds)] + (["--fullscreen"] if FULLSCREEN else [])
     done = subprocess.run(
-        [*command, str(seconds)],
+        command,
         check=False,
         capture_output=True,
         text=True,
@@ -352,9 +358,9 @@ def report(results: dict[str, Result], seconds: float) -> None:
     labels = {
         "ours": "ours: Daemon.step loop",
         "naive": "naive: pump + redraw + tick(30)",
-        "wait-only": "ref: pygame.event.wait only",
-        "poll-20ms": "ref: event.get every 20 ms + 1 redraw/s",
+        "touch-wait": "ref: TouchUI.wait only, nothing drawn",
         "sleep-redraw": "ref: blocking sleep + 1 redraw/s",
+        "wait-only": "ref: pygame.event.wait only (old wait)",
     }
     rows = []
     for kind in KINDS:
@@ -367,18 +373,27 @@ def report(results: dict[str, Result], seconds: float) -> None:
                 f"{r.wall:.1f}",
                 f"{r.cpu:.3f}",
                 f"{r.cpu_percent:.2f}",
+                f"{1000 * r.cpu / max(1, r.passes):.2f}",
                 str(r.passes),
                 str(r.redraws),
                 str(r.voluntary_switches),
                 f"{r.voluntary_switches / r.wall:.0f}",
             ]
         )
-    headers = ["loop", "wall s", "CPU s", "CPU %", "passes", "redraws", "wake-ups", "wake-ups/s"]
+    headers = ["loop", "wall s", "CPU s", "CPU %", "ms/pass", "passes", "redraws", "wake-ups"]
+    headers.append("wake-ups/s")
     print(table(headers, rows))
     ours, naive = results["ours"], results["naive"]
     ratio = ours.cpu_percent / naive.cpu_percent
     print()
     print(f"ours: {ours.note}")
+    if "touch-wait" in results and "sleep-redraw" in results:
+        parts = (results["touch-wait"], results["sleep-redraw"])
+        poll, draw = (1000 * r.cpu / r.wall for r in parts)
+        print(
+            f"ours: {1000 * ours.cpu / ours.wall:.2f} ms CPU per second; alone, the touch polling "
+            f"costs {poll:.2f} and one redraw a second {draw:.2f} (reference rows)"
+        )
     print(
         f"ratio ours/naive (CPU %): {ratio:.3f} = 1/{1 / ratio:.1f}   "
         f"target <= 1/{round(1 / TARGET)}: {'met' if ratio <= TARGET else 'NOT met'}"
@@ -390,9 +405,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="smoke run: 3 s per loop")
     parser.add_argument("--seconds", type=float, default=30.0, help="idle window (default 30)")
+    parser.add_argument(
+        "--fullscreen",
+        action="store_true",
+        help="ask for fullscreen (the dummy driver's 1024x768: a smoothscale on every redraw)",
+    )
     parser.add_argument("--child", choices=KINDS, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     seconds = 3.0 if args.quick else args.seconds
+    global FULLSCREEN
+    FULLSCREEN = args.fullscreen
     go_headless()  # before pygame starts, here and in every child
     if args.child:
         result = CHILDREN[args.child](seconds)

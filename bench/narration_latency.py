@@ -2,17 +2,20 @@
 
 Two ways, in the same run, on the same lines:
 
-- ours: every line is rendered once before the night (``Narrator.prepare`` with the pyttsx3
-  backend into a temporary WAV cache); each cue is then ``Narrator.speak(line_id, params)``
-  through a real ``AudioOutput`` (it loads the cached WAV and plays it);
+- ours: every line is rendered and decoded once before the night (``Narrator.prepare`` with
+  the pyttsx3 backend into a temporary WAV cache; it also has ``AudioOutput.preload`` load each
+  clip into a ``Sound``); each cue is then ``Narrator.speak(line_id, params)`` through a real
+  ``AudioOutput``, which only starts the loaded ``Sound``;
 - baseline: each cue synthesizes its line with pyttsx3 there and then (the same
   ``Pyttsx3Backend.synthesize``, into a fresh file) and plays it with
   ``pygame.mixer.Sound(file).play()``.
 
-Two reference rows split ours up: loading the cached WAV into a ``Sound`` and playing it
-(what ``AudioOutput.play_speech`` does), and ``play()`` of a ``Sound`` loaded beforehand.
+Two reference rows price the parts: loading the cached WAV into a ``Sound`` and playing it
+(what every cue did before ``prepare`` preloaded the clips), and ``play()`` of a ``Sound``
+loaded beforehand (the floor).
 
-Each round runs every method over every line, so slow drift of the machine hits all alike. The mixer
+Each round runs every method over every line, so slow drift of the machine hits all alike.
+After each cue the mixer is stopped (untimed), so every cue starts on an idle mixer. The mixer
 runs on SDL's disk driver writing to /dev/null, so nothing is heard and nothing is kept.
 
     .venv/bin/python bench/narration_latency.py            # 40 lines x 10 rounds
@@ -33,14 +36,15 @@ from typing import Any
 from benchutil import machine_lines, mean, percentile, table
 
 from device.parts import go_headless
+from games.onenight.script import day_start_line
 from narration.catalogue import Catalogue
 from narration.wav import wav_seconds
 
 Item = tuple[str, Mapping[str, object]]
 
-# The two placeholder lines the brief names, with the values a real game passes.
+# Two placeholder lines, with the values a real game passes (a 3-minute day, the countdown).
 PARAM_LINES: tuple[Item, ...] = (
-    ("onenight.day.start", {"minutes": 3}),
+    (day_start_line(180).line, day_start_line(180).param_map()),
     ("onenight.day.count", {"n": 5}),
 )
 
@@ -88,7 +92,7 @@ def run(lines: int, rounds: int) -> int:
         narrator = Narrator(catalogue, backend, root / "wav-cache", audio)
         try:
             started = time.perf_counter()
-            narrator.prepare(items)  # the one-off cost the device pays before the night
+            narrator.prepare(items)  # the one-off cost before the night: render, then preload
             prepare_seconds = time.perf_counter() - started
             cached = [narrator.wav_path(line_id, params) for line_id, params in items]
             sounds = [pygame.mixer.Sound(file=str(path)) for path in cached]
@@ -96,7 +100,10 @@ def run(lines: int, rounds: int) -> int:
             def speak_ours(line_id: str, params: Mapping[str, object]) -> float:
                 start = time.perf_counter()
                 narrator.speak(line_id, params)
-                return time.perf_counter() - start
+                elapsed = time.perf_counter() - start
+                if audio.waiting:  # queued behind a clip still playing, not started
+                    raise RuntimeError("a cue was queued: the mixer was not idle")
+                return elapsed
 
             fresh = iter(range(1_000_000))
 
@@ -120,11 +127,19 @@ def run(lines: int, rounds: int) -> int:
             # One untimed cue each: first-use costs (imports, mixer buffers) are not latency.
             speak_ours(*items[0])
             speak_naive(*items[0])
+            pygame.mixer.stop()
+
+            def idle(timed: float) -> float:
+                # Every cue meets an idle mixer, as a line said on its own does. (AudioOutput
+                # queues a line asked for while another plays; that wait is not latency.)
+                pygame.mixer.stop()
+                return timed
+
             for _ in range(rounds):
-                ours += [speak_ours(line_id, params) for line_id, params in items]
-                naive += [speak_naive(line_id, params) for line_id, params in items]
-                load_only += [load_and_play(path) for path in cached]
-                preloaded += [play_loaded(sound) for sound in sounds]
+                ours += [idle(speak_ours(line_id, params)) for line_id, params in items]
+                naive += [idle(speak_naive(line_id, params)) for line_id, params in items]
+                load_only += [idle(load_and_play(path)) for path in cached]
+                preloaded += [idle(play_loaded(sound)) for sound in sounds]
             mixer = pygame.mixer.get_init()
             clip = wav_seconds(cached[0])
             with wave.open(str(cached[0]), "rb") as reader:
@@ -141,9 +156,9 @@ def run(lines: int, rounds: int) -> int:
     )
     print()
     rows = [
-        ("ours: pre-rendered, Narrator.speak", ours),
+        ("ours: prepared, Narrator.speak", ours),
         ("baseline: pyttsx3 per cue, then play", naive),
-        ("ref: cached WAV, Sound(file).play()", load_only),
+        ("ref: Sound(cached WAV).play() (old ours)", load_only),
         ("ref: preloaded Sound.play()", preloaded),
     ]
     print(
@@ -164,7 +179,8 @@ def run(lines: int, rounds: int) -> int:
     )
     print()
     print(
-        f"One-off pre-render of the {len(items)} lines (Narrator.prepare, before the night): "
+        f"One-off pre-render and preload of the {len(items)} lines (Narrator.prepare, before "
+        "the night): "
         f"{prepare_seconds:.2f} s; first line lasts {clip:.2f} s"
     )
     return 0

@@ -176,8 +176,10 @@ class Executor:
         """When the audio next needs a look (to start a queued line, or lift the ducking)."""
         if self.speech_ends_at <= now:
             return None
-        # While lines are queued, look often enough to start each one on time.
-        return min(self.speech_ends_at, now + AUDIO_LOOK_SECONDS)
+        if getattr(self.out.audio, "waiting", 0):
+            # Lines are queued: look often enough to start each one on time.
+            return min(self.speech_ends_at, now + AUDIO_LOOK_SECONDS)
+        return self.speech_ends_at  # one line playing: look once, when it ends
 
     def update_audio(self) -> None:
         """Lift the ducking of the ambience once speech has ended."""

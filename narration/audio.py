@@ -230,7 +230,8 @@ class AudioOutput:
             self._mixer.music.stop()
 
     def stop(self) -> None:
-        """Stop everything that is playing."""
+        """Stop everything that is playing, and forget the lines waiting their turn."""
+        self._waiting.clear()
         if self._mixer is not None:
             self._mixer.stop()
             self._mixer.music.stop()

@@ -138,3 +138,15 @@ def test_lines_said_in_a_row_queue_instead_of_cutting_each_other_off(speech: Pat
         assert audio.waiting == 0
     finally:
         audio.close()
+
+
+def test_stop_also_forgets_the_lines_waiting_their_turn(speech: Path) -> None:
+    audio = AudioOutput()
+    assert audio.open()
+    try:
+        audio.play_speech(speech)
+        audio.play_speech(speech)
+        audio.stop()
+        assert audio.waiting == 0
+    finally:
+        audio.close()
