@@ -39,6 +39,8 @@ HOME_GAMES: dict[str, dict[str, object]] = {
     "Alien Encounters": {"game": "encounters", "players": 2},
 }
 HOME_VIEW = {"title": "Mothership", "games": list(HOME_GAMES)}
+NOTICE_SECONDS = 8.0
+"""How long a warning banner stays on the screen."""
 IDLE_WAKE_SECONDS = 30.0
 """The longest the loop sleeps with nothing scheduled (keeps the watchdog fed later on)."""
 
@@ -64,6 +66,8 @@ class Daemon:
         )
         self.running = True
         self.notifier = notifier or Notifier({})
+        self.notices: list[str] = []
+        """Warnings from other threads (a tag reader lost), shown as a banner by the loop."""
         self.next_ping = clock.now()
 
     def home(self) -> None:
@@ -101,6 +105,8 @@ class Daemon:
         """One pass: wait for input or the next deadline, then handle everything due."""
         inputs = self.ui.wait(self.sleep_seconds())
         now = self.clock.now()
+        while self.notices:
+            self.ui.notice(self.notices.pop(0), now + NOTICE_SECONDS)
         every = self.notifier.ping_every
         if every is not None and now >= self.next_ping:
             # Pinged from the loop itself, so a hung loop stops the pings and systemd restarts.
@@ -176,7 +182,15 @@ def run(config: Config, *, windowed: bool = False) -> int:
         inbox = Inbox(wake=ui.wake)
         hardware = open_hardware_into(inbox, config)
         stack.callback(hardware.close)
-        open_readers(config, tags_into(inbox), stack)
+        notices: list[str] = []
+
+        def reader_status(text: str) -> None:
+            # Runs on a reader's thread: keep it, wake the loop, which shows it.
+            logger.warning("%s", text)
+            notices.append(text)
+            ui.wake()
+
+        open_readers(config, tags_into(inbox), stack, reader_status)
         narrator = open_narrator(config, audio=True)
         stack.callback(narrator.close)
         ui.open()
@@ -196,6 +210,7 @@ def run(config: Config, *, windowed: bool = False) -> int:
         notifier = Notifier()
         runtime = Runtime(clock, Executor(outputs), store)
         daemon = Daemon(config, clock, runtime, ui, inbox, notifier)
+        daemon.notices = notices
         stack.callback(notifier.stopping)
 
         def stop_on_signal() -> None:

@@ -25,6 +25,8 @@ from device.ui.screens import HomeScreen, MessageScreen, Screen
 from device.ui.setup import SetupScreen
 from device.ui.sheets import SheetScreen
 
+NOTICE_BG = (120, 70, 10)
+NOTICE_TEXT = (255, 230, 190)
 TOUCH_POLL_SECONDS = 0.05
 """How often a waiting UI looks for taps and keys (a tap is noticed within this)."""
 
@@ -61,6 +63,7 @@ class TouchUI:
         self._controls: list[Control] = []
         self._now = 0.0
         self._woken = threading.Event()
+        self._notice: tuple[str, float] | None = None
 
     # -- window ---------------------------------------------------------------------------
 
@@ -121,13 +124,25 @@ class TouchUI:
         self._screen.draw(canvas, now)
         for control in self._controls:
             canvas.button(control)
+        if self._notice is not None and now < self._notice[1]:
+            band = pygame.Rect(0, 0, DESIGN_SIZE[0], 44)
+            pygame.draw.rect(self._canvas, NOTICE_BG, band)
+            canvas.text(self._notice[0], 28, NOTICE_TEXT, center=band.center, max_width=760)
         if self._canvas is not self._display:
             pygame.transform.smoothscale(self._canvas, self._display.get_size(), self._display)
         pygame.display.flip()
 
     def next_redraw(self, now: float) -> float | None:
         """When the display next changes without input (the day timer's next tick), or None."""
-        return self._screen.next_redraw(now)
+        due = self._screen.next_redraw(now)
+        if self._notice is not None and now < self._notice[1]:
+            due = self._notice[1] if due is None else min(due, self._notice[1])
+        return due
+
+    def notice(self, text: str, until: float) -> None:
+        """Show a warning banner over any screen until ``until`` (a tag reader lost, say)."""
+        self._notice = (text, until)
+        self.redraw(self._now)
 
     def controls(self) -> list[tuple[str, str]]:
         """(label, action) of each control on the current screen."""

@@ -98,3 +98,15 @@ def test_every_game_starts_from_the_home_screen(daemon: Daemon, label: str, phas
     daemon.ui.tap(label)
     daemon.step()
     assert daemon.runtime.phase == phase
+
+
+def test_a_reader_warning_shows_as_a_banner_for_a_while(daemon: Daemon, tmp_path: Path) -> None:
+    daemon.notices.append("tag reader on /dev/ttyUSB0 lost; retrying")
+    daemon.step()
+    shot = tmp_path / "banner.png"
+    daemon.ui.save_png(shot)
+    picture = pygame.image.load(str(shot))
+    assert picture.get_at((5, 5))[:3] == (120, 70, 10)  # the banner's colour, top left
+    now = daemon.clock.now()
+    assert daemon.ui.next_redraw(now) == now + 8.0  # redrawn without it when it expires
+    assert daemon.notices == []
