@@ -77,6 +77,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     scores = commands.add_parser("scores", help="print the score log: latest plays, wins")
     scores.add_argument("--latest", type=int, default=10, metavar="N", help="plays to list")
+    scores.add_argument(
+        "plot", nargs="?", choices=["plot"], help="draw a chart instead of listing the log"
+    )
+    scores.add_argument("kind", nargs="?", choices=["wins", "totals", "history"])
+    scores.add_argument("--out", type=Path, metavar="FILE.png", help="where to write the chart")
+    scores.add_argument("--player", help="whose score history (default: who played most)")
     export = commands.add_parser("export", help="export the score log")
     export.add_argument("--format", choices=["csv", "bgstats", "json"], required=True)
     export.add_argument("--out", type=Path, metavar="FILE", help="write here (default: stdout)")
@@ -234,7 +240,17 @@ def _scorelog(args: argparse.Namespace, config: Config) -> int:
             raise CommandError(f"cannot read {args.backup}: {error.strerror}") from None
     store = Store(resolve_store_path(config))
     try:
-        if args.command == "scores":
+        if args.command == "scores" and args.plot:
+            if args.kind is None or args.out is None:
+                raise CommandError("scores plot needs a chart (wins, totals, history) and --out")
+            from device.parts import go_headless
+
+            if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+                go_headless()  # charts are drawn off screen; no window is needed
+            from device.charts import plot
+
+            print(plot(args.kind, store.plays(), args.out, player=args.player))
+        elif args.command == "scores":
             print(scores_text(store.plays(), args.latest))
         elif args.command == "export":
             data = export(store, args.format)

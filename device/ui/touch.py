@@ -17,6 +17,7 @@ import pygame
 from device.ui.alieninjas import ReplicasScreen, ScoresScreen
 from device.ui.ballot import TallyScreen, VoteScreen
 from device.ui.canvas import Canvas
+from device.ui.charts import HistoryScreen, TotalsScreen, WinsScreen
 from device.ui.events import to_input
 from device.ui.model import DESIGN_SIZE, Control, UiError, UiInput
 from device.ui.play import DayScreen, NightScreen
@@ -43,6 +44,9 @@ SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
     "replicas": ReplicasScreen.from_view,
     "scores": ScoresScreen.from_view,
     "sheet": SheetScreen.from_view,
+    "wins": WinsScreen.from_view,
+    "totals": TotalsScreen.from_view,
+    "history": HistoryScreen.from_view,
 }
 
 # Motion events would wake an idle wait() many times a second for nothing.

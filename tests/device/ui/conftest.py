@@ -98,6 +98,31 @@ VIEWS: dict[str, dict[str, object]] = {
             {"label": "Home", "action": "home", "primary": True},
         ],
     },
+    "wins": {
+        "title": "Wins - 9 plays",
+        "bars": [
+            {"name": "Ada", "wins": 4, "plays": 7},
+            {"name": "Ben", "wins": 3, "plays": 9},
+            {"name": "Cleo", "wins": 0, "plays": 2},
+        ],
+    },
+    "totals": {
+        "title": "Alienation, 3 May 2025",
+        "lines": [
+            {"name": "Ada", "totals": [3, 5, 11]},
+            {"name": "Ben", "totals": [4, 4, 9]},
+            {"name": "Cleo", "totals": [-1, 2, 12]},
+        ],
+    },
+    "history": {
+        "title": "Ada's scores",
+        "player": "Ada",
+        "points": [
+            {"label": "1 May", "score": 12, "winner": False},
+            {"label": "3 May", "score": None, "winner": True},
+            {"label": "9 May", "score": 21, "winner": True},
+        ],
+    },
 }
 
 

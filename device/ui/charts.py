@@ -1,0 +1,385 @@
+"""Score log charts: wins per player ("wins"), running totals of one game ("totals") and one
+player's score history ("history").
+
+Like every screen they draw plain view data; ``device.charts`` turns a score log into these
+views and renders them to PNG files with the same code. An empty chart says so in words.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from device.ui.canvas import ACCENT, ALIEN, AMBER, DIM, PANEL, TEXT, Canvas, text_size
+from device.ui.model import Colour, Control, UiError, ViewReader
+from device.ui.screens import Screen
+from device.ui.seats import opt_integer
+
+HOME_RECT = pygame.Rect(664, 10, 124, 58)
+TITLE_WIDTH = 630
+AXIS: Colour = (60, 70, 120)
+"""Grid lines and axes: visible on the dark sky, quieter than any data."""
+SERIES: tuple[Colour, ...] = (
+    ACCENT,
+    ALIEN,
+    AMBER,
+    (255, 120, 190),
+    (190, 150, 255),
+    (255, 110, 90),
+    (240, 235, 110),
+    (120, 240, 230),
+    (255, 255, 255),
+    (170, 200, 120),
+    (255, 160, 60),
+    (140, 170, 255),
+)
+"""Line colours, one per player (in the view's order), chosen to be told apart at a glance."""
+BAR = ACCENT
+LEADER_BAR = AMBER
+"""The bar of whoever has the most wins."""
+WON = ALIEN
+LOST: Colour = (110, 125, 175)
+
+WINS_CHART = pygame.Rect(76, 108, 700, 262)
+"""Where the wins bars stand (feet on the bottom edge; names and records below)."""
+MAX_BARS = 10
+TOTALS_CHART = pygame.Rect(76, 92, 500, 316)
+LEGEND_LEFT = 600
+HISTORY_CHART = pygame.Rect(76, 92, 700, 290)
+
+
+def _home() -> list[Control]:
+    return [Control("Home", "home", HOME_RECT, True)]
+
+
+def nice_ticks(low: float, high: float, target: int = 5) -> list[int]:
+    """Round-numbered axis ticks covering ``low``..``high`` (about ``target`` of them)."""
+    low, high = math.floor(low), math.ceil(high)
+    if high <= low:
+        high = low + 1
+    raw = (high - low) / target
+    magnitude = 10 ** math.floor(math.log10(raw)) if raw >= 1 else 1
+    step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
+    step = max(1, int(step))
+    first = math.floor(low / step) * step
+    last = math.ceil(high / step) * step
+    return list(range(first, last + step, step))
+
+
+class _Axis:
+    """Maps values to y pixels in ``area`` over the ticks' range."""
+
+    def __init__(self, area: pygame.Rect, ticks: Sequence[int]) -> None:
+        self.area = area
+        self.ticks = list(ticks)
+        self.low, self.high = self.ticks[0], self.ticks[-1]
+
+    def y(self, value: float) -> int:
+        span = self.high - self.low
+        return round(self.area.bottom - self.area.height * (value - self.low) / span)
+
+    def draw(self, canvas: Canvas) -> None:
+        for value in self.ticks:
+            y = self.y(value)
+            width = 3 if value == 0 else 1
+            pygame.draw.line(canvas.surface, AXIS, (self.area.left, y), (self.area.right, y), width)
+            canvas.text(str(value), 26, DIM, center=(self.area.left - 30, y), max_width=56)
+
+
+def _raw(view: Mapping[str, object], key: str, i: int) -> Mapping[str, object]:
+    """Item ``i`` of the list of objects under ``key`` (already checked by ``records``)."""
+    items = view[key]
+    assert isinstance(items, list | tuple)
+    item = items[i]
+    assert isinstance(item, Mapping)
+    return item
+
+
+def _totals(i: int, mapping: Mapping[str, object]) -> tuple[int, ...]:
+    """Line ``i``'s ``totals``: integers in round order (``ViewReader.integers`` sorts)."""
+    if "totals" not in mapping:
+        raise UiError(f"totals view: missing key 'lines[{i}].totals'")
+    value = mapping["totals"]
+    ok = isinstance(value, list | tuple) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    )
+    if not ok:
+        raise UiError(f"totals view: 'lines[{i}].totals' must be a list of integers, got {value!r}")
+    assert isinstance(value, list | tuple)
+    return tuple(int(v) for v in value)
+
+
+def _title(canvas: Canvas, title: str) -> None:
+    canvas.text(title, 48, ALIEN, topleft=(20, 18), max_width=TITLE_WIDTH)
+
+
+def _empty(canvas: Canvas, lines: list[str]) -> None:
+    canvas.paragraph(lines, 48, TEXT, pygame.Rect(60, 120, 680, 260), centred=True)
+
+
+# -- wins -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WinsScreen(Screen):
+    """Wins per player as bars, leader(s) in amber; under each bar the name and the record."""
+
+    title: str
+    bars: tuple[tuple[str, int, int], ...]
+    """(name, wins, plays), in the order drawn."""
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, object]) -> WinsScreen:
+        """Read the wins view.
+
+        Keys: ``title`` str, ``bars`` [{name str, wins int, plays int}] in the order to draw
+        (only the first ``MAX_BARS`` fit; the rest are counted in a note). Empty: a message.
+        """
+        r = ViewReader("wins", view)
+        bars = []
+        for i, bar in enumerate(r.records("bars")):
+            name, wins, plays = bar.text("name"), bar.integer("wins"), bar.integer("plays")
+            if not 0 <= wins <= plays:
+                raise UiError(
+                    f"wins view: 'bars[{i}]' needs 0 <= wins <= plays, got {wins} of {plays}"
+                )
+            bars.append((name, wins, plays))
+        return cls(r.text("title"), tuple(bars))
+
+    def controls(self) -> list[Control]:
+        return _home()
+
+    def shown(self) -> tuple[tuple[str, int, int], ...]:
+        """The bars that fit on the chart."""
+        return self.bars[:MAX_BARS]
+
+    def _axis(self) -> _Axis:
+        return _Axis(WINS_CHART, nice_ticks(0, max([w for _, w, _ in self.bars] + [1]), 4))
+
+    def bar_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """(name, rect) of every shown bar; a player without wins gets a zero-height bar."""
+        shown = self.shown()
+        if not shown:
+            return []
+        axis = self._axis()
+        slot = WINS_CHART.width // len(shown)
+        width = min(96, slot * 3 // 5)
+        out = []
+        for i, (name, wins, _) in enumerate(shown):
+            top = axis.y(wins)
+            x = WINS_CHART.left + i * slot + (slot - width) // 2
+            out.append((name, pygame.Rect(x, top, width, WINS_CHART.bottom - top)))
+        return out
+
+    def draw(self, canvas: Canvas, now: float) -> None:
+        canvas.space()
+        _title(canvas, self.title)
+        shown = self.shown()
+        if not shown:
+            _empty(canvas, ["No plays in the score log yet.", "Finish a game to start it!"])
+            return
+        self._axis().draw(canvas)
+        best = max(wins for _, wins, _ in shown)
+        slot = WINS_CHART.width // len(shown)
+        for (name, rect), (_, wins, plays) in zip(self.bar_rects(), shown, strict=True):
+            colour = LEADER_BAR if wins == best and best > 0 else BAR
+            if rect.height:
+                pygame.draw.rect(
+                    canvas.surface,
+                    colour,
+                    rect,
+                    border_top_left_radius=6,
+                    border_top_right_radius=6,
+                )
+            canvas.text(
+                str(wins), 40, colour if wins else DIM, center=(rect.centerx, rect.top - 20)
+            )
+            canvas.text(
+                name, 32, TEXT, center=(rect.centerx, WINS_CHART.bottom + 24), max_width=slot - 6
+            )
+            percent = round(100 * wins / plays) if plays else 0
+            record = f"{wins}/{plays} ({percent}%)"
+            canvas.text(
+                record, 24, DIM, center=(rect.centerx, WINS_CHART.bottom + 54), max_width=slot - 6
+            )
+        note = "Amber: most wins. Under each name: wins/plays."
+        if len(self.bars) > len(shown):
+            note = f"Top {len(shown)} of {len(self.bars)} players. " + note
+        canvas.text(note, 26, DIM, topleft=(20, 446), max_width=760)
+
+
+# -- running totals -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TotalsScreen(Screen):
+    """One game's running totals: a line per player over the rounds, a legend by total."""
+
+    title: str
+    lines: tuple[tuple[str, tuple[int, ...]], ...]
+    """(label, total after each round) per player, in seat order."""
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, object]) -> TotalsScreen:
+        """Read the totals view.
+
+        Keys: ``title`` str, ``lines`` [{name str, totals [int]}] (the total after each round;
+        every line as long as the others). No lines or no rounds: a message.
+        """
+        r = ViewReader("totals", view)
+        lines = []
+        for i, line in enumerate(r.records("lines")):
+            totals = _totals(i, _raw(view, "lines", i))
+            lines.append((line.text("name"), totals))
+        lengths = {len(totals) for _, totals in lines}
+        if len(lengths) > 1:
+            raise UiError(f"totals view: every line needs as many totals, got {sorted(lengths)}")
+        return cls(r.text("title"), tuple(lines))
+
+    def controls(self) -> list[Control]:
+        return _home()
+
+    @property
+    def rounds(self) -> int:
+        """How many rounds the lines cover."""
+        return len(self.lines[0][1]) if self.lines else 0
+
+    def points(self) -> list[tuple[str, list[tuple[int, int]]]]:
+        """(name, pixel points) per line, starting at 0 before round 1."""
+        values = [v for _, totals in self.lines for v in totals]
+        axis = _Axis(TOTALS_CHART, nice_ticks(min([0, *values]), max([1, *values])))
+        step = TOTALS_CHART.width / self.rounds
+        return [
+            (
+                name,
+                [
+                    (round(TOTALS_CHART.left + i * step), axis.y(value))
+                    for i, value in enumerate((0, *totals))
+                ],
+            )
+            for name, totals in self.lines
+        ]
+
+    def draw(self, canvas: Canvas, now: float) -> None:
+        canvas.space()
+        _title(canvas, self.title)
+        if not self.lines or not self.rounds:
+            _empty(canvas, ["No round scores for this game yet."])
+            return
+        values = [v for _, totals in self.lines for v in totals]
+        _Axis(TOTALS_CHART, nice_ticks(min([0, *values]), max([1, *values]))).draw(canvas)
+        every = max(1, math.ceil(self.rounds / 10))
+        step = TOTALS_CHART.width / self.rounds
+        for r in range(every, self.rounds + 1, every):
+            x = round(TOTALS_CHART.left + r * step)
+            canvas.text(f"R{r}", 26, DIM, center=(x, TOTALS_CHART.bottom + 20))
+        canvas.text("after round", 24, DIM, topleft=(TOTALS_CHART.left, TOTALS_CHART.bottom + 36))
+        colours = {name: SERIES[i % len(SERIES)] for i, (name, _) in enumerate(self.lines)}
+        for name, points in self.points():
+            pygame.draw.lines(canvas.surface, colours[name], False, points, 5)
+            for point in points[1:]:
+                pygame.draw.circle(canvas.surface, colours[name], point, 6)
+        ranked = sorted(self.lines, key=lambda line: -line[1][-1])
+        row = min(52, (480 - 100) // len(ranked))
+        size = min(34, row - 6)
+        for i, (name, totals) in enumerate(ranked):
+            y = 100 + i * row + row // 2
+            pygame.draw.circle(canvas.surface, colours[name], (LEGEND_LEFT + 12, y), 10)
+            width = 800 - LEGEND_LEFT - 100
+            canvas.text(
+                name, size, TEXT, topleft=(LEGEND_LEFT + 30, y - size // 3), max_width=width
+            )
+            label = str(totals[-1])
+            right = 790 - text_size(label, size)[0]
+            canvas.text(label, size, colours[name], topleft=(right, y - size // 3))
+
+
+# -- score history --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HistoryScreen(Screen):
+    """One player's scores over their plays, oldest first: wins green, the average dashed."""
+
+    title: str
+    player: str
+    points: tuple[tuple[str, int | None, bool], ...]
+    """(label under the point, score or None if unscored, won), oldest first."""
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, object]) -> HistoryScreen:
+        """Read the history view.
+
+        Keys: ``title`` str, ``player`` str, ``points`` [{label str, score int or None,
+        winner bool}] oldest first. No scored points: a message.
+        """
+        r = ViewReader("history", view)
+        points = []
+        for i, point in enumerate(r.records("points")):
+            score = opt_integer(point, _raw(view, "points", i), "score")
+            points.append((point.text("label"), score, point.flag("winner")))
+        return cls(r.text("title"), r.text("player"), tuple(points))
+
+    def controls(self) -> list[Control]:
+        return _home()
+
+    def scored(self) -> list[tuple[int, int, bool]]:
+        """(index, score, won) of the points with a score."""
+        return [(i, s, won) for i, (_, s, won) in enumerate(self.points) if s is not None]
+
+    def _axis(self) -> _Axis:
+        scores = [s for _, s, _ in self.scored()]
+        return _Axis(HISTORY_CHART, nice_ticks(min([0, *scores]), max([1, *scores])))
+
+    def _x(self, index: int) -> int:
+        n = len(self.points)
+        if n == 1:
+            return HISTORY_CHART.centerx
+        return round(HISTORY_CHART.left + 20 + (HISTORY_CHART.width - 40) * index / (n - 1))
+
+    def dots(self) -> list[tuple[tuple[int, int], bool]]:
+        """(pixel centre, won) of each scored point."""
+        axis = self._axis()
+        return [((self._x(i), axis.y(s)), won) for i, s, won in self.scored()]
+
+    def draw(self, canvas: Canvas, now: float) -> None:
+        canvas.space()
+        _title(canvas, self.title)
+        scored = self.scored()
+        if not scored:
+            _empty(canvas, [f"No scores for {self.player} yet."])
+            return
+        axis = self._axis()
+        axis.draw(canvas)
+        scores = [s for _, s, _ in scored]
+        average = sum(scores) / len(scores)
+        y = axis.y(average)
+        for x in range(HISTORY_CHART.left, HISTORY_CHART.right, 24):  # a dashed average line
+            pygame.draw.line(
+                canvas.surface, AMBER, (x, y), (min(x + 12, HISTORY_CHART.right), y), 3
+            )
+        dots = self.dots()
+        if len(dots) > 1:
+            pygame.draw.lines(canvas.surface, PANEL, False, [p for p, _ in dots], 8)
+            pygame.draw.lines(canvas.surface, LOST, False, [p for p, _ in dots], 2)
+        radius = 9 if len(dots) <= 30 else 6
+        for pos, won in dots:
+            pygame.draw.circle(canvas.surface, WON if won else LOST, pos, radius)
+        every = max(1, math.ceil(len(self.points) / 6))
+        for i in range(0, len(self.points), every):
+            label = self.points[i][0]
+            canvas.text(
+                label, 24, DIM, center=(self._x(i), HISTORY_CHART.bottom + 20), max_width=110
+            )
+        wins = sum(1 for _, _, won in self.points if won)
+        pygame.draw.circle(canvas.surface, WON, (30, 448), 9)
+        canvas.text("won", 28, TEXT, topleft=(46, 439))
+        pygame.draw.circle(canvas.surface, LOST, (120, 448), 9)
+        canvas.text("lost", 28, TEXT, topleft=(136, 439))
+        pygame.draw.line(canvas.surface, AMBER, (206, 448), (236, 448), 3)
+        canvas.text(f"average {average:.1f}", 28, AMBER, topleft=(244, 439))
+        summary = f"{len(self.points)} plays, {wins} wins, best {max(scores)}"
+        canvas.text(summary, 28, TEXT, topleft=(440, 439), max_width=350)
