@@ -6,41 +6,20 @@ import json
 from typing import Any
 
 import pytest
+from alieninjas_game import Game
 
-from games.alieninjas.session import AlieninjasSession
-from games.alieninjas.setup import AlieninjasOptions, AlieninjasSetup, parse_setup
+from games.alieninjas.setup import parse_setup
 from games.alieninjas.state import AlieninjasState
 from games.effects import Buzz, Effect, Lamp, Phase, Record, Say, Show, Sound
 from games.errors import EventNotAcceptedError, SetupError
-from games.events import Control, ControlPressed, Event, ScoreEntered, SeatPressed, Tick
+from games.events import Control, ControlPressed, ScoreEntered
 
 
-class Game:
-    """A session and its state, fed events at chosen times."""
+class SpeedGame(Game):
+    """A Speed game unless told otherwise."""
 
     def __init__(self, players: int = 3, mission: str = "speed", **options: Any) -> None:
-        opts = AlieninjasOptions(**options)
-        self.session = AlieninjasSession(AlieninjasSetup(mission, players, 7, opts))
-        self.state, self.effects = self.session.start(0.0)
-        self.log: list[Effect] = list(self.effects)
-
-    def feed(self, event: Event, now: float) -> list[Effect]:
-        self.state, self.effects = self.session.handle(self.state, event, now)
-        self.log += self.effects
-        return self.effects
-
-    def tick(self, now: float) -> list[Effect]:
-        return self.feed(Tick(now), now)
-
-    def press(self, seat: int, at: float, now: float | None = None) -> list[Effect]:
-        return self.feed(SeatPressed(seat, at), at if now is None else now)
-
-    def score(self, seat: int, points: int, now: float = 50.0, **extra: Any) -> list[Effect]:
-        return self.feed(ScoreEntered(seat, points, tuple(sorted(extra.items()))), now)
-
-    @property
-    def phase(self) -> str:
-        return self.session.phase(self.state)
+        super().__init__(players, mission, **options)
 
 
 def said(effects: list[Effect]) -> list[tuple[str, dict[str, Any]]]:
@@ -58,20 +37,20 @@ def test_grab_is_an_option_and_off_by_default() -> None:
 
 
 def test_without_grab_mode_presses_change_nothing() -> None:
-    game = Game()
+    game = SpeedGame()
     assert game.press(1, at=5.0) == []
     assert game.state.candidate is None
     assert "alieninjas.speed.grab" not in [line for line, _ in said(game.log)]
 
 
 def test_grab_mode_is_announced_in_the_score_phase() -> None:
-    game = Game(grab=True)
+    game = SpeedGame(grab=True)
     assert game.phase == "score"
     assert said(game.log)[-1] == ("alieninjas.speed.grab", {})
 
 
 def test_the_earliest_edge_grabs_it_like_a_replicas_buzz() -> None:
-    game = Game(grab=True)
+    game = SpeedGame(grab=True)
     assert game.press(2, at=5.005, now=5.006) == []  # the window opens
     game.press(3, at=5.001, now=5.010)  # arrives later, pressed earlier
     assert game.session.next_deadline(game.state) == pytest.approx(5.026)
@@ -84,14 +63,14 @@ def test_the_earliest_edge_grabs_it_like_a_replicas_buzz() -> None:
 
 
 def test_simultaneous_grabs_go_to_the_lower_seat() -> None:
-    game = Game(grab=True)
+    game = SpeedGame(grab=True)
     for seat in (3, 1, 2):
         game.press(seat, at=5.0, now=5.001)
     assert Buzz(1, 5.0) in game.tick(5.021)
 
 
 def test_the_grab_rearms_by_itself_or_on_go() -> None:
-    game = Game(grab=True, grab_rearm=1.0)
+    game = SpeedGame(grab=True, grab_rearm=1.0)
     game.press(2, at=5.0)
     game.tick(5.02)
     ignored = game.press(1, at=5.5)  # not re-armed yet
@@ -108,7 +87,7 @@ def test_the_grab_rearms_by_itself_or_on_go() -> None:
 
 
 def test_a_score_right_after_a_press_commits_the_grab_first() -> None:
-    game = Game(players=2, grab=True)
+    game = SpeedGame(players=2, grab=True)
     game.press(2, at=5.0)
     effects = game.score(1, 4, now=5.0)
     assert effects[0] == Buzz(2, 5.0)
@@ -116,7 +95,7 @@ def test_a_score_right_after_a_press_commits_the_grab_first() -> None:
 
 
 def test_grab_mode_needs_no_presses_to_reach_final() -> None:
-    game = Game(players=2, grab=True)
+    game = SpeedGame(players=2, grab=True)
     for _ in range(3):
         assert game.phase == "score"
         game.score(1, 3)
@@ -126,7 +105,7 @@ def test_grab_mode_needs_no_presses_to_reach_final() -> None:
 
 
 def test_the_last_card_player_starts_the_next_round() -> None:
-    game = Game(players=3)
+    game = SpeedGame(players=3)
     game.score(1, 3, last=True)
     game.score(2, 3, last=True)  # a later mark replaces the earlier one
     effects = game.score(3, 1)
@@ -145,16 +124,16 @@ def test_the_last_card_player_starts_the_next_round() -> None:
 
 
 def test_last_is_speed_only_and_must_be_a_flag() -> None:
-    game = Game(players=2)
+    game = SpeedGame(players=2)
     with pytest.raises(EventNotAcceptedError, match="'last' must be true or false"):
         game.score(1, 3, last=1)
-    memory = Game(players=2, mission="memory")
+    memory = SpeedGame(players=2, mission="memory")
     with pytest.raises(EventNotAcceptedError, match="'last' is not a memory field"):
         memory.score(1, 3, last=True)
 
 
 def test_grab_state_round_trips_and_resumes() -> None:
-    game = Game(grab=True)
+    game = SpeedGame(grab=True)
     game.press(2, at=5.0)
     game.tick(5.02)  # grabbed, re-arm pending
     data = json.loads(json.dumps(game.session.to_json(game.state)))
@@ -166,7 +145,7 @@ def test_grab_state_round_trips_and_resumes() -> None:
 
 
 def test_replicas_ready_screen_shows_the_running_totals() -> None:
-    game = Game(players=2, mission="replicas")
+    game = SpeedGame(players=2, mission="replicas")
     first = next(e for e in game.log if isinstance(e, Show) and e.screen == "replicas")
     assert first.view["totals"] == [{"seat": 1, "total": 0}, {"seat": 2, "total": 0}]
     game.feed(ControlPressed(Control.GO, 0.0), 0.0)
