@@ -96,6 +96,9 @@ def build_parser() -> argparse.ArgumentParser:
     from device import tagcli
 
     tagcli.add_parser(commands)
+    install = commands.add_parser("install", help="install the system service (run with sudo)")
+    install.add_argument("action", nargs="?", choices=["install", "uninstall"], default="install")
+    install.add_argument("--dry-run", action="store_true", help="print what it would do")
     return parser
 
 
@@ -142,6 +145,8 @@ def _dispatch(args: argparse.Namespace, config: Config) -> int:
             config, config_files=[args.config] if args.config else [], timeout=args.timeout
         )
         return doctor.run(person=not args.check, out=sys.stdout)
+    if args.command == "install":
+        return _install(args)
     if args.command == "tags":
         from device import tagcli
 
@@ -268,3 +273,16 @@ def _scorelog(args: argparse.Namespace, config: Config) -> int:
     finally:
         store.close()
     return 0
+
+
+def _install(args: argparse.Namespace) -> int:
+    import subprocess
+    from pathlib import Path as _Path
+
+    script = _Path(__file__).resolve().parents[1] / "systemd" / "install.sh"
+    if not script.is_file():
+        raise CommandError(
+            f"the installer is not at {script}: run systemd/install.sh from a Mothership checkout"
+        )
+    env = {**os.environ, "DRY_RUN": "1"} if args.dry_run else None
+    return subprocess.run(["bash", str(script), args.action], env=env, check=False).returncode

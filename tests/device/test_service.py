@@ -119,3 +119,10 @@ def test_the_installer_uninstalls_and_refuses_unknown_words() -> None:
     result = subprocess.run(["bash", str(INSTALLER), "reinstall"], capture_output=True, text=True)
     assert result.returncode == 2
     assert result.stderr == "usage: install.sh [install|uninstall]\n"
+
+
+def test_mothership_install_runs_the_installer(capfd: pytest.CaptureFixture[str]) -> None:
+    from device.cli import main
+
+    assert main(["install", "uninstall", "--dry-run"]) == 0
+    assert "+ systemctl disable --now mothership.service" in capfd.readouterr().out
