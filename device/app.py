@@ -28,6 +28,7 @@ from device.uievents import ui_event
 from games.effects import Say
 from games.errors import RulesError
 from games.events import Control, ControlPressed, TagSeen, Touched
+from games.scorelog.players import PlayersSession
 
 logger = logging.getLogger(__name__)
 
@@ -37,6 +38,8 @@ HOME_GAMES: dict[str, dict[str, object]] = {
     "Replicas": {"game": "alieninjas", "mission": "replicas", "players": 4},
     "Alienation": {"game": "alienation", "players": 4},
     "Alien Encounters": {"game": "encounters", "players": 2},
+    # Not a game: names player profiles and links them to seats (built in _home_input).
+    "Players": {"game": "players"},
 }
 HOME_VIEW = {"title": "Mothership", "games": list(HOME_GAMES)}
 NOTICE_SECONDS = 8.0
@@ -147,7 +150,11 @@ class Daemon:
         # so a device without a working touchscreen can still start a game.
         go = isinstance(event, ControlPressed) and event.control is Control.GO
         chosen = event.action.removeprefix("game:") if isinstance(event, Touched) else ""
-        if go or chosen in HOME_GAMES:
+        if chosen == "Players":
+            store = self.runtime.store
+            profiles = tuple(store.recent_players()) if store is not None else ()
+            self.runtime.begin(PlayersSession(profiles, self.config.hardware.seats))
+        elif go or chosen in HOME_GAMES:
             setup = HOME_GAMES[chosen or "One Night"]
             self.runtime.begin(make_session(setup, self.config))
         elif event == Touched("home"):

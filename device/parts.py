@@ -20,7 +20,15 @@ from narration.catalogue import Catalogue
 from narration.narrator import Narrator
 from narration.speech import SpeechBackend
 
-CATALOGUES = ("common", "onenight", "onenight_app", "alienation", "encounters", "alieninjas")
+CATALOGUES = (
+    "common",
+    "onenight",
+    "onenight_app",
+    "alienation",
+    "encounters",
+    "alieninjas",
+    "players",
+)
 HEADLESS_ENV = {
     "SDL_VIDEODRIVER": "dummy",
     "SDL_AUDIODRIVER": "disk",

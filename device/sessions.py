@@ -27,6 +27,8 @@ from games.onenight.setup import (
     parse_roles,
 )
 from games.onenight.state import setup_from_json
+from games.scorelog.players import PlayersSession
+from games.scorelog.players import state_from_json as players_state
 from games.session import Session
 
 
@@ -112,6 +114,9 @@ def session_for_checkpoint(game: str, data: Mapping[str, Any]) -> Session[Any]:
         return EncountersSession(encounters_state(data).setup)
     if game == "alieninjas":
         return AlieninjasSession(alieninjas_state(data).setup)
+    if game == "players":
+        state = players_state(data)
+        return PlayersSession(state.profiles, state.players)
     if game != "onenight":
         raise SetupError(f"cannot resume a checkpoint of game {game!r}")
     return OneNightSession(setup_from_json(data["setup"]))

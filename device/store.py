@@ -9,6 +9,7 @@ in one transaction.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 from collections.abc import Iterator, Sequence
@@ -19,6 +20,8 @@ from typing import Any
 
 from device.scorelog import is_final, play_from_record, play_id, prefix, utc_now
 from games.scorelog.plays import Play, PlayerResult
+
+logger = logging.getLogger(__name__)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS checkpoint (
@@ -129,6 +132,7 @@ class Store:
             self._db.execute(
                 "INSERT INTO records (game, kind, data) VALUES (?, ?, ?)", (game, kind, text)
             )
+            self._apply_players_record(kind, data)
             return
         self._db.execute("PRAGMA synchronous=FULL")
         try:
@@ -139,6 +143,17 @@ class Store:
                 self._log_play(kind, json.loads(text), cursor.lastrowid)
         finally:
             self._db.execute("PRAGMA synchronous=NORMAL")
+
+    def _apply_players_record(self, kind: str, data: dict[str, Any]) -> None:
+        """The Players screen's records: a new profile, or a seat linked to a player."""
+        try:
+            if kind == "players.add" and str(data["name"]) not in self.player_names():
+                self.add_player(str(data["name"]))
+            elif kind == "players.link":
+                name = data["name"]
+                self.link_seat(int(data["seat"]), None if name is None else str(name))
+        except (KeyError, TypeError, ValueError) as error:
+            logger.warning("could not apply %s record: %s", kind, error)
 
     def _log_play(self, kind: str, data: dict[str, Any], record: int | None) -> None:
         game = prefix(kind)
@@ -281,6 +296,30 @@ class Store:
         """Every player profile, in the order they were added."""
         rows = self._db.execute("SELECT name, tag FROM players ORDER BY id")
         return [Profile(str(name), tag) for name, tag in rows]
+
+    def player_names(self) -> set[str]:
+        """The names of every profile."""
+        return {str(name) for (name,) in self._db.execute("SELECT name FROM players")}
+
+    def recent_players(self) -> list[str]:
+        """Every profile's name, the most recently added, linked to a seat or played first."""
+        last: dict[str, int] = {}
+        rows = self._db.execute(
+            "SELECT id, data FROM records WHERE kind IN ('players.add', 'players.link')"
+        )
+        for record, data in rows:
+            name = json.loads(data).get("name")
+            if isinstance(name, str):
+                last[name] = max(last.get(name, 0), int(record))
+        played = self._db.execute(
+            "SELECT name, record FROM play_results JOIN plays ON plays.id = play "
+            "WHERE record IS NOT NULL"
+        )
+        for name, record in played:
+            last[str(name)] = max(last.get(str(name), 0), int(record))
+        profiles = list(enumerate(p.name for p in self.players()))
+        profiles.sort(key=lambda item: (last.get(item[1], 0), item[0]), reverse=True)
+        return [name for _, name in profiles]
 
     def link_seat(self, seat: int, name: str | None) -> None:
         """Name a seat's player in plays logged from now on (None: back to "Player N")."""

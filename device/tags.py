@@ -1,7 +1,8 @@
 """Tags seen on the pad become the same events as the buttons and the screen.
 
 A seat's number token acts as that seat's button (check in, say who is voting); a role tile
-acts as a tap on that card in the reveal picker. What a tag stands for is learned once and
+acts as a tap on that card in the reveal picker; a player's personal card picks that player on
+the Players screen. What a tag stands for is learned once and
 kept in the store.
 """
 
@@ -26,4 +27,5 @@ def translate(event: TagSeen, store: Store | None) -> Event | None:
         return SeatPressed(int(value), event.at)
     if kind == "role":
         return Touched(f"card:{value}")
-    return None  # a player's personal card: used by the score log, not by a game in play
+    # A player's personal card picks that player on the Players screen (a game ignores it).
+    return Touched(f"pick:{value}")

@@ -21,6 +21,7 @@ from device.ui.charts import HistoryScreen, TotalsScreen, WinsScreen
 from device.ui.events import to_input
 from device.ui.model import DESIGN_SIZE, Control, UiError, UiInput
 from device.ui.play import DayScreen, NightScreen
+from device.ui.players import KeyboardScreen, PlayersScreen
 from device.ui.reveal import RevealScreen
 from device.ui.screens import HomeScreen, MessageScreen, Screen
 from device.ui.setup import SetupScreen
@@ -47,6 +48,8 @@ SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
     "wins": WinsScreen.from_view,
     "totals": TotalsScreen.from_view,
     "history": HistoryScreen.from_view,
+    "players": PlayersScreen.from_view,
+    "keyboard": KeyboardScreen.from_view,
 }
 
 # Motion events would wake an idle wait() many times a second for nothing.

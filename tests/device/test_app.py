@@ -110,3 +110,54 @@ def test_a_reader_warning_shows_as_a_banner_for_a_while(daemon: Daemon, tmp_path
     now = daemon.clock.now()
     assert daemon.ui.next_redraw(now) == now + 8.0  # redrawn without it when it expires
     assert daemon.notices == []
+
+
+@pytest.fixture
+def stored(tmp_path: Path) -> Daemon:
+    """A daemon whose records reach the store, as on the device."""
+    config = load_config(system_path=None)
+    clock = VirtualClock()
+    ui = TouchUI()
+    ui.open()
+    store = Store(tmp_path / "s.db")
+    outputs = Outputs(transcript=Transcript(clock), screen=ui, store=store, now=clock.now)
+    daemon = Daemon(config, clock, Runtime(clock, Executor(outputs), store), ui, Inbox(ui.wake))
+    daemon.home()
+    yield daemon
+    ui.close()
+
+
+def test_players_names_a_player_and_links_their_seat_for_the_next_logged_play(
+    stored: Daemon,
+) -> None:
+    daemon = stored
+    store = daemon.runtime.store
+    assert store is not None
+    store.add_player("Ben")
+    daemon.ui.tap("Players")
+    daemon.step()
+    assert daemon.runtime.phase == "players"
+    assert daemon.ui.screen == "players"
+    for label in ("New player", "A", "D", "A", "OK"):
+        daemon.ui.tap(label)
+        daemon.step()
+    assert daemon.ui.screen == "players"
+    assert [label for label, _ in daemon.ui.controls()][:2] == ["Ada", "Ben"]
+    daemon.inbox.put(SeatPressed(2, 0.0))
+    daemon.step()
+    daemon.ui.tap("Ben")
+    daemon.step()
+    daemon.inbox.put(SeatPressed(1, 0.0))
+    daemon.step()
+    assert [p.name for p in store.players()] == ["Ben", "Ada"]
+    assert store.recent_players() == ["Ben", "Ada"]  # Ben was linked after Ada was added
+    daemon.ui.tap("Done")
+    daemon.step()
+    assert daemon.runtime.session is None
+    assert daemon.ui.screen == "home"
+    # The next logged play carries the linked names.
+    store.add_record("alienation", "alienation.start", {"players": 2, "seed": 1})
+    final = {"winners": [2], "totals": {"1": 3, "2": 9}, "sunnies": [0, 0]}
+    store.add_record("alienation", "alienation.final", final)
+    (logged,) = store.plays()
+    assert [(p.seat, p.name) for p in logged.players] == [(1, "Ben"), (2, "Ada")]

@@ -116,3 +116,19 @@ def test_learned_tags_stand_for_seats_and_role_tiles(tmp_path: Path) -> None:
     assert translate(TagSeen("1A004A3F8C", 2.5), store) == SeatPressed(3, 2.5)
     assert translate(TagSeen("04AABB", 0.0), store) == Touched("card:synthetic_alien")
     assert translate(TagSeen("FFFF", 0.0), store) is None
+    store.learn_tag("0499", "player", "Ada")
+    assert translate(TagSeen("0499", 0.0), store) == Touched("pick:Ada")
+
+
+def test_players_records_add_profiles_and_link_seats(tmp_path: Path) -> None:
+    store = Store(tmp_path / "p.db")
+    store.add_player("Ben")
+    store.add_record("players", "players.add", {"name": "Ada"})
+    store.add_record("players", "players.add", {"name": "Ben"})  # already there: ignored
+    store.add_record("players", "players.link", {"seat": 1, "name": "Ada"})
+    store.add_record("players", "players.link", {"seat": 2, "name": "Nobody"})  # logged only
+    assert [p.name for p in store.players()] == ["Ben", "Ada"]
+    assert [kind for _, kind, _ in store.records()] == ["players.add"] * 2 + ["players.link"] * 2
+    assert store.recent_players() == ["Ada", "Ben"]  # Ada's seat link is the latest
+    store.add_record("players", "players.link", {"seat": 2, "name": "Ben"})
+    assert store.recent_players() == ["Ben", "Ada"]

@@ -123,6 +123,14 @@ VIEWS: dict[str, dict[str, object]] = {
             {"label": "9 May", "score": 21, "winner": True},
         ],
     },
+    "players": {
+        "title": "Players",
+        "names": ["Cleo", "Ada", "Ben"],
+        "picked": "Ada",
+        "seats": [{"seat": 1, "name": "Ben"}],
+        "message": "Ada: press your seat button",
+    },
+    "keyboard": {"title": "New player", "text": "ADA", "most": 16, "message": ""},
 }
 
 

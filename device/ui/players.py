@@ -1,0 +1,109 @@
+"""The Players screens: the profile list and the on-screen keyboard.
+
+The ``players`` view:
+
+- ``title`` (str), ``message`` (str): a heading and one line under the names;
+- ``names`` (list of str): the profiles, most recent first (up to 12 are shown);
+- ``picked`` (str): the name waiting for a seat button ("" for none);
+- ``seats``: objects with ``seat`` (int) and ``name`` (str), the seats linked so far.
+
+The ``keyboard`` view: ``title`` (str), ``text`` (str, typed so far), ``most`` (int, the longest
+name) and ``message`` (str).
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import pygame
+
+from device.ui.canvas import ALIEN, AMBER, DIM, PANEL, TEXT, Canvas
+from device.ui.model import Control, ViewReader
+from device.ui.screens import Screen
+
+NAME_COLUMNS, NAME_ROWS = 3, 4
+KEY_W, KEY_H, KEY_GAP = 72, 64, 6
+KEY_LEFT, KEY_TOP = 13, 168
+
+
+@dataclass(frozen=True)
+class PlayersScreen(Screen):
+    """The profile list: a button per name, New player and Done."""
+
+    title: str
+    names: tuple[str, ...]
+    picked: str
+    seats: tuple[tuple[int, str], ...]
+    message: str
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, object]) -> PlayersScreen:
+        """Read and check the view (see the module docstring)."""
+        r = ViewReader("players", view)
+        seats = tuple((s.integer("seat"), s.text("name")) for s in r.records("seats"))
+        return cls(
+            r.text("title"), tuple(r.texts("names")), r.text("picked"), seats, r.text("message")
+        )
+
+    def controls(self) -> list[Control]:
+        width, height, gap = 244, 62, 12
+        out = []
+        for i, name in enumerate(self.names[: NAME_COLUMNS * NAME_ROWS]):
+            row, col = divmod(i, NAME_COLUMNS)
+            rect = pygame.Rect(24 + col * (width + gap), 118 + row * (height + gap), width, height)
+            out.append(Control(name, f"pick:{name}", rect, lit=name == self.picked, size=34))
+        out.append(Control("New player", "new", pygame.Rect(24, 404, 360, 64)))
+        out.append(Control("Done", "done", pygame.Rect(416, 404, 360, 64), primary=True))
+        return out
+
+    def draw(self, canvas: Canvas, now: float) -> None:
+        canvas.space()
+        canvas.text(self.title, 48, ALIEN, topleft=(24, 12), max_width=360)
+        if self.seats:
+            seats = "  ".join(f"P{seat} {name}" for seat, name in self.seats)
+            canvas.text(seats, 26, TEXT, topleft=(400, 24), max_width=376)
+        canvas.text(self.message, 30, AMBER, center=(400, 88), max_width=752)
+
+
+@dataclass(frozen=True)
+class KeyboardScreen(Screen):
+    """Type a name: letters, space, delete, back and OK."""
+
+    title: str
+    text: str
+    most: int
+    message: str
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, object]) -> KeyboardScreen:
+        """Read and check the view (see the module docstring)."""
+        r = ViewReader("keyboard", view)
+        return cls(r.text("title"), r.text("text"), r.integer("most"), r.text("message"))
+
+    def controls(self) -> list[Control]:
+        out = []
+        for i, letter in enumerate(string.ascii_uppercase):
+            row, col = divmod(i, 10)
+            out.append(Control(letter, f"key:{letter}", _key(row, col), size=34))
+        out.append(Control("Space", "key:space", _key(2, 6, 2)))
+        out.append(Control("Del", "del", _key(2, 8, 2)))
+        out.append(Control("Back", "back", _key(3, 0, 4)))
+        out.append(Control("OK", "ok", _key(3, 6, 4), primary=True))
+        return out
+
+    def draw(self, canvas: Canvas, now: float) -> None:
+        canvas.space()
+        canvas.text(self.title, 44, ALIEN, topleft=(24, 10), max_width=500)
+        canvas.text(f"{len(self.text)}/{self.most}", 28, DIM, center=(730, 34))
+        box = pygame.Rect(24, 62, 752, 60)
+        pygame.draw.rect(canvas.surface, PANEL, box, border_radius=10)
+        canvas.text(self.text + "_", 44, TEXT, center=box.center, max_width=720)
+        canvas.text(self.message, 26, AMBER, center=(400, 146), max_width=752)
+
+
+def _key(row: int, col: int, span: int = 1) -> pygame.Rect:
+    x = KEY_LEFT + col * (KEY_W + KEY_GAP)
+    y = KEY_TOP + row * (KEY_H + KEY_GAP) + (8 if row == 3 else 0)
+    return pygame.Rect(x, y, span * KEY_W + (span - 1) * KEY_GAP, KEY_H)

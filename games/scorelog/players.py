@@ -1,0 +1,223 @@
+"""The Players session: name player profiles on an on-screen keyboard and say who sits where.
+
+Phases: ``players`` (the list of profiles, most recent first) and ``name`` (the keyboard).
+Tapping a name and then pressing a seat button links that seat to the player, so the plays
+logged from then on carry their name. A new name is typed letter by letter and added with OK.
+The session only emits records (``players.add``, ``players.link``); the device's store keeps
+the profiles and the seat links.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.effects import Effect, Finished, Phase, Record, Say, Show
+from games.errors import EventNotAcceptedError
+from games.events import ControlPressed, Event, SeatPressed, TagSeen, Tick, Touched
+
+Transition = tuple["PlayersState", list[Effect]]
+
+MAX_NAME = 16
+"""The longest name the keyboard types."""
+SHOWN = 12
+"""How many names the list screen shows (the most recent)."""
+LETTERS = tuple(string.ascii_uppercase)
+
+
+@dataclass(frozen=True)
+class PlayersState:
+    """The profile list, what is picked, and what is typed."""
+
+    profiles: tuple[str, ...]
+    players: int
+    phase: str = "players"
+    picked: str = ""
+    """The name waiting for a seat button ("" for none)."""
+    typed: str = ""
+    links: tuple[tuple[int, str], ...] = ()
+    """The seats linked in this session, as (seat, name), by seat."""
+    message: str = ""
+
+
+class PlayersSession:
+    """Player profiles: add names, pick who sits at which seat."""
+
+    game = "players"
+
+    def __init__(self, profiles: tuple[str, ...], players: int) -> None:
+        self.profiles = tuple(profiles)
+        self.players = players
+
+    def start(self, now: float) -> Transition:
+        """Show the list of profiles."""
+        state = PlayersState(self.profiles, self.players, message=_list_hint(self.profiles))
+        return state, [Say.of("players.welcome"), *_show(state)]
+
+    def handle(self, state: PlayersState, event: Event, now: float) -> Transition:
+        """React to one input; raises ``EventNotAcceptedError`` for one that does not fit."""
+        if isinstance(event, Tick):
+            return state, []
+        if state.phase == "name":
+            if isinstance(event, Touched):
+                return _type(state, event.action)
+            if isinstance(event, SeatPressed | ControlPressed | TagSeen):
+                return state, []
+        else:
+            if isinstance(event, Touched):
+                return _list_touch(state, event.action)
+            if isinstance(event, SeatPressed):
+                return _link(state, event.seat)
+            if isinstance(event, ControlPressed | TagSeen):
+                return state, []
+        kind = type(event).__name__
+        raise EventNotAcceptedError(f"{kind} is not accepted in phase {state.phase!r}")
+
+    def next_deadline(self, state: PlayersState) -> float | None:
+        """Never: the screen only reacts to input."""
+        return None
+
+    def phase(self, state: PlayersState) -> str:
+        """``players`` or ``name``."""
+        return state.phase
+
+    def to_json(self, state: PlayersState) -> dict[str, Any]:
+        """The state as JSON-able data."""
+        return dataclasses.asdict(state)
+
+    def from_json(self, data: Mapping[str, Any]) -> PlayersState:
+        """Rebuild a state from ``to_json`` output."""
+        return state_from_json(data)
+
+    def resume(self, state: PlayersState, saved_at: float, now: float) -> Transition:
+        """Put the screen back up where it was (nothing is timed)."""
+        return state, _show(state)
+
+
+def state_from_json(data: Mapping[str, Any]) -> PlayersState:
+    """Rebuild a state from ``dataclasses.asdict`` output."""
+    return PlayersState(
+        profiles=tuple(str(name) for name in data["profiles"]),
+        players=int(data["players"]),
+        phase=str(data["phase"]),
+        picked=str(data["picked"]),
+        typed=str(data["typed"]),
+        links=tuple((int(seat), str(name)) for seat, name in data["links"]),
+        message=str(data["message"]),
+    )
+
+
+def clean_name(typed: str) -> str:
+    """A typed name tidied up: single spaces, each word capitalised ("ADA  LOVE" -> "Ada Love")."""
+    return " ".join(word.capitalize() for word in typed.split())
+
+
+def _list_hint(profiles: tuple[str, ...]) -> str:
+    if not profiles:
+        return "No players yet: tap New player"
+    return "Tap a name, then press that player's seat button"
+
+
+def _list_touch(state: PlayersState, action: str) -> Transition:
+    if action in ("done", "home"):
+        return state, [Finished()]
+    if action == "new":
+        state = dataclasses.replace(state, phase="name", typed="", message="Type a name")
+        return state, _show(state)
+    if action.startswith("pick:"):
+        name = action.removeprefix("pick:")
+        if name not in state.profiles:
+            raise EventNotAcceptedError(f"there is no player named {name!r}")
+        message = f"{name}: press your seat button"
+        state = dataclasses.replace(state, picked=name, message=message)
+        return state, [Say.of("players.picked", name=name), *_show(state)]
+    return state, []
+
+
+def _link(state: PlayersState, seat: int) -> Transition:
+    if not 1 <= seat <= state.players:
+        raise EventNotAcceptedError(f"seat {seat}: the table has seats 1 to {state.players}")
+    if not state.picked:
+        return state, [Say.of("players.pick_first")]
+    name = state.picked
+    kept = tuple((s, n) for s, n in state.links if s != seat and n != name)
+    links = tuple(sorted((*kept, (seat, name))))
+    state = dataclasses.replace(
+        state, picked="", links=links, message=f"{name} sits at seat {seat}"
+    )
+    return state, [
+        Record("players.link", {"seat": seat, "name": name}),
+        Say.of("players.linked", name=name, seat=seat),
+        *_show(state),
+    ]
+
+
+def _type(state: PlayersState, action: str) -> Transition:
+    if action == "back":
+        state = dataclasses.replace(state, phase="players", typed="", message="")
+        return state, _show(state)
+    if action == "del":
+        return _retype(state, state.typed[:-1])
+    if action.startswith("key:"):
+        key = action.removeprefix("key:")
+        char = " " if key == "space" else key
+        if char not in LETTERS and char != " ":
+            raise EventNotAcceptedError(f"no key {key!r} on the keyboard")
+        if len(state.typed) >= MAX_NAME:
+            return state, [Say.of("players.too_long", most=MAX_NAME)]
+        return _retype(state, state.typed + char)
+    if action == "ok":
+        return _add(state)
+    return state, []
+
+
+def _retype(state: PlayersState, typed: str) -> Transition:
+    state = dataclasses.replace(state, typed=typed, message="")
+    return state, _show(state)
+
+
+def _add(state: PlayersState) -> Transition:
+    name = clean_name(state.typed)
+    if not name:
+        return state, [Say.of("players.no_name")]
+    if name.casefold() in {p.casefold() for p in state.profiles}:
+        state = dataclasses.replace(state, message=f"{name} is taken: type another name")
+        return state, [Say.of("players.duplicate", name=name), *_show(state)]
+    state = dataclasses.replace(
+        state,
+        phase="players",
+        profiles=(name, *state.profiles),
+        typed="",
+        picked=name,
+        message=f"{name}: press your seat button",
+    )
+    return state, [
+        Record("players.add", {"name": name}),
+        Say.of("players.added", name=name),
+        *_show(state),
+    ]
+
+
+def _show(state: PlayersState) -> list[Effect]:
+    if state.phase == "name":
+        return [Phase("name"), Show("keyboard", keyboard_view(state))]
+    return [Phase("players"), Show("players", players_view(state))]
+
+
+def players_view(state: PlayersState) -> dict[str, Any]:
+    """The ``players`` screen's view: names (most recent first), the picked one, seat links."""
+    return {
+        "title": "Players",
+        "names": list(state.profiles[:SHOWN]),
+        "picked": state.picked,
+        "seats": [{"seat": seat, "name": name} for seat, name in state.links],
+        "message": state.message,
+    }
+
+
+def keyboard_view(state: PlayersState) -> dict[str, Any]:
+    """The ``keyboard`` screen's view: what is typed so far and a message."""
+    return {"title": "New player", "text": state.typed, "most": MAX_NAME, "message": state.message}

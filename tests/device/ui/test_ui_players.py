@@ -1,0 +1,55 @@
+"""The Players screens: the profile list and the keyboard."""
+
+from __future__ import annotations
+
+import pytest
+
+from device.ui import TouchUI
+from device.ui.model import UiError
+
+
+def test_the_list_has_a_button_per_name_then_new_and_done(
+    ui: TouchUI, views: dict[str, dict[str, object]]
+) -> None:
+    ui.show("players", views["players"])
+    assert ui.controls() == [
+        ("Cleo", "pick:Cleo"),
+        ("Ada", "pick:Ada"),
+        ("Ben", "pick:Ben"),
+        ("New player", "new"),
+        ("Done", "done"),
+    ]
+    assert ui.action_for_label("ada") == "pick:Ada"
+
+
+def test_the_list_shows_at_most_twelve_names(ui: TouchUI) -> None:
+    names = [f"P{i}" for i in range(20)]
+    view = {"title": "Players", "names": names, "picked": "", "seats": [], "message": ""}
+    ui.show("players", view)
+    assert [action for _, action in ui.controls()][-3:] == ["pick:P11", "new", "done"]
+
+
+def test_the_keyboard_has_every_letter_space_del_back_and_ok(
+    ui: TouchUI, views: dict[str, dict[str, object]]
+) -> None:
+    ui.show("keyboard", views["keyboard"])
+    actions = [action for _, action in ui.controls()]
+    assert actions[:26] == [f"key:{chr(c)}" for c in range(ord("A"), ord("Z") + 1)]
+    assert actions[26:] == ["key:space", "del", "back", "ok"]
+    assert ui.action_for_label("space") == "key:space"
+
+
+def test_no_two_keys_overlap_and_all_fit_on_the_screen(
+    ui: TouchUI, views: dict[str, dict[str, object]]
+) -> None:
+    for screen in ("players", "keyboard"):
+        ui.show(screen, views[screen])
+        rects = [c.rect for c in ui._controls]
+        for i, rect in enumerate(rects):
+            assert rect.left >= 0 and rect.right <= 800 and rect.top >= 0 and rect.bottom <= 480
+            assert rect.collidelist(rects[i + 1 :]) == -1
+
+
+def test_a_bad_view_is_refused(ui: TouchUI, views: dict[str, dict[str, object]]) -> None:
+    with pytest.raises(UiError, match="keyboard view: missing key 'most'"):
+        ui.show("keyboard", {k: v for k, v in views["keyboard"].items() if k != "most"})

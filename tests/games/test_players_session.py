@@ -1,0 +1,173 @@
+"""The Players session: typing a name, OK, duplicates, picking a name for a seat, done."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.effects import Effect, Finished, Record, Say, Show
+from games.errors import EventNotAcceptedError
+from games.events import SeatPressed, Tick, Touched
+from games.scorelog.players import MAX_NAME, PlayersSession, PlayersState, clean_name
+from narration.catalogue import Catalogue
+
+
+def play(
+    session: PlayersSession, state: PlayersState, *events: Any
+) -> tuple[PlayersState, list[Effect]]:
+    effects: list[Effect] = []
+    for event in events:
+        state, more = session.handle(state, event, 0.0)
+        effects += more
+    return state, effects
+
+
+def typing(text: str) -> list[Touched]:
+    return [Touched("key:space" if c == " " else f"key:{c}") for c in text]
+
+
+def says(effects: list[Effect]) -> list[str]:
+    return [e.line for e in effects if isinstance(e, Say)]
+
+
+def records(effects: list[Effect]) -> list[Record]:
+    return [e for e in effects if isinstance(e, Record)]
+
+
+def last_show(effects: list[Effect]) -> Show:
+    return [e for e in effects if isinstance(e, Show)][-1]
+
+
+def test_the_list_shows_the_profiles_in_the_order_given() -> None:
+    session = PlayersSession(("Cleo", "Ada"), 4)
+    state, effects = session.start(0.0)
+    assert session.phase(state) == "players"
+    show = last_show(effects)
+    assert show.screen == "players"
+    assert show.view["names"] == ["Cleo", "Ada"]
+
+
+def test_typing_a_name_and_ok_adds_it_first_and_picks_it() -> None:
+    session = PlayersSession(("Cleo",), 4)
+    state, _ = session.start(0.0)
+    state, effects = play(session, state, Touched("new"))
+    assert session.phase(state) == "name"
+    assert last_show(effects).screen == "keyboard"
+    state, effects = play(session, state, *typing("ADX"), Touched("del"), *typing("A  LO"))
+    assert last_show(effects).view["text"] == "ADA  LO"
+    state, effects = play(session, state, Touched("ok"))
+    assert records(effects) == [Record("players.add", {"name": "Ada Lo"})]
+    assert session.phase(state) == "players"
+    assert last_show(effects).view["names"] == ["Ada Lo", "Cleo"]
+    assert state.picked == "Ada Lo"
+    assert "players.added" in says(effects)
+
+
+def test_a_name_stops_at_the_longest_length() -> None:
+    session = PlayersSession((), 2)
+    state, _ = session.start(0.0)
+    state, effects = play(session, state, Touched("new"), *typing("A" * (MAX_NAME + 2)))
+    assert len(state.typed) == MAX_NAME
+    assert says(effects).count("players.too_long") == 2
+
+
+def test_a_duplicate_name_is_refused_out_loud() -> None:
+    session = PlayersSession(("Ada",), 4)
+    state, _ = session.start(0.0)
+    state, effects = play(session, state, Touched("new"), *typing("ADA"), Touched("ok"))
+    assert records(effects) == []
+    assert "players.duplicate" in says(effects)
+    assert session.phase(state) == "name"
+    assert state.profiles == ("Ada",)
+
+
+def test_ok_with_nothing_typed_adds_nobody() -> None:
+    session = PlayersSession((), 4)
+    state, _ = session.start(0.0)
+    state, effects = play(session, state, Touched("new"), Touched("key:space"), Touched("ok"))
+    assert records(effects) == []
+    assert says(effects) == ["players.no_name"]
+
+
+def test_back_leaves_the_keyboard_without_adding() -> None:
+    session = PlayersSession(("Ada",), 4)
+    state, _ = session.start(0.0)
+    state, effects = play(session, state, Touched("new"), *typing("BEN"), Touched("back"))
+    assert session.phase(state) == "players"
+    assert state.profiles == ("Ada",) and records(effects) == []
+
+
+def test_pick_then_a_seat_button_links_the_seat() -> None:
+    session = PlayersSession(("Ada", "Ben"), 4)
+    state, _ = session.start(0.0)
+    state, effects = play(session, state, Touched("pick:Ben"), SeatPressed(3, 0.0))
+    assert records(effects) == [Record("players.link", {"seat": 3, "name": "Ben"})]
+    assert "players.linked" in says(effects)
+    assert state.picked == ""
+    assert last_show(effects).view["seats"] == [{"seat": 3, "name": "Ben"}]
+    # Moving Ben to seat 1 drops his old seat from the list.
+    state, _ = play(session, state, Touched("pick:Ben"), SeatPressed(1, 0.0))
+    assert state.links == ((1, "Ben"),)
+
+
+def test_a_seat_button_with_nobody_picked_asks_for_a_name() -> None:
+    session = PlayersSession(("Ada",), 4)
+    state, _ = session.start(0.0)
+    state, effects = play(session, state, SeatPressed(2, 0.0))
+    assert records(effects) == [] and says(effects) == ["players.pick_first"]
+
+
+def test_unknown_names_and_seats_are_refused() -> None:
+    session = PlayersSession(("Ada",), 4)
+    state, _ = session.start(0.0)
+    with pytest.raises(EventNotAcceptedError):
+        session.handle(state, Touched("pick:Zed"), 0.0)
+    state, _ = play(session, state, Touched("pick:Ada"))
+    with pytest.raises(EventNotAcceptedError):
+        session.handle(state, SeatPressed(5, 0.0), 0.0)
+
+
+def test_done_finishes() -> None:
+    session = PlayersSession(("Ada",), 4)
+    state, _ = session.start(0.0)
+    _, effects = play(session, state, Tick(1.0), Touched("done"))
+    assert effects == [Finished()]
+
+
+def test_the_state_round_trips_through_json_and_resumes() -> None:
+    session = PlayersSession(("Ada",), 4)
+    state, _ = session.start(0.0)
+    state, _ = play(session, state, Touched("pick:Ada"), SeatPressed(2, 0.0), Touched("new"))
+    state, _ = play(session, state, *typing("BO"))
+    again = session.from_json(session.to_json(state))
+    assert again == state
+    _, effects = session.resume(again, 0.0, 5.0)
+    assert last_show(effects).screen == "keyboard"
+
+
+def test_clean_name_tidies_spaces_and_case() -> None:
+    assert clean_name("  ADA   LOVE ") == "Ada Love"
+
+
+def test_every_line_the_session_says_is_in_the_catalogue() -> None:
+    catalogue = Catalogue.load("players")
+    session = PlayersSession(("Ada",), 4)
+    state, effects = session.start(0.0)
+    events = [
+        SeatPressed(1, 0.0),
+        Touched("pick:Ada"),
+        SeatPressed(1, 0.0),
+        Touched("new"),
+        Touched("ok"),
+        *typing("ADA"),
+        Touched("ok"),
+        Touched("del"),
+        *typing("BEN" + "N" * MAX_NAME),
+        Touched("ok"),
+    ]
+    _, more = play(session, state, *events)
+    said = [e for e in effects + more if isinstance(e, Say)]
+    for say in said:
+        catalogue.text(say.line, say.param_map())
+    assert {say.line for say in said} == set(catalogue.ids())
