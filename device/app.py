@@ -17,6 +17,7 @@ from device.clock import Clock, RealClock
 from device.config import Config, resolve_store_path
 from device.executor import Executor, Outputs
 from device.inbox import Inbox
+from device.keypad import Keypad, fields_for, press
 from device.notify import Notifier
 from device.readers import open_readers, tags_into
 from device.runtime import Runtime
@@ -44,6 +45,8 @@ HOME_GAMES: dict[str, dict[str, object]] = {
 HOME_VIEW = {"title": "Mothership", "games": list(HOME_GAMES)}
 NOTICE_SECONDS = 8.0
 """How long a warning banner stays on the screen."""
+ENTER_RECT = (600, 6, 190, 48)
+"""Where the "Enter scores" control sits on a score sheet (design pixels)."""
 IDLE_WAKE_SECONDS = 30.0
 """The longest the loop sleeps with nothing scheduled (keeps the watchdog fed later on)."""
 
@@ -69,6 +72,7 @@ class Daemon:
         )
         self.running = True
         self.notifier = notifier or Notifier({})
+        self.entry = ScoreEntry(self)
         self.notices: list[str] = []
         """Warnings from other threads (a tag reader lost), shown as a banner by the loop."""
         self.next_ping = clock.now()
@@ -119,6 +123,9 @@ class Daemon:
             if item.kind == "quit":
                 self.running = False
                 return
+            if item.kind == "touch" and self.entry.handles(str(item.value)):
+                self.entry.tap(str(item.value))
+                continue
             event = ui_event(item, now)
             if event is not None:
                 self._feed(event)
@@ -128,6 +135,7 @@ class Daemon:
         self.runtime.executor.update_audio()
         if self.runtime.session is None and self.runtime.executor.screen not in ("home", "end"):
             self.home()
+        self.entry.offer()
         self.ui.redraw(self.clock.now())
 
     def _feed(self, event: Any) -> None:
@@ -233,3 +241,54 @@ def run(config: Config, *, windowed: bool = False) -> int:
         daemon.loop()
         logger.info("mothership is stopping")
     return 0
+
+
+class ScoreEntry:
+    """Score entry by touch: an "Enter scores" control on a score sheet opens the keypad, whose
+    finished entries go to the session as the same ``ScoreEntered`` events as any other input."""
+
+    def __init__(self, daemon: Daemon) -> None:
+        self.daemon = daemon
+        self.pad: Keypad | None = None
+        self.back: tuple[str | None, dict[str, Any]] = (None, {})
+
+    def _fields(self) -> tuple[tuple[str, str], ...] | None:
+        session = self.daemon.runtime.session
+        if session is None or self.daemon.runtime.phase != "score":
+            return None
+        mission = getattr(getattr(session, "setup", None), "mission", None)
+        return fields_for(session.game, mission)
+
+    def offer(self) -> None:
+        """Put the "Enter scores" control on a score sheet while scores are due."""
+        executor = self.daemon.runtime.executor
+        if self.pad is None and executor.screen in ("scores", "sheet") and self._fields():
+            self.daemon.ui.add_control("Enter scores", "keypad", ENTER_RECT)
+
+    def handles(self, action: str) -> bool:
+        """Whether a tap belongs to the keypad (or opens it)."""
+        return action == "keypad" or (self.pad is not None and self.daemon.ui.screen == "keypad")
+
+    def tap(self, action: str) -> None:
+        """Open the keypad, or apply one keypad tap (feeding a finished entry)."""
+        executor = self.daemon.runtime.executor
+        if self.pad is None:
+            fields = self._fields()
+            session = self.daemon.runtime.session
+            if fields is None or session is None:
+                return
+            players = int(getattr(getattr(session, "setup", None), "players", 0))
+            self.back = (executor.screen, dict(executor.view))
+            self.pad = Keypad(fields, players)
+            executor.show("keypad", self.pad.view())
+            return
+        self.pad, entry = press(self.pad, action)
+        if entry is not None:
+            self.daemon._feed(entry)
+            self.back = (executor.screen, dict(executor.view))
+            if self.daemon.runtime.phase != "score":
+                self.pad = None  # the round (or the game) closed: back to the sheet
+        if self.pad is not None:
+            executor.show("keypad", self.pad.view())
+        elif self.back[0] is not None and executor.screen == "keypad":
+            executor.show(self.back[0], self.back[1])

@@ -19,6 +19,7 @@ from device.ui.ballot import TallyScreen, VoteScreen
 from device.ui.canvas import Canvas
 from device.ui.charts import HistoryScreen, TotalsScreen, WinsScreen
 from device.ui.events import to_input
+from device.ui.keypad import KeypadScreen
 from device.ui.model import DESIGN_SIZE, Control, UiError, UiInput
 from device.ui.play import DayScreen, NightScreen
 from device.ui.players import KeyboardScreen, PlayersScreen
@@ -45,6 +46,7 @@ SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
     "replicas": ReplicasScreen.from_view,
     "scores": ScoresScreen.from_view,
     "sheet": SheetScreen.from_view,
+    "keypad": KeypadScreen.from_view,
     "wins": WinsScreen.from_view,
     "totals": TotalsScreen.from_view,
     "history": HistoryScreen.from_view,
@@ -115,6 +117,13 @@ class TouchUI:
         self._screen = factory(view)
         self._name = screen
         self._controls = self._screen.controls()
+        self.redraw(self._now)
+
+    def add_control(self, label: str, action: str, rect: tuple[int, int, int, int]) -> None:
+        """Add a control to the current screen until the next ``show`` (once per label)."""
+        if any(control.label == label for control in self._controls):
+            return
+        self._controls.append(Control(label, action, pygame.Rect(rect), True))
         self.redraw(self._now)
 
     @property

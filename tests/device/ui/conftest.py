@@ -25,6 +25,14 @@ from device.ui import TouchUI  # noqa: E402
 from games.onenight.lobby import Lobby  # noqa: E402
 
 VIEWS: dict[str, dict[str, object]] = {
+    "keypad": {
+        "seat": 2,
+        "players": 4,
+        "field": "points",
+        "kind": "number",
+        "typed": "12",
+        "done": [],
+    },
     "home": {
         "title": "Mothership",
         "games": ["One Night", "Alieninjas", "Alienation", "Alien Encounters"],

@@ -1,0 +1,88 @@
+"""Score entry by touch: the keypad builds the same score entries as the simulator's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from device.app import Daemon
+from device.clock import VirtualClock
+from device.config import load_config
+from device.executor import Executor, Outputs
+from device.inbox import Inbox
+from device.keypad import Keypad, fields_for, press
+from device.runtime import Runtime
+from device.store import Store
+from device.transcript import Transcript
+from device.ui import TouchUI
+from games.events import ScoreEntered
+
+
+def test_a_replicas_entry_is_correct_wrong_then_optional() -> None:
+    fields = fields_for("alieninjas", "replicas")
+    assert fields is not None
+    pad: Keypad | None = Keypad(fields, 3)
+    entry = None
+    for action in ("digit:5", "ok", "digit:0", "digit:1", "ok", "pick:yes"):
+        assert pad is not None
+        pad, entry = press(pad, action)
+    assert entry == ScoreEntered(1, None, (("correct", 5), ("optional", True), ("wrong", 1)))
+    assert pad is not None and (pad.seat, pad.index, pad.values) == (2, 0, ())
+
+
+def test_delete_cancel_and_the_last_seat_close_the_keypad() -> None:
+    fields = fields_for("alienation")
+    assert fields is not None
+    pad, _ = press(Keypad(fields, 2, seat=2), "digit:7")
+    assert pad is not None
+    pad, _ = press(pad, "del")
+    assert pad is not None and pad.typed == ""
+    assert press(pad, "ok") == (pad, None)  # nothing typed: nothing happens
+    assert press(pad, "cancel") == (None, None)
+    pad, _ = press(Keypad(fields, 2, seat=2), "digit:9")
+    assert pad is not None
+    pad, _ = press(pad, "ok")
+    assert pad is not None
+    pad, entry = press(pad, "digit:2")
+    assert pad is not None
+    pad, entry = press(pad, "ok")
+    assert pad is None and entry == ScoreEntered(2, 9, (("sunnies", 2),))
+
+
+def test_games_without_score_entry_have_no_fields() -> None:
+    assert fields_for("onenight") is None
+    assert fields_for("encounters") is not None
+
+
+@pytest.fixture
+def daemon(tmp_path: Path) -> Daemon:
+    config = load_config(system_path=None, overrides={"narration.backend": "silent"})
+    clock = VirtualClock()
+    ui = TouchUI()
+    ui.open()
+    outputs = Outputs(transcript=Transcript(clock), screen=ui, now=clock.now)
+    runtime = Runtime(clock, Executor(outputs), Store(tmp_path / "m.db"))
+    daemon = Daemon(config, clock, runtime, ui, Inbox(wake=ui.wake))
+    daemon.home()
+    yield daemon
+    ui.close()
+
+
+def tap(daemon: Daemon, label: str) -> None:
+    daemon.ui.tap(label)
+    daemon.step()
+
+
+def test_a_whole_alienation_round_is_entered_on_the_touchscreen(daemon: Daemon) -> None:
+    tap(daemon, "Alienation")
+    assert daemon.runtime.phase == "score"
+    assert ("Enter scores", "keypad") in daemon.ui.controls()
+    tap(daemon, "Enter scores")
+    assert daemon.ui.screen == "keypad"
+    for seat in range(1, 5):
+        for label in ("1", str(seat), "OK", "2", "OK"):  # points 1N, then 2 Sunnies
+            tap(daemon, label)
+    state = daemon.runtime.state
+    assert state.round == 2  # four entries closed round 1
+    assert daemon.ui.screen == "sheet"
