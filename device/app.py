@@ -41,6 +41,8 @@ HOME_GAMES: dict[str, dict[str, object]] = {
     "Alien Encounters": {"game": "encounters", "players": 2},
     # Not a game: names player profiles and links them to seats (built in _home_input).
     "Players": {"game": "players"},
+    # Not a game: the score log's wins chart (its Home control comes back here).
+    "Scores": {"game": "scores"},
 }
 HOME_VIEW = {"title": "Mothership", "games": list(HOME_GAMES)}
 NOTICE_SECONDS = 8.0
@@ -133,7 +135,8 @@ class Daemon:
             self._feed(event)
         self.runtime.tick()
         self.runtime.executor.update_audio()
-        if self.runtime.session is None and self.runtime.executor.screen not in ("home", "end"):
+        idle_screens = ("home", "end", "wins")
+        if self.runtime.session is None and self.runtime.executor.screen not in idle_screens:
             self.home()
         self.entry.offer()
         self.ui.redraw(self.clock.now())
@@ -158,7 +161,13 @@ class Daemon:
         # so a device without a working touchscreen can still start a game.
         go = isinstance(event, ControlPressed) and event.control is Control.GO
         chosen = event.action.removeprefix("game:") if isinstance(event, Touched) else ""
-        if chosen == "Players":
+        if chosen == "Scores":
+            from device.charts import view
+
+            store = self.runtime.store
+            plays = store.plays() if store is not None else []
+            self.runtime.executor.show("wins", view("wins", plays))
+        elif chosen == "Players":
             store = self.runtime.store
             profiles = tuple(store.recent_players()) if store is not None else ()
             self.runtime.begin(PlayersSession(profiles, self.config.hardware.seats))

@@ -40,8 +40,10 @@ _SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
 
 
 def _did_you_mean(word: str, choices: Sequence[str]) -> str:
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.5)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    """A hint naming the choice closest to ``word`` (case aside), or "" if none is close."""
+    by_fold = {choice.casefold(): choice for choice in choices}
+    close = difflib.get_close_matches(word.casefold(), list(by_fold), n=1, cutoff=0.5)
+    return f" (did you mean {by_fold[close[0]]!r}?)" if close else ""
 
 
 def check_kind(kind: str) -> str:

@@ -161,3 +161,12 @@ def test_players_names_a_player_and_links_their_seat_for_the_next_logged_play(
     store.add_record("alienation", "alienation.final", final)
     (logged,) = store.plays()
     assert [(p.seat, p.name) for p in logged.players] == [(1, "Ben"), (2, "Ada")]
+
+
+def test_the_scores_button_shows_the_wins_chart_and_home_comes_back(daemon: Daemon) -> None:
+    daemon.ui.tap("Scores")
+    daemon.step()
+    assert daemon.ui.screen == "wins"
+    daemon.ui.tap("Home")
+    daemon.step()
+    assert daemon.ui.screen == "home"
