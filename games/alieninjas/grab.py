@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from games.alieninjas import buzz, scoresheet
+from games.alieninjas import scoresheet
 from games.alieninjas.state import AlieninjasState
 from games.effects import Buzz, Effect, Lamp, Record, Say, Show, Sound
 from games.events import Control, ControlPressed, Event, SeatPressed, Touched
@@ -48,11 +48,8 @@ def _press(state: AlieninjasState, event: SeatPressed, now: float) -> Transition
     if not 1 <= seat <= state.setup.players:
         return state, []
     if state.grabbed is not None:
-        data = {"round": state.round, "seat": seat, "at": event.at, "why": "grab not re-armed"}
-        return state, [Record("alieninjas.ignored_press", data)]
-    window = state.setup.options.arbitration_window
-    candidate = buzz.offer(state.candidate, seat, event.at, now, window)
-    return dataclasses.replace(state, candidate=candidate), []
+        return state, [state.ignored_press(seat, event.at, "grab not re-armed")]
+    return state.offered(seat, event.at, now), []
 
 
 def commit(state: AlieninjasState) -> Transition:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from games.alieninjas import buzz, scoresheet
+from games.alieninjas import scoresheet
 from games.alieninjas.setup import ROUNDS
 from games.alieninjas.state import AlieninjasState
 from games.effects import Buzz, Effect, Lamp, Phase, Record, Say, Show, Sound
@@ -119,11 +119,8 @@ def on_press(state: AlieninjasState, event: SeatPressed, now: float) -> Transiti
         return state, []
     if seat in state.failed or state.locked_until(seat) > now:
         why = "called wrongly" if seat in state.failed else "false start"
-        data = {"round": state.round, "seat": seat, "at": event.at, "why": why}
-        return state, [Record("alieninjas.ignored_press", data)]
-    window = state.setup.options.arbitration_window
-    candidate = buzz.offer(state.candidate, seat, event.at, now, window)
-    return dataclasses.replace(state, candidate=candidate), []
+        return state, [state.ignored_press(seat, event.at, why)]
+    return state.offered(seat, event.at, now), []
 
 
 def commit(state: AlieninjasState) -> Transition:

@@ -8,9 +8,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games.alieninjas import buzz
 from games.alieninjas.buzz import Candidate
 from games.alieninjas.scoring import RoundScore, totals
 from games.alieninjas.setup import AlieninjasSetup, setup_from_json, setup_to_json
+from games.effects import Record
 
 
 def map_side(seed: int, round_number: int) -> str:
@@ -70,6 +72,18 @@ class AlieninjasState:
     def totals(self) -> dict[int, int]:
         """Each seat's total over the closed rounds."""
         return totals(self.rounds, self.setup.players)
+
+    def offered(self, seat: int, at: float, now: float) -> AlieninjasState:
+        """This state with a press from ``seat`` (edge ``at``, arriving ``now``) offered to the
+        open arbitration window: the earliest edge within the window becomes the candidate."""
+        window = self.setup.options.arbitration_window
+        candidate = buzz.offer(self.candidate, seat, at, now, window)
+        return dataclasses.replace(self, candidate=candidate)
+
+    def ignored_press(self, seat: int, at: float, why: str) -> Record:
+        """The record of a press that changes nothing (kept for the game's log)."""
+        data = {"round": self.round, "seat": seat, "at": at, "why": why}
+        return Record("alieninjas.ignored_press", data)
 
     def locked_until(self, seat: int) -> float:
         """Until when a false start keeps ``seat``'s button asleep (0: it is not)."""
