@@ -74,7 +74,7 @@ def on_input(state: OneNightState, event: Event) -> Transition:
     if event == Touched("close") or (
         isinstance(event, ControlPressed) and event.control is Control.GO
     ):
-        return state, [Say.of("onenight.vote.missing", seats=seats_phrase(ballot.missing))]
+        return _close_asked(state, ballot)
     if isinstance(event, SeatPressed):
         return _seat(state, ballot, event.seat)
     if isinstance(event, Touched) and ":" in event.action:
@@ -84,6 +84,25 @@ def on_input(state: OneNightState, event: Event) -> Transition:
         if kind == "target" and value.isdigit() and ballot.voter is not None:
             return _cast(state, ballot.voter, int(value))
     return state, []
+
+
+def _close_asked(state: OneNightState, ballot: Ballot) -> Transition:
+    """``go`` or *Close vote*: name the missing seats, or ask again for a pending change.
+
+    Every seat may have voted while a change still waits for yes or no; the vote cannot close
+    before that answer, so the question is asked again instead of naming nobody.
+    """
+    if ballot.replacing is not None:
+        return _ask_to_confirm(state, ballot.replacing[0])
+    return state, [Say.of("onenight.vote.missing", seats=seats_phrase(ballot.missing))]
+
+
+def _ask_to_confirm(state: OneNightState, voter: int) -> Transition:
+    changing = f"Player {voter} voted already: yes to change, no to keep"
+    return state, [
+        Say.of("onenight.vote.confirm_change", seat=voter),
+        Show("vote", vote_view(state, changing)),
+    ]
 
 
 def _pick_voter(state: OneNightState, ballot: Ballot, voter: int) -> Transition:
@@ -113,11 +132,7 @@ def _cast(state: OneNightState, voter: int, target: int) -> Transition:
         refused = "You cannot vote for yourself"
         return state, [Say.of("onenight.vote.self"), Show("vote", vote_view(state, refused))]
     if result is Cast.CONFIRM:
-        changing = f"Player {voter} voted already: yes to change, no to keep"
-        return state, [
-            Say.of("onenight.vote.confirm_change", seat=voter),
-            Show("vote", vote_view(state, changing)),
-        ]
+        return _ask_to_confirm(state, voter)
     return _after_vote(state, [])
 
 

@@ -124,3 +124,20 @@ def test_the_ballot_survives_a_checkpoint() -> None:
     again = state_from_json(state_to_json(state))
     assert again == state
     assert dataclasses.asdict(again.ballot or Ballot(1))["replacing"] == (2, (3,))
+
+
+@pytest.mark.parametrize("closing", [ControlPressed(Control.GO, 0.0), Touched("close")])
+def test_closing_while_a_change_waits_asks_for_the_change_again(
+    closing: ControlPressed | Touched,
+) -> None:
+    # Every seat has voted, and player 1's change still waits for yes or no.
+    state = voting()
+    for voter, target in ((1, 3), (2, 3), (3, 2), (1, 2), (4, 3)):
+        state, _ = vote.on_input(state, VoteCast(voter, target))
+    assert state.ballot is not None and not state.ballot.missing
+    state, effects = vote.on_input(state, closing)
+    assert state.phase == "vote"
+    assert effects[0] == Say.of("onenight.vote.confirm_change", seat=1)
+    state, effects = vote.on_input(state, ControlPressed(Control.YES, 0.0))
+    assert state.phase == "reveal"
+    assert state.ballot is not None and state.ballot.targets(1) == (2,)
