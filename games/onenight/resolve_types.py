@@ -243,9 +243,11 @@ class Rulings:
       votes"; the Master's protection works during the vote only.
     * ``repeat_chains=True`` (4.4.4): Hunter shots and Lovers repeat until nothing changes,
       every trigger on every death. False: only the vote's deaths trigger them.
-    * ``village_wins_when_only_minion_dies_without_wolves=True`` (4.4.5): with no werewolf
-      among the players, a dead Minion counts as an enemy death for the village, as most
-      implementations do (strictly the village's clause needs "nobody dies").
+    * ``village_wins_when_only_minion_dies_without_wolves=True`` (4.4.5): with no enemy
+      (werewolf, vampire, alien) among the players, a Minion who is the only death counts as
+      an enemy death for the village, as most implementations do (strictly the village's
+      clause needs "nobody dies"). Any other death beside him, a second Minion or a Tanner
+      included, leaves the ordinary rules: the village loses unless an enemy died.
     * ``tanner_death_stops_werewolves=True`` (4.4.6): if the Tanner dies, the werewolves cannot
       win (the village still wins if a werewolf died).
     * ``self_vote="reject"`` (4.4.7): a vote for oneself is an error; ``"abstain"`` drops it (an

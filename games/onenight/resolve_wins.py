@@ -17,6 +17,11 @@ Rulings of ours, beyond the reference:
   a player whose role is the Leader; the Leader himself is not asked to (no one votes for
   himself), and the rule needs at least one other alien-team player.
 * The Tanner's death stops the werewolves only, as the Werewolf rulebook says.
+* The lone-Minion ruling (4.4.5) gives the village the win only when the one death is a
+  Minion and no enemy is held: two dead Minions, or a Minion and anyone else (a Tanner
+  included), leave the ordinary rules, so the village loses unless an enemy died. The Minion
+  is never a werewolf for the Tanner's clause (section 3: the Tanner dying while every wolf is
+  in the centre makes the village lose).
 """
 
 from __future__ import annotations
@@ -132,8 +137,13 @@ def _team_results(
     elif epic:
         village = len({i.kind or i.side for i in fallen}) >= 2
     else:
-        lone_minion = rulings.village_wins_when_only_minion_dies_without_wolves and any(
-            i.side is Side.MINION for i in fallen
+        # 4.4.5 stretches "nobody is an enemy and nobody dies" to one lone Minion death only;
+        # with any other death, or an enemy held, the ordinary rules decide.
+        lone_minion = (
+            rulings.village_wins_when_only_minion_dies_without_wolves
+            and not held
+            and len(fallen) == 1
+            and fallen[0].side is Side.MINION
         )
         village = bool(dead_kinds) or lone_minion or (not held and not dead)
     results[Side.VILLAGE] = village
