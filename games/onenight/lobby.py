@@ -40,12 +40,7 @@ from games.onenight.presets import (
     random_deal,
 )
 from games.onenight.roles import Box, Role, find_role
-from games.onenight.setup import (
-    CENTRE_CARDS,
-    OneNightOptions,
-    OneNightSetup,
-    player_range,
-)
+from games.onenight.setup import OneNightOptions, OneNightSetup, setup_problems
 
 MIN_PLAYERS = 3
 """The fewest players any One Night game seats."""
@@ -213,9 +208,10 @@ class Lobby:
         """Why this is not a playable setup yet (empty when it is), most useful first.
 
         A preset that cannot seat the count comes first ("3 players: the Alien first game
-        preset seats 4 to 11", ``preset_roles``'s message), then ``validate_setup``'s messages,
-        the card count first: "8 cards for 4 players: need 7", "3 players: this role set plays
-        with 4 to 12", "3 Alien cards: a box has 2".
+        preset seats 4 to 11", ``preset_roles``'s message), then ``setup_problems``'s messages,
+        the same a scenario or the command line gets: "8 cards for 4 players: need 7",
+        "3 players: the Alien box plays with 4 to 12", "3 Alien cards: a box has 2", "1 Mason
+        card: the Masons come as a pair; ...".
         """
         out: list[str] = []
         preset = PRESETS.get(self.preset)
@@ -224,20 +220,7 @@ class Lobby:
                 f"{self.players} players: the {preset.name} preset seats "
                 f"{preset.min_players} to {preset.max_players}"
             )
-        need = self.players + CENTRE_CARDS
-        have = len(self.roles)
-        if have != need:
-            out.append(
-                f"{have} {'card' if have == 1 else 'cards'} for {self.players} players: need {need}"
-            )
-        if self.roles:
-            low, high = player_range(self.roles)
-            if not low <= self.players <= high:
-                out.append(f"{self.players} players: this role set plays with {low} to {high}")
-        for role, count in Counter(self.roles).items():
-            if count > role.info.copies:
-                out.append(f"{count} {role.display_name} cards: a box has {role.info.copies}")
-        return tuple(out)
+        return (*out, *setup_problems(self.players, self.roles))
 
     @property
     def playable(self) -> bool:

@@ -23,8 +23,18 @@ from games.onenight.roles import Box, Role, Team
 _CENTRE_CARDS = 3
 """Cards left in the centre (the same as ``setup.CENTRE_CARDS``, which imports this module)."""
 
-ALIEN_ONLY_BOXES = frozenset({Box.ALIEN, Box.BONUS})
-"""Boxes whose roles alone allow 4 to 12 players (any other role makes it 3 to 10)."""
+BOX_PLAYERS: dict[Box, tuple[int, int]] = {
+    Box.WEREWOLF: (3, 10),
+    Box.VAMPIRE: (3, 10),
+    Box.ALIEN: (4, 12),
+}
+"""Each box's player range [reference section 5]; a role set must fit the range of every box
+it draws from. Alien plays 4 to 10, up to 12 with Bonus Pack 3's #11/#12 tokens: the device's
+seats stand in for them. The Bonus box has no range of its own (its roles join another box's).
+"""
+
+DEVICE_PLAYERS = (3, 12)
+"""The fewest and most players the device seats (the range of a set with no ranged box)."""
 
 ENEMY_ROLES = frozenset(
     {
@@ -165,12 +175,32 @@ def preset_roles(preset: Preset, players: int) -> tuple[Role, ...]:
     return display_order(preset.roles + preset.extra[: players - preset.min_players])
 
 
+def boxes_range(boxes: Collection[Box]) -> tuple[int, int]:
+    """The player counts that fit every box of ``boxes`` at once (``BOX_PLAYERS``).
+
+    >>> boxes_range({Box.ALIEN, Box.WEREWOLF})
+    (4, 10)
+    """
+    ranges = [BOX_PLAYERS[box] for box in boxes if box in BOX_PLAYERS] or [DEVICE_PLAYERS]
+    return max(low for low, _ in ranges), min(high for _, high in ranges)
+
+
 def deal_range(boxes: Collection[Box]) -> tuple[int, int]:
-    """The table sizes a random deal from ``boxes`` allows: 4..12 for Alien/Bonus alone."""
-    return (4, 12) if set(boxes) <= ALIEN_ONLY_BOXES else (3, 10)
+    """The table sizes a random deal from ``boxes`` allows: 4..12 for Alien/Bonus alone.
+
+    A deal may leave a chosen box out, so the low end is the loosest box's (3 players with the
+    Alien and Werewolf boxes get a Werewolf-only deal); past 10 only Alien and Bonus deal.
+    """
+    ranged = [BOX_PLAYERS[box] for box in boxes if box in BOX_PLAYERS] or [DEVICE_PLAYERS]
+    return min(low for low, _ in ranged), boxes_range(boxes)[1]
 
 
-def _box_names(boxes: Collection[Box]) -> str:
+def _within(players: int, span: tuple[int, int]) -> bool:
+    return span[0] <= players <= span[1]
+
+
+def box_names(boxes: Collection[Box]) -> str:
+    """The boxes for a message, in ``Box`` order: "the Alien box", "the Alien and Bonus boxes"."""
     names = [box.value.capitalize() for box in Box if box in boxes]
     joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     return f"the {joined} box" + ("" if len(names) == 1 else "es")
@@ -189,7 +219,8 @@ def random_deal(players: int, boxes: Collection[Box], rng: random.Random) -> tup
     two Werewolves...; Groob or Zerb alone is an ordinary alien); both Masons or neither; the
     Minion, Renfield, Cow and Leader only beside their team's enemies. With only the Alien and
     Bonus boxes, 9 or more players cannot be seated with two enemy cards (there are 9 other
-    cards), so those deals take as few more enemy cards as fill the table.
+    cards), so those deals take as few more enemy cards as fill the table. A box whose range
+    (``BOX_PLAYERS``) leaves the table out is not drawn from: 3 players never get Alien roles.
     """
     chosen = frozenset(boxes)
     if not chosen:
@@ -197,9 +228,11 @@ def random_deal(players: int, boxes: Collection[Box], rng: random.Random) -> tup
     low, high = deal_range(chosen)
     if not low <= players <= high:
         plays = "plays" if len(chosen) == 1 else "play"
-        raise SetupError(f"{players} players: {_box_names(chosen)} {plays} with {low} to {high}")
+        raise SetupError(f"{players} players: {box_names(chosen)} {plays} with {low} to {high}")
     cards = players + _CENTRE_CARDS
-    pool = [role for role in Role if role.info.box in chosen]
+    # A box whose own range leaves out this table (Alien at 3 players) sits the deal out.
+    fits = {box for box in chosen if _within(players, boxes_range({box}))}
+    pool = [role for role in Role if role.info.box in fits]
     options: list[tuple[list[Role], list[Role], int]] = []
     most = 0
     for team in _ENEMY_TEAMS:
@@ -215,20 +248,15 @@ def random_deal(players: int, boxes: Collection[Box], rng: random.Random) -> tup
             options.append((enemies, others, wanted))
     if not most:
         raise SetupError(
-            f"{_box_names(chosen)} {'has' if len(chosen) == 1 else 'have'} no two enemy cards: "
+            f"{box_names(chosen)} {'has' if len(chosen) == 1 else 'have'} no two enemy cards: "
             "add the Alien, Vampire or Werewolf box"
         )
     if not options:
         holds = "holds" if len(chosen) == 1 else "hold"
-        where = f"{_box_names(chosen)} {holds} {most}"
+        where = f"{box_names(chosen)} {holds} {most}"
         raise SetupError(f"{players} players need {cards} cards: {where}")
     enemies, others, wanted = rng.choice(options)
     deal = rng.sample(enemies, wanted) + _pick_others(others, cards - wanted, rng)
-    if players < 4 and all(role.info.box in ALIEN_ONLY_BOXES for role in deal):
-        # Alien roles alone need 4 players: swap one card for one from another chosen box.
-        spare = [r for r in others if r.info.box not in ALIEN_ONLY_BOXES and r is not Role.MASON]
-        out = rng.choice([i for i, role in enumerate(deal) if role not in ENEMY_ROLES])
-        deal[out] = rng.choice(spare)
     return display_order(deal)
 
 

@@ -8,8 +8,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from games.errors import SetupError
-from games.onenight.presets import PRESETS, Preset, find_preset
-from games.onenight.roles import Box, Role, find_role
+from games.onenight.presets import (
+    BOX_PLAYERS,
+    PRESETS,
+    Preset,
+    box_names,
+    boxes_range,
+    display_order,
+    find_preset,
+)
+from games.onenight.roles import Role, find_role
 
 __all__ = [
     "CENTRE_CARDS",
@@ -21,6 +29,7 @@ __all__ = [
     "options_from",
     "parse_roles",
     "player_range",
+    "setup_problems",
     "validate_setup",
 ]
 
@@ -43,6 +52,9 @@ class OneNightOptions:
     """Length of the day; 0 means one minute per player, minus one."""
     ripple_rate: float = 0.15
     """The chance of a ripple at the end of the night (Alien roles only)."""
+    oracle_even_odd: bool = True
+    """The Oracle may be asked to press her number for even or odd; with no number pressed
+    the device announces no parity (it never makes one up). False: never asked."""
     auto_start_seconds: float = 0.0
     """Start the night by itself this long after setup; 0 waits for the Start control."""
     mask_sound: bool = False
@@ -52,6 +64,10 @@ class OneNightOptions:
     vote_mode: str = "secret"
     """How votes are entered: ``"secret"`` (own seat, then target), ``"called"`` (each player
     in turn presses a target) or ``"grid"`` (one person enters everyone's votes on screen)."""
+    assassin_sees_doppelganger: bool = True
+    """With the Assassin, his Apprentice and the Doppelganger: he keeps his eyes open from his
+    Mark until his Apprentice closes hers, through the Doppelganger-Assassin's call (he sees
+    her). False: he closes them for her call and opens them again for his Apprentice."""
 
 
 @dataclass(frozen=True)
@@ -81,22 +97,79 @@ def parse_roles(names: Iterable[str]) -> tuple[Role, ...]:
 
 
 def player_range(roles: Iterable[Role]) -> tuple[int, int]:
-    """The smallest and largest player count the role set allows."""
-    only_alien = all(role.info.box in (Box.ALIEN, Box.BONUS) for role in roles)
-    return (4, 12) if only_alien else (3, 10)
+    """The smallest and largest player count the role set allows: every box's range at once.
+
+    >>> player_range([Role.WEREWOLF, Role.COW])
+    (4, 10)
+    """
+    return boxes_range({role.info.box for role in roles})
+
+
+def setup_problems(players: int, roles: Iterable[Role]) -> tuple[str, ...]:
+    """Every reason ``players`` cannot play ``roles`` (empty when they can), most useful first.
+
+    The one check behind every way in (scenario, command line, touch lobby, presets, random
+    deals): the card count, each box's player range, the box copies, and the Masons' pair.
+    """
+    cards = tuple(roles)
+    out: list[str] = []
+    need = players + CENTRE_CARDS
+    if len(cards) != need:
+        noun = "card" if len(cards) == 1 else "cards"
+        out.append(f"{len(cards)} {noun} for {players} players: need {need}")
+    if span := _range_problem(players, cards):
+        out.append(span)
+    counts = Counter(cards)
+    for role, count in counts.items():
+        if count > role.info.copies:
+            out.append(f"{count} {role.display_name} cards: a box has {role.info.copies}")
+    if counts[Role.MASON] == 1:
+        # [RB-W] the Masons are always played together: one alone would know she is alone.
+        out.append("1 Mason card: the Masons come as a pair; add the second Mason or take it out")
+    return tuple(out)
 
 
 def validate_setup(players: int, roles: tuple[Role, ...]) -> None:
-    """Refuse a setup that cannot be played, naming what is wrong."""
+    """Refuse a setup that cannot be played with the first of ``setup_problems``."""
+    problems = setup_problems(players, roles)
+    if problems:
+        raise SetupError(problems[0])
+
+
+def _range_problem(players: int, roles: tuple[Role, ...]) -> str:
+    """Why ``players`` do not fit every box the roles come from ("" when they do).
+
+    Names the boxes whose range leaves the table out; when boxes are mixed, also their roles and
+    the range the mix allows: "3 players: the Alien box plays with 4 to 12 (Cow); this mix
+    plays with 4 to 10".
+    """
     low, high = player_range(roles)
-    if not low <= players <= high:
-        raise SetupError(f"{players} players: this role set plays with {low} to {high}")
-    need = players + CENTRE_CARDS
-    if len(roles) != need:
-        raise SetupError(f"{len(roles)} cards for {players} players: need {need}")
-    for role, count in Counter(roles).items():
-        if count > role.info.copies:
-            raise SetupError(f"{count} {role.display_name} cards: a box has {role.info.copies}")
+    if low <= players <= high:
+        return ""
+    boxes = {role.info.box for role in roles} & set(BOX_PLAYERS)
+    mixed = len(boxes) > 1
+    parts: list[str] = []
+    for span in sorted({BOX_PLAYERS[box] for box in boxes}):
+        if span[0] <= players <= span[1]:
+            continue
+        group = {box for box in boxes if BOX_PLAYERS[box] == span}
+        plays = "plays" if len(group) == 1 else "play"
+        text = f"{box_names(group)} {plays} with {span[0]} to {span[1]}"
+        if mixed:
+            text += f" ({_some_names(role for role in roles if role.info.box in group)})"
+        parts.append(text)
+    if not parts:
+        return f"{players} players: the device seats {low} to {high}"
+    tail = f"; this mix plays with {low} to {high}" if mixed else ""
+    return f"{players} players: {'; '.join(parts)}{tail}"
+
+
+def _some_names(roles: Iterable[Role], most: int = 3) -> str:
+    """The distinct roles in display order, at most ``most``: "Werewolf, Seer and 2 more"."""
+    names = list(dict.fromkeys(role.display_name for role in display_order(roles)))
+    if len(names) <= most:
+        return ", ".join(names)
+    return f"{', '.join(names[:most])} and {len(names) - most} more"
 
 
 def options_from(values: Mapping[str, object], defaults: OneNightOptions) -> OneNightOptions:
@@ -115,9 +188,9 @@ def options_from(values: Mapping[str, object], defaults: OneNightOptions) -> One
                 )
             result[key] = str(value)
             continue
-        if key == "mask_sound":
+        if key in ("mask_sound", "assassin_sees_doppelganger", "oracle_even_odd"):
             if not isinstance(value, bool):
-                raise SetupError(f"option mask_sound: expected true or false, got {value!r}")
+                raise SetupError(f"option {key}: expected true or false, got {value!r}")
             result[key] = value
             continue
         if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:

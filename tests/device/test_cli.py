@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import tomllib
 import wave
 from pathlib import Path
 
@@ -128,3 +129,19 @@ def test_the_script_preview_prints_the_night_in_wake_order_with_times(
 def test_the_script_preview_refuses_a_bad_role_set(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["onenight", "script", "--roles", "alien,cow", "--players", "4"]) == 1
     assert capsys.readouterr().err == ("mothership: error: 2 cards for 4 players: need 7\n")
+
+
+SETUP_ERRORS = tomllib.loads((Path(__file__).parents[1] / "data" / "setup_errors.toml").read_text())
+
+
+@pytest.mark.parametrize(
+    "case",
+    [case for case in SETUP_ERRORS["case"] if 3 <= case["players"] <= 10],  # 10 seats by default
+    ids=lambda case: case["error"],
+)
+def test_the_script_preview_refuses_every_bad_setup_of_the_table(
+    case: dict[str, object], capsys: pytest.CaptureFixture[str]
+) -> None:
+    roles = ",".join(case["roles"])  # type: ignore[arg-type]
+    assert main(["onenight", "script", "--roles", roles, "--players", str(case["players"])]) == 1
+    assert capsys.readouterr().err == f"mothership: error: {case['error']}\n"

@@ -85,7 +85,7 @@ def test_a_count_the_preset_cannot_seat_keeps_the_roles_and_says_why() -> None:
     assert short.problems() == (
         "3 players: the Alien first game preset seats 4 to 11",
         "7 cards for 3 players: need 6",
-        "3 players: this role set plays with 4 to 12",
+        "3 players: the Alien box plays with 4 to 12",
     )
     assert short.set_players(5).roles == preset_roles(find_preset("alien_first_game"), 5)
 
@@ -154,11 +154,15 @@ def test_a_seat_outside_1_to_12_is_refused(seat: int) -> None:
         (4, (), ("0 cards for 4 players: need 7",)),
         (4, (Role.SEER,), ("1 card for 4 players: need 7",)),
         (4, (*ALIEN_4, Role.BLOB), ("8 cards for 4 players: need 7",)),
-        (3, ALIEN_4[:6], ("3 players: this role set plays with 4 to 12",)),
+        (3, ALIEN_4[:6], ("3 players: the Alien box plays with 4 to 12",)),
         (
             11,
             (Role.VILLAGER,) * 3 + ALIEN_4 + (Role.BLOB,) * 4,
-            ("11 players: this role set plays with 3 to 10", "4 Blob cards: a box has 1"),
+            (
+                "11 players: the Werewolf box plays with 3 to 10 (Villager); "
+                "this mix plays with 4 to 10",
+                "4 Blob cards: a box has 1",
+            ),
         ),
         (
             4,
@@ -170,7 +174,7 @@ def test_a_seat_outside_1_to_12_is_refused(seat: int) -> None:
             (Role.WEREWOLF,) * 3 + (Role.SEER,) * 2,
             (
                 "5 cards for 12 players: need 15",
-                "12 players: this role set plays with 3 to 10",
+                "12 players: the Werewolf box plays with 3 to 10",
                 "3 Werewolf cards: a box has 2",
                 "2 Seer cards: a box has 1",
             ),

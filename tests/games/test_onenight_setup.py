@@ -9,6 +9,7 @@ import pytest
 
 from games import find_game
 from games.errors import SetupError, UnknownGameError, UnknownRoleError
+from games.onenight.lobby import Lobby
 from games.onenight.roles import ROLE_TABLE, Role, find_role
 from games.onenight.setup import (
     OneNightOptions,
@@ -24,9 +25,15 @@ CASES = tomllib.loads((Path(__file__).parents[1] / "data" / "setup_errors.toml")
 @pytest.mark.parametrize("case", CASES["case"], ids=lambda case: case["error"])
 def test_a_bad_setup_is_refused_with_a_message_naming_the_problem(case: dict[str, object]) -> None:
     roles = parse_roles(case["roles"])  # type: ignore[arg-type]
+    players = case["players"]
+    assert isinstance(players, int)
     with pytest.raises(SetupError) as error:
-        OneNightSetup(case["players"], roles, seed=1)  # type: ignore[arg-type]
+        OneNightSetup(players, roles, seed=1)
     assert str(error.value) == case["error"]
+    if 3 <= players <= 12:  # the touch lobby seats 3 to 12 and says the same first
+        lobby = Lobby(players=players, roles=roles)
+        assert lobby.problems()[0] == case["error"]
+        assert not lobby.playable
 
 
 def test_every_role_has_a_row_in_the_table() -> None:
