@@ -19,6 +19,8 @@ MISSION_NAMES: dict[str, str] = {
     "push_your_luck": "Push Your Luck",
 }
 MIN_PLAYERS, MAX_PLAYERS = 2, 9
+MAP_CARDS = 6
+"""Replicas hands each player a Map card, and the box has 6: at most 6 players."""
 ROUNDS = 3
 
 
@@ -113,6 +115,11 @@ def parse_setup(setup: Mapping[str, Any]) -> AlieninjasSetup:
         raise SetupError(
             f"setup.players: Alieninjas is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
             f"got {players!r}"
+        )
+    if mission == "replicas" and players > MAP_CARDS:
+        raise SetupError(
+            f"setup.players: Replicas is for {MIN_PLAYERS} to {MAP_CARDS} players "
+            f"(one Map card each, {MAP_CARDS} in the box), got {players!r}"
         )
     seed = _whole("seed", setup.get("seed", 0))
     options = options_from(setup.get("options", {}))
