@@ -143,6 +143,7 @@ def commit(state: AlieninjasState) -> Transition:
         Sound("alieninjas"),
         Lamp(candidate.seat, "on"),
         Say.of("alieninjas.replicas.freeze"),
+        Say.of("alieninjas.replicas.hand_back"),
         Phase("check"),
         Say.of("alieninjas.replicas.check", seat=candidate.seat),
         _show(state, candidate.opened),
@@ -177,7 +178,8 @@ def time_up(state: AlieninjasState, at: float) -> Transition:
     """The optional time limit ran out: the round ends with nobody calling it."""
     state = dataclasses.replace(state, elapsed=state.clock(at), running_since=None)
     state, more = scoresheet.open_scoring(state)
-    return state, [Say.of("alieninjas.replicas.time_up"), *more]
+    hand_back = Say.of("alieninjas.replicas.hand_back")
+    return state, [Say.of("alieninjas.replicas.time_up"), hand_back, *more]
 
 
 def _answer(event: Event) -> bool | None:

@@ -52,7 +52,11 @@ def test_earliest_edge_wins_even_when_delivered_second() -> None:
     assert game.session.next_deadline(game.state) == pytest.approx(10.026)
     effects = game.tick(10.026)
     assert effects[:3] == [Buzz(3, 10.001), Sound("alieninjas"), Lamp(3, "on")]
-    assert lines(effects) == ["alieninjas.replicas.freeze", "alieninjas.replicas.check"]
+    assert lines(effects) == [
+        "alieninjas.replicas.freeze",
+        "alieninjas.replicas.hand_back",
+        "alieninjas.replicas.check",
+    ]
     assert game.phase == "check"
 
 
