@@ -18,6 +18,7 @@ from games.encounters.rules import EncountersSetup
 from games.encounters.session import EncountersSession
 from games.encounters.session import state_from_json as encounters_state
 from games.errors import SetupError
+from games.onenight.presets import preset_roles
 from games.onenight.session import OneNightSession
 from games.onenight.setup import (
     OneNightOptions,
@@ -40,6 +41,7 @@ def onenight_options(config: Config) -> OneNightOptions:
         pause_seconds=config.narration.pause,
         day_minutes=section.day_minutes,
         ripple_rate=section.ripple_rate,
+        oracle_even_odd=section.oracle_even_odd,
         auto_start_seconds=section.auto_start_seconds,
         mask_sound=section.mask_sound,
         vote_mode=section.vote_mode,
@@ -95,6 +97,8 @@ def onenight_setup(
             raise SetupError(f"setup.{key}: expected a whole number, got {value!r}")
     if players > config.hardware.seats:
         raise SetupError(f"{players} players: the device has {config.hardware.seats} seats")
+    if "preset" in setup:  # a preset grows with the table, as on the setup screen
+        roles = preset_roles(find_preset(str(setup["preset"])), players)
     raw_options = setup.get("options", {})
     if not isinstance(raw_options, Mapping):
         raise SetupError(f"setup.options: expected an object, got {raw_options!r}")

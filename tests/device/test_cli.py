@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from device.cli import main
+from games.onenight.roles import find_role
 
 
 def test_the_demo_writes_a_transcript_wavs_and_screenshots(
@@ -145,3 +146,29 @@ def test_the_script_preview_refuses_every_bad_setup_of_the_table(
     roles = ",".join(case["roles"])  # type: ignore[arg-type]
     assert main(["onenight", "script", "--roles", roles, "--players", str(case["players"])]) == 1
     assert capsys.readouterr().err == f"mothership: error: {case['error']}\n"
+
+
+PRESET_CASES = tomllib.loads(
+    (Path(__file__).parents[1] / "data" / "onenight_presets.toml").read_text()
+)["case"]
+
+
+@pytest.mark.parametrize(
+    "case",
+    [case for case in PRESET_CASES if case["players"] <= 10],  # 10 seats by default
+    ids=lambda case: f"{case['preset']}-{case['players']}",
+)
+def test_a_preset_on_the_command_line_grows_with_the_table(
+    case: dict[str, object], capsys: pytest.CaptureFixture[str]
+) -> None:
+    preset, players = str(case["preset"]), str(case["players"])
+    args = ["onenight", "script", "--preset", preset, "--players", players]
+    if "error" in case:
+        assert main(args) == 1
+        assert capsys.readouterr().err == f"mothership: error: {case['error']}\n"
+        return
+    assert main(args) == 0
+    shown = capsys.readouterr().out.splitlines()[1].removeprefix("Roles: ").split(", ")
+    names = case["roles"]
+    assert isinstance(names, list)
+    assert sorted(shown) == sorted(find_role(name).display_name for name in names)
