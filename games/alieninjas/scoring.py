@@ -11,6 +11,16 @@ Replicas (the rules' "Scoring", with the device's rulings):
   card and 2 for the end: correct + 1 + 2 - wrong;
 - a player who called "ALIENINJAS!" wrongly gets half their base, rounded down;
 - never below 0 in a round.
+
+Score Multipliers (Memory and Collection) count on the cards they apply to, not on the sum:
+
+- Memory: ``multiplied`` says how many of the player's ``cards`` the round's multiplier applies
+  to (the rules lay it beside the Alieninja cards and say "apply when necessary"); without it the
+  whole sum is multiplied, as entries written before it meant;
+- Collection: ``matched`` lists the matched Camouflage cards (at most one per mission Alieninja,
+  so 4), each as its points or ``{"points": p, "multiplier": m}`` for a card whose Alieninja
+  carries a multiplier; wild cards score nothing and need not be listed. It replaces
+  ``matched_points`` x ``multiplier``.
 """
 
 from __future__ import annotations
@@ -23,12 +33,14 @@ from games.errors import EventNotAcceptedError
 FIELDS: dict[str, tuple[str, ...]] = {
     "replicas": ("correct", "wrong", "optional"),
     "speed": ("mission", "other"),
-    "memory": ("cards", "multiplier"),
-    "collection": ("matched_points", "multiplier", "left_in_hand"),
+    "memory": ("cards", "multiplier", "multiplied"),
+    "collection": ("matched_points", "multiplier", "left_in_hand", "matched"),
     "push_your_luck": ("civilian", "alieninjas"),
 }
 """The detailed fields each mission's score entry may carry (besides ``points``)."""
 GRID_CARDS = 9
+MISSION_ALIENINJAS = 4
+"""Collection's mission has 4 Alieninjas, and each scores with at most one card."""
 
 
 class ScoreEntryError(EventNotAcceptedError):
@@ -72,6 +84,60 @@ def _check_keys(mission: str, entry: Mapping[str, object]) -> None:
         )
 
 
+def _memory(entry: Mapping[str, object]) -> int:
+    cards, multiplier = _count(entry, "cards"), _count(entry, "multiplier", 1)
+    if "multiplied" not in entry:
+        return cards * multiplier
+    if "multiplier" not in entry:
+        raise ScoreEntryError(f"score entry {dict(entry)!r}: 'multiplied' needs 'multiplier'")
+    multiplied = _count(entry, "multiplied")
+    if multiplied > cards:
+        raise ScoreEntryError(
+            f"score entry {dict(entry)!r}: 'multiplied' ({multiplied}) is more than "
+            f"'cards' ({cards})"
+        )
+    return cards - multiplied + multiplied * multiplier
+
+
+def _card(entry: Mapping[str, object], number: int, item: object) -> int:
+    """One ``matched`` card's points, its multiplier applied."""
+    if isinstance(item, Mapping) and set(item) <= {"points", "multiplier"} and "points" in item:
+        points, multiplier = item["points"], item.get("multiplier", 1)
+    else:
+        points, multiplier = item, 1
+    for value in (points, multiplier):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ScoreEntryError(
+                f"score entry {dict(entry)!r}: 'matched' card {number}: expected its points "
+                f"(a whole number >= 0) or {{points, multiplier}}, got {item!r}"
+            )
+    assert isinstance(points, int) and isinstance(multiplier, int)
+    return points * multiplier
+
+
+def _collection(entry: Mapping[str, object]) -> int:
+    if "matched" not in entry:
+        made = _count(entry, "matched_points") * _count(entry, "multiplier", 1)
+        return max(0, made - _count(entry, "left_in_hand", 0))
+    if "matched_points" in entry or "multiplier" in entry:
+        raise ScoreEntryError(
+            f"score entry {dict(entry)!r}: give 'matched' or 'matched_points' with "
+            "'multiplier', not both"
+        )
+    cards = entry["matched"]
+    if not isinstance(cards, list | tuple):
+        raise ScoreEntryError(
+            f"score entry {dict(entry)!r}: 'matched' must be a list of the matched cards"
+        )
+    if len(cards) > MISSION_ALIENINJAS:
+        raise ScoreEntryError(
+            f"score entry {dict(entry)!r}: 'matched' lists {len(cards)} cards; a mission has "
+            f"{MISSION_ALIENINJAS} Alieninjas"
+        )
+    made = sum(_card(entry, number, item) for number, item in enumerate(cards, start=1))
+    return max(0, made - _count(entry, "left_in_hand", 0))
+
+
 def replicas_points(correct: int, wrong: int, *, optional: bool, ender: bool, failed: bool) -> int:
     """A Replicas round score (see the module docstring)."""
     base = correct - wrong
@@ -89,8 +155,10 @@ def round_points(
 
     - speed: ``mission`` (mission Camouflage and Civilian points) - ``other`` (other
       Camouflage points), at least 0;
-    - memory: ``cards`` (Alieninja cards) x ``multiplier`` (the printed multipliers, 1 if none);
-    - collection: ``matched_points`` x ``multiplier`` - ``left_in_hand``, at least 0;
+    - memory: ``cards`` (Alieninja cards, 1 point each), the ``multiplier`` (1 if none) on
+      ``multiplied`` of them (all if omitted);
+    - collection: each ``matched`` card's points x its multiplier (or ``matched_points`` x
+      ``multiplier``) - ``left_in_hand``, at least 0;
     - push_your_luck: ``civilian`` points + 1 per Alieninja (``alieninjas``, also the tie-break);
     - replicas: ``correct``, ``wrong``, ``optional`` (see ``replicas_points``).
 
@@ -116,10 +184,9 @@ def round_points(
     if mission == "speed":
         points = max(0, _count(entry, "mission") - _count(entry, "other", 0))
     elif mission == "memory":
-        points = _count(entry, "cards") * _count(entry, "multiplier", 1)
+        points = _memory(entry)
     elif mission == "collection":
-        made = _count(entry, "matched_points") * _count(entry, "multiplier", 1)
-        points = max(0, made - _count(entry, "left_in_hand", 0))
+        points = _collection(entry)
     else:
         captured = _count(entry, "alieninjas", 0)
         return _count(entry, "civilian", 0) + captured, captured
@@ -143,3 +210,20 @@ def winners(rounds: Sequence[Sequence[RoundScore]], players: int) -> list[int]:
     last = {score.seat: score.tiebreak for score in rounds[-1]}
     best = max((total[seat], last.get(seat, 0)) for seat in total)
     return sorted(seat for seat in total if (total[seat], last.get(seat, 0)) == best)
+
+
+def may_tie_for_the_win(
+    before: Mapping[int, int], entered: Mapping[int, int], seat: int, points: int, players: int
+) -> bool:
+    """In the last round, whether ``seat`` scoring ``points`` may end tied for the win.
+
+    ``before`` holds each seat's total of the closed rounds, ``entered`` this round's points of
+    the seats already in. A seat someone already beats cannot tie for the win; while another seat
+    is still to come, a tie may follow; once all are in, only a real tie counts.
+    """
+    mine = before.get(seat, 0) + points
+    others = [other for other in range(1, players + 1) if other != seat]
+    known = [before.get(other, 0) + entered[other] for other in others if other in entered]
+    if any(total > mine for total in known):
+        return False
+    return len(known) < len(others) or mine in known

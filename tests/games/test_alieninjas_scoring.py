@@ -8,7 +8,14 @@ from typing import Any
 
 import pytest
 
-from games.alieninjas.scoring import RoundScore, ScoreEntryError, round_points, totals, winners
+from games.alieninjas.scoring import (
+    RoundScore,
+    ScoreEntryError,
+    may_tie_for_the_win,
+    round_points,
+    totals,
+    winners,
+)
 from games.errors import RulesError
 
 DATA = tomllib.loads(
@@ -65,3 +72,20 @@ def test_winners(table: list[list[RoundScore]], expected: list[int]) -> None:
 
 def test_totals_count_every_seat() -> None:
     assert totals(rounds({1: 2}, {1: 3}), 3) == {1: 5, 2: 0, 3: 0}
+
+
+@pytest.mark.parametrize(
+    ("entered", "seat", "points", "expected"),
+    [
+        ({}, 1, 0, True),  # others still to come: a tie may follow
+        ({2: 5}, 1, 3, False),  # seat 2 already has more (7 + 5 > 6 + 3)
+        ({2: 2}, 1, 3, True),  # 9 each so far, seat 3 to come
+        ({2: 2, 3: 0}, 1, 3, True),  # every seat in: a real tie with seat 2
+        ({2: 1, 3: 0}, 1, 3, False),  # every seat in: seat 1 wins outright
+    ],
+)
+def test_may_tie_for_the_win(
+    entered: dict[int, int], seat: int, points: int, expected: bool
+) -> None:
+    before = {1: 6, 2: 7, 3: 2}
+    assert may_tie_for_the_win(before, entered, seat, points, 3) is expected
