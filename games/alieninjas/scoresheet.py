@@ -24,24 +24,46 @@ from games.errors import EventNotAcceptedError
 from games.events import ScoreEntered, Touched
 
 Transition = tuple[AlieninjasState, list[Effect]]
+STARTER_MISSIONS = ("speed", "memory", "collection", "push_your_luck")
+"""Missions whose rules name the next round's first player; an entry's ``last: true`` marks
+them (Speed: played the last card; Memory: played last; Collection: ended the round; Push Your
+Luck: made the last capture). Unmarked, nobody is announced and the table decides."""
+
+
+def _marks_starter(state: AlieninjasState) -> bool:
+    return state.setup.mission in STARTER_MISSIONS
 
 
 def scores_view(state: AlieninjasState, title: str) -> dict[str, Any]:
-    """The ``scores`` screen: totals so far, the last closed round, and who has entered."""
+    """The ``scores`` screen: totals so far, the last closed round, and who has entered.
+
+    Rows also hold ``entered_points`` (this round's points, None until entered); ``starter`` is
+    who started this round and ``marked`` who starts the next (missions that track it).
+    """
     last = {score.seat: score.points for score in state.rounds[-1]} if state.rounds else {}
+    now = {score.seat: score.points for score in state.entries}
     totals = state.totals()
     rows = [
-        {"seat": seat, "last": last.get(seat, 0), "total": totals[seat]}
+        {
+            "seat": seat,
+            "last": last.get(seat, 0),
+            "total": totals[seat],
+            "entered_points": now.get(seat),
+        }
         for seat in range(1, state.setup.players + 1)
     ]
+    tracked = _marks_starter(state)
     return {
         "title": title,
+        "mission": state.setup.mission,
         "round": state.round,
         "rounds": ROUNDS,
         "players": state.setup.players,
         "entered": [score.seat for score in state.entries],
         "rows": rows,
         "grabbed": state.grabbed,
+        "starter": state.starter if tracked else None,
+        "marked": state.ender if tracked else None,
     }
 
 
@@ -56,20 +78,21 @@ def open_scoring(state: AlieninjasState) -> Transition:
         state, phase="score", deadline=None, running_since=None, grabbed=None
     )
     effects: list[Effect] = [Phase("score")]
-    speed = state.setup.mission == "speed"
-    if speed and state.starter is not None:
-        effects.append(Say.of("alieninjas.speed.starter", seat=state.starter, round=state.round))
+    mission = state.setup.mission
+    if _marks_starter(state) and state.starter is not None:
+        line = f"alieninjas.{mission}.starter"
+        effects.append(Say.of(line, seat=state.starter, round=state.round))
     line = "alieninjas.score.replicas" if state.replicas else "alieninjas.score.enter"
     effects.append(Say.of(line, round=state.round))
-    if speed and state.setup.options.grab:
+    if mission == "speed" and state.setup.options.grab:
         effects += [Lamp(seat, "off") for seat in range(1, state.setup.players + 1)]
         effects.append(Say.of("alieninjas.speed.grab"))
     return state, [*effects, Show("scores", scores_view(state, score_title(state)))]
 
 
 def _last_card(state: AlieninjasState, seat: int, fields: dict[str, object]) -> int | None:
-    """Speed: who played the last card (``last: true``), after this seat's entry."""
-    if state.setup.mission != "speed" or "last" not in fields:
+    """Who starts the next round (``last: true``, see ``STARTER_MISSIONS``) after this entry."""
+    if not _marks_starter(state) or "last" not in fields:
         return state.ender
     last = fields.pop("last")
     if not isinstance(last, bool):

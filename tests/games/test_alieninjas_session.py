@@ -265,6 +265,11 @@ def test_every_line_renders_and_every_catalogue_line_is_used() -> None:
     speed.feed(ScoreEntered(1, 3, (("last", True),)), 10.0)
     speed.feed(ScoreEntered(2, 4), 10.0)  # round 2: player 1 starts
     used |= every_line_used(speed)
+    for mission in ("memory", "collection", "push_your_luck"):
+        game = Game(players=2, mission=mission)
+        game.feed(ScoreEntered(1, 3, (("last", True),)), 10.0)
+        game.feed(ScoreEntered(2, 4), 10.0)  # round 2: player 1 starts
+        used |= every_line_used(game)
     for line, params in used:
         assert catalogue.text(line, dict(params))
     assert {line for line, _ in used} == set(Catalogue.load("alieninjas").ids())

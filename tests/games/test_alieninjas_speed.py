@@ -123,13 +123,17 @@ def test_the_last_card_player_starts_the_next_round() -> None:
     assert "alieninjas.speed.starter" not in [line for line, _ in said(effects)]
 
 
-def test_last_is_speed_only_and_must_be_a_flag() -> None:
+def test_last_is_not_a_replicas_field_and_must_be_a_flag() -> None:
     game = SpeedGame(players=2)
     with pytest.raises(EventNotAcceptedError, match="'last' must be true or false"):
         game.score(1, 3, last=1)
-    memory = SpeedGame(players=2, mission="memory")
-    with pytest.raises(EventNotAcceptedError, match="'last' is not a memory field"):
-        memory.score(1, 3, last=True)
+    replicas = SpeedGame(players=2, mission="replicas")
+    replicas.feed(ControlPressed(Control.GO, 0.0), 0.0)
+    replicas.tick(3.0)
+    replicas.press(1, at=10.0)
+    replicas.feed(ControlPressed(Control.YES, 10.0), 10.0)
+    with pytest.raises(EventNotAcceptedError, match="'last' is not a replicas field"):
+        replicas.feed(ScoreEntered(1, None, (("correct", 3), ("last", True))), 11.0)
 
 
 def test_grab_state_round_trips_and_resumes() -> None:

@@ -1,0 +1,82 @@
+"""Alieninjas rules cases, table-driven from tests/data/alieninjas_rules.toml."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alieninjas_game import Game
+
+from games.alieninjas.setup import parse_setup
+from games.effects import Say, Show
+from games.errors import SetupError
+from games.events import ScoreEntered
+from narration.catalogue import Catalogue
+
+DATA = tomllib.loads(
+    (Path(__file__).parent.parent / "data" / "alieninjas_rules.toml").read_text("utf-8")
+)
+
+
+def ids(table: str) -> list[str]:
+    return [case["name"] for case in DATA[table]]
+
+
+@pytest.mark.parametrize("case", DATA["setup_error"], ids=ids("setup_error"))
+def test_setups_refused(case: dict[str, Any]) -> None:
+    with pytest.raises(SetupError) as caught:
+        parse_setup(case["setup"])
+    assert str(caught.value) == case["error"]
+
+
+@pytest.mark.parametrize("case", DATA["setup_ok"], ids=ids("setup_ok"))
+def test_setups_accepted(case: dict[str, Any]) -> None:
+    assert parse_setup(case["setup"]).players == case["setup"]["players"]
+
+
+@pytest.mark.parametrize("case", DATA["spoken"], ids=ids("spoken"))
+def test_what_is_spoken_when_a_round_stops(case: dict[str, Any]) -> None:
+    game = Game(players=3, time_limit=30.0)
+    game.go(0.0)
+    if case["moment"] == "buzz":
+        game.press(2, at=10.0)
+        game.tick(10.1)
+        assert game.phase == "check"
+    else:
+        game.tick(40.0)
+        assert game.phase == "score"
+    catalogue = Catalogue.load("common", "alieninjas")
+    spoken = [catalogue.text(e.line, dict(e.params)) for e in game.effects if isinstance(e, Say)]
+    assert any(all(word in text for word in case["contains"]) for text in spoken), spoken
+
+
+def entry(fields: dict[str, Any]) -> ScoreEntered:
+    extra = {key: value for key, value in fields.items() if key not in ("seat", "points")}
+    return ScoreEntered(fields["seat"], fields.get("points"), tuple(sorted(extra.items())))
+
+
+@pytest.mark.parametrize("case", DATA["game"], ids=ids("game"))
+def test_whole_games(case: dict[str, Any]) -> None:
+    mission = case["mission"]
+    game = Game(players=case["players"], mission=mission)
+    starters: list[int] = []
+    for number, entries in enumerate(case["rounds"], start=1):
+        for fields in entries:
+            effects = game.feed(entry(fields), 10.0 * number)
+        if number < len(case["rounds"]):
+            said = [
+                dict(e.params)["seat"]
+                for e in effects
+                if isinstance(e, Say) and e.line == f"alieninjas.{mission}.starter"
+            ]
+            sheet = [e.view for e in effects if isinstance(e, Show) and e.screen == "scores"][-1]
+            assert sheet["starter"] == (said[0] if said else None)
+            starters.append(said[0] if said else 0)
+    assert starters == case["starters"]
+    assert game.phase == "final"
+    final = game.state.rounds
+    from games.alieninjas.scoring import winners
+
+    assert winners(final, case["players"]) == case["winners"]
