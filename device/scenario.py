@@ -38,6 +38,7 @@ SUB_KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
                 *("points", "correct", "wrong", "optional", "first", "last"),
                 *("mission", "other", "cards", "multiplier", "matched_points", "left_in_hand"),
                 *("civilian", "alieninjas", "sunnies", "intention", "war", "peace"),
+                *("multiplied", "matched"),  # Alieninjas: multipliers on particular cards
             }
         ),
     ),

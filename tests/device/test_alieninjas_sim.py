@@ -122,6 +122,30 @@ def test_another_mission_plays_to_final(config: Config) -> None:
     assert len(kinds(entries, "score")) == 6
 
 
+def test_per_card_multipliers_and_the_next_starter_in_the_simulator(config: Config) -> None:
+    card = {"points": 4, "multiplier": 2}
+    events: list[Any] = [
+        {"until": "phase", "is": "score"},
+        {"score": {"seat": 1, "matched": [3, card], "left_in_hand": 1, "last": True}},
+        {"score": {"seat": 2, "matched_points": 5}},  # the summed form still works
+        {"until": "phase", "is": "score"},
+        {"score": {"seat": 1, "matched": []}},
+        {"score": {"seat": 2, "matched": [2]}},
+        {"until": "phase", "is": "score"},
+        {"score": {"seat": 1, "points": 1}},
+        {"score": {"seat": 2, "points": 1}},
+        {"until": "phase", "is": "final"},
+    ]
+    entries = run(config, {"mission": "collection", "players": 2}, events)
+    assert kinds(entries, "final") == [{"winners": [1], "totals": {1: 11, 2: 8}}]
+    assert "Player 1 ended the last round and starts round 2." in kinds(entries, "say")
+    memory = [{"until": "phase", "is": "score"}]
+    memory += [{"score": {"seat": 1, "cards": 3, "multiplier": 2, "multiplied": 1}}]
+    memory += [{"score": {"seat": 2, "cards": 1}}]
+    entries = run(config, {"mission": "memory", "players": 2}, memory)
+    assert [s["points"] for s in kinds(entries, "score")] == [4, 1]
+
+
 def test_an_unknown_mission_is_a_setup_error(config: Config) -> None:
     with pytest.raises(Exception, match="did you mean 'memory'"):
         run(config, {"mission": "memroy", "players": 2}, [])
