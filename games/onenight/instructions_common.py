@@ -156,14 +156,72 @@ def named(rng: random.Random, players: int) -> Target:
     return Target(Scope.NAMED, tuple(sorted(rng.sample(range(1, players + 1), count))))
 
 
-def fits(scope: Scope, players: int) -> bool:
-    """Whether a scope can point at anyone with this many players (two even seats need 4)."""
-    return not (scope is Scope.TWO_EVEN and players < 4)
+TWO_PLAYER_SCOPES = frozenset(
+    {
+        Scope.ANY_TWO,
+        Scope.TWO_EVEN,
+        Scope.TWO_ODD,
+        Scope.TWO_HIGHER,
+        Scope.TWO_LOWER,
+        Scope.TWO_LEFT,
+        Scope.TWO_RIGHT,
+        Scope.BOTH_NEIGHBOURS,
+    }
+)
+"""Scopes that name two players."""
+
+_AROUND = frozenset(
+    {
+        Scope.NEIGHBOUR,
+        Scope.LEFT,
+        Scope.RIGHT,
+        Scope.TWO_LEFT,
+        Scope.TWO_RIGHT,
+        Scope.BOTH_NEIGHBOURS,
+    }
+)
+"""Scopes counted around the circle: any other player is on some side."""
 
 
-def draw_target(rng: random.Random, scopes: Sequence[Scope], players: int) -> Target:
-    """A target drawn uniformly among the ``scopes`` that fit the player count."""
-    scope = pick(rng, [scope for scope in scopes if fits(scope, players)])
+def scope_pool(scope: Scope, players: int, actors: Collection[int] = ()) -> tuple[int, ...] | None:
+    """The seats ``scope`` may point at, other than the ``actors`` it is said to.
+
+    None when the seat numbers alone do not say: the middle, yourself, named players and groups,
+    a side of the table, and "higher" or "lower" when nobody's seat is known.
+    """
+    others = tuple(seat for seat in range(1, players + 1) if seat not in actors)
+    if scope in (Scope.ANY, Scope.ANY_TWO):
+        return others
+    if scope in (Scope.EVEN, Scope.TWO_EVEN):
+        return tuple(seat for seat in others if seat % 2 == 0)
+    if scope in (Scope.ODD, Scope.TWO_ODD):
+        return tuple(seat for seat in others if seat % 2 == 1)
+    if actors and scope in (Scope.HIGHER, Scope.TWO_HIGHER):
+        return tuple(seat for seat in others if seat > max(actors))
+    if actors and scope in (Scope.LOWER, Scope.TWO_LOWER):
+        return tuple(seat for seat in others if seat < min(actors))
+    if actors and scope in _AROUND:
+        # Whichever way the numbers run round the table, a side holds every other player.
+        return others
+    return None
+
+
+def fits(scope: Scope, players: int, actors: Collection[int] = ()) -> bool:
+    """Whether ``scope`` names enough players (two for a two-player set).
+
+    Said to players whose seats are known (``actors``: a ripple's X, or Y and Z), it must name
+    enough players other than them: player 1 has no lower numbers, the top seat no higher ones.
+    With no known seat only the player count matters: two even seats need 4 players.
+    """
+    pool = scope_pool(scope, players, actors)
+    return pool is None or len(pool) >= (2 if scope in TWO_PLAYER_SCOPES else 1)
+
+
+def draw_target(
+    rng: random.Random, scopes: Sequence[Scope], players: int, actors: Collection[int] = ()
+) -> Target:
+    """A target drawn uniformly among the ``scopes`` that fit (see :func:`fits`)."""
+    scope = pick(rng, [scope for scope in scopes if fits(scope, players, actors)])
     return named(rng, players) if scope is Scope.NAMED else Target(scope)
 
 

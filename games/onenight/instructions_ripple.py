@@ -1,12 +1,16 @@
 """Ripples: the app's random twist at the end of the night (reference section 2.12).
 
 A ripple is drawn up front, with its seats, groups and role, so the night can be replayed. The
-kinds follow the reference list, less its #15 (show and shuffle) and #16 (Drunk-like swap),
-which the narrator does not use; the two "X views" ripples (#10 and #11) are separate kinds.
+kinds follow the reference list, all nineteen; the two "X views" ripples (#10 and #11) are
+separate kinds.
 
 Rulings:
 
 * Seats X, Y and Z are distinct seats from 1 to the player count.
+* A set said to a known player (X, or Y and Z) is drawn only among the sets that name enough
+  players other than them: player 1 is never sent to "a player with a number lower than yours",
+  and "any two even players" needs two even players besides X.
+* Show and shuffle (#15): Y, who shuffles, is the first seat; Z the second.
 * A group is everyone, the odd players, the even players, or 1 to 3 named players.
 * "A role repeats its action" picks a selected role that is woken at night, other than the
   Oracle (her question is asked once) and the Blob (it never opens its eyes). Without such a
@@ -19,7 +23,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from games.effects import Say
@@ -30,6 +34,7 @@ from games.onenight.instructions_common import (
     Scope,
     Target,
     draw_target,
+    fits,
     phrase,
     pick,
 )
@@ -56,6 +61,10 @@ class RippleKind(enum.Enum):
     FLIP = "flip"
     PAIR_VIEW = "pair_view"
     TWO_HAND_VOTES = "two_hand_votes"
+    SHOW_SHUFFLE = "show_shuffle"
+    """Y and Z show each other their cards; Y shuffles both face down and gives Z one."""
+    DRUNK_SWAP = "drunk_swap"
+    """X must swap with a card from a set without looking at the new card."""
     DEVICE_VOTE = "device_vote"
     REPEAT = "repeat"
     ALIEN_ONLY = "alien_only"
@@ -76,12 +85,16 @@ _PLAYER_KINDS: dict[RippleKind, tuple[Scope, ...]] = {
     RippleKind.VIEW_ONE: (*ONE_CARD, Scope.CENTRE),
     RippleKind.VIEW_TWO: TWO_CARDS,
     RippleKind.FLIP: (Scope.LEFT, Scope.RIGHT, Scope.NEIGHBOUR),
+    RippleKind.DRUNK_SWAP: (*ONE_CARD, Scope.CENTRE),
 }
 """Ripples for one player X, with the scopes their cards may come from."""
 _PAIR_SCOPES = (Scope.CENTRE, Scope.ANY, Scope.EVEN, Scope.ODD)
+_PAIR_KINDS = frozenset({RippleKind.PAIR_VIEW, RippleKind.SHOW_SHUFFLE})
+"""Ripples for two players Y and Z."""
 _NIGHT_ACTS = frozenset(
-    {RippleKind.GROUP_VIEWS_OWN, RippleKind.SWAP, RippleKind.PAIR_VIEW, RippleKind.REPEAT}
+    {RippleKind.GROUP_VIEWS_OWN, RippleKind.SWAP, RippleKind.REPEAT}
     | set(_PLAYER_KINDS)
+    | _PAIR_KINDS
 )
 _PLURALS = {
     Role.ALIEN: "Aliens",
@@ -108,7 +121,8 @@ class Ripple:
 
     kind: RippleKind
     seats: tuple[int, ...] = ()
-    """X (one-player ripples, the time-loop watcher); X, Y, Z (swap); Y, Z (pair view)."""
+    """X (one-player ripples, the time-loop watcher); X, Y, Z (swap); Y, Z (pair view, show
+    and shuffle)."""
     target: Target | None = None
     """The group addressed, or where the cards come from."""
     count: int = 0
@@ -175,7 +189,7 @@ class Ripple:
             return (Say.of("onenight.app.ripple.close_group", group=self._group()),)
         if self.kind is RippleKind.REPEAT:
             return (Say.of("onenight.app.ripple.close_role", role=self._role_name()),)
-        if self.kind is RippleKind.PAIR_VIEW:
+        if self.kind in _PAIR_KINDS:
             y, z = self.seats
             return (Say.of("onenight.app.ripple.close_pair", y=y, z=z),)
         return (Say.of("onenight.app.ripple.close_player", x=self.seats[0]),)
@@ -194,6 +208,9 @@ class Ripple:
         if kind is RippleKind.PAIR_VIEW:
             y, z = self.seats
             return {"y": y, "z": z, "who": self._who()} if self.count == 1 else {"y": y, "z": z}
+        if kind is RippleKind.SHOW_SHUFFLE:
+            y, z = self.seats
+            return {"y": y, "z": z}
         if kind is RippleKind.REPEAT:
             return {"role": self._role_name()}
         return {}
@@ -211,6 +228,23 @@ class Ripple:
         return _PLURALS.get(self.role, self.role.display_name)
 
 
+def ripple_scopes(kind: RippleKind, players: int, seats: Sequence[int]) -> tuple[Scope, ...]:
+    """The sets a ripple of ``kind`` may name when said to the players at ``seats``.
+
+    Only sets with enough players other than them (see ``instructions_common.fits``), in draw
+    order; groups for the group ripples; nothing for ripples that name no set.
+    """
+    if kind in _GROUP_KINDS:
+        return GROUPS
+    if kind in _PLAYER_KINDS:
+        scopes = _PLAYER_KINDS[kind]
+    elif kind is RippleKind.PAIR_VIEW:
+        scopes = _PAIR_SCOPES
+    else:
+        return ()
+    return tuple(scope for scope in scopes if fits(scope, players, seats))
+
+
 def draw_ripple(rng: random.Random, roles: Collection[Role], players: int) -> Ripple:
     """One ripple kind, uniformly among those possible, with its random parts."""
     candidates = repeat_candidates(roles)
@@ -226,12 +260,15 @@ def draw_ripple(rng: random.Random, roles: Collection[Role], players: int) -> Ri
         return Ripple(kind, (x, *sorted((y, z))))
     if kind in _PLAYER_KINDS:
         x = rng.randint(1, players)
-        return Ripple(kind, (x,), draw_target(rng, _PLAYER_KINDS[kind], players))
+        return Ripple(kind, (x,), draw_target(rng, ripple_scopes(kind, players, (x,)), players))
     if kind is RippleKind.PAIR_VIEW:
         pair = tuple(sorted(rng.sample(range(1, players + 1), 2)))
         count = rng.randint(1, 2)
-        target = draw_target(rng, _PAIR_SCOPES, players) if count == 1 else Target(Scope.CENTRE)
+        scopes = ripple_scopes(kind, players, pair)
+        target = draw_target(rng, scopes, players) if count == 1 else Target(Scope.CENTRE)
         return Ripple(kind, pair, target, count)
+    if kind is RippleKind.SHOW_SHUFFLE:
+        return Ripple(kind, tuple(rng.sample(range(1, players + 1), 2)))
     if kind is RippleKind.REPEAT:
         return Ripple(kind, role=pick(rng, candidates))
     return Ripple(kind)

@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.effects import Say
 from games.errors import RulesError
@@ -39,9 +41,10 @@ from games.onenight.instructions import (
     ripple_after_oracle,
 )
 from games.onenight.instructions_common import InstructionError, decode
-from games.onenight.instructions_ripple import repeat_candidates
+from games.onenight.instructions_ripple import draw_ripple, repeat_candidates, ripple_scopes
 from games.onenight.roles import Role
-from games.onenight.setup import parse_roles
+from games.onenight.script import night_script
+from games.onenight.setup import OneNightSetup, parse_roles
 from games.onenight.wake import called_steps
 from narration.catalogue import Catalogue
 
@@ -373,6 +376,75 @@ def test_the_ripple_tells_the_day_what_changes() -> None:
     assert swap.close_lines() == (Say.of("onenight.app.ripple.close_player", x=5),)
     repeat = Ripple(RippleKind.REPEAT, role=Role.WEREWOLF)
     assert repeat.lines()[1] == Say.of("onenight.app.ripple.repeat", role="Werewolves")
+
+
+@pytest.mark.parametrize("case", DATA["ripple_scopes"], ids=lambda case: case["rule"])
+def test_a_ripple_names_only_sets_that_exist_for_its_players(case: dict[str, Any]) -> None:
+    scopes = ripple_scopes(RippleKind(case["kind"]), case["players"], tuple(case["seats"]))
+    assert [scope.value for scope in scopes] == case["scopes"]
+
+
+def named_seats(scope: Scope, players: int, actors: tuple[int, ...]) -> set[int] | None:
+    """The seats a numbered set names for these actors, worked out from the reference text.
+
+    None for the sets the numbers alone do not decide (a side, the centre, a named group).
+    """
+    others = {seat for seat in range(1, players + 1) if seat not in actors}
+    by_scope = {
+        "any": others,
+        "even": {seat for seat in others if seat % 2 == 0},
+        "odd": {seat for seat in others if seat % 2 == 1},
+        "higher": {seat for seat in others if seat > max(actors)},
+        "lower": {seat for seat in others if seat < min(actors)},
+    }
+    if len(actors) == 1:
+        (x,) = actors
+        by_scope["neighbour"] = {x % players + 1, (x - 2) % players + 1}
+    return by_scope.get(scope.value.removeprefix("two_").replace("both_neighbours", "neighbour"))
+
+
+TWO_PLAYER_SETS = {scope for scope in Scope if scope.value.startswith(("two_", "any_two", "both"))}
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.integers(3, 12), st.integers(0, 2**32))
+def test_every_drawn_ripple_names_a_set_that_exists(players: int, seed: int) -> None:
+    ripple = draw_ripple(random.Random(seed), EVERY_ROLE, players)
+    assert len(set(ripple.seats)) == len(ripple.seats)
+    assert all(1 <= seat <= players for seat in ripple.seats)
+    if ripple.target is None or ripple.kind in GROUP_KINDS:
+        return
+    scope = ripple.target.scope
+    assert scope is not Scope.SELF, ripple
+    need = 2 if scope in TWO_PLAYER_SETS else 1
+    seats = named_seats(scope, players, ripple.seats)
+    if seats is None:  # a side or the middle: only how many other players there are matters
+        assert scope is Scope.CENTRE or players - len(ripple.seats) >= need, ripple
+    else:
+        assert len(seats) >= need and not seats & set(ripple.seats), ripple
+
+
+GROUP_KINDS = {
+    RippleKind.GROUP_VIEWS_OWN,
+    RippleKind.GROUP_SILENT,
+    RippleKind.GROUP_FACES_AWAY,
+    RippleKind.TWO_HAND_VOTES,
+    RippleKind.ALIEN_ONLY,
+}
+
+
+@pytest.mark.parametrize("case", DATA["ripple_line"], ids=lambda case: case["ripple"]["kind"])
+def test_ripples_15_and_16_are_said_and_acted_at_night(case: dict[str, Any]) -> None:
+    ripple: Ripple = decode(Ripple, case["ripple"])
+    assert ripple.lines() == tuple(say_from(line) for line in case["lines"])
+    assert ripple.close_lines() == tuple(say_from(line) for line in case["close"])
+    assert ripple.acts_at_night
+    # In the night script: the role timer after the instruction, then the closing line.
+    setup = OneNightSetup(5, (*ALIEN_SET, Role.VILLAGER), seed=1)
+    instr = dataclasses.replace(draw(1, setup.roles, 0.0), players=5, ripple=ripple)
+    cues = [cue for cue in night_script(setup, instr) if cue.step == "ripple"]
+    assert [cue.say for cue in cues] == [*ripple.lines(), *ripple.close_lines()]
+    assert cues[1].hold == setup.options.role_seconds
 
 
 def test_no_role_to_repeat_means_no_repeat_ripple() -> None:
