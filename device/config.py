@@ -132,6 +132,7 @@ class OneNightConfig:
     role_seconds: float = field(metadata=_key(Number(3, 120)))
     day_minutes: int = field(metadata=_key(Integer(0, 30)))
     ripple_rate: float = field(metadata=_key(Number(0, 1)))
+    oracle_even_odd: bool = field(metadata=_key(Boolean()))
     auto_start_seconds: float = field(metadata=_key(Number(0, 600)))
     mask_sound: bool = field(metadata=_key(Boolean()))
     vote_mode: str = field(metadata=_key(Choice(("secret", "called", "grid"))))

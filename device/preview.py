@@ -27,7 +27,11 @@ def script_lines(setup: OneNightSetup, text: Text, seconds: SpeechSeconds) -> li
     Oracle would answer, the preview takes the device's own answer (as when she is silent).
     """
     drawn = draw_instructions(
-        setup.roles, setup.players, random.Random(setup.seed), ripple_rate=setup.options.ripple_rate
+        setup.roles,
+        setup.players,
+        random.Random(setup.seed),
+        ripple_rate=setup.options.ripple_rate,
+        oracle_even_odd=setup.options.oracle_even_odd,
     )
     answers = tuple(
         (step, None)

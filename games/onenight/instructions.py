@@ -169,12 +169,18 @@ class Instructions:
 
 
 def draw_instructions(
-    roles: Collection[Role], players: int, rng: random.Random, *, ripple_rate: float
+    roles: Collection[Role],
+    players: int,
+    rng: random.Random,
+    *,
+    ripple_rate: float,
+    oracle_even_odd: bool = True,
 ) -> Instructions:
     """Draw every random instruction of a game with ``roles`` and ``players`` (3 to 12).
 
     A ripple is drawn with probability ``ripple_rate`` (0 to 1), only when an Alien-box role or
-    an alien is selected; the Doppelganger's copies get instructions of their own.
+    an alien is selected; the Doppelganger's copies get instructions of their own. Without
+    ``oracle_even_odd`` the Oracle is never asked the even-or-odd question.
     """
     check_players(players)
     if isinstance(ripple_rate, bool) or not isinstance(ripple_rate, int | float):
@@ -198,11 +204,18 @@ def draw_instructions(
     def has(role: Role, *, copy: bool = False) -> bool:
         return role in selected and (doppel or not copy)
 
-    oracle = draw_oracle(child("oracle"), selected, players) if has(Role.ORACLE) else None
+    oracle = None
+    if has(Role.ORACLE):
+        oracle = draw_oracle(child("oracle"), selected, players, even_odd=oracle_even_odd)
     doppel_oracle = None
     if oracle is not None and doppel:
         doppel_oracle = draw_oracle(
-            child("doppel_oracle"), selected, players, doppel=True, exclude=oracle.kind
+            child("doppel_oracle"),
+            selected,
+            players,
+            doppel=True,
+            exclude=oracle.kind,
+            even_odd=oracle_even_odd,
         )
     ripple = None
     if ripples_possible(selected) and child("ripple").random() < ripple_rate:

@@ -3,11 +3,14 @@
 The question is drawn up front with every random part of every possible outcome, so the answer
 alone decides what happens: ``instructions_outcome.oracle_outcome`` needs no random numbers. When
 she does not answer in time, or her card is in the centre, the device answers for her with the
-pre-drawn :attr:`OracleQuestion.device_answer`.
+pre-drawn :attr:`OracleQuestion.device_answer` (reference section 1.4), except to even or odd.
 
 Rulings (no published rule says otherwise):
 
 * The device's own answer is drawn fairly: yes or no at 50%, a seat, a guess from 1 to 10.
+* Even or odd announces the parity of the seat she presses (her own seat button). With no seat
+  pressed the device never makes a parity up: it says, after the same full timer, that no number
+  came. The question can be left out of the draw (``even_odd=False``; docs/onenight.md, Oracle).
 * "Which player": the device approves the chosen number half of the time; otherwise it names
   another player, pre-drawn for every possible choice. Each choice has two pre-drawn other
   seats; the second is used when the first is the Oracle's own seat.
@@ -58,7 +61,7 @@ class AnswerKind(enum.Enum):
     YES_NO = "yes_no"
     NUMBER = "number"
     NONE = "none"
-    """She gives no free answer: the device announces the parity of her own seat."""
+    """She gives no free answer: she presses her own seat, and its parity is announced."""
 
 
 class OracleResult(enum.Enum):
@@ -84,6 +87,8 @@ class OracleResult(enum.Enum):
     REDIRECTED = "redirected"
     EVEN = "even"
     ODD = "odd"
+    NO_NUMBER = "no_number"
+    """Even or odd with no seat pressed: no parity is announced."""
     GUESSED = "guessed"
     MISSED = "missed"
 
@@ -125,11 +130,17 @@ FIXED_RESULTS: dict[OracleKind, tuple[OracleResult, OracleResult]] = {
 """(yes, no) results of the yes/no questions; a drawn ``yes_result`` overrides the yes."""
 
 
-def oracle_questions(roles: Collection[Role]) -> tuple[OracleKind, ...]:
-    """The questions whose preconditions hold for the selected ``roles``."""
+def oracle_questions(roles: Collection[Role], *, even_odd: bool = True) -> tuple[OracleKind, ...]:
+    """The questions whose preconditions hold for the selected ``roles``.
+
+    Without ``even_odd`` the even-or-odd question is left out (setting ``oracle_even_odd``).
+    """
     selected = frozenset(roles)
     return tuple(
-        kind for kind in OracleKind if kind not in PRECONDITIONS or PRECONDITIONS[kind](selected)
+        kind
+        for kind in OracleKind
+        if (kind not in PRECONDITIONS or PRECONDITIONS[kind](selected))
+        and (even_odd or kind is not OracleKind.EVEN_ODD)
     )
 
 
@@ -140,8 +151,8 @@ class OracleQuestion:
     kind: OracleKind
     players: int
     device_answer: bool | int
-    """The device's answer when hers does not come: yes/no, a seat (which player), a guess
-    (guess the number), or a seat whose parity is announced (even or odd)."""
+    """The device's answer when hers does not come: yes/no, a seat (which player) or a guess
+    (guess the number). Unused for even or odd (0): the device never makes a parity up."""
     yes_result: OracleResult | None = None
     """What a yes brings, for the questions in ``YES_RESULTS``."""
     exchange: AlienKind | None = None
@@ -204,9 +215,14 @@ def draw_oracle(
     *,
     doppel: bool = False,
     exclude: OracleKind | None = None,
+    even_odd: bool = True,
 ) -> OracleQuestion:
-    """A question allowed by ``roles`` (other than ``exclude``), with all its random parts."""
-    kind = pick(rng, [kind for kind in oracle_questions(roles) if kind is not exclude])
+    """A question allowed by ``roles`` (other than ``exclude``), with all its random parts.
+
+    ``even_odd`` False leaves the even-or-odd question out.
+    """
+    allowed = oracle_questions(roles, even_odd=even_odd)
+    kind = pick(rng, [kind for kind in allowed if kind is not exclude])
     seats = range(1, players + 1)
     if kind is OracleKind.WHICH_PLAYER:
         approved = tuple(rng.random() < 0.5 for _ in seats)
@@ -216,7 +232,7 @@ def draw_oracle(
             kind, players, device, approved=approved, others=others, doppel=doppel
         )
     if kind is OracleKind.EVEN_ODD:
-        return OracleQuestion(kind, players, rng.randint(1, players), doppel=doppel)
+        return OracleQuestion(kind, players, 0, doppel=doppel)
     if kind is OracleKind.GUESS_NUMBER:
         secret, guess = rng.randint(*GUESS_RANGE), rng.randint(*GUESS_RANGE)
         return OracleQuestion(kind, players, guess, secret=secret, doppel=doppel)

@@ -28,8 +28,9 @@ class OracleOutcome:
 
     kind: OracleKind
     result: OracleResult
-    answer: bool | int
-    """The answer used: hers, or the device's when she gave none (even or odd: the seat)."""
+    answer: bool | int | None
+    """The answer used: hers, or the device's when she gave none (even or odd: the seat
+    pressed, None when none was: the device gives no answer of its own)."""
     timed_out: bool
     """She gave no answer, so the device answered."""
     lines: tuple[Say, ...]
@@ -68,7 +69,8 @@ def oracle_outcome(
     """The outcome of ``answer`` (None: no answer in time, so the device's answer is used).
 
     ``oracle_seat`` is her seat when known (it may come from her answer window). Even or odd
-    announces its parity (an ``answer`` given to even or odd is taken as her seat); which
+    announces its parity (an ``answer`` given to even or odd is taken as her seat); with
+    neither, it announces no parity at all (reference 2.1: only her real token counts). Which
     player uses it to avoid naming her own seat when it refuses her choice.
     """
     _check_seat(question, oracle_seat, "oracle_seat")
@@ -76,10 +78,11 @@ def oracle_outcome(
     if question.kind is OracleKind.EVEN_ODD:
         _check_seat(question, answer, "answer")
         seat = oracle_seat if oracle_seat is not None else answer
-        used = question.device_answer if seat is None else seat
-        result = OracleResult.EVEN if int(used) % 2 == 0 else OracleResult.ODD
+        if seat is None:
+            return _outcome(question, OracleResult.NO_NUMBER, None, True)
+        result = OracleResult.EVEN if seat % 2 == 0 else OracleResult.ODD
         fact = f"{actor}.number_{result.value}"
-        return _outcome(question, result, used, seat is None, public_facts=(fact,))
+        return _outcome(question, result, seat, False, public_facts=(fact,))
     used = _check_answer(question, answer)
     timed_out = answer is None
     if question.kind is OracleKind.WHICH_PLAYER:
@@ -126,7 +129,7 @@ def _effects(question: OracleQuestion, result: OracleResult) -> dict[str, Any]:
 def _outcome(
     question: OracleQuestion,
     result: OracleResult,
-    used: bool | int,
+    used: bool | int | None,
     timed_out: bool,
     **effects: Any,
 ) -> OracleOutcome:

@@ -173,7 +173,11 @@ def _begin_preparing(state: OneNightState) -> Transition:
         state = dataclasses.replace(state, lobby=lobby, deadline=None)
         return state, [Show("setup", _setup_view(state))]
     drawn = draw_instructions(
-        setup.roles, setup.players, random.Random(setup.seed), ripple_rate=setup.options.ripple_rate
+        setup.roles,
+        setup.players,
+        random.Random(setup.seed),
+        ripple_rate=setup.options.ripple_rate,
+        oracle_even_odd=setup.options.oracle_even_odd,
     )
     state = dataclasses.replace(
         state, setup=setup, lobby=None, preparing=True, deadline=None, instructions=drawn

@@ -62,6 +62,7 @@ EXPECTED_DEFAULTS = Config(
         role_seconds=10.0,
         day_minutes=0,
         ripple_rate=0.15,
+        oracle_even_odd=True,
         auto_start_seconds=0.0,
         mask_sound=False,
         vote_mode="secret",

@@ -193,9 +193,14 @@ def test_two_even_players_are_never_asked_for_at_three_players() -> None:
 @pytest.mark.parametrize("case", DATA["oracle"], ids=lambda case: case["name"])
 def test_the_oracle_is_asked_only_questions_whose_roles_are_selected(case: dict[str, Any]) -> None:
     roles = parse_roles(case["roles"])
-    assert [kind.value for kind in oracle_questions(roles)] == case["questions"]
+    even_odd = case.get("even_odd", True)
+    asked = oracle_questions(roles, even_odd=even_odd)
+    assert [kind.value for kind in asked] == case["questions"]
     drawn = {
-        draw_instructions(roles, 5, random.Random(s), ripple_rate=0).oracle for s in range(200)
+        draw_instructions(
+            roles, 5, random.Random(s), ripple_rate=0, oracle_even_odd=even_odd
+        ).oracle
+        for s in range(200)
     }
     assert {question.kind.value for question in drawn if question} == set(case["questions"])
 
@@ -257,6 +262,23 @@ def test_the_question_says_how_she_answers() -> None:
     assert (parity.answer_kind.value, parity.answer_range) == ("none", None)
     ripple = question_from({"kind": "guarantee_ripple", "players": 7, "device_answer": True})
     assert (ripple.answer_kind.value, ripple.listen) == ("yes_no", "yes_no")
+
+
+@pytest.mark.parametrize(("answer", "said"), [(None, "no_number"), (3, "odd"), (4, "even")])
+def test_even_or_odd_announces_only_the_parity_of_a_pressed_seat(
+    answer: int | None, said: str
+) -> None:
+    setup = OneNightSetup(5, (*ALIEN_SET, Role.ORACLE), seed=1)
+    question = OracleQuestion(OracleKind.EVEN_ODD, 5, device_answer=2)
+    instr = dataclasses.replace(draw(1, setup.roles, 0.0), players=5, oracle=question)
+    script = night_script(setup, instr, (("oracle", answer),))
+    cues = [cue for cue in script if cue.step == "oracle"]
+    asked = next(i for i, cue in enumerate(cues) if cue.say.line == question.line)
+    assert (cues[asked].listen, cues[asked].hold) == ("number:5", setup.options.role_seconds)
+    assert cues[asked + 1].say == Say.of(f"onenight.app.oracle.even_odd.{said}", role="Oracle")
+    parities = {f"onenight.app.oracle.even_odd.{parity}" for parity in ("even", "odd")}
+    spoken = {cue.say.line for cue in cues}
+    assert bool(spoken & parities) is (answer is not None)
 
 
 def test_the_drawn_which_player_parts_never_name_the_chosen_seat() -> None:
