@@ -73,6 +73,10 @@ def _check_reveals(game: ResolutionInput) -> dict[int, Reveal]:
             raise ResolutionError(f"seat {seat} holds {reveal.mark!r}, which is not a Mark")
         if reveal.became is not None and not isinstance(reveal.became, Conversion):
             raise ResolutionError(f"seat {seat} became {reveal.became!r}: not a conversion")
+        if not isinstance(reveal.snatched, bool):
+            raise ResolutionError(
+                f"seat {seat} snatched {reveal.snatched!r}: must be true or false"
+            )
         if reveal.copied is not None:
             if reveal.card not in COPIERS:
                 raise ResolutionError(
@@ -106,6 +110,10 @@ def _check_selected(game: ResolutionInput, reveals: Mapping[int, Reveal]) -> Non
     available = Counter(game.selected)
     held = Counter(reveal.card for reveal in reveals.values())
     for seat, reveal in sorted(reveals.items()):
+        if reveal.snatched and Role.BODY_SNATCHER not in available:
+            raise ResolutionError(
+                f"seat {seat} holds a snatched card, but no Body Snatcher is in the game"
+            )
         role = reveal.card
         if not available[role]:
             raise ResolutionError(

@@ -7,6 +7,9 @@ Rulings of ours (the reference leaves them open):
   vote powers stay (the Hunter's shot, the Master's protection, the Leader's thumbs), as the
   Mark of the Vampire's text says of night actions and vote power.
 * A tap as alien helper never demotes a player who is already an alien.
+* A snatched card (2.9: the card the Body Snatcher took, or his own card he left in its place)
+  is an Alien card and nothing else: a snatched Hunter shoots nobody, a snatched Tanner does
+  not win by dying. A Mark of the Vampire still makes its holder a vampire (Mark over card).
 * The contextual teams are decided on the players alone: a Minion with no werewolf held plays
   alone, a Renfield with no vampire held is a villager, an Assassin with no Mark of the
   Assassin held (and an Apprentice with neither an Assassin nor such a Mark) is a villager.

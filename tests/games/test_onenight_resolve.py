@@ -184,6 +184,17 @@ TEN = ("villager",) * 10
             "seat 1 holds the Blob, but no blob pattern was given",
         ),
         (
+            game_of(
+                reveals=(Reveal(1, Role.SEER, snatched=True), *game_of().reveals[1:]),
+                selected=(Role.WEREWOLF, Role.SEER, Role.ROBBER, *(Role.VILLAGER,) * 4),
+            ),
+            "seat 1 holds a snatched card, but no Body Snatcher is in the game",
+        ),
+        (
+            game_of(reveals=(Reveal(1, Role.SEER, snatched=1), *game_of().reveals[1:])),  # type: ignore[arg-type]
+            "seat 1 snatched 1: must be true or false",
+        ),
+        (
             game_of(blob=BlobPattern.EACH_SIDE_2),
             "blob pattern 'each_side_2' does not fit 4 players",
         ),
@@ -320,6 +331,8 @@ def finished_games(draw: st.DrawFn) -> tuple[ResolutionInput, Rulings]:
         count = draw(st.integers(1, 2)) if seat in two_hands else 1
         votes[seat] = tuple(draw(st.sampled_from(targets)) for _ in range(count))
     extra = draw(st.lists(st.sampled_from(list(Role)), min_size=3, max_size=3))
+    if any(r.snatched for r in reveals) and Role.BODY_SNATCHER not in cards + extra:
+        extra[0] = Role.BODY_SNATCHER  # only a Body Snatcher in the game snatches a card
     game = ResolutionInput(
         players=players,
         reveals=tuple(draw(st.permutations(reveals))),
