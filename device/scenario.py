@@ -29,7 +29,7 @@ EVENT_KINDS: dict[str, frozenset[str]] = {
 SUB_KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # kind -> (required keys, optional keys) of its object value
     "vote": (frozenset({"voter", "target"}), frozenset()),
-    "reveal": (frozenset({"seat", "card"}), frozenset({"mark", "became"})),
+    "reveal": (frozenset({"seat", "card"}), frozenset({"mark", "became", "snatched"})),
     "score": (
         frozenset({"seat"}),
         frozenset(
@@ -211,4 +211,8 @@ def _check_entry(where: str, kind: str, value: Any) -> dict[str, Any]:
     for key in ("seat", "voter", "target"):
         if key in value:
             _seat(where, f"{kind}.{key}", value[key])
+    if kind == "reveal" and not isinstance(value.get("snatched", False), bool):
+        raise ScenarioError(
+            f"{where}: reveal.snatched: expected true or false, got {value['snatched']!r}"
+        )
     return dict(value)

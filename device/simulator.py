@@ -207,7 +207,11 @@ class _Runner:
             self._feed(
                 [
                     RevealEntered(
-                        value["seat"], value["card"], value.get("mark"), value.get("became")
+                        value["seat"],
+                        value["card"],
+                        value.get("mark"),
+                        value.get("became"),
+                        value.get("snatched", False),
                     )
                 ]
             )

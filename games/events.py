@@ -83,6 +83,8 @@ class RevealEntered:
     card: str
     mark: str | None = None
     became: str | None = None
+    snatched: bool = False
+    """The card is one the Body Snatcher took or left in its place: an Alien card now."""
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,8 @@
 Layout at 800x480, top to bottom: the seat being entered and how many are done; the seat row
 (blue: being entered, green: revealed); the chips of the cards in play; the chips of the Marks
 (when Marks are in play); the Alien / Alien helper / Neither chips (only when an app directive
-could have made someone one) and Confirm, which appears once a card is chosen.
+could have made someone one), the Snatched chip (whenever a Body Snatcher is in play, whatever
+was drawn) and Confirm, which appears once a card is chosen.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from device.ui.canvas import ACCENT, AMBER, CHIP_ON, DIM, TEXT, Canvas
+from device.ui.canvas import ACCENT, ALIEN, AMBER, CHIP_ON, DIM, TEXT, Canvas
 from device.ui.model import Colour, Control, UiError, ViewReader
 from device.ui.screens import Screen
 from device.ui.seats import (
@@ -36,6 +37,10 @@ BECAME: tuple[tuple[str, str, str], ...] = (
     ("none", "Became neither", "Neither"),
 )
 """(value, label, caption) of the became chips; the labels differ from the card names."""
+SNATCH_TINT: Colour = ALIEN
+SNATCH_LABEL = "Snatched card"
+"""The Snatched chip's label: a toggle, lit when the card is one the Body Snatcher took or
+left (reference 2.9)."""
 
 GUTTER = 100
 """Where the chips start; the section headings sit left of it."""
@@ -44,6 +49,8 @@ SECTIONS = pygame.Rect(GUTTER, 112, 784 - GUTTER, 280)
 """The cards' and marks' grids share this."""
 CONFIRM_RECT = pygame.Rect(576, 404, 208, 68)
 BECAME_AREA = pygame.Rect(GUTTER, 404, CONFIRM_RECT.left - 16 - GUTTER, 68)
+SNATCH_WIDTH = 124
+"""The Snatched chip's width at the right of the became row (the became chips share the rest)."""
 SECTION_GAP = 14
 CHIP_GAP = 4
 
@@ -69,6 +76,8 @@ class RevealScreen(Screen):
     mark: str | None
     became: str | None
     alien_choices: bool
+    snatched: bool = False
+    snatch_choices: bool = False
 
     @classmethod
     def from_view(cls, view: Mapping[str, object]) -> RevealScreen:
@@ -77,7 +86,7 @@ class RevealScreen(Screen):
         Keys: ``players`` int, ``seat`` int (being entered), ``revealed`` [int], ``cards``
         [{role, name}] (the roles in play only), ``marks`` [{mark, name}] (empty without
         Marks), ``card`` / ``mark`` str or None, ``became`` None, "alien" or "alien_helper",
-        ``alien_choices`` bool.
+        ``alien_choices`` bool, ``snatched`` bool, ``snatch_choices`` bool (offer Snatched).
         """
         r = ViewReader("reveal", view)
         players = read_players("reveal", r)
@@ -97,7 +106,20 @@ class RevealScreen(Screen):
                 f"reveal view: 'became' must be None, 'alien' or 'alien_helper', got {became!r}"
             )
         alien_choices = r.flag("alien_choices")
-        return cls(players, seat, tuple(revealed), cards, marks, card, mark, became, alien_choices)
+        snatched, snatch_choices = r.flag("snatched"), r.flag("snatch_choices")
+        return cls(
+            players,
+            seat,
+            tuple(revealed),
+            cards,
+            marks,
+            card,
+            mark,
+            became,
+            alien_choices,
+            snatched,
+            snatch_choices,
+        )
 
     def controls(self) -> list[Control]:
         tints = {seat: VOTED_TINT for seat in self.revealed} | {self.seat: CURRENT_TINT}
@@ -128,9 +150,23 @@ class RevealScreen(Screen):
                     size=_chip_font(rect, 26),
                 )
             )
+        if self.snatch_choices:
+            out.append(
+                Control(
+                    SNATCH_LABEL,
+                    f"snatched:{'no' if self.snatched else 'yes'}",
+                    self._snatch_rect(),
+                    style="chip",
+                    lit=self.snatched,
+                    caption="Snatched",
+                    tint=SNATCH_TINT,
+                    size=28,
+                )
+            )
         if self.alien_choices:
             became = self.became or "none"
-            rects = seat_row(len(BECAME), BECAME_AREA, gap=CHIP_GAP * 2, widest=BECAME_AREA.width)
+            area = self._became_area()
+            rects = seat_row(len(BECAME), area, gap=CHIP_GAP * 2, widest=area.width)
             for (value, label, caption), rect in zip(BECAME, rects, strict=True):
                 out.append(
                     Control(
@@ -147,6 +183,17 @@ class RevealScreen(Screen):
         if self.card is not None:
             out.append(Control("Confirm", "confirm", CONFIRM_RECT, True, size=44))
         return out
+
+    def _snatch_rect(self) -> pygame.Rect:
+        left = BECAME_AREA.right - SNATCH_WIDTH
+        return pygame.Rect(left, BECAME_AREA.top, SNATCH_WIDTH, BECAME_AREA.height)
+
+    def _became_area(self) -> pygame.Rect:
+        """The became chips' row: the whole bottom row, less the Snatched chip when shown."""
+        if not self.snatch_choices:
+            return BECAME_AREA
+        width = BECAME_AREA.width - SNATCH_WIDTH - CHIP_GAP * 2
+        return pygame.Rect(BECAME_AREA.left, BECAME_AREA.top, width, BECAME_AREA.height)
 
     def _grids(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
         """The card chips' rects and the mark chips' rects, sharing ``SECTIONS``."""

@@ -24,7 +24,9 @@ from games.onenight.state import OneNightState, setup_to_json
 COPIERS = (Role.DOPPELGANGER, Role.COPYCAT)
 
 
-def _reveal(seat: int, card: str, mark: str | None, became: str | None) -> Reveal:
+def _reveal(
+    seat: int, card: str, mark: str | None, became: str | None, snatched: bool = False
+) -> Reveal:
     role = Role(card)
     conversion = None
     copied = None
@@ -33,7 +35,7 @@ def _reveal(seat: int, card: str, mark: str | None, became: str | None) -> Revea
     elif became is not None and role in COPIERS:
         # A Doppelganger or Copycat card is turned over with the role it became.
         copied = Role(became)
-    return Reveal(seat, role, Mark(mark) if mark else None, conversion, copied)
+    return Reveal(seat, role, Mark(mark) if mark else None, conversion, copied, snatched)
 
 
 def resolution_input(state: OneNightState) -> ResolutionInput:

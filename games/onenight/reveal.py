@@ -1,7 +1,9 @@
-"""The reveal: each seat's final card (and Mark, and app conversion), by touch or event.
+"""The reveal: each seat's final card (and Mark, app conversion, snatched), by touch or event.
 
 The device never asks for what it decided itself (the Oracle's outcome, the Blob's pattern...):
-those come from the game record at resolution.
+those come from the game record at resolution. It does ask whether a card was snatched: the
+Body Snatcher's directive says where he may steal from, not what he took, and cards move after
+him, so the choice is offered whenever a Body Snatcher is in play, whatever was drawn (2.9).
 """
 
 from __future__ import annotations
@@ -30,8 +32,10 @@ MARKS: dict[str, str] = {
 }
 BECAME = ("alien", "alien_helper")
 
-Reveal = tuple[int, str, str | None, str | None]
-"""(seat, final card, mark or None, app conversion or None)."""
+Reveal = tuple[int, str, str | None, str | None, bool]
+"""(seat, final card, mark or None, app conversion or None, snatched)."""
+Draft = tuple[int, str | None, str | None, str | None, bool]
+"""The entry on the screen: (seat, card or None, mark, conversion, snatched)."""
 
 
 class RevealError(RulesError):
@@ -45,6 +49,12 @@ def alien_choices(state: OneNightState) -> bool:
     found = outcomes(state.instructions, state.answers)
     directive = directive_after_oracle(state.instructions, *found.values())
     return directive is not None and directive.kind in (AlienKind.NEW_ALIEN, AlienKind.HELPER)
+
+
+def snatch_choices(state: OneNightState) -> bool:
+    """Whether a card can have been snatched: a Body Snatcher is in play (a Doppelganger or
+    Copycat can only copy him when he is)."""
+    return Role.BODY_SNATCHER in state.setup.roles
 
 
 def check(state: OneNightState, entry: RevealEntered) -> Reveal:
@@ -71,12 +81,18 @@ def check(state: OneNightState, entry: RevealEntered) -> Reveal:
     if entry.became is not None and entry.became not in BECAME and not became_role:
         expected = "'alien', 'alien_helper'" + (" or a role in play" if copier else "")
         raise RevealError(f"seat {entry.seat}: became {entry.became!r}; expected {expected}")
-    return (entry.seat, entry.card, entry.mark, entry.became)
+    if not isinstance(entry.snatched, bool):
+        raise RevealError(
+            f"seat {entry.seat}: snatched must be true or false, got {entry.snatched!r}"
+        )
+    if entry.snatched and not snatch_choices(state):
+        raise RevealError(f"seat {entry.seat}: snatched, but no Body Snatcher is in play")
+    return (entry.seat, entry.card, entry.mark, entry.became, entry.snatched)
 
 
 def reveal_view(state: OneNightState) -> dict[str, Any]:
     """The reveal screen: the seat being entered, and the choices for it (roles in play only)."""
-    seat, card, mark, became = state.draft or (_next_seat(state), None, None, None)
+    seat, card, mark, became, snatched = state.draft or _blank(state)
     roles = sorted(set(state.setup.roles), key=list(Role).index)
     marks = marks_in_play(set(state.setup.roles))
     return {
@@ -89,12 +105,18 @@ def reveal_view(state: OneNightState) -> dict[str, Any]:
         "mark": mark,
         "became": became,
         "alien_choices": alien_choices(state),
+        "snatched": snatched,
+        "snatch_choices": snatch_choices(state),
     }
 
 
 def _next_seat(state: OneNightState) -> int:
     done = {entry[0] for entry in state.reveals}
     return next((s for s in range(1, state.setup.players + 1) if s not in done), 1)
+
+
+def _blank(state: OneNightState, seat: int | None = None) -> Draft:
+    return (_next_seat(state) if seat is None else seat, None, None, None, False)
 
 
 def record(state: OneNightState, entry: Reveal) -> OneNightState:
@@ -109,26 +131,29 @@ def complete(state: OneNightState) -> bool:
 
 
 def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Effect]]:
-    """The touch picker: seat, card, mark, conversion, then Confirm (which records it)."""
+    """The touch picker: seat, card, mark, conversion, snatched, then Confirm (which records
+    it)."""
     if event == Touched("reveal"):
         return state, [Show("reveal", reveal_view(state))]
     if not isinstance(event, Touched) or (":" not in event.action and event.action != "confirm"):
         return state, []
-    seat, card, mark, became = state.draft or (_next_seat(state), None, None, None)
+    seat, card, mark, became, snatched = state.draft or _blank(state)
     kind, _, value = event.action.partition(":")
     if kind == "seat" and value.isdigit():
-        seat, card, mark, became = int(value), None, None, None
+        seat, card, mark, became, snatched = _blank(state, int(value))
     elif kind == "card":
         card = value
     elif kind == "mark":
         mark = value
     elif kind == "became":
         became = None if value == "none" else value
+    elif kind == "snatched" and value in ("yes", "no"):
+        snatched = value == "yes"
     elif event.action == "confirm":
         if card is None:
             return state, [Say.of("onenight.reveal.pick_card")]
-        entry = check(state, RevealEntered(seat, card, mark, became))
+        entry = check(state, RevealEntered(seat, card, mark, became, snatched))
         state = record(state, entry)
         return state, [Show("reveal", reveal_view(state))]
-    state = dataclasses.replace(state, draft=(seat, card, mark, became))
+    state = dataclasses.replace(state, draft=(seat, card, mark, became, snatched))
     return state, [Show("reveal", reveal_view(state))]

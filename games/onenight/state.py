@@ -50,10 +50,10 @@ class OneNightState:
     """The setup being built on the setup screen (None: exactly ``setup``)."""
     ballot: Ballot | None = None
     """The votes, from the vote phase on."""
-    reveals: tuple[tuple[int, str, str | None, str | None], ...] = ()
-    """(seat, final card, mark, app conversion) of every seat revealed so far."""
-    draft: tuple[int, str | None, str | None, str | None] | None = None
-    """The reveal being entered on the screen: (seat, card, mark, conversion)."""
+    reveals: tuple[tuple[int, str, str | None, str | None, bool], ...] = ()
+    """(seat, final card, mark, app conversion, snatched) of every seat revealed so far."""
+    draft: tuple[int, str | None, str | None, str | None, bool] | None = None
+    """The reveal being entered on the screen: (seat, card, mark, conversion, snatched)."""
 
     def seconds(self, say: Say) -> float:
         """How long ``say`` takes to speak (0 if it was never rendered)."""
@@ -89,9 +89,10 @@ def state_from_json(data: Mapping[str, Any]) -> OneNightState:
     lobby = fields.get("lobby")
     fields["lobby"] = None if lobby is None else Lobby.from_json(lobby)
     fields["ballot"] = ballot_from_json(fields.get("ballot"))
-    fields["reveals"] = tuple(tuple(entry) for entry in fields.get("reveals", ()))
+    # States saved before the snatched flag have four fields per entry: not snatched.
+    fields["reveals"] = tuple((*entry, False)[:5] for entry in fields.get("reveals", ()))
     draft = fields.get("draft")
-    fields["draft"] = None if draft is None else tuple(draft)
+    fields["draft"] = None if draft is None else (*draft, False)[:5]
     return OneNightState(**fields)
 
 

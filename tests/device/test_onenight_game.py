@@ -117,3 +117,22 @@ def test_an_unknown_tag_is_answered_aloud_and_changes_nothing(config: Config) ->
     entries = run(config, scenario)
     assert "common.unknown_tag" in [e.get("line") for e in entries]
     assert [e["phase"] for e in entries if "phase" in e] == ["setup", "dusk"]
+
+
+def test_a_snatched_seer_dies_as_an_alien(config: Config) -> None:
+    # Reference 2.9: the card the Body Snatcher took is an Alien card; whatever the seed drew.
+    roles = ["body_snatcher", "seer", "villager", "robber", "troublemaker", "villager", "werewolf"]
+    for seed in (1, 2, 3):
+        scenario = game({1: 2, 2: 1, 3: 1, 4: 1}, {}, roles=roles, players=4, seed=seed)
+        scenario["setup"].pop("preset")
+        scenario["events"][-1:-1] = [
+            {"reveal": {"seat": 1, "card": "seer", "snatched": True}},
+            {"reveal": {"seat": 2, "card": "body_snatcher", "snatched": False}},
+            {"reveal": {"seat": 3, "card": "villager"}},
+            {"reveal": {"seat": 4, "card": "robber"}},
+        ]
+        entries = run(config, scenario)
+        result = next(e["result"] for e in entries if "result" in e)
+        assert result == {"deaths": [1], "winners": [3, 4], "teams": ["village"]}, seed
+        said = [e["say"] for e in entries if e.get("line") == "onenight.result.line"]
+        assert "Player 1 was the Seer, snatched: an Alien card." in said

@@ -66,6 +66,8 @@ VIEWS: dict[str, dict[str, object]] = {
         "mark": None,
         "became": None,
         "alien_choices": True,
+        "snatched": False,
+        "snatch_choices": False,
     },
     "end": {
         "title": "The village wins!",

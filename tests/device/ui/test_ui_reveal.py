@@ -65,6 +65,8 @@ def reveal(**changes: object) -> dict[str, object]:
         "mark": None,
         "became": None,
         "alien_choices": False,
+        "snatched": False,
+        "snatch_choices": False,
     }
     return {**view, **changes}
 
@@ -79,6 +81,8 @@ FULL = reveal(
     mark="love",
     became="alien",
     alien_choices=True,
+    snatched=True,
+    snatch_choices=True,
 )
 
 
@@ -88,10 +92,18 @@ FULL = reveal(
         reveal(),
         reveal(card="cow"),
         reveal(card="alien", alien_choices=True, became="alien_helper"),
+        reveal(card="villager", snatch_choices=True, snatched=True),
         reveal(players=6, seat=1, revealed=[], marks=marks(["clarity", "love", "fear"])),
         FULL,
     ],
-    ids=["nothing-chosen", "card-chosen", "alien-choices", "marks", "thirteen-cards-eight-marks"],
+    ids=[
+        "nothing-chosen",
+        "card-chosen",
+        "alien-choices",
+        "snatched",
+        "marks",
+        "thirteen-cards-eight-marks",
+    ],
 )
 def test_the_reveal_screen_renders_a_real_png(
     ui: TouchUI, view: dict[str, object], tmp_path: Path
@@ -158,6 +170,7 @@ def test_the_became_choices_show_only_when_asked(ui: TouchUI) -> None:
         ("Mark of the Traitor", "mark:traitor"),
         ("Became alien helper", "became:alien_helper"),
         ("Became neither", "became:none"),
+        ("Snatched card", "snatched:no"),
         ("Seat 12", "seat:12"),
         ("Confirm", "confirm"),
     ],
@@ -172,7 +185,7 @@ def test_the_choices_light_up() -> None:
     chips = {c.label: c for c in RevealScreen.from_view(FULL).controls()}
     lit = {label for label, chip in chips.items() if chip.lit}
     seats = {f"Seat {n}" for n in range(1, 8)}
-    assert lit == seats | {"Zerb", "Mark of Love", "Became alien"}
+    assert lit == seats | {"Zerb", "Mark of Love", "Became alien", "Snatched card"}
     assert chips["Seat 7"].tint == CURRENT_TINT
     assert chips["Seat 1"].tint == VOTED_TINT
     neither = RevealScreen.from_view(reveal(alien_choices=True)).controls()
@@ -183,8 +196,13 @@ def test_the_choices_light_up() -> None:
 
 @pytest.mark.parametrize(
     "view",
-    [FULL, reveal(), reveal(players=3, seat=3, cards=cards(THIRTEEN[:1]), alien_choices=True)],
-    ids=["full", "plain", "one-card"],
+    [
+        FULL,
+        reveal(),
+        reveal(players=3, seat=3, cards=cards(THIRTEEN[:1]), alien_choices=True),
+        reveal(card="villager", snatch_choices=True),
+    ],
+    ids=["full", "plain", "one-card", "snatch-only"],
 )
 def test_labels_are_unique_and_controls_fit_without_overlap(view: dict[str, object]) -> None:
     controls = RevealScreen.from_view(view).controls()
@@ -210,6 +228,8 @@ def test_labels_are_unique_and_controls_fit_without_overlap(view: dict[str, obje
         ({"seat": 0}, "reveal view: 'seat' has seat 0, but the game has seats 1 to 4"),
         ({"revealed": [5]}, "reveal view: 'revealed' has seat 5, but the game has seats 1 to 4"),
         ({"alien_choices": None}, "reveal view: 'alien_choices' must be true or false, got None"),
+        ({"snatched": "yes"}, "reveal view: 'snatched' must be true or false, got 'yes'"),
+        ({"snatch_choices": 1}, "reveal view: 'snatch_choices' must be true or false, got 1"),
     ],
 )
 def test_a_bad_reveal_view_is_named(ui: TouchUI, changes: dict[str, object], message: str) -> None:
@@ -219,10 +239,28 @@ def test_a_bad_reveal_view_is_named(ui: TouchUI, changes: dict[str, object], mes
     assert str(error.value) == message
 
 
-@pytest.mark.parametrize("key", ["card", "mark", "became", "marks", "alien_choices"])
+@pytest.mark.parametrize(
+    "key", ["card", "mark", "became", "marks", "alien_choices", "snatched", "snatch_choices"]
+)
 def test_every_reveal_key_is_required(ui: TouchUI, key: str) -> None:
     view = reveal()
     del view[key]
     with pytest.raises(UiError) as error:
         ui.show("reveal", view)
     assert str(error.value) == f"reveal view: missing key {key!r}"
+
+
+@pytest.mark.parametrize("alien_choices", [False, True], ids=["no-directive", "alien-directive"])
+def test_snatched_is_offered_whatever_the_directive(ui: TouchUI, alien_choices: bool) -> None:
+    # Reference 2.9: a card the Body Snatcher took or left is an Alien card, whatever was drawn.
+    ui.show("reveal", reveal(card="villager", alien_choices=alien_choices))
+    assert "Snatched card" not in dict(ui.controls())
+    ui.show("reveal", reveal(card="villager", alien_choices=alien_choices, snatch_choices=True))
+    ui.tap("Snatched card")
+    assert ui.poll() == [UiInput("touch", "snatched:yes")]
+    ui.show(
+        "reveal",
+        reveal(card="villager", alien_choices=alien_choices, snatch_choices=True, snatched=True),
+    )
+    ui.tap("Snatched card")
+    assert ui.poll() == [UiInput("touch", "snatched:no")]

@@ -1,0 +1,159 @@
+"""The reveal entries, by event and by touch, through the session to the result (table cases in
+tests/data/onenight_reveal.toml), whatever directives the app drew."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games.effects import Report, Say, Show
+from games.events import RevealEntered, Touched
+from games.onenight import result, reveal
+from games.onenight.ballot import Ballot
+from games.onenight.instructions import Instructions, draw_instructions
+from games.onenight.instructions_roles import BODY_SNATCHER_SCOPES, AlienKind
+from games.onenight.setup import OneNightSetup, parse_roles
+from games.onenight.state import OneNightState, state_from_json, state_to_json
+
+CASES: list[dict[str, Any]] = tomllib.loads(
+    (Path(__file__).parents[1] / "data" / "onenight_reveal.toml").read_text()
+)["case"]
+
+
+def directive_seeds(roles: tuple[Any, ...], players: int) -> list[int]:
+    """Seeds that, between them, draw every Body Snatcher variant and every alien directive."""
+    wanted = {scope.value for scope in BODY_SNATCHER_SCOPES} | {kind.value for kind in AlienKind}
+    seeds: list[int] = []
+    for seed in range(1000):
+        drawn = draw(roles, players, seed)
+        assert drawn.body_snatcher is not None and drawn.aliens is not None
+        found = {drawn.body_snatcher.target.scope.value, drawn.aliens.kind.value}
+        if found & wanted:
+            wanted -= found
+            seeds.append(seed)
+        if not wanted:
+            return seeds
+    raise AssertionError(f"no seed draws {sorted(wanted)}")
+
+
+def draw(roles: tuple[Any, ...], players: int, seed: int) -> Instructions:
+    return draw_instructions(roles, players, random.Random(seed), ripple_rate=0.0)
+
+
+def voting(case: dict[str, Any], seed: int) -> OneNightState:
+    """The case's game at the reveal, with the instructions the seed draws."""
+    roles = parse_roles(case["roles"])
+    players = len(case["reveal"])
+    votes = tuple((seat, (target,)) for seat, target in enumerate(case["votes"], start=1))
+    return OneNightState(
+        OneNightSetup(players, roles, seed),
+        phase="reveal",
+        ballot=Ballot(players, votes=votes),
+        instructions=draw(roles, players, seed),
+    )
+
+
+def by_events(state: OneNightState, entries: list[dict[str, Any]]) -> OneNightState:
+    for entry in entries:
+        event = RevealEntered(
+            entry["seat"],
+            entry["card"],
+            entry.get("mark"),
+            entry.get("became"),
+            entry.get("snatched", False),
+        )
+        state = reveal.record(state, reveal.check(state, event))
+    return state
+
+
+def by_touch(state: OneNightState, entries: list[dict[str, Any]]) -> OneNightState:
+    for entry in entries:
+        taps = [f"seat:{entry['seat']}", f"card:{entry['card']}"]
+        if entry.get("snatched"):
+            taps.append("snatched:yes")
+        for tap in taps:
+            state, effects = reveal.on_touch(state, Touched(tap))
+            view = next(e.view for e in effects if isinstance(e, Show))
+            # The Snatched choice is offered whatever the app drew.
+            assert view["snatch_choices"] is True
+        assert view["snatched"] is bool(entry.get("snatched"))
+        state, _ = reveal.on_touch(state, Touched("confirm"))
+    return state
+
+
+CASE_SEEDS = [
+    pytest.param(case, seed, id=f"{case['rule']} (seed {seed})")
+    for case in CASES
+    for seed in directive_seeds(parse_roles(case["roles"]), len(case["reveal"]))
+]
+
+
+def test_every_case_cites_its_rule() -> None:
+    assert len(CASES) >= 5
+    for case in CASES:
+        assert re.match(r"(\d(\.\d+)*|RB-[WVAB]|ruling) ", case["rule"]), case["rule"]
+
+
+@pytest.mark.parametrize("enter", [by_events, by_touch], ids=["events", "touch"])
+@pytest.mark.parametrize(("case", "seed"), CASE_SEEDS)
+def test_reveal_case(case: dict[str, Any], seed: int, enter: Any) -> None:
+    state = enter(voting(case, seed), case["reveal"])
+    assert reveal.complete(state)
+    state, effects = result.finish(state)
+    report = next(e for e in effects if isinstance(e, Report))
+    assert report.data == {
+        "deaths": case["deaths"],
+        "winners": case["winners"],
+        "teams": case["teams"],
+    }
+    said = [e.param_map()["text"] for e in effects if isinstance(e, Say)]
+    for line in case.get("said", []):
+        assert line in said
+
+
+def test_a_snatched_card_needs_a_body_snatcher_in_play() -> None:
+    roles = ["werewolf", "seer", "villager", "robber", "villager", "troublemaker"]
+    setup = OneNightSetup(3, parse_roles(roles), 1)
+    state = OneNightState(setup, phase="reveal")
+    with pytest.raises(reveal.RevealError) as error:
+        reveal.check(state, RevealEntered(1, "seer", snatched=True))
+    assert str(error.value) == "seat 1: snatched, but no Body Snatcher is in play"
+    assert reveal.reveal_view(state)["snatch_choices"] is False
+
+
+def test_a_snatched_entry_is_true_or_false() -> None:
+    state = voting(CASES[0], 1)
+    with pytest.raises(reveal.RevealError) as error:
+        reveal.check(state, RevealEntered(1, "seer", snatched="yes"))  # type: ignore[arg-type]
+    assert str(error.value) == "seat 1: snatched must be true or false, got 'yes'"
+
+
+def test_snatched_toggles_and_a_new_seat_clears_it() -> None:
+    state = voting(CASES[0], 1)
+    for tap, expected in [
+        ("snatched:yes", True),
+        ("card:seer", True),
+        ("snatched:no", False),
+        ("snatched:yes", True),
+        ("seat:2", False),
+    ]:
+        state, _ = reveal.on_touch(state, Touched(tap))
+        assert reveal.reveal_view(state)["snatched"] is expected, tap
+
+
+def test_a_state_saved_before_the_snatched_flag_reads_as_not_snatched() -> None:
+    state = by_events(voting(CASES[0], 1), CASES[0]["reveal"][:2])
+    data = state_to_json(dataclasses.replace(state, draft=(3, "villager", None, None, False)))
+    data["reveals"] = [list(entry[:4]) for entry in data["reveals"]]
+    data["draft"] = [3, "villager", None, None]
+    old = state_from_json(json.loads(json.dumps(data)))
+    assert old.reveals == ((1, "seer", None, None, False), (2, "body_snatcher", None, None, False))
+    assert old.draft == (3, "villager", None, None, False)
+    assert state_from_json(state_to_json(state)).reveals == state.reveals
