@@ -146,24 +146,13 @@ def _in_context(
     )
 
 
-NAMES = (Role.RENFIELD, Role.GROOB, Role.ZERB)
-"""Roles named like people: no article."""
-
-
 def named(role: Role) -> str:
-    """A role as spoken in a sentence: "the Seer", "a Werewolf", "the Master", "Groob"."""
-    name = role.display_name
-    if role in NAMES:
-        return name
-    if name.startswith("The "):
-        return "the " + name[4:]
-    if role.info.copies > 1:
-        return ("an " if name[0] in "AEIOU" else "a ") + name
-    return "the " + name
+    """A role as spoken in a sentence: "the Seer", "a Werewolf", "the Master", "Cupid"."""
+    return role.spoken
 
 
 def _short(role: Role) -> str:
-    return role.display_name.removeprefix("The ")
+    return role.addressed
 
 
 def describe(identity: Identity) -> str:

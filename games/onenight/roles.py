@@ -95,6 +95,29 @@ class Role(enum.Enum):
         """The name printed on the card."""
         return ROLE_TABLE[self].name
 
+    @property
+    def addressed(self) -> str:
+        """The role as the narrator calls it: "Seer", "Count" (The Count), "Renfield"."""
+        return self.display_name.removeprefix("The ")
+
+    @property
+    def definite(self) -> str:
+        """The role inside a sentence: "the Seer", "the Count", "Renfield" (a name: no article).
+
+        One rule for every line, so no line can say "the The Count" or "the Renfield".
+        """
+        if self.info.is_name:
+            return self.display_name
+        return f"the {self.addressed}"
+
+    @property
+    def spoken(self) -> str:
+        """One holder of the role: "a Werewolf" when the box has several, else :attr:`definite`."""
+        if self.info.copies > 1 and not self.info.is_name:
+            name = self.addressed
+            return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+        return self.definite
+
 
 @dataclass(frozen=True)
 class RoleInfo:
@@ -112,6 +135,8 @@ class RoleInfo:
     """How many copies of the card one box holds."""
     places_mark: bool = False
     """Whether the role hands out or moves Marks (so Marks are in play)."""
+    is_name: bool = False
+    """The card is named like a person (Renfield, Cupid, Groob, Zerb): no article before it."""
 
 
 _W, _V, _A, _B = Box.WEREWOLF, Box.VAMPIRE, Box.ALIEN, Box.BONUS
@@ -122,8 +147,8 @@ ROLE_TABLE: dict[Role, RoleInfo] = {
     Role.ALIEN: RoleInfo("Alien", _A, _ALN, ("1-A",), 2),
     Role.SYNTHETIC_ALIEN: RoleInfo("Synthetic Alien", _A, _OWN, ("1-A",), 1),
     Role.COW: RoleInfo("Cow", _A, _VIL, ("1-C",), 1),
-    Role.GROOB: RoleInfo("Groob", _A, _ALN, ("1-A", "1-D"), 1),
-    Role.ZERB: RoleInfo("Zerb", _A, _ALN, ("1-A", "1-D"), 1),
+    Role.GROOB: RoleInfo("Groob", _A, _ALN, ("1-A", "1-D"), 1, is_name=True),
+    Role.ZERB: RoleInfo("Zerb", _A, _ALN, ("1-A", "1-D"), 1, is_name=True),
     Role.LEADER: RoleInfo("Leader", _A, _VIL, ("3-C",), 1),
     Role.PSYCHIC: RoleInfo("Psychic", _A, _VIL, ("5-G",), 1),
     Role.RASCAL: RoleInfo("Rascal", _A, _VIL, ("7-F",), 1),
@@ -135,9 +160,9 @@ ROLE_TABLE: dict[Role, RoleInfo] = {
     Role.VAMPIRE: RoleInfo("Vampire", _V, _VAMP, ("-6",), 2, places_mark=True),
     Role.THE_MASTER: RoleInfo("The Master", _V, _VAMP, ("-6",), 1, places_mark=True),
     Role.THE_COUNT: RoleInfo("The Count", _V, _VAMP, ("-6", "-6-B"), 1, places_mark=True),
-    Role.RENFIELD: RoleInfo("Renfield", _V, _VAMP, ("-6-C",), 1, places_mark=True),
+    Role.RENFIELD: RoleInfo("Renfield", _V, _VAMP, ("-6-C",), 1, places_mark=True, is_name=True),
     Role.DISEASED: RoleInfo("Diseased", _V, _VIL, ("-5",), 1, places_mark=True),
-    Role.CUPID: RoleInfo("Cupid", _V, _VIL, ("-4", "00"), 1, places_mark=True),
+    Role.CUPID: RoleInfo("Cupid", _V, _VIL, ("-4", "00"), 1, places_mark=True, is_name=True),
     Role.INSTIGATOR: RoleInfo("Instigator", _V, _VIL, ("-3",), 1, places_mark=True),
     Role.PRIEST: RoleInfo("Priest", _V, _VIL, ("-2",), 1, places_mark=True),
     Role.ASSASSIN: RoleInfo("Assassin", _V, _OWN, ("-1",), 1, places_mark=True),
