@@ -136,6 +136,7 @@ class OneNightConfig:
     auto_start_seconds: float = field(metadata=_key(Number(0, 600)))
     mask_sound: bool = field(metadata=_key(Boolean()))
     vote_mode: str = field(metadata=_key(Choice(("secret", "called", "grid"))))
+    assassin_sees_doppelganger: bool = field(metadata=_key(Boolean()))
 
 
 @dataclass(frozen=True)

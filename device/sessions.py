@@ -45,6 +45,7 @@ def onenight_options(config: Config) -> OneNightOptions:
         auto_start_seconds=section.auto_start_seconds,
         mask_sound=section.mask_sound,
         vote_mode=section.vote_mode,
+        assassin_sees_doppelganger=section.assassin_sees_doppelganger,
         rulings=tuple(dataclasses.asdict(config.rulings).items()),
     )
 

@@ -7,10 +7,12 @@ them on its own clock.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from games.effects import Say
 from games.onenight import script_app as app
+from games.onenight.calls import copiers, step_lines
 from games.onenight.cue import Cue
 from games.onenight.instructions import Instructions
 from games.onenight.roles import Role
@@ -18,7 +20,7 @@ from games.onenight.script_app import Answers
 from games.onenight.setup import OneNightSetup
 from games.onenight.wake import (
     DOPPEL_AGAIN,
-    DOPPEL_JOINS,
+    JOINS,
     WakeStep,
     called_steps,
     doppel_instants,
@@ -95,41 +97,63 @@ def _doppelganger(night: _Night, selected: set[Role]) -> list[Cue]:
     # Doppelganger-Oracle answers her own question here, at the end of her step.
     asked = night.question("doppelganger", "dusk")
     if asked:
-        oracle = Say.of("onenight.doppelganger.again", role=Role.ORACLE.display_name)
+        oracle = Say.of("onenight.doppelganger.again", role=Role.ORACLE.definite)
         cues += [Cue("doppelganger", "dusk", oracle, pause), *asked]
     return [*cues, sleep]
 
 
-def _step_cues(step: WakeStep, phase: str, night: _Night, doppel: bool) -> list[Cue]:
+def _step_cues(
+    step: WakeStep, phase: str, night: _Night, inside: tuple[WakeStep, ...] = ()
+) -> list[Cue]:
+    """One step's call: wake, invitations, the steps spoken inside it, act, sleep, and the
+    Doppelganger's repeat ("~", reference 1.3)."""
     setup = night.setup
     selected = set(setup.roles)
     if step.key == "doppelganger":
         return _doppelganger(night, selected)
     if step.key == "oracle":
         return _oracle(night, phase)
-    cues = _call(step.key, phase, setup, night.act(step.key))
+    key, pause, role_time = step.key, setup.options.pause_seconds, setup.options.role_seconds
+    lines = step_lines(key, selected, setup.options)
+    cues = [Cue(key, phase, Say.of(line), pause) for line in lines.wake]
+    who = copiers(selected)
+    if key in JOINS and who:
+        cues.append(Cue(key, phase, Say.of(f"onenight.join.{JOINS[key]}", who=who), pause))
+    for inner in inside:  # e.g. the Cow's fist while the aliens are awake (2.3)
+        cues += [dataclasses.replace(cue, step=key) for cue in _step_cues(inner, phase, night)]
+    act = night.act(key) or (Say.of(lines.act),)
+    cues += app.says_to_cues(key, phase, act, role_time, pause)
     if night.instructions is not None:
-        after = app.after_act_lines(night.instructions, step.key, night.found)
-        closing = app.says_to_cues(
-            step.key, phase, after, setup.options.pause_seconds, setup.options.pause_seconds
-        )
-        cues[-1:-1] = closing
-    if doppel and step.key in DOPPEL_JOINS:
-        join = Cue(
-            step.key, phase, Say.of("onenight.doppelganger.join"), setup.options.pause_seconds
-        )
-        cues.insert(1, join)
-    if doppel and step.key in DOPPEL_AGAIN:
-        again = f"{step.key}_doppelganger"
-        name = DOPPEL_AGAIN[step.key].display_name
-        pause = setup.options.pause_seconds
-        act = night.act(step.key, doppel=True) or (Say.of(f"onenight.{step.key}.act"),)
+        after = app.after_act_lines(night.instructions, key, night.found)
+        cues += app.says_to_cues(key, phase, after, pause, pause)
+    cues.append(Cue(key, phase, Say.of(lines.sleep), pause))
+    if Role.DOPPELGANGER in selected and key in DOPPEL_AGAIN:
+        again, role = f"{key}_doppelganger", DOPPEL_AGAIN[key]
+        act = night.act(key, doppel=True) or (Say.of(lines.doppel_act),)
         cues += [
-            Cue(again, phase, Say.of("onenight.doppelganger.again", role=name), pause),
-            *app.says_to_cues(again, phase, act, setup.options.role_seconds, pause),
-            Cue(again, phase, Say.of("onenight.doppelganger.sleep"), pause),
+            Cue(again, phase, Say.of("onenight.doppelganger.again", role=role.definite), pause),
+            *app.says_to_cues(again, phase, act, role_time, pause),
+            Cue(again, phase, Say.of(lines.doppel_sleep), pause),
         ]
     return cues
+
+
+def _spoken(
+    steps: tuple[WakeStep, ...], dusk: bool, skipped: frozenset[str] = frozenset()
+) -> list[tuple[WakeStep, tuple[WakeStep, ...]]]:
+    """The steps to call in order, each with the steps spoken inside it.
+
+    A step with ``during`` is spoken inside that step when it is called (and not at all when a
+    time loop skips it); otherwise on its own.
+    """
+    called = {step.key for step in steps}
+    out = []
+    for step in steps:
+        if step.dusk != dusk or step.key in skipped or step.during in called:
+            continue
+        inside = tuple(s for s in steps if s.during == step.key and s.key not in skipped)
+        out.append((step, inside))
+    return out
 
 
 def night_script(
@@ -145,12 +169,10 @@ def night_script(
     night = _Night(setup, instructions, answers)
     pause = setup.options.pause_seconds
     selected = set(setup.roles)
-    doppel = Role.DOPPELGANGER in selected
     steps = called_steps(selected)
     cues = [Cue("dusk", "dusk", Say.of("onenight.dusk.start"), pause)]
-    for step in steps:
-        if step.dusk:
-            cues += _step_cues(step, "dusk", night, doppel)
+    for step, inside in _spoken(steps, dusk=True):
+        cues += _step_cues(step, "dusk", night, inside)
     if marks_in_play(selected):
         cues.append(Cue("marks", "dusk", Say.of("onenight.marks.view"), setup.options.role_seconds))
         cues.append(Cue("marks", "dusk", Say.of("onenight.marks.sleep"), pause))
@@ -158,9 +180,8 @@ def night_script(
 
     def night_steps(skipped: frozenset[str]) -> list[Cue]:
         replay: list[Cue] = []
-        for step in steps:
-            if not step.dusk and step.key not in skipped:
-                replay += _step_cues(step, "night", night, doppel)
+        for step, inside in _spoken(steps, dusk=False, skipped=skipped):
+            replay += _step_cues(step, "night", night, inside)
         return replay
 
     cues += night_steps(frozenset())

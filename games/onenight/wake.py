@@ -27,6 +27,9 @@ class WakeStep:
     """Whether the step belongs to Dusk (before everyone views their Mark)."""
     needs_all: bool = False
     """Called only when *every* listed role is selected (Groob and Zerb seeing each other)."""
+    during: str = ""
+    """The key of the step this one is spoken inside when that step is called too (the Cow
+    holds out her fist, 1-C, while the aliens of 1-A are awake: reference 2.3)."""
 
     def is_called(self, selected: Collection[Role]) -> bool:
         """Whether this step is part of a night with ``selected`` roles."""
@@ -35,9 +38,14 @@ class WakeStep:
 
 
 def _step(
-    number: str, key: str, *roles: Role, dusk: bool = False, needs_all: bool = False
+    number: str,
+    key: str,
+    *roles: Role,
+    dusk: bool = False,
+    needs_all: bool = False,
+    during: str = "",
 ) -> WakeStep:
-    return WakeStep(number, key, frozenset(roles), dusk, needs_all)
+    return WakeStep(number, key, frozenset(roles), dusk, needs_all, during)
 
 
 R = Role
@@ -56,7 +64,7 @@ WAKE_ORDER: tuple[WakeStep, ...] = (
     _step("-1-B", "apprentice_assassin", R.APPRENTICE_ASSASSIN, dusk=True),
     _step("00", "lovers", R.CUPID),
     _step("1-A", "aliens", R.ALIEN, R.SYNTHETIC_ALIEN, R.GROOB, R.ZERB, R.BODY_SNATCHER),
-    _step("1-C", "cow", R.COW),
+    _step("1-C", "cow", R.COW, during="aliens"),
     _step("1-D", "groob_zerb", R.GROOB, R.ZERB, needs_all=True),
     _step("1-F", "body_snatcher", R.BODY_SNATCHER),
     _step("2", "werewolves", R.WEREWOLF),
@@ -102,10 +110,17 @@ DOPPEL_INSTANT: tuple[Role, ...] = (
 )
 """Roles whose power the Doppelganger uses at once, in her own -7 step (chart order)."""
 
-DOPPEL_JOINS: frozenset[str] = frozenset(
-    {"vampires", "aliens", "cow", "groob_zerb", "werewolves", "masons"}
-)
-"""Group steps a Doppelganger who copied one of their roles wakes with."""
+JOINS: dict[str, str] = {
+    "vampires": "group",
+    "aliens": "group",
+    "cow": "cow",
+    "groob_zerb": "group",
+    "werewolves": "group",
+    "masons": "group",
+}
+"""Steps a Doppelganger or Copycat who became one of their roles wakes with (reference 1.3;
+RB-V Copycat), and how she is invited (``onenight.join.<kind>``): a group's "one of them", or
+the Cow's fist. A single role's own call already speaks to the Copycat who became it."""
 
 DOPPEL_AGAIN: dict[str, Role] = {
     "the_count": R.THE_COUNT,

@@ -66,6 +66,7 @@ EXPECTED_DEFAULTS = Config(
         auto_start_seconds=0.0,
         mask_sound=False,
         vote_mode="secret",
+        assassin_sees_doppelganger=True,
     ),
     store=StoreConfig(path=None),
     log=LogConfig(level="info"),

@@ -18,6 +18,7 @@ CASES = tomllib.loads((Path(__file__).parents[1] / "data" / "wake_order.toml").r
 
 @pytest.mark.parametrize("case", CASES["case"], ids=lambda case: case["name"])
 def test_the_steps_are_called_in_chart_order(case: dict[str, list[str]]) -> None:
+    assert case["rule"]
     roles = parse_roles(case["roles"])
     assert [step.key for step in called_steps(roles)] == case["steps"]
 
@@ -42,6 +43,14 @@ def test_the_chart_is_sorted_by_official_number() -> None:
     assert numbers == sorted(numbers)
 
 
+def test_a_step_spoken_inside_another_comes_right_after_it_in_the_chart() -> None:
+    keys = [step.key for step in WAKE_ORDER]
+    inner = [step for step in WAKE_ORDER if step.during]
+    assert [(step.number, step.during) for step in inner] == [("1-C", "aliens")]
+    for step in inner:
+        assert keys.index(step.during) == keys.index(step.key) - 1
+
+
 def test_every_step_wakes_then_acts_then_sleeps_with_the_role_timer() -> None:
     roles = parse_roles(
         ["alien", "alien", "synthetic_alien", "cow", "psychic", "rascal", "exposer"]
@@ -50,7 +59,11 @@ def test_every_step_wakes_then_acts_then_sleeps_with_the_role_timer() -> None:
     lines = [cue.say.line for cue in cues]
     assert lines[0] == "onenight.dusk.start"
     assert lines[-1] == "onenight.wakeup"
-    assert lines[2:5] == ["onenight.aliens.wake", "onenight.aliens.act", "onenight.aliens.sleep"]
+    # The Cow holds out her fist while the aliens are awake (2.3), before their directive.
+    assert lines[2:8] == [
+        *("onenight.aliens.wake", "onenight.cow.wake", "onenight.cow.act", "onenight.cow.sleep"),
+        *("onenight.aliens.act", "onenight.aliens.sleep"),
+    ]
     acts = [cue for cue in cues if cue.say.line.endswith(".act")]
     assert {cue.hold for cue in acts} == {10.0}
 
@@ -70,12 +83,15 @@ DOPPEL = tomllib.loads((Path(__file__).parents[1] / "data" / "doppelganger.toml"
 
 @pytest.mark.parametrize("case", DOPPEL["case"], ids=lambda case: case["name"])
 def test_the_doppelganger_is_called_where_the_reference_says(case: dict[str, list[str]]) -> None:
+    assert case["rule"]
     roles = parse_roles(case["roles"])
     cues = night_script(OneNightSetup(len(roles) - 3, roles, seed=1))
     calls = [
         cue.say.line
         for cue in cues
-        if "doppelganger" in cue.say.line or cue.say.line.endswith(".wake")
+        if "doppel" in cue.say.line
+        or cue.say.line.startswith("onenight.join.")
+        or cue.say.line.endswith(".wake")
     ]
     assert calls == case["calls"]
 
@@ -84,5 +100,5 @@ def test_a_doppelganger_repeat_names_the_role_she_copied() -> None:
     roles = parse_roles(["doppelganger", "werewolf", "insomniac", "villager", "villager", "seer"])
     cues = night_script(OneNightSetup(3, roles, seed=1))
     again = next(cue for cue in cues if cue.say.line == "onenight.doppelganger.again")
-    assert again.say.param_map() == {"role": "Insomniac"}
+    assert again.say.param_map() == {"role": "the Insomniac"}
     assert again.step == "insomniac_doppelganger"

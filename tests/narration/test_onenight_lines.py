@@ -21,21 +21,33 @@ FILLERS = (Role.VILLAGER, Role.VILLAGER, Role.WEREWOLF, Role.SEER, Role.TANNER)
 EVERY_WAKING = tuple(role for role in Role if role.info.wakes)
 
 
-def unchecked_setup(roles: tuple[Role, ...]) -> OneNightSetup:
+def unchecked_setup(
+    roles: tuple[Role, ...], options: OneNightOptions | None = None
+) -> OneNightSetup:
     """A setup that skips the box and player-count checks: only its lines matter here."""
     setup = object.__new__(OneNightSetup)
-    fields = {"players": 10, "roles": roles, "seed": 1, "options": OneNightOptions(), "preset": ""}
+    options = options or OneNightOptions()
+    fields = {"players": 10, "roles": roles, "seed": 1, "options": options, "preset": ""}
     for name, value in fields.items():
         object.__setattr__(setup, name, value)
     return setup
 
 
-ROLE_SETS = [(role, *FILLERS) for role in Role] + [EVERY_WAKING]
+# Pairs whose calls change together (games/onenight/calls.py), without the Doppelganger.
+PAIRS = [
+    (Role.ASSASSIN, Role.APPRENTICE_ASSASSIN),
+    (Role.GROOB, Role.ZERB, Role.LEADER),
+    (Role.DOPPELGANGER, Role.APPRENTICE_ASSASSIN),
+]
+ROLE_SETS = [(role, *FILLERS) for role in Role] + [(*pair, *FILLERS) for pair in PAIRS]
+ROLE_SETS.append(EVERY_WAKING)
 
 
-def game_lines(roles: tuple[Role, ...], seed: int) -> list[Say]:
+def game_lines(
+    roles: tuple[Role, ...], seed: int, options: OneNightOptions | None = None
+) -> list[Say]:
     """Every line a game with these roles and seed may speak (app instructions included)."""
-    setup = unchecked_setup(roles)
+    setup = unchecked_setup(roles, options)
     drawn = draw_instructions(roles, setup.players, random.Random(seed), ripple_rate=1.0)
     says = [cue.say for cue in night_script(setup)] + [
         cue.say for cue in night_script(setup, drawn)
@@ -63,5 +75,7 @@ def test_the_catalogue_has_no_line_the_script_never_uses() -> None:
     used = {say.line for seed in range(40) for say in game_lines(EVERY_WAKING, seed)}
     for roles in ROLE_SETS:
         used |= {say.line for say in game_lines(roles, 0)}
+    other_ruling = OneNightOptions(assassin_sees_doppelganger=False)
+    used |= {say.line for say in game_lines(EVERY_WAKING, 0, other_ruling)}
     unused = set(Catalogue.load("onenight").ids()) - used
     assert unused == set()
