@@ -288,13 +288,15 @@ class ScoreEntry:
                 return
             players = int(getattr(getattr(session, "setup", None), "players", 0))
             self.back = (executor.screen, dict(executor.view))
-            self.pad = Keypad(fields, players)
+            self.pad = Keypad(fields, players).reading(executor.view)
             executor.show("keypad", self.pad.view())
             return
         self.pad, entry = press(self.pad, action)
         if entry is not None:
             self.daemon._feed(entry)
             self.back = (executor.screen, dict(executor.view))
+            if self.pad is not None:
+                self.pad = self.pad.reading(executor.view)  # the sheet after this entry
             if self.daemon.runtime.phase != "score":
                 self.pad = None  # the round (or the game) closed: back to the sheet
         if self.pad is not None:

@@ -1,18 +1,43 @@
 """Score entry on the touchscreen: a keypad that builds the same ``score`` entries as the
 simulator's, one seat and one field at a time, so the game sessions need nothing new.
+
+Some fields are asked only when they matter (``_asks``): who starts the next round until a seat
+is marked, a Memory multiplier's cards only for a real multiplier, and Push Your Luck's
+tie-break (the Alieninjas captured) only in the last round, of a seat that may tie for the win.
+The keypad knows the round from the score sheet it was opened on (``Sheet``).
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games.alieninjas.scoring import may_tie_for_the_win
 from games.events import ScoreEntered
 
-# (field, kind): "number", "yes_no", or "choice:a,b".
+# (field, kind): "number", "yes_no", "choice:a,b", or "cards:N" (up to N cards, each its points
+# and an optional "x multiplier").
 FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "alieninjas.replicas": (("correct", "number"), ("wrong", "number"), ("optional", "yes_no")),
+    "alieninjas.speed": (("points", "number"), ("last", "yes_no")),
+    "alieninjas.memory": (
+        ("cards", "number"),
+        ("multiplier", "number"),
+        ("multiplied", "number"),
+        ("last", "yes_no"),
+    ),
+    "alieninjas.collection": (
+        ("matched", "cards:4"),
+        ("left_in_hand", "number"),
+        ("last", "yes_no"),
+    ),
+    "alieninjas.push_your_luck": (
+        ("points", "number"),
+        ("alieninjas", "number"),
+        ("last", "yes_no"),
+    ),
     "alieninjas": (("points", "number"),),
     "alienation": (("points", "number"), ("sunnies", "number")),
     "encounters": (
@@ -21,14 +46,76 @@ FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
         ("peace", "number"),
     ),
 }
+PROMPTS: dict[str, str] = {
+    # What the keypad asks, by "mission.field" or "field" (default: the field's name).
+    "correct": "correct face-up cards",
+    "wrong": "misplaced face-up cards",
+    "optional": "Optional Capture made?",
+    "cards": "Alieninja cards won",
+    "multiplier": "Score Multiplier (1: none)",
+    "multiplied": "cards it multiplies",
+    "matched": "matched cards (points x multiplier)",
+    "left_in_hand": "cards left in hand",
+    "alieninjas": "Alieninjas captured this round",
+    "last": "starts the next round?",
+    "speed.last": "played the last card?",
+    "memory.last": "played last?",
+    "collection.last": "ended the round?",
+    "push_your_luck.last": "made the last capture?",
+}
 MAX_DIGITS = 3
 
 
-def fields_for(game: str, mission: str | None = None) -> tuple[tuple[str, str], ...] | None:
-    """The fields one seat enters in ``game`` (None: the game has no score entry)."""
-    if game == "alieninjas" and mission == "replicas":
-        return FIELDS["alieninjas.replicas"]
-    return FIELDS.get(game)
+@dataclass(frozen=True)
+class Sheet:
+    """What the score sheet says about the round being entered (Alieninjas' ``scores`` view)."""
+
+    mission: str | None = None
+    round: int = 1
+    rounds: int = 3
+    totals: tuple[tuple[int, int], ...] = ()
+    """(seat, total of the closed rounds)."""
+    entered: tuple[tuple[int, int], ...] = ()
+    """(seat, points) of the seats already in this round."""
+    marked: int | None = None
+    """The seat marked as starting the next round (``last``)."""
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, object]) -> Sheet:
+        """Read a score sheet's view; what it lacks (other games' sheets) takes the defaults."""
+        totals, entered = [], []
+        rows = view.get("rows")
+        for row in rows if isinstance(rows, list | tuple) else ():
+            seat = row.get("seat") if isinstance(row, Mapping) else None
+            if not isinstance(seat, int):
+                continue
+            if isinstance(row.get("total"), int):
+                totals.append((seat, row["total"]))
+            if isinstance(row.get("entered_points"), int):
+                entered.append((seat, row["entered_points"]))
+        mission, marked = view.get("mission"), view.get("marked")
+        number, rounds = view.get("round"), view.get("rounds")
+        return cls(
+            mission if isinstance(mission, str) else None,
+            number if isinstance(number, int) else 1,
+            rounds if isinstance(rounds, int) else 3,
+            tuple(totals),
+            tuple(entered),
+            marked if isinstance(marked, int) else None,
+        )
+
+    def after(self, seat: int, entry: Mapping[str, object]) -> Sheet:
+        """This sheet once ``seat``'s entry is in (until the session's own sheet is read)."""
+        entered = dict(self.entered)
+        points = entry.get("points")
+        if isinstance(points, int):
+            entered[seat] = points
+        marked = self.marked
+        if entry.get("last") is True:
+            marked = seat
+        elif marked == seat and "last" in entry:
+            marked = None
+        return dataclasses.replace(self, entered=tuple(sorted(entered.items())), marked=marked)
 
 
 @dataclass(frozen=True)
@@ -41,6 +128,7 @@ class Keypad:
     index: int = 0
     typed: str = ""
     values: tuple[tuple[str, object], ...] = ()
+    sheet: Sheet = Sheet()
 
     @property
     def field(self) -> tuple[str, str]:
@@ -50,14 +138,35 @@ class Keypad:
     def view(self) -> dict[str, Any]:
         """What the keypad screen shows."""
         name, kind = self.field
+        prompt = PROMPTS.get(f"{self.sheet.mission}.{name}", PROMPTS.get(name, name))
         return {
             "seat": self.seat,
             "players": self.players,
             "field": name,
+            "prompt": prompt,
             "kind": kind,
-            "typed": self.typed,
-            "done": [f"{key} {value}" for key, value in self.values],
+            "typed": self.typed.replace(",", ", "),
+            "done": [f"{key} {_shown(value)}" for key, value in self.values],
         }
+
+    def reading(self, view: Mapping[str, object]) -> Keypad:
+        """This keypad with the session's latest score sheet (after an entry, a new round)."""
+        return dataclasses.replace(self, sheet=Sheet.from_view(view))
+
+
+def fields_for(game: str, mission: str | None = None) -> tuple[tuple[str, str], ...] | None:
+    """The fields one seat enters in ``game`` (None: the game has no score entry)."""
+    if game == "alieninjas" and f"alieninjas.{mission}" in FIELDS:
+        return FIELDS[f"alieninjas.{mission}"]
+    return FIELDS.get(game)
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, list):
+        return ", ".join(_shown(item) for item in value) or "none"
+    if isinstance(value, Mapping):
+        return f"{value['points']}x{value['multiplier']}"
+    return str(value)
 
 
 def press(pad: Keypad, action: str) -> tuple[Keypad | None, ScoreEntered | None]:
@@ -68,8 +177,10 @@ def press(pad: Keypad, action: str) -> tuple[Keypad | None, ScoreEntered | None]
     if action.startswith("seat:"):
         seat = int(action.removeprefix("seat:"))
         if 1 <= seat <= pad.players:
-            return Keypad(pad.fields, pad.players, seat), None
+            return Keypad(pad.fields, pad.players, seat, sheet=pad.sheet), None
         return pad, None
+    if kind.startswith("cards:"):
+        return _cards(pad, name, int(kind.removeprefix("cards:")), action)
     if action.startswith("digit:") and kind == "number" and len(pad.typed) < MAX_DIGITS:
         return dataclasses.replace(pad, typed=(pad.typed + action[-1]).lstrip("0") or "0"), None
     if action == "del":
@@ -83,15 +194,66 @@ def press(pad: Keypad, action: str) -> tuple[Keypad | None, ScoreEntered | None]
     return pad, None
 
 
+def _cards(
+    pad: Keypad, name: str, most: int, action: str
+) -> tuple[Keypad | None, ScoreEntered | None]:
+    """A list of cards typed as ``3,4x2``: digits, ``times`` (x), ``add`` (next card), ``ok``."""
+    typed = pad.typed
+    card = typed.split(",")[-1]
+    number = card.split("x")[-1]
+    if action.startswith("digit:") and len(number) < MAX_DIGITS:
+        typed = (typed[:-1] if number == "0" else typed) + action[-1]
+    elif action == "times" and card and "x" not in card:
+        typed += "x"
+    elif action == "add" and number and typed.count(",") + 1 < most:
+        typed += ","
+    elif action == "del":
+        typed = typed[:-1]
+    elif action == "ok" and (number or not typed):
+        cards: list[object] = []
+        for item in filter(None, typed.split(",")):
+            points, _, times = item.partition("x")
+            if times:
+                cards.append({"points": int(points), "multiplier": int(times)})
+            else:
+                cards.append(int(points))
+        return _next(pad, name, cards)
+    return dataclasses.replace(pad, typed=typed), None
+
+
+def _asks(pad: Keypad, name: str, values: Mapping[str, object]) -> bool:
+    """Whether the keypad asks for ``name`` now (see the module docstring)."""
+    sheet = pad.sheet
+    if name == "last":
+        return sheet.round < sheet.rounds and sheet.marked in (None, pad.seat)
+    if name == "multiplier":
+        return values.get("cards") != 0
+    if name == "multiplied":
+        multiplier = values.get("multiplier")
+        return isinstance(multiplier, int) and multiplier > 1
+    if name == "alieninjas":
+        points = values.get("points")
+        return (
+            sheet.round >= sheet.rounds
+            and isinstance(points, int)
+            and may_tie_for_the_win(
+                dict(sheet.totals), dict(sheet.entered), pad.seat, points, pad.players
+            )
+        )
+    return True
+
+
 def _next(pad: Keypad, name: str, value: object) -> tuple[Keypad | None, ScoreEntered | None]:
     values = (*pad.values, (name, value))
-    if pad.index + 1 < len(pad.fields):
-        return dataclasses.replace(pad, index=pad.index + 1, typed="", values=values), None
     entry = dict(values)
+    for index in range(pad.index + 1, len(pad.fields)):
+        if _asks(pad, pad.fields[index][0], entry):
+            return dataclasses.replace(pad, index=index, typed="", values=values), None
+    sheet = pad.sheet.after(pad.seat, entry)
     points = entry.pop("points", None)
     extra = tuple(sorted(entry.items()))
     done = ScoreEntered(pad.seat, points if isinstance(points, int) else None, extra)
     following = pad.seat + 1
     if following > pad.players:
         return None, done
-    return Keypad(pad.fields, pad.players, following), done
+    return Keypad(pad.fields, pad.players, following, sheet=sheet), done

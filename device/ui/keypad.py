@@ -14,7 +14,11 @@ from device.ui.screens import Screen
 
 @dataclass(frozen=True)
 class KeypadScreen(Screen):
-    """Digits (or Yes/No, or the choices) for the field being entered, and the seat row."""
+    """Digits (or Yes/No, or the choices) for the field being entered, and the seat row.
+
+    A ``cards:N`` field takes a list of cards: digits, "x" before a card's Score Multiplier,
+    "Next card", then OK.
+    """
 
     seat: int
     players: int
@@ -22,28 +26,39 @@ class KeypadScreen(Screen):
     kind: str
     typed: str
     done: tuple[str, ...]
+    prompt: str = ""
+    """What is asked (optional in the view; the field's name when absent)."""
 
     @classmethod
     def from_view(cls, view: Mapping[str, object]) -> KeypadScreen:
-        """Read seat, players, field, kind, typed and done from the view."""
+        """Read seat, players, field, kind, typed, done and the optional prompt from the view."""
         r = ViewReader("keypad", view)
+        prompt = r.text("prompt") if "prompt" in view else r.text("field")
         return cls(
             r.integer("seat"), r.integer("players"), r.text("field"), r.text("kind"),
-            r.text("typed"), tuple(r.texts("done")),
+            r.text("typed"), tuple(r.texts("done")), prompt,
         )  # fmt: skip
+
+    @property
+    def typing(self) -> bool:
+        """Whether the field is typed on the digits (a number or a list of cards)."""
+        return self.kind == "number" or self.kind.startswith("cards:")
 
     def controls(self) -> list[Control]:
         out = []
         for n in range(1, self.players + 1):
             rect = pygame.Rect(20 + (n - 1) * 64, 72, 58, 44)
             out.append(Control(f"Seat {n}", f"seat:{n}", rect, n == self.seat))
-        if self.kind == "number":
+        if self.typing:
             for i, digit in enumerate("1234567890"):
                 row, col = divmod(i, 5)
                 rect = pygame.Rect(20 + col * 96, 190 + row * 96, 86, 86)
                 out.append(Control(digit, f"digit:{digit}", rect))
             out.append(Control("Del", "del", pygame.Rect(520, 190, 120, 86)))
             out.append(Control("OK", "ok", pygame.Rect(650, 190, 130, 86), True))
+            if self.kind.startswith("cards:"):
+                out.append(Control("x", "times", pygame.Rect(520, 286, 120, 86)))
+                out.append(Control("Next card", "add", pygame.Rect(650, 286, 130, 86)))
         else:
             choices = ("yes", "no") if self.kind == "yes_no" else self.kind[7:].split(",")
             for i, choice in enumerate(choices):
@@ -54,8 +69,10 @@ class KeypadScreen(Screen):
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
-        canvas.text(f"Seat {self.seat}: {self.field}", 44, ALIEN, topleft=(20, 14))
+        canvas.text(f"Seat {self.seat}: {self.prompt}", 44, ALIEN, topleft=(20, 14), max_width=760)
         if self.kind == "number":
             canvas.text(self.typed or "_", 64, TEXT, center=(660, 140))
+        elif self.typing:
+            canvas.text(self.typed or "_", 48, TEXT, center=(660, 140), max_width=260)
         canvas.text("  ".join(self.done), 28, DIM, topleft=(20, 130), max_width=520)
         canvas.text("Tap a seat to enter another player", 24, ACCENT, topleft=(20, 420))

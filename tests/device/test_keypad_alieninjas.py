@@ -1,0 +1,171 @@
+"""Alieninjas score entry on the keypad, table-driven from tests/data/alieninjas_keypad.toml.
+
+Each case plays a whole game: the keypad is opened on the session's score sheet and re-reads it
+after every entry, as the device does (``device.app.ScoreEntry``).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alieninjas_game import Game
+
+from device.app import Daemon
+from device.clock import VirtualClock
+from device.config import load_config
+from device.executor import Executor, Outputs
+from device.inbox import Inbox
+from device.keypad import Keypad, Sheet, fields_for, press
+from device.runtime import Runtime
+from device.sessions import make_session
+from device.store import Store
+from device.transcript import Transcript
+from device.ui import TouchUI
+from games.alieninjas.scoring import winners
+from games.effects import Show
+from games.events import ScoreEntered
+
+DATA = tomllib.loads(
+    (Path(__file__).parent.parent / "data" / "alieninjas_keypad.toml").read_text("utf-8")
+)
+KEYS = {"ok": "ok", "yes": "pick:yes", "no": "pick:no", "x": "times", "next": "add", "del": "del"}
+
+
+def actions(taps: str) -> list[str]:
+    out: list[str] = []
+    for token in taps.split():
+        out += [f"digit:{d}" for d in token] if token.isdigit() else [KEYS[token]]
+    return out
+
+
+def sheet(game: Game) -> dict[str, Any]:
+    return [e.view for e in game.log if isinstance(e, Show) and e.screen == "scores"][-1]
+
+
+@pytest.mark.parametrize("case", DATA["case"], ids=[c["name"] for c in DATA["case"]])
+def test_a_whole_game_on_the_keypad(case: dict[str, Any]) -> None:
+    mission, players = case["mission"], case["players"]
+    game = Game(players=players, mission=mission)
+    fields = fields_for("alieninjas", mission)
+    assert fields is not None
+    starters: list[int] = []
+    asked: set[int] = set()
+    for number, taps in enumerate(case["rounds"], start=1):
+        pad: Keypad | None = Keypad(fields, players, sheet=Sheet.from_view(sheet(game)))
+        for action in actions(taps):
+            assert pad is not None, f"round {number}: the keypad closed before {action!r}"
+            if pad.field[0] == "alieninjas":
+                asked.add(pad.seat)
+            pad, entry = press(pad, action)
+            if entry is not None:
+                game.feed(entry, 10.0 * number)
+                pad = None if pad is None else pad.reading(sheet(game))
+        assert pad is None, f"round {number}: the keypad still waits for {pad.view()}"
+        if number < len(case["rounds"]):
+            starters.append(game.state.starter or 0)
+    assert [[s.points for s in scores] for scores in game.state.rounds] == case["points"]
+    assert starters == case["starters"]
+    assert sorted(asked) == case["tiebreak_asked"]
+    assert game.phase == "final"
+    assert winners(game.state.rounds, players) == case["winners"]
+
+
+def typed(pad: Keypad, *taps: str) -> Keypad:
+    for action in taps:
+        out, entry = press(pad, action)
+        assert out is not None and entry is None
+        pad = out
+    return pad
+
+
+def test_a_list_of_cards_is_typed_with_times_and_next() -> None:
+    fields = fields_for("alieninjas", "collection")
+    assert fields is not None
+    pad = Keypad(fields, 2, sheet=Sheet(mission="collection"))
+    assert pad.view()["prompt"] == "matched cards (points x multiplier)"
+    pad = typed(pad, "times", "add", "digit:0", "digit:3", "times", "times", "digit:2")
+    assert pad.typed == "3x2"  # x needs a number first, and comes once; a lone 0 is replaced
+    assert press(pad, "ok")[0] is not None
+    pad = typed(pad, "add", "ok", "digit:4", "add", "digit:5", "add", "digit:6", "add")
+    assert pad.view()["typed"] == "3x2, 4, 5, 6"  # a fifth card is refused: the mission has 4
+    pad = typed(pad, "del", "del", "ok")
+    assert pad.field[0] == "left_in_hand"
+    assert pad.view()["done"] == ["matched 3x2, 4, 5"]
+    assert pad.values == (("matched", [{"points": 3, "multiplier": 2}, 4, 5]),)
+
+
+def test_no_matched_card_is_an_empty_list() -> None:
+    fields = fields_for("alieninjas", "collection")
+    assert fields is not None
+    pad = typed(Keypad(fields, 2), "ok", "digit:2")
+    assert pad.values == (("matched", []),) and pad.view()["done"] == ["matched none"]
+    pad, entry = press(typed(pad, "ok"), "pick:no")
+    assert entry == ScoreEntered(1, None, (("last", False), ("left_in_hand", 2), ("matched", [])))
+
+
+def test_the_cards_keypad_screen_has_times_and_next_card() -> None:
+    from device.ui.keypad import KeypadScreen
+
+    fields = fields_for("alieninjas", "collection")
+    assert fields is not None
+    screen = KeypadScreen.from_view(Keypad(fields, 3, sheet=Sheet(mission="collection")).view())
+    labels = [control.label for control in screen.controls()]
+    assert "x" in labels and "Next card" in labels and "OK" in labels
+    assert screen.prompt == "matched cards (points x multiplier)"
+    old = Keypad(fields_for("alienation") or (), 2).view()
+    old.pop("prompt")  # a view without a prompt shows the field's name
+    assert KeypadScreen.from_view(old).prompt == "points"
+
+
+def test_the_next_starter_is_asked_per_mission_until_marked() -> None:
+    fields = fields_for("alieninjas", "push_your_luck")
+    assert fields is not None
+    pad = Keypad(fields, 2, sheet=Sheet(mission="push_your_luck"))
+    pad = typed(pad, "digit:4", "ok")
+    assert pad.view()["prompt"] == "made the last capture?"
+    pad2, entry = press(pad, "pick:yes")
+    assert entry == ScoreEntered(1, 4, (("last", True),))
+    assert pad2 is not None and pad2.sheet.marked == 1
+    _, entry = press(typed(pad2, "digit:3"), "ok")  # seat 2 is not asked: seat 1 is marked
+    assert entry == ScoreEntered(2, 3, ())
+    last_round = Keypad(fields, 2, sheet=Sheet(mission="push_your_luck", round=3))
+    pad = typed(last_round, "digit:4", "ok")
+    assert pad.field[0] == "alieninjas"  # seat 2 may still tie; no next round to start
+    _, entry = press(typed(pad, "digit:2"), "ok")
+    assert entry == ScoreEntered(1, 4, (("alieninjas", 2),))
+
+
+@pytest.fixture
+def daemon(tmp_path: Path) -> Iterator[Daemon]:
+    config = load_config(system_path=None, overrides={"narration.backend": "silent"})
+    clock = VirtualClock()
+    ui = TouchUI()
+    ui.open()
+    outputs = Outputs(transcript=Transcript(clock), screen=ui, now=clock.now)
+    runtime = Runtime(clock, Executor(outputs), Store(tmp_path / "m.db"))
+    daemon = Daemon(config, clock, runtime, ui, Inbox(wake=ui.wake))
+    daemon.home()
+    yield daemon
+    ui.close()
+
+
+def test_the_device_keypad_breaks_a_push_your_luck_tie(daemon: Daemon) -> None:
+    setup = {"game": "alieninjas", "mission": "push_your_luck", "players": 2}
+    daemon.runtime.begin(make_session(setup, daemon.config))
+    daemon.step()
+    rounds = [["5", "OK", "No", "4", "OK", "Yes"], ["2", "OK", "Yes", "3", "OK"]]
+    rounds.append(["3", "OK", "1", "OK", "3", "OK", "3", "OK"])  # 10 each: both asked
+    for labels in rounds:
+        daemon.ui.tap("Enter scores")
+        daemon.step()
+        for label in labels:
+            assert daemon.ui.screen == "keypad", label
+            daemon.ui.tap(label)
+            daemon.step()
+    assert daemon.runtime.phase == "final"
+    assert daemon.runtime.state.starter == 1  # seat 1 made round 2's last capture...
+    assert winners(daemon.runtime.state.rounds, 2) == [2]  # ...and 3 Alieninjas beat 1
