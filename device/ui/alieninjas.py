@@ -123,20 +123,23 @@ class ScoresScreen(Screen):
     """(seat, last round's points, total)."""
     grabbed: int | None = None
     """Speed grab mode: who grabbed the stack last (until the grab re-arms)."""
+    starter: int | None = None
+    """Who started this round, as the rules name them (None: the table chose)."""
+    marked: int | None = None
+    """Who starts the next round, once an entry says so."""
 
     @classmethod
     def from_view(cls, view: Mapping[str, object]) -> ScoresScreen:
-        """Read title, players, entered, rows ({seat, last, total}) and optional grabbed."""
+        """Read title, players, entered, rows ({seat, last, total}) and the optional seats
+        grabbed, starter and marked."""
         r = ViewReader("scores", view)
         rows = tuple(
             (row.integer("seat"), row.integer("last"), row.integer("total"))
             for row in r.records("rows")
         )
-        grabbed = view.get("grabbed")
-        if grabbed is not None and (isinstance(grabbed, bool) or not isinstance(grabbed, int)):
-            raise UiError(f"scores view: 'grabbed' must be a seat or null, got {grabbed!r}")
+        seats = [_optional_seat(view, key) for key in ("grabbed", "starter", "marked")]
         title, players = r.text("title"), r.integer("players")
-        return cls(title, players, tuple(r.integers("entered")), rows, grabbed)
+        return cls(title, players, tuple(r.integers("entered")), rows, *seats)
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
@@ -152,6 +155,17 @@ class ScoresScreen(Screen):
             canvas.text(f"{total}{mark}", 32, colour, topleft=(520, y))
         done = len(set(self.entered))
         footer, colour = f"{done} of {self.players} entered", DIM
+        if self.starter is not None:
+            footer += f" - player {self.starter} started this round"
+        if self.marked is not None:
+            footer += f" - player {self.marked} starts the next"
         if self.grabbed is not None:
             footer, colour = f"Player {self.grabbed} grabbed it first!  ({footer})", AMBER
         canvas.text(footer, 30, colour, center=(400, 456), max_width=760)
+
+
+def _optional_seat(view: Mapping[str, object], key: str) -> int | None:
+    seat = view.get(key)
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+        raise UiError(f"scores view: {key!r} must be a seat or null, got {seat!r}")
+    return seat

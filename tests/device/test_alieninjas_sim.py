@@ -219,3 +219,24 @@ def test_the_replicas_screen_reads_the_running_totals() -> None:
     assert ReplicasScreen.from_view(view).totals == ()
     scores = {"title": "Round 1", "players": 2, "entered": [], "rows": [], "grabbed": 2}
     assert ScoresScreen.from_view(scores).grabbed == 2
+
+
+def test_the_score_sheet_shows_who_starts() -> None:
+    import pygame
+
+    from device.ui.alieninjas import ScoresScreen
+    from device.ui.canvas import Canvas
+    from device.ui.model import UiError
+    from games.alieninjas.scoresheet import scores_view
+    from games.alieninjas.setup import AlieninjasSetup
+    from games.alieninjas.state import AlieninjasState
+
+    state = AlieninjasState(AlieninjasSetup("memory", 3), round=2, starter=3, ender=1)
+    screen = ScoresScreen.from_view(scores_view(state, "Round 2"))
+    assert (screen.starter, screen.marked) == (3, 1)
+    screen.draw(Canvas(pygame.Surface((800, 480))), 0.0)
+    replicas = AlieninjasState(AlieninjasSetup("replicas", 3), starter=3, ender=1)
+    screen = ScoresScreen.from_view(scores_view(replicas, "Round 1"))
+    assert (screen.starter, screen.marked) == (None, None)  # the ender's button starts it
+    with pytest.raises(UiError, match="'marked' must be a seat or null, got 'x'"):
+        ScoresScreen.from_view({**scores_view(state, "R"), "marked": "x"})
