@@ -222,10 +222,8 @@ def test_the_replicas_screen_reads_the_running_totals() -> None:
 
 
 def test_the_score_sheet_shows_who_starts() -> None:
-    import pygame
-
+    from device.ui import TouchUI
     from device.ui.alieninjas import ScoresScreen
-    from device.ui.canvas import Canvas
     from device.ui.model import UiError
     from games.alieninjas.scoresheet import scores_view
     from games.alieninjas.setup import AlieninjasSetup
@@ -234,7 +232,12 @@ def test_the_score_sheet_shows_who_starts() -> None:
     state = AlieninjasState(AlieninjasSetup("memory", 3), round=2, starter=3, ender=1)
     screen = ScoresScreen.from_view(scores_view(state, "Round 2"))
     assert (screen.starter, screen.marked) == (3, 1)
-    screen.draw(Canvas(pygame.Surface((800, 480))), 0.0)
+    ui = TouchUI()
+    ui.open()
+    try:
+        ui.show("scores", scores_view(state, "Round 2"))  # draws it
+    finally:
+        ui.close()
     replicas = AlieninjasState(AlieninjasSetup("replicas", 3), starter=3, ender=1)
     screen = ScoresScreen.from_view(scores_view(replicas, "Round 1"))
     assert (screen.starter, screen.marked) == (None, None)  # the ender's button starts it
