@@ -140,6 +140,14 @@ class OneNightConfig:
 
 
 @dataclass(frozen=True)
+class AlienationConfig:
+    """`[alienation]`: how the first round's start player, the friendliest, is found."""
+
+    friendliest: str = field(metadata=_key(Choice(("table", "random"))))
+    friendliest_seconds: float = field(metadata=_key(Number(1, 3600)))
+
+
+@dataclass(frozen=True)
 class StoreConfig:
     """`[store]`: the game database; None means `mothership.db` in the state directory."""
 
@@ -190,6 +198,7 @@ class Config:
     audio: AudioConfig
     display: DisplayConfig
     onenight: OneNightConfig
+    alienation: AlienationConfig
     store: StoreConfig
     log: LogConfig
     rulings: RulingsConfig
@@ -208,6 +217,7 @@ _SECTIONS: dict[str, type[Any]] = {
     "audio": AudioConfig,
     "display": DisplayConfig,
     "onenight": OneNightConfig,
+    "alienation": AlienationConfig,
     "store": StoreConfig,
     "log": LogConfig,
     "rulings": RulingsConfig,

@@ -56,7 +56,14 @@ def make_session(
     """A new session for ``setup``; ``auto_start`` starts the game if nothing else does."""
     game = find_game(str(setup["game"]))
     if game.key == "alienation":
-        return AlienationSession(AlienationSetup.from_block(setup))
+        section = config.alienation
+        return AlienationSession(
+            AlienationSetup.from_block(
+                setup,
+                friendliest=section.friendliest,
+                friendliest_seconds=section.friendliest_seconds,
+            )
+        )
     if game.key == "encounters":
         return EncountersSession(EncountersSetup.from_block(setup))
     if game.key == "alieninjas":

@@ -2,9 +2,13 @@
 
 Rulings (our reading of the rules):
 
-- The first start player stands in for "the friendliest player": the device draws it from the
-  game's seed. Later rounds start with whoever took Firsties; when nobody took it, the start
-  player stays the same.
+- "For the first round, the friendliest player is the start player": the table chooses that
+  player (``friendliest = "table"``, the default) by their seat button or the touchscreen; Go or
+  the screen's Random asks the device to draw one. If nobody chooses within
+  ``friendliest_seconds`` the device draws, so a game (or scenario) that never chooses still
+  reaches round 1. ``friendliest = "random"`` skips the question and draws at once. The draw
+  comes from the game's seed. Later rounds start with whoever took Firsties; when nobody took
+  it, the start player stays the same.
 - Cards are passed to the left in round 1. With more than two players the direction alternates
   every round (left, right, left); with two it makes no difference and stays left.
 - A round score is the points the system scored this round (0 or more); totals accumulate.
@@ -25,6 +29,10 @@ from games.errors import RulesError, SetupError
 ROUNDS = 3
 """The game is three rounds long."""
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+FRIENDLIEST = ("table", "random")
+"""How the first start player is found: chosen by the table, or drawn by the device."""
+FRIENDLIEST_SECONDS = 120.0
+"""How long the table has to choose the friendliest player before the device draws one."""
 
 
 class ScoreEntryError(RulesError):
@@ -33,10 +41,16 @@ class ScoreEntryError(RulesError):
 
 @dataclass(frozen=True)
 class AlienationSetup:
-    """Who plays: the number of players and the seed the start player is drawn from."""
+    """Who plays, and how the first start player (the friendliest) is found."""
 
     players: int
     seed: int = 0
+    """The seed a drawn start player comes from."""
+    friendliest: str = "table"
+    """``"table"``: the players choose (the device draws on request or after the wait);
+    ``"random"``: the device draws at once."""
+    friendliest_seconds: float = FRIENDLIEST_SECONDS
+    """How long the table may take to choose before the device draws."""
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int):
@@ -47,14 +61,44 @@ class AlienationSetup:
             )
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
             raise SetupError(f"setup.seed: expected a whole number, got {self.seed!r}")
+        if self.friendliest not in FRIENDLIEST:
+            raise SetupError(
+                f"setup.options.friendliest: expected 'table' or 'random', got {self.friendliest!r}"
+            )
+        wait = self.friendliest_seconds
+        if isinstance(wait, bool) or not isinstance(wait, int | float) or not 1 <= wait <= 3600:
+            raise SetupError(
+                f"setup.options.friendliest_seconds: expected 1 to 3600 seconds, got {wait!r}"
+            )
 
     @classmethod
-    def from_block(cls, block: Mapping[str, Any]) -> AlienationSetup:
-        """The setup a scenario's (or the touchscreen's) setup block describes."""
+    def from_block(
+        cls,
+        block: Mapping[str, Any],
+        *,
+        friendliest: str = "table",
+        friendliest_seconds: float = FRIENDLIEST_SECONDS,
+    ) -> AlienationSetup:
+        """The setup a scenario's (or the touchscreen's) setup block describes.
+
+        ``friendliest`` and ``friendliest_seconds`` are the defaults (the device's settings);
+        the block's ``options`` may override either.
+        """
         options = block.get("options", {})
-        if options:
-            raise SetupError(f"setup.options: Alienation takes no options, got {options!r}")
-        return cls(players=block.get("players", 2), seed=block.get("seed", 0))
+        if not isinstance(options, Mapping):
+            raise SetupError(f"setup.options: expected an object, got {options!r}")
+        unknown = sorted(set(options) - {"friendliest", "friendliest_seconds"})
+        if unknown:
+            raise SetupError(
+                f"setup.options.{unknown[0]}: unknown option; "
+                "options are friendliest, friendliest_seconds"
+            )
+        return cls(
+            players=block.get("players", 2),
+            seed=block.get("seed", 0),
+            friendliest=options.get("friendliest", friendliest),
+            friendliest_seconds=options.get("friendliest_seconds", friendliest_seconds),
+        )
 
 
 def draft_direction(round_number: int, players: int) -> str:

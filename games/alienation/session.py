@@ -1,6 +1,13 @@
 """The Alienation session: three rounds of score entry, then the final totals.
 
-Phases: ``score`` (each round; entered at once, after the round's announcements) and ``final``.
+Phases: ``friendliest`` (before round 1: the table chooses its friendliest player, who starts),
+``score`` (each round; entered at once, after the round's announcements) and ``final``.
+
+In ``friendliest`` a seat button or the screen's "Player N" chooses; Go or the screen's "Random"
+asks the device to draw. Nobody choosing within ``setup.friendliest_seconds`` makes the device
+draw too, so a scenario that only waits ``until score`` still gets there. With
+``setup.friendliest == "random"`` the phase is skipped and the device draws at once.
+
 One entry per seat closes a round; a seat may re-enter its score until the round closes. The
 player who completed their system first takes Firsties by their seat button, the touchscreen's
 "First" chip, or ``first`` in their entry, and starts the next round.
@@ -25,7 +32,16 @@ from games.alienation.rules import (
 )
 from games.effects import Effect, Finished, Phase, Record, Report, Say, Show
 from games.errors import EventNotAcceptedError
-from games.events import ControlPressed, Event, ScoreEntered, SeatPressed, TagSeen, Tick, Touched
+from games.events import (
+    Control,
+    ControlPressed,
+    Event,
+    ScoreEntered,
+    SeatPressed,
+    TagSeen,
+    Tick,
+    Touched,
+)
 
 Transition = tuple["AlienationState", list[Effect]]
 
@@ -38,7 +54,7 @@ class AlienationState:
     phase: str = "score"
     round: int = 1
     start: int = 1
-    """This round's start player."""
+    """This round's start player (0 while the table is still choosing the friendliest)."""
     entries: tuple[RoundEntry, ...] = ()
     """This round's entries so far, by seat."""
     firsties: int | None = None
@@ -48,6 +64,9 @@ class AlienationState:
     sunnies: tuple[int, ...] = ()
     """Each seat's Sunnies total as last entered."""
     message: str = ""
+    choose_until: float | None = None
+    """When the device draws the friendliest player if the table has not chosen (phase
+    ``friendliest`` only)."""
 
 
 class AlienationSession:
@@ -59,21 +78,31 @@ class AlienationSession:
         self.setup = setup
 
     def start(self, now: float) -> Transition:
-        """Pick the first start player and open round 1."""
+        """Ask the table for its friendliest player (or draw one, if so set up)."""
         setup = self.setup
-        first = random.Random(setup.seed).randint(1, setup.players)
-        state = AlienationState(setup, start=first, sunnies=(0,) * setup.players)
+        state = AlienationState(setup, start=0, sunnies=(0,) * setup.players)
         record = Record("alienation.start", {"players": setup.players, "seed": setup.seed})
-        intro: list[Effect] = [
-            record,
-            Say.of("alienation.welcome", players=setup.players),
-            Say.of("alienation.first_start", seat=first),
+        intro: list[Effect] = [record, Say.of("alienation.welcome", players=setup.players)]
+        if setup.friendliest == "random":
+            state, effects = _choose(state, draw(setup), "random")
+            return state, intro + effects
+        state = dataclasses.replace(
+            state,
+            phase="friendliest",
+            choose_until=now + setup.friendliest_seconds,
+            message="Press the friendliest player's seat button, or tap below",
+        )
+        return state, [
+            *intro,
+            Say.of("alienation.friendliest.ask"),
+            Phase("friendliest"),
+            Show("sheet", sheet_view(state)),
         ]
-        state, effects = _open_round(state)
-        return state, intro + effects
 
     def handle(self, state: AlienationState, event: Event, now: float) -> Transition:
         """React to one input; raises ``EventNotAcceptedError`` for one that does not fit."""
+        if state.phase == "friendliest":
+            return _friendliest_input(state, event, now)
         if isinstance(event, Tick):
             return state, []
         if state.phase == "final":
@@ -94,8 +123,8 @@ class AlienationSession:
         raise EventNotAcceptedError(f"{kind} is not accepted in phase {state.phase!r}")
 
     def next_deadline(self, state: AlienationState) -> float | None:
-        """Never: the score sheet only reacts to input."""
-        return None
+        """The draw while the table chooses its friendliest player; else never."""
+        return state.choose_until if state.phase == "friendliest" else None
 
     def phase(self, state: AlienationState) -> str:
         """``score`` or ``final``."""
@@ -111,7 +140,10 @@ class AlienationSession:
         return state_from_json(data)
 
     def resume(self, state: AlienationState, saved_at: float, now: float) -> Transition:
-        """Put the sheet back up where it was (nothing is timed)."""
+        """Put the sheet back up where it was; the table keeps the rest of its time to choose."""
+        if state.phase == "friendliest" and state.choose_until is not None:
+            state = dataclasses.replace(state, choose_until=state.choose_until + now - saved_at)
+            return state, [Phase("friendliest"), Show("sheet", sheet_view(state))]
         if state.phase == "final":
             return state, [Phase("final"), Show("sheet", sheet_view(state))]
         return state, [Phase("score"), Show("sheet", sheet_view(state))]
@@ -131,7 +163,64 @@ def state_from_json(data: Mapping[str, Any]) -> AlienationState:
         rounds=tuple(tuple(points) for points in fields["rounds"]),
         sunnies=tuple(fields["sunnies"]),
         message=str(fields["message"]),
+        choose_until=fields.get("choose_until"),
     )
+
+
+def draw(setup: AlienationSetup) -> int:
+    """The start player the device draws from the game's seed (the same seat every time)."""
+    return random.Random(setup.seed).randint(1, setup.players)
+
+
+def _friendliest_input(state: AlienationState, event: Event, now: float) -> Transition:
+    """Phase ``friendliest``: a seat or "Player N" chooses; Go or "Random" draws; time draws."""
+    players = state.setup.players
+    if isinstance(event, Tick):
+        if state.choose_until is not None and now >= state.choose_until:
+            return _choose(state, draw(state.setup), "timeout")
+        return state, []
+    if isinstance(event, SeatPressed) or (
+        isinstance(event, Touched) and event.action.startswith("friendliest:")
+    ):
+        choice = str(event.seat) if isinstance(event, SeatPressed) else event.action.split(":")[1]
+        if choice == "random":
+            return _choose(state, draw(state.setup), "random")
+        seat = int(choice) if choice.isdigit() else 0
+        if not 1 <= seat <= players:
+            raise EventNotAcceptedError(
+                f"seat {choice} cannot be the friendliest player: the seats are 1 to {players}"
+            )
+        return _choose(state, seat, "table")
+    if isinstance(event, ControlPressed) and event.control is Control.GO:
+        return _choose(state, draw(state.setup), "random")
+    if isinstance(event, ScoreEntered):
+        raise EventNotAcceptedError(
+            f"seat {event.seat} entered a score in phase 'friendliest': round 1 opens once the "
+            "friendliest player is chosen (a seat button, Random, or the draw after "
+            f"{state.setup.friendliest_seconds:g} s)"
+        )
+    if isinstance(event, ControlPressed | TagSeen | Touched):
+        return state, []
+    kind = type(event).__name__
+    raise EventNotAcceptedError(f"{kind} is not accepted in phase 'friendliest'")
+
+
+def _choose(state: AlienationState, seat: int, how: str) -> Transition:
+    """Make ``seat`` the first start player and open round 1.
+
+    ``how``: ``"table"`` (chosen by the players), ``"random"`` (drawn on request or by the
+    setting) or ``"timeout"`` (drawn because nobody chose in time).
+    """
+    effects: list[Effect] = [Record("alienation.friendliest", {"seat": seat, "by": how})]
+    if how == "table":
+        effects.append(Say.of("alienation.friendliest.chosen", seat=seat))
+    else:
+        if how == "timeout":
+            effects.append(Say.of("alienation.friendliest.timeout"))
+        effects.append(Say.of("alienation.first_start", seat=seat))
+    state = dataclasses.replace(state, phase="score", start=seat, choose_until=None)
+    state, more = _open_round(state)
+    return state, effects + more
 
 
 def round_lines(round_number: int, start: int, players: int) -> list[Say]:
@@ -264,11 +353,17 @@ def sheet_view(state: AlienationState) -> dict[str, Any]:
         cells += [""] * (ROUNDS - len(cells))
         total = running[seat] + current.get(seat, 0)
         cells += [str(state.sunnies[seat - 1]), str(total)]
-        lit = state.firsties == seat if state.phase == "score" else seat in _leaders(running)
+        # Leaders at the end; Firsties during a round (nobody while the friendliest is chosen).
+        lit = seat in _leaders(running) if state.phase == "final" else state.firsties == seat
         rows.append({"seat": seat, "cells": cells, "lit": lit})
     if state.phase == "final":
         controls = [{"label": "Home", "action": "home", "primary": True}]
         title = "Alienation: final scores"
+    elif state.phase == "friendliest":
+        seats = range(1, players + 1)
+        controls = [{"label": f"Player {s}", "action": f"friendliest:{s}"} for s in seats]
+        controls.append({"label": "Random", "action": "friendliest:random"})
+        title = "Alienation: who is the friendliest?"
     else:
         controls = [{"label": f"First {s}", "action": f"first:{s}"} for s in range(1, players + 1)]
         title = f"Alienation: round {state.round} of {ROUNDS}"

@@ -92,7 +92,7 @@ def test_the_service_starts_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None
 
 @pytest.mark.parametrize(
     ("label", "phase"),
-    [("Replicas", "ready"), ("Alienation", "score"), ("Alien Encounters", "rounds")],
+    [("Replicas", "ready"), ("Alienation", "friendliest"), ("Alien Encounters", "rounds")],
 )
 def test_every_game_starts_from_the_home_screen(daemon: Daemon, label: str, phase: str) -> None:
     daemon.ui.tap(label)

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from device.config import (
+    AlienationConfig,
     AudioConfig,
     Config,
     ConfigError,
@@ -68,6 +69,7 @@ EXPECTED_DEFAULTS = Config(
         vote_mode="secret",
         assassin_sees_doppelganger=True,
     ),
+    alienation=AlienationConfig(friendliest="table", friendliest_seconds=120.0),
     store=StoreConfig(path=None),
     log=LogConfig(level="info"),
     rulings=RulingsConfig(

@@ -76,7 +76,11 @@ def tap(daemon: Daemon, label: str) -> None:
 
 def test_a_whole_alienation_round_is_entered_on_the_touchscreen(daemon: Daemon) -> None:
     tap(daemon, "Alienation")
+    assert daemon.runtime.phase == "friendliest"  # the table chooses who starts, by touch
+    assert ("Enter scores", "keypad") not in daemon.ui.controls()
+    tap(daemon, "Player 3")
     assert daemon.runtime.phase == "score"
+    assert daemon.runtime.state.start == 3
     assert ("Enter scores", "keypad") in daemon.ui.controls()
     tap(daemon, "Enter scores")
     assert daemon.ui.screen == "keypad"

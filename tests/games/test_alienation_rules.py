@@ -70,7 +70,19 @@ def test_a_bad_entry_is_refused_by_name(
         ({"players": 1}, "1 players: Alienation is for 2 to 4"),
         ({"players": "3"}, "setup.players: expected a whole number, got '3'"),
         ({"players": 3, "seed": 1.5}, "setup.seed: expected a whole number"),
-        ({"players": 3, "options": {"x": 1}}, "Alienation takes no options"),
+        (
+            {"players": 3, "options": {"x": 1}},
+            "setup.options.x: unknown option; options are friendliest, friendliest_seconds",
+        ),
+        ({"players": 3, "options": []}, "setup.options: expected an object, got []"),
+        (
+            {"players": 3, "options": {"friendliest": "nicest"}},
+            "setup.options.friendliest: expected 'table' or 'random', got 'nicest'",
+        ),
+        (
+            {"players": 3, "options": {"friendliest_seconds": 0}},
+            "setup.options.friendliest_seconds: expected 1 to 3600 seconds, got 0",
+        ),
     ],
 )
 def test_a_bad_setup_is_refused_by_name(block: dict[str, Any], message: str) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -10,8 +12,24 @@ from games.alienation.rules import AlienationSetup
 from games.alienation.session import AlienationSession, AlienationState, round_lines
 from games.effects import Effect, Finished, Phase, Record, Report, Say, Show
 from games.errors import EventNotAcceptedError, RulesError
-from games.events import Control, ControlPressed, ScoreEntered, SeatPressed, Touched, VoteCast
+from games.events import (
+    Control,
+    ControlPressed,
+    ScoreEntered,
+    SeatPressed,
+    Tick,
+    Touched,
+    VoteCast,
+)
 from narration.catalogue import Catalogue
+
+DATA = tomllib.loads((Path(__file__).parents[1] / "data" / "alienation_rules.toml").read_text())
+FRIENDLIEST: list[dict[str, Any]] = DATA["friendliest"]
+
+
+def drawn(players: int, seed: int = 0) -> AlienationSetup:
+    """A setup whose start player is drawn at once (the ``random`` setting)."""
+    return AlienationSetup(players, seed, friendliest="random")
 
 
 def score(seat: int, points: int, **extra: object) -> ScoreEntered:
@@ -33,9 +51,9 @@ def says(effects: list[Effect]) -> list[str]:
 
 
 def test_the_start_picks_a_start_player_from_the_seed_and_opens_round_1() -> None:
-    session = AlienationSession(AlienationSetup(3, seed=11))
+    session = AlienationSession(drawn(3, seed=11))
     state, effects = session.start(0.0)
-    again, _ = AlienationSession(AlienationSetup(3, seed=11)).start(5.0)
+    again, _ = AlienationSession(drawn(3, seed=11)).start(5.0)
     assert state.start == again.start
     assert 1 <= state.start <= 3
     assert session.phase(state) == "score"
@@ -52,7 +70,7 @@ def test_the_start_picks_a_start_player_from_the_seed_and_opens_round_1() -> Non
 
 
 def test_firsties_from_the_entry_a_seat_button_or_touch_picks_the_next_start() -> None:
-    session = AlienationSession(AlienationSetup(3, seed=1))
+    session = AlienationSession(drawn(3, seed=1))
     state, _ = session.start(0.0)
     state, effects = play(session, state, score(1, 12, sunnies=2, first=True), score(2, 9))
     assert state.firsties == 1
@@ -66,7 +84,7 @@ def test_firsties_from_the_entry_a_seat_button_or_touch_picks_the_next_start() -
 
 
 def test_without_firsties_the_start_player_stays() -> None:
-    session = AlienationSession(AlienationSetup(2, seed=3))
+    session = AlienationSession(drawn(2, seed=3))
     state, _ = session.start(0.0)
     start = state.start
     state, effects = play(session, state, score(1, 5), score(2, 6))
@@ -75,14 +93,14 @@ def test_without_firsties_the_start_player_stays() -> None:
 
 
 def test_a_seat_may_correct_its_entry_until_the_round_closes() -> None:
-    session = AlienationSession(AlienationSetup(2))
+    session = AlienationSession(drawn(2))
     state, _ = session.start(0.0)
     state, _ = play(session, state, score(1, 50), score(1, 5), score(2, 6))
     assert state.rounds == ((5, 6),)
 
 
 def test_three_rounds_report_scores_and_a_shared_final() -> None:
-    session = AlienationSession(AlienationSetup(2, seed=4))
+    session = AlienationSession(drawn(2, seed=4))
     state, _ = session.start(0.0)
     rounds = [(10, 12), (8, 9), (11, 8)]
     effects: list[Effect] = []
@@ -107,7 +125,7 @@ def test_three_rounds_report_scores_and_a_shared_final() -> None:
 
 
 def test_bad_inputs_are_refused() -> None:
-    session = AlienationSession(AlienationSetup(2))
+    session = AlienationSession(drawn(2))
     state, _ = session.start(0.0)
     with pytest.raises(RulesError, match="seat 2 scored -1: a round score is 0 or more"):
         session.handle(state, score(2, -1), 0.0)
@@ -118,7 +136,7 @@ def test_bad_inputs_are_refused() -> None:
 
 
 def test_the_state_survives_a_checkpoint() -> None:
-    session = AlienationSession(AlienationSetup(3, seed=2))
+    session = AlienationSession(drawn(3, seed=2))
     state, _ = session.start(0.0)
     state, _ = play(session, state, score(1, 4, first=True), score(2, 5), score(3, 6))
     state, _ = play(session, state, score(2, 7, sunnies=4))
@@ -136,7 +154,7 @@ def test_every_line_the_session_can_say_renders() -> None:
     for players in (2, 3, 4):
         for round_number in (1, 2, 3):
             lines += round_lines(round_number, 1, players)
-    session = AlienationSession(AlienationSetup(3, seed=5))
+    session = AlienationSession(drawn(3, seed=5))
     state, effects = session.start(0.0)
     lines += [e for e in effects if isinstance(e, Say)]
     for entries in ([(1, 3, True), (2, 2, False), (3, 1, False)],) * 2 + (
@@ -144,6 +162,8 @@ def test_every_line_the_session_can_say_renders() -> None:
     ):
         state, more = play(session, state, *(score(s, p, first=f) for s, p, f in entries))
         lines += [e for e in more if isinstance(e, Say)]
+    for table in FRIENDLIEST:  # the friendliest player: chosen, drawn on request, timed out
+        lines += [e for e in _choose_friendliest(table)[1] if isinstance(e, Say)]
     lines += [
         Say.of("alienation.no_firsties", seat=2),
         Say.of("alienation.winner", seat=1, total=9),
@@ -154,3 +174,95 @@ def test_every_line_the_session_can_say_renders() -> None:
     for say in lines:
         text = catalogue.text(say.line, say.param_map())
         assert text and "{" not in text, say.line
+
+
+# -- the friendliest player starts round 1 (tests/data/alienation_rules.toml) -------------------
+
+
+def _choose_friendliest(
+    case: dict[str, Any],
+) -> tuple[AlienationSession, list[Effect], list[tuple[AlienationState, str]]]:
+    """Start the case's game and feed its events at their times; each state with its phase."""
+    block = {"players": case["players"], "seed": case["seed"], "options": case.get("options", {})}
+    session = AlienationSession(AlienationSetup.from_block(block))
+    state, effects = session.start(0.0)
+    seen = [(state, session.phase(state))]
+    now = 0.0
+    for kind, *args in case["events"]:
+        if kind == "tick":
+            now = float(args[0])
+            event: Any = Tick(now)
+        elif kind == "press":
+            event = SeatPressed(int(args[0]), now)
+        elif kind == "touch":
+            event = Touched(str(args[0]))
+        else:
+            event = ControlPressed(Control.GO, now)
+        state, more = session.handle(state, event, now)
+        effects += more
+        seen.append((state, session.phase(state)))
+    return session, effects, seen
+
+
+@pytest.mark.parametrize("case", FRIENDLIEST, ids=lambda case: case["name"])
+def test_the_friendliest_player_starts_round_1(case: dict[str, Any]) -> None:
+    _, effects, seen = _choose_friendliest(case)
+    state = seen[-1][0]
+    phases = [phase for _, phase in seen]
+    if case["events"]:  # the table is asked first, and round 1 waits for the last event
+        assert set(phases[:-1]) == {"friendliest"}
+    assert phases[-1] == "score"
+    assert state.start == case["start"]
+    said = [e.line for e in effects if isinstance(e, Say)]
+    assert said[: said.index("alienation.round")] == case["opening"]
+    assert Say.of("alienation.round", round=1, rounds=3, seat=case["start"]) in effects
+    records = [e for e in effects if isinstance(e, Record) and e.kind == "alienation.friendliest"]
+    assert [record.data for record in records] == [{"seat": case["start"], "by": case["by"]}]
+
+
+def test_while_the_table_chooses_the_sheet_offers_each_player_and_random() -> None:
+    session = AlienationSession(AlienationSetup(3, seed=1))
+    state, effects = session.start(10.0)
+    assert session.phase(state) == "friendliest"
+    assert Phase("friendliest") in effects
+    assert session.next_deadline(state) == 130.0
+    view = [e for e in effects if isinstance(e, Show)][-1].view
+    assert [c["action"] for c in view["controls"]] == [
+        "friendliest:1",
+        "friendliest:2",
+        "friendliest:3",
+        "friendliest:random",
+    ]
+    assert [c["label"] for c in view["controls"]][-1] == "Random"
+    assert not any(row["lit"] for row in view["rows"])
+
+
+def test_while_the_table_chooses_bad_input_is_refused_by_name() -> None:
+    session = AlienationSession(AlienationSetup(3, seed=1))
+    state, _ = session.start(0.0)
+    with pytest.raises(EventNotAcceptedError) as error:
+        session.handle(state, SeatPressed(5, 0.0), 0.0)
+    assert str(error.value) == "seat 5 cannot be the friendliest player: the seats are 1 to 3"
+    with pytest.raises(EventNotAcceptedError) as error:
+        session.handle(state, Touched("friendliest:0"), 0.0)
+    assert str(error.value) == "seat 0 cannot be the friendliest player: the seats are 1 to 3"
+    with pytest.raises(EventNotAcceptedError) as error:
+        session.handle(state, score(1, 4), 0.0)
+    assert str(error.value) == (
+        "seat 1 entered a score in phase 'friendliest': round 1 opens once the friendliest "
+        "player is chosen (a seat button, Random, or the draw after 120 s)"
+    )
+    assert session.handle(state, Touched("first:2"), 0.0) == (state, [])
+
+
+def test_a_checkpoint_while_choosing_keeps_the_rest_of_the_wait() -> None:
+    session = AlienationSession(AlienationSetup(2, seed=3))
+    state, _ = session.start(100.0)
+    data = session.to_json(state)
+    assert session.from_json(data) == state
+    resumed, effects = session.resume(session.from_json(data), 160.0, 1000.0)
+    assert effects[0] == Phase("friendliest")
+    assert session.next_deadline(resumed) == 1060.0  # 60 s were left of the 120
+    old = {key: value for key, value in data.items() if key != "choose_until"}
+    old["setup"] = {"players": 2, "seed": 3}  # a checkpoint from before the choice existed
+    assert session.from_json(old).setup.friendliest == "table"
