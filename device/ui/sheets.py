@@ -8,7 +8,9 @@ Alienation and Alien Encounters both use it. The view:
 - ``message`` (str): one line under the table;
 - ``round`` and ``rounds`` (int): a round tracker of ``rounds`` steps with ``round`` current
   (``rounds`` 0: no tracker);
-- ``controls``: objects with ``label``, ``action`` and optional ``primary`` (bool).
+- ``controls``: objects with ``label``, ``action`` and optional ``primary`` (bool);
+- ``notes`` (optional list of str): reminders shown under the table, where the rows leave room
+  (Alien Encounters: the starting bag and hand during round 1).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ class SheetScreen(Screen):
     round: int
     rounds: int
     buttons: tuple[tuple[str, str, bool], ...]
+    notes: tuple[str, ...] = ()
 
     @classmethod
     def from_view(cls, view: Mapping[str, object]) -> SheetScreen:
@@ -74,6 +77,7 @@ class SheetScreen(Screen):
             r.integer("round"),
             r.integer("rounds"),
             tuple(buttons),
+            tuple(r.texts("notes")) if "notes" in view else (),
         )
 
     def controls(self) -> list[Control]:
@@ -94,7 +98,17 @@ class SheetScreen(Screen):
         self._draw_table(canvas)
         if self.rounds > 0:
             self._draw_tracker(canvas)
+        if self.notes:
+            self._draw_notes(canvas)
         canvas.text(self.message, 34, AMBER, center=(400, 364), max_width=760)
+
+    def _draw_notes(self, canvas: Canvas) -> None:
+        # Under the last row, above the message; skipped when the rows fill the table.
+        height = min(48, TABLE.height // (len(self.rows) + 1))
+        top = TABLE.top + (len(self.rows) + 1) * height + 8
+        area = pygame.Rect(TABLE.left, top, TABLE.width, 340 - top)
+        if area.height >= 30:
+            canvas.paragraph(list(self.notes), 30, TEXT, area, centred=True)
 
     def _draw_table(self, canvas: Canvas) -> None:
         count = len(self.columns)

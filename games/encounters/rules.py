@@ -24,6 +24,12 @@ FACTIONS = {
 }
 """Faction keys and the names the device says."""
 ALIENS = ("zanthans", "syntari", "apomixians")
+START_BAG = (("war", 2), ("neutral", 5))
+"""What each bag holds at the start: 2 War and 5 Neutral tokens (Neutral never counts)."""
+OPENING_CARD = "Check 2 tokens twice"
+"""The card each Negotiator starts with in hand."""
+OPENING_DRAW = 4
+"""Cards drawn beside the opening card: a hand of 5, drawn back up to 5 after each turn."""
 
 
 class Intention(enum.Enum):

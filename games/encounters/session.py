@@ -20,7 +20,10 @@ from typing import Any
 from games.effects import Effect, Finished, Phase, Record, Report, Say, Show
 from games.encounters.rules import (
     EVENT_ROUNDS,
+    OPENING_CARD,
+    OPENING_DRAW,
     ROUNDS,
+    START_BAG,
     EncountersSetup,
     Intention,
     Outcome,
@@ -165,11 +168,16 @@ def _tally_json(tally: Tally) -> dict[str, Any]:
 
 
 def intro_lines(setup: EncountersSetup, first: int | None) -> list[Say]:
-    """The opening: the factions, drawing Intentions (with any card removed), who starts."""
+    """The opening: the factions, drawing Intentions (with any card removed), the starting bag
+    and hand, who starts."""
     says = [Say.of("encounters.welcome", one=setup.faction(1), two=setup.faction(2))]
     if setup.remove is not None:
         says.append(Say.of(f"encounters.remove.{setup.remove.value}"))
     says.append(Say.of("encounters.intentions"))
+    bag = dict(START_BAG)
+    says.append(Say.of("encounters.bag", war=bag["war"], neutral=bag["neutral"]))
+    hand = OPENING_DRAW + 1
+    says.append(Say.of("encounters.hand", card=OPENING_CARD, drawn=OPENING_DRAW, hand=hand))
     if first is None:
         says.append(Say.of("encounters.choose_first"))
     else:
@@ -281,8 +289,18 @@ def verdict_lines(setup: EncountersSetup, result: Outcome) -> list[Say]:
     return says
 
 
+def setup_notes() -> list[str]:
+    """The starting bag and hand, as the sheet shows them during round 1."""
+    bag = dict(START_BAG)
+    return [
+        f"Bag: {bag['war']} War + {bag['neutral']} Neutral tokens",
+        f"Hand: {OPENING_CARD} + {OPENING_DRAW} cards drawn",
+    ]
+
+
 def sheet_view(state: EncountersState) -> dict[str, Any]:
-    """The ``sheet`` screen's view: factions, the round tracker, then the tallies."""
+    """The ``sheet`` screen's view: factions, the round tracker, then the tallies (and the
+    starting bag and hand while round 1 is played)."""
     tallies = dict(state.tallies)
     rows = []
     for seat in (1, 2):
@@ -312,4 +330,5 @@ def sheet_view(state: EncountersState) -> dict[str, Any]:
         "round": state.round if state.phase == "rounds" else ROUNDS,
         "rounds": ROUNDS,
         "controls": controls,
+        "notes": setup_notes() if state.phase == "rounds" and state.round == 1 else [],
     }

@@ -7,11 +7,18 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
 from device.config import Config, load_config
 from device.scenario import parse_scenario
 from device.simulator import SimulationError, simulate
+from device.ui import TouchUI
+from device.ui.model import UiError
+from device.ui.sheets import SheetScreen
+from games.effects import Show
+from games.encounters.rules import EncountersSetup
+from games.encounters.session import EncountersSession
 
 
 @pytest.fixture
@@ -51,7 +58,10 @@ def test_an_alienation_game_plays_to_the_final(config: Config) -> None:
     ]
     entries = run(config, alienation(rounds))
     phases = [e["phase"] for e in entries if "phase" in e]
-    assert phases == ["score", "score", "score", "final"]
+    # Nobody chose the friendliest player: `until score` waited for the device's draw.
+    assert phases == ["friendliest", "score", "score", "score", "final"]
+    drawn = next(e for e in entries if e.get("line") == "alienation.friendliest.timeout")
+    assert drawn["t"] >= 120.0
     assert [e["screen"] for e in entries if "screen" in e] == ["home", "sheet"]
     scores = [e["score"] for e in entries if "score" in e]
     assert len(scores) == 9
@@ -68,6 +78,29 @@ def test_an_alienation_game_plays_to_the_final(config: Config) -> None:
     assert "Draft by passing your cards to the right." in said
     assert said.count("Round 3 of 3. Player 2 is the start player.") == 1
     assert said[-1] == "Player 2 wins with 27 points. Well built!"
+
+
+@pytest.mark.parametrize(
+    ("choice", "start"),
+    [({"press": 3}, 3), ({"touch": "Player 1"}, 1), ({"control": "go"}, 1)],
+    ids=["seat-button", "touch", "go-draws"],
+)
+def test_the_table_chooses_the_friendliest_player_in_a_scenario(
+    config: Config, choice: dict[str, Any], start: int
+) -> None:
+    scenario = alienation([[{"seat": s, "points": 5} for s in (1, 2, 3)]] * 3)
+    scenario["events"][:0] = [{"until": "phase", "is": "friendliest"}, choice]
+    entries = run(config, scenario)
+    said = [e["say"] for e in entries if "say" in e]
+    assert f"Round 1 of 3. Player {start} is the start player." in said
+    assert not any(e.get("line") == "alienation.friendliest.timeout" for e in entries)
+
+
+def test_the_random_setting_skips_the_question(config: Config) -> None:
+    scenario = alienation([[{"seat": s, "points": 5} for s in (1, 2, 3)]] * 3)
+    scenario["setup"]["options"] = {"friendliest": "random"}
+    phases = [e["phase"] for e in run(config, scenario) if "phase" in e]
+    assert phases == ["score", "score", "score", "final"]
 
 
 def test_alienation_refuses_a_negative_score_by_name(config: Config) -> None:
@@ -138,3 +171,45 @@ def test_a_sheet_view_with_a_missing_cell_is_refused_by_name() -> None:
         SheetScreen.from_view(view)
     view["rows"] = [{"seat": 1, "cells": ["3", "3"], "lit": False}]
     assert [c.action for c in SheetScreen.from_view(view).controls()] == ["home"]
+
+
+def test_sheet_notes_are_optional_and_checked() -> None:
+    view: dict[str, Any] = {
+        "title": "Sheet",
+        "columns": ["Total"],
+        "rows": [{"seat": 1, "cells": ["3"], "lit": False}],
+        "message": "",
+        "round": 0,
+        "rounds": 0,
+        "controls": [],
+    }
+    assert SheetScreen.from_view(view).notes == ()
+    view["notes"] = ["Bag: 2 War + 5 Neutral tokens"]
+    assert SheetScreen.from_view(view).notes == ("Bag: 2 War + 5 Neutral tokens",)
+    view["notes"] = "Bag"
+    with pytest.raises(UiError, match="sheet view: 'notes' must be a list of strings"):
+        SheetScreen.from_view(view)
+
+
+def test_encounters_round_1_says_and_shows_the_starting_bag_and_hand(config: Config) -> None:
+    tallies = [
+        {"seat": 1, "intention": "peaceful", "war": 2, "peace": 20},
+        {"seat": 2, "intention": "peaceful", "war": 2, "peace": 20},
+    ]
+    entries = run(config, encounters(tallies))
+    said = [e["line"] for e in entries if "line" in e]
+    assert said.index("encounters.bag") < said.index("encounters.hand")
+    assert said.index("encounters.hand") < said.index("encounters.round")
+    _, effects = EncountersSession(EncountersSetup(seed=1)).start(0.0)
+    view = [e for e in effects if isinstance(e, Show)][-1].view
+    band = pygame.Rect(20, 236, 760, 104)  # under the two rows, above the message
+    ui = TouchUI()
+    ui.open()
+    try:
+        ui.show("sheet", view)
+        with_notes = pygame.image.tobytes(pygame.display.get_surface().subsurface(band), "RGB")
+        ui.show("sheet", {**view, "notes": []})
+        without = pygame.image.tobytes(pygame.display.get_surface().subsurface(band), "RGB")
+    finally:
+        ui.close()
+    assert with_notes != without

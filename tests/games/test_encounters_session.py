@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -43,6 +45,23 @@ def started(**options: Any) -> tuple[EncountersSession, EncountersState, list[Ef
     return session, state, effects
 
 
+INTRO = tomllib.loads((Path(__file__).parents[1] / "data" / "encounters_setup.toml").read_text())
+
+
+@pytest.mark.parametrize("case", INTRO["intro"], ids=lambda case: case["name"])
+def test_the_opening_says_and_shows_the_starting_bag_and_hand(case: dict[str, Any]) -> None:
+    block = {"players": 2, "seed": 3, "options": case["options"]}
+    session = EncountersSession(EncountersSetup.from_block(block))
+    state, effects = session.start(0.0)
+    said = [e for e in effects if isinstance(e, Say)]
+    assert [say.line for say in said] == case["lines"]
+    for line, params in case["params"].items():
+        assert next(say for say in said if say.line == line).param_map() == params
+    state, more = play(session, state, *[GO] * case["gos"])
+    shown = [e for e in effects + more if isinstance(e, Show)][-1]
+    assert shown.view["notes"] == case["notes"]
+
+
 def test_the_start_says_the_setup_and_opens_round_1() -> None:
     _, state, effects = started(remove=Intention.HOSTILE)
     lines = [e.line for e in effects if isinstance(e, Say)]
@@ -50,6 +69,8 @@ def test_the_start_says_the_setup_and_opens_round_1() -> None:
         "encounters.welcome",
         "encounters.remove.hostile",
         "encounters.intentions",
+        "encounters.bag",
+        "encounters.hand",
         "encounters.first",
         "encounters.round",
     ]
