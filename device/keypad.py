@@ -60,7 +60,7 @@ PROMPTS: dict[str, str] = {
     "last": "starts the next round?",
     "speed.last": "played the last card?",
     "memory.last": "played last?",
-    "collection.last": "ended the round?",
+    "collection.last": "ended the round (or drew the last card)?",
     "push_your_luck.last": "made the last capture?",
 }
 MAX_DIGITS = 3
