@@ -16,18 +16,19 @@ from typing import Any
 from device.clock import Clock, RealClock
 from device.config import Config, resolve_store_path
 from device.executor import Executor, Outputs
+from device.guard import Guard
 from device.inbox import Inbox
 from device.keypad import Keypad, fields_for, press
+from device.lock import lock_store
 from device.notify import Notifier
 from device.readers import open_readers, tags_into
 from device.runtime import Runtime
 from device.sessions import make_session, session_for_checkpoint
-from device.store import Store
+from device.store import RESUME_ATTEMPTS, CheckpointError, Store
 from device.tags import translate
 from device.transcript import Transcript
 from device.uievents import ui_event
 from games.effects import Say
-from games.errors import RulesError
 from games.events import Control, ControlPressed, TagSeen, Touched
 from games.scorelog.players import PlayersSession
 
@@ -51,6 +52,9 @@ ENTER_RECT = (600, 6, 190, 48)
 """Where the "Enter scores" control sits on a score sheet (design pixels)."""
 IDLE_WAKE_SECONDS = 30.0
 """The longest the loop sleeps with nothing scheduled (keeps the watchdog fed later on)."""
+FLUSH_RETRY_SECONDS = 5.0
+"""How often writes that the disk refused are tried again."""
+RESUME_FAILED = "The last game could not be resumed, so it was kept for a bug report."
 
 
 class Daemon:
@@ -78,24 +82,53 @@ class Daemon:
         self.notices: list[str] = []
         """Warnings from other threads (a tag reader lost), shown as a banner by the loop."""
         self.next_ping = clock.now()
+        self.guard = Guard(runtime, lambda text: self.notices.append(text))
+        self.next_flush: float | None = None
+        self.resumed = False
+        """A checkpoint was resumed and has not yet run one whole pass of the loop."""
 
     def home(self) -> None:
         """Show the home screen."""
         self.runtime.executor.show("home", dict(HOME_VIEW))
 
     def resume_or_home(self, store: Store) -> None:
-        """Resume a checkpointed game after a restart, else show the home screen."""
-        checkpoint = store.load_checkpoint()
+        """Resume a checkpointed game after a restart, else show the home screen.
+
+        A checkpoint that cannot be read, or that already failed to resume ``RESUME_ATTEMPTS``
+        times (the daemon died before a whole pass of its loop), is set aside for a bug report
+        and the device starts at home with a message: a crash loop cannot happen.
+        """
+        try:
+            checkpoint = store.load_checkpoint()
+        except CheckpointError as error:
+            self._resume_failed(store, str(error))
+            return
         if checkpoint is None:
             self.home()
             return
+        if checkpoint.attempts >= RESUME_ATTEMPTS:
+            self._resume_failed(store, f"it failed to resume {checkpoint.attempts} times")
+            return
+        store.note_resume_attempt()
         try:
             session = session_for_checkpoint(checkpoint.game, checkpoint.state)
             self.runtime.resume(session, checkpoint.state, checkpoint.saved_at)
-        except (RulesError, KeyError, TypeError, ValueError) as error:
-            logger.warning("could not resume the saved game (%s); starting fresh", error)
-            store.clear_checkpoint()
-            self.home()
+        except Exception as error:
+            logger.exception("could not resume the saved %s game", checkpoint.game)
+            self.runtime.session, self.runtime.state = None, None
+            self._resume_failed(store, f"{type(error).__name__}: {error}")
+            return
+        self.resumed = True
+
+    def _resume_failed(self, store: Store, reason: str) -> None:
+        logger.error("the saved game is set aside: %s", reason)
+        store.set_aside_checkpoint(reason)
+        self.notices.append(RESUME_FAILED)
+        self.home()
+        try:
+            self.runtime.executor.run([Say.of("common.resume_failed")])
+        except Exception:
+            logger.exception("could not say that the game was set aside")
 
     def sleep_seconds(self) -> float:
         """How long the loop may sleep before something is due."""
@@ -104,9 +137,10 @@ class Daemon:
         due = [
             now + IDLE_WAKE_SECONDS,
             self.ui.next_redraw(now),
-            self.runtime.next_deadline(),
+            self.guard.next_try() or self.runtime.next_deadline(),
             executor.audio_due(now),
             self.next_ping if self.notifier.ping_every else None,
+            self.next_flush,
         ]
         return max(0.0, min(when for when in due if when is not None) - now)
 
@@ -114,8 +148,6 @@ class Daemon:
         """One pass: wait for input or the next deadline, then handle everything due."""
         inputs = self.ui.wait(self.sleep_seconds())
         now = self.clock.now()
-        while self.notices:
-            self.ui.notice(self.notices.pop(0), now + NOTICE_SECONDS)
         every = self.notifier.ping_every
         if every is not None and now >= self.next_ping:
             # Pinged from the loop itself, so a hung loop stops the pings and systemd restarts.
@@ -133,13 +165,30 @@ class Daemon:
                 self._feed(event)
         for event in self.inbox.drain():
             self._feed(event)
-        self.runtime.tick()
+        self.guard.tick()
+        self._flush(now)
         self.runtime.executor.update_audio()
         idle_screens = ("home", "end", "wins")
         if self.runtime.session is None and self.runtime.executor.screen not in idle_screens:
             self.home()
         self.entry.offer()
+        while self.notices:  # this pass's warnings, and those other threads left
+            self.ui.notice(self.notices.pop(0), now + NOTICE_SECONDS)
         self.ui.redraw(self.clock.now())
+        if self.resumed and self.runtime.store is not None:
+            # One whole pass after a resume: the checkpoint is good, its tries start over.
+            self.resumed = False
+            self.runtime.store.resume_settled()
+
+    def _flush(self, now: float) -> None:
+        """Retry, every few seconds, the writes a full or read-only disk refused."""
+        store = self.runtime.store
+        if store is None or not store.unsaved:
+            self.next_flush = None
+            return
+        if self.next_flush is None or now >= self.next_flush:
+            store.flush()
+            self.next_flush = now + FLUSH_RETRY_SECONDS if store.unsaved else None
 
     def _feed(self, event: Any) -> None:
         if isinstance(event, TagSeen):
@@ -150,11 +199,7 @@ class Daemon:
         if self.runtime.session is None:
             self._home_input(event)
             return
-        try:
-            self.runtime.feed(event)
-        except RulesError as error:
-            # A wrong input on a live device is refused and logged; the game goes on.
-            logger.warning("input refused: %s", error)
+        self.guard.feed(event)
 
     def _home_input(self, event: Any) -> None:
         # With no game running, the go button (or a tap on the game) opens One Night's setup,
@@ -197,7 +242,10 @@ def run(config: Config, *, windowed: bool = False) -> int:
     signal.pthread_sigmask(signal.SIG_BLOCK, stop_signals)
     with ExitStack() as stack:
         stack.callback(signal.pthread_sigmask, signal.SIG_UNBLOCK, stop_signals)
-        store = Store(resolve_store_path(config))
+        store_path = resolve_store_path(config)
+        stack.callback(lock_store(store_path).close)
+        notices: list[str] = []
+        store = Store(store_path, on_write_error=notices.append)
         stack.callback(store.close)
         ui = TouchUI(
             size=(config.display.width, config.display.height),
@@ -206,7 +254,6 @@ def run(config: Config, *, windowed: bool = False) -> int:
         inbox = Inbox(wake=ui.wake)
         hardware = open_hardware_into(inbox, config)
         stack.callback(hardware.close)
-        notices: list[str] = []
 
         def reader_status(text: str) -> None:
             # Runs on a reader's thread: keep it, wake the loop, which shows it.

@@ -66,6 +66,14 @@ class Runtime:
         self.state, effects = self.session.handle(self.state, event, self.clock.now())
         self._apply(effects)
 
+    def set_aside(self, reason: str) -> None:
+        """Drop the current session, keeping its checkpoint aside for a bug report."""
+        game = self.session.game if self.session is not None else "no game"
+        logger.error("setting the %s game aside: %s", game, reason)
+        self.session, self.state = None, None
+        if self.store is not None:
+            self.store.set_aside_checkpoint(reason)
+
     def end(self) -> None:
         """Drop the current session and its checkpoint."""
         self.session, self.state = None, None

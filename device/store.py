@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import os
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from device.pending import WRITE_ERRORS, PendingWrites
 from device.scorelog import is_final, play_from_record, play_id, prefix, utc_now
+from device.store_players import PlayerTables, Profile
 from games.scorelog.plays import Play, PlayerResult
 
 logger = logging.getLogger(__name__)
@@ -29,7 +32,16 @@ CREATE TABLE IF NOT EXISTS checkpoint (
     game TEXT NOT NULL,
     state TEXT NOT NULL,
     saved_at REAL NOT NULL,
-    updated TEXT NOT NULL DEFAULT (datetime('now'))
+    updated TEXT NOT NULL DEFAULT (datetime('now')),
+    attempts INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS set_aside (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game TEXT,
+    state TEXT,
+    saved_at REAL,
+    reason TEXT NOT NULL,
+    created TEXT NOT NULL DEFAULT (datetime('now'))
 );
 CREATE TABLE IF NOT EXISTS tags (
     uid TEXT PRIMARY KEY,
@@ -72,27 +84,39 @@ CREATE TABLE IF NOT EXISTS play_results (
 
 
 @dataclass(frozen=True)
-class Profile:
-    """A player profile: a name and, optionally, the uid of their player card."""
-
-    name: str
-    tag: str | None = None
-
-
-@dataclass(frozen=True)
 class Checkpoint:
     """A saved session: its game, its state as JSON data, and the clock time it was saved at."""
 
     game: str
     state: dict[str, Any]
     saved_at: float
+    attempts: int = 0
+    """How many starts have tried to resume it without settling (see ``resume_settled``)."""
 
 
-class Store:
-    """The device's database."""
+class CheckpointError(ValueError):
+    """A checkpoint row that cannot be read back (corrupt JSON, a bad time)."""
 
-    def __init__(self, path: Path) -> None:
+
+RESUME_ATTEMPTS = 2
+"""A checkpoint that failed to resume this many times is set aside, never tried again."""
+
+
+class Store(PlayerTables):
+    """The device's database (its players and tags tables: :class:`PlayerTables`)."""
+
+    def __init__(
+        self, path: Path, *, on_write_error: Callable[[str], None] | None = None
+    ) -> None:
+        """Open (or create) the store at ``path``.
+
+        With ``on_write_error`` (the daemon), a write the disk refuses does not raise: it is
+        queued and retried by ``flush``, and ``on_write_error`` gets a sentence for the screen.
+        Without it (the commands), a refused write raises as usual.
+        """
         self.path = path
+        self.on_write_error = on_write_error
+        self.pending = PendingWrites()
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         if not path.exists():
             # Create it private before SQLite opens it: the checkpoint holds hidden roles.
@@ -101,38 +125,146 @@ class Store:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(checkpoint)")}
+        if "attempts" not in columns:  # a store from before resume attempts were counted
+            self._db.execute(
+                "ALTER TABLE checkpoint ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0"
+            )
 
+    def _write(self, queue: Callable[[PendingWrites], None]) -> None:
+        """Queue a write and make every pending one; on the daemon, a refusal only warns."""
+        queue(self.pending)
+        if self.on_write_error is None:
+            try:
+                self.flush()
+            finally:
+                self.pending = PendingWrites()
+            return
+        self.flush()
+
+    def flush(self) -> bool:
+        """Make the writes a full or read-only disk refused earlier; whether all are in."""
+        if not self.pending:
+            return True
+        failing = bool(self.pending.error)
+        if self.pending.replay(self._add_record, self._save_checkpoint, self._clear_checkpoint):
+            if failing:
+                logger.warning("the store is writable again; the game is saved")
+            return True
+        if self.on_write_error is None:
+            raise sqlite3.OperationalError(self.pending.error)
+        if not failing:
+            logger.warning("cannot write the store %s: %s", self.path, self.pending.error)
+            self.on_write_error(
+                "Cannot save to the disk (it is full or read-only). The game goes on and is "
+                "saved as soon as the disk takes it again."
+            )
+        return False
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether some writes wait for the disk."""
+        return bool(self.pending)
     def save_checkpoint(self, game: str, state: dict[str, Any], saved_at: float) -> None:
         """Replace the checkpoint with this session state."""
+
+        def queue(pending: PendingWrites) -> None:
+            pending.checkpoint, pending.clear = (game, state, saved_at), False
+
+        self._write(queue)
+
+    def _save_checkpoint(self, game: str, state: dict[str, Any], saved_at: float) -> None:
+        # The resume attempts stay until the daemon says the resumed game has settled.
         self._db.execute(
-            "INSERT OR REPLACE INTO checkpoint (id, game, state, saved_at) VALUES (1, ?, ?, ?)",
-            (game, json.dumps(state), saved_at),
+            "INSERT INTO checkpoint (id, game, state, saved_at) VALUES (1, ?, ?, ?) "
+            "ON CONFLICT (id) DO UPDATE SET game = excluded.game, state = excluded.state, "
+            "saved_at = excluded.saved_at, updated = datetime('now')",
+            (game, json.dumps(state, allow_nan=False), saved_at),
         )
 
     def load_checkpoint(self) -> Checkpoint | None:
-        """The saved session, or None when there is none."""
+        """The saved session, or None when there is none. ``CheckpointError`` if unreadable."""
         row = self._db.execute(
-            "SELECT game, state, saved_at FROM checkpoint WHERE id = 1"
+            "SELECT game, state, saved_at, attempts FROM checkpoint WHERE id = 1"
         ).fetchone()
         if row is None:
             return None
-        return Checkpoint(row[0], json.loads(row[1]), float(row[2]))
+        try:
+            state = json.loads(row[1])
+        except (TypeError, ValueError) as error:
+            raise CheckpointError(f"the saved game is not valid JSON: {error}") from error
+        if not isinstance(state, dict):
+            raise CheckpointError(f"the saved game is not an object: {type(state).__name__}")
+        if not isinstance(row[2], int | float) or not math.isfinite(row[2]):
+            raise CheckpointError(f"the saved game has no valid time: {row[2]!r}")
+        return Checkpoint(str(row[0]), state, float(row[2]), int(row[3]))
+
+    def note_resume_attempt(self) -> None:
+        """Count one more try at resuming the checkpoint, durably, before trying it."""
+        with self._unless_refused("count a resume attempt"):
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("UPDATE checkpoint SET attempts = attempts + 1 WHERE id = 1")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+
+    def resume_settled(self) -> None:
+        """The resumed game runs: its resume attempts start again from zero."""
+        with self._unless_refused("reset the resume attempts"):
+            self._db.execute("UPDATE checkpoint SET attempts = 0 WHERE id = 1 AND attempts > 0")
+
+    @contextmanager
+    def _unless_refused(self, what: str) -> Iterator[None]:
+        # Bookkeeping the daemon can live without when the disk refuses it.
+        try:
+            yield
+        except WRITE_ERRORS as error:
+            if self.on_write_error is None:
+                raise
+            logger.warning("cannot %s: %s", what, error)
+
+    def set_aside_checkpoint(self, reason: str) -> None:
+        """Move the checkpoint, as it was written, out of the way (kept for a bug report)."""
+        self.pending.checkpoint, self.pending.clear = None, False
+        with self._unless_refused("set the saved game aside"), self._transaction():
+            self._db.execute(
+                "INSERT INTO set_aside (game, state, saved_at, reason) "
+                "SELECT game, state, saved_at, ? FROM checkpoint WHERE id = 1",
+                (reason,),
+            )
+            self._db.execute("DELETE FROM checkpoint")
+
+    def set_aside(self) -> list[tuple[str, str, str]]:
+        """The checkpoints set aside, oldest first: (game, reason, when)."""
+        rows = self._db.execute("SELECT game, reason, created FROM set_aside ORDER BY id")
+        return [(str(game), str(reason), str(when)) for game, reason, when in rows]
 
     def clear_checkpoint(self) -> None:
         """Forget the saved session (the game ended or was abandoned), durably."""
+
+        def queue(pending: PendingWrites) -> None:
+            pending.checkpoint, pending.clear = None, True
+
+        self._write(queue)
+
+    def _clear_checkpoint(self) -> None:
         self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("DELETE FROM checkpoint")
-        self._db.execute("PRAGMA synchronous=NORMAL")
+        try:
+            self._db.execute("DELETE FROM checkpoint")
+        finally:
+            self._db.execute("PRAGMA synchronous=NORMAL")
 
     def add_record(self, game: str, kind: str, data: dict[str, Any]) -> None:
         """Append a game record. A game's final record also logs its play, in the same
         transaction, committed with a full sync: a confirmed play survives a crash."""
-        text = json.dumps(data)
+        self._write(lambda pending: pending.records.append((game, kind, data)))
+
+    def _add_record(self, game: str, kind: str, data: dict[str, Any]) -> None:
+        text = json.dumps(data, allow_nan=False)
         if not is_final(kind):
-            self._db.execute(
-                "INSERT INTO records (game, kind, data) VALUES (?, ?, ?)", (game, kind, text)
-            )
-            self._apply_players_record(kind, data)
+            with self._transaction():
+                self._db.execute(
+                    "INSERT INTO records (game, kind, data) VALUES (?, ?, ?)", (game, kind, text)
+                )
+                self._apply_players_record(kind, data)
             return
         self._db.execute("PRAGMA synchronous=FULL")
         try:
@@ -207,7 +339,9 @@ class Store:
         try:
             yield
         except BaseException:
-            self._db.execute("ROLLBACK")
+            # SQLite may have rolled back already (a full disk does): keep the real error.
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
             raise
         self._db.execute("COMMIT")
 
@@ -220,32 +354,6 @@ class Store:
             else self._db.execute(query + " ORDER BY id")
         )
         return [(game, k, json.loads(data)) for game, k, data in rows]
-
-    def learn_tag(self, uid: str, kind: str, value: str) -> None:
-        """Remember what a tag stands for: a seat's number token, a player's card, a role tile."""
-        self._db.execute(
-            "INSERT OR REPLACE INTO tags (uid, kind, value) VALUES (?, ?, ?)",
-            (uid.upper(), kind, value),
-        )
-
-    def tag(self, uid: str) -> tuple[str, str] | None:
-        """What a tag stands for, as (kind, value), or None for a tag never learned."""
-        row = self._db.execute(
-            "SELECT kind, value FROM tags WHERE uid = ?", (uid.upper(),)
-        ).fetchone()
-        return None if row is None else (str(row[0]), str(row[1]))
-
-    def forget_tag(self, uid: str) -> bool:
-        """Forget a tag; whether there was one to forget."""
-        cursor = self._db.execute("DELETE FROM tags WHERE uid = ?", (uid.upper(),))
-        return cursor.rowcount > 0
-
-    def tags(self) -> list[tuple[str, str, str]]:
-        """Every learned tag as (uid, kind, value), by uid."""
-        rows = self._db.execute("SELECT uid, kind, value FROM tags ORDER BY uid")
-        return [(str(uid), str(kind), str(value)) for uid, kind, value in rows]
-
-    # -- the score log --------------------------------------------------------------------
 
     def plays(self, game: str | None = None) -> list[Play]:
         """Every logged play (optionally of one game), oldest first."""
@@ -277,61 +385,6 @@ class Store:
         """Log a play (made elsewhere, or restored); False when its id is logged already."""
         with self._transaction():
             return self._insert_play(play)
-
-    def add_player(self, name: str, tag: str | None = None) -> None:
-        """Add a player profile (a name, and the uid of their card if they have one)."""
-        name = name.strip()
-        if not name:
-            raise ValueError("a player needs a name")
-        try:
-            self._db.execute(
-                "INSERT INTO players (name, tag) VALUES (?, ?)",
-                (name, tag.upper() if tag else None),
-            )
-        except sqlite3.IntegrityError:
-            message = f"there is a player named {name!r} or with tag {tag!r} already"
-            raise ValueError(message) from None
-
-    def players(self) -> list[Profile]:
-        """Every player profile, in the order they were added."""
-        rows = self._db.execute("SELECT name, tag FROM players ORDER BY id")
-        return [Profile(str(name), tag) for name, tag in rows]
-
-    def player_names(self) -> set[str]:
-        """The names of every profile."""
-        return {str(name) for (name,) in self._db.execute("SELECT name FROM players")}
-
-    def recent_players(self) -> list[str]:
-        """Every profile's name, the most recently added, linked to a seat or played first."""
-        last: dict[str, int] = {}
-        rows = self._db.execute(
-            "SELECT id, data FROM records WHERE kind IN ('players.add', 'players.link')"
-        )
-        for record, data in rows:
-            name = json.loads(data).get("name")
-            if isinstance(name, str):
-                last[name] = max(last.get(name, 0), int(record))
-        played = self._db.execute(
-            "SELECT name, record FROM play_results JOIN plays ON plays.id = play "
-            "WHERE record IS NOT NULL"
-        )
-        for name, record in played:
-            last[str(name)] = max(last.get(str(name), 0), int(record))
-        profiles = list(enumerate(p.name for p in self.players()))
-        profiles.sort(key=lambda item: (last.get(item[1], 0), item[0]), reverse=True)
-        return [name for _, name in profiles]
-
-    def link_seat(self, seat: int, name: str | None) -> None:
-        """Name a seat's player in plays logged from now on (None: back to "Player N")."""
-        if name is None:
-            self._db.execute("DELETE FROM seat_players WHERE seat = ?", (seat,))
-            return
-        row = self._db.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()
-        if row is None:
-            raise ValueError(f"no player named {name!r}")
-        self._db.execute(
-            "INSERT OR REPLACE INTO seat_players (seat, player) VALUES (?, ?)", (seat, row[0])
-        )
 
     def restore(
         self,

@@ -1,0 +1,84 @@
+"""Keeps the main loop alive through a bug in a game: no input or tick ends the daemon.
+
+A session that raises something other than a rules error has a bug. Its transition is dropped,
+so the last good state stays (and stays checkpointed: the bad one is never written), the
+traceback goes to the log, and the table hears and sees a short apology. A deadline whose tick
+keeps failing would stop the game anyway, so after ``TICK_TRIES`` tries the game is set aside
+(kept in the store for a bug report) and the device goes home.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from device.runtime import Runtime
+from games.effects import Say
+from games.errors import RulesError
+from games.events import Event
+
+logger = logging.getLogger(__name__)
+
+TICK_TRIES = 3
+"""How many times a failing deadline is tried before its game is set aside."""
+TICK_RETRY_SECONDS = 1.0
+"""The wait before a failed deadline is tried again."""
+SORRY = "Sorry, something went wrong. The game goes on from where it was."
+GAVE_UP = "This game hit a bug and cannot go on. It was kept for a bug report."
+
+
+class Guard:
+    """Runs session work for the daemon, turning a game's bug into an apology."""
+
+    def __init__(self, runtime: Runtime, notice: Callable[[str], None]) -> None:
+        self.runtime = runtime
+        self.notice = notice
+        self.tick_failures = 0
+        self.tick_blocked_until: float | None = None
+
+    def feed(self, event: Event) -> None:
+        """Hand an input to the session; a rules error is refused, a bug is apologised for."""
+        try:
+            self.runtime.feed(event)
+        except RulesError as error:
+            # A wrong input on a live device is refused and logged; the game goes on.
+            logger.warning("input refused: %s", error)
+        except Exception:
+            logger.exception("bug while handling %s; the game keeps its last good state", event)
+            self._apologise()
+
+    def tick(self) -> None:
+        """Give the session its due tick, trying a failing deadline a few times at most."""
+        now = self.runtime.clock.now()
+        if self.tick_blocked_until is not None and now < self.tick_blocked_until:
+            return
+        try:
+            self.runtime.tick()
+        except Exception:
+            self.tick_failures += 1
+            logger.exception("bug at a deadline (try %d of %d)", self.tick_failures, TICK_TRIES)
+            if self.tick_failures >= TICK_TRIES:
+                self.give_up(f"a deadline failed {TICK_TRIES} times")
+                return
+            if self.tick_failures == 1:
+                self._apologise()
+            self.tick_blocked_until = now + TICK_RETRY_SECONDS
+            return
+        self.tick_failures, self.tick_blocked_until = 0, None
+
+    def next_try(self) -> float | None:
+        """When a failed deadline is tried again; until then it is not due (None: none failed)."""
+        return self.tick_blocked_until
+
+    def give_up(self, reason: str) -> None:
+        """Set the game aside for a bug report and go home."""
+        self.tick_failures, self.tick_blocked_until = 0, None
+        self.runtime.set_aside(reason)
+        self.notice(GAVE_UP)
+
+    def _apologise(self) -> None:
+        self.notice(SORRY)
+        try:
+            self.runtime.executor.run([Say.of("common.sorry")])
+        except Exception:
+            logger.exception("could not say the apology either")

@@ -1,0 +1,102 @@
+"""The store's players, seats and learned tags tables (part of :class:`device.store.Store`)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A player profile: a name and, optionally, the uid of their player card."""
+
+    name: str
+    tag: str | None = None
+
+
+class PlayerTables:
+    """Player profiles, the seats they sit at, and the tags the device learned."""
+
+    _db: sqlite3.Connection
+
+    def learn_tag(self, uid: str, kind: str, value: str) -> None:
+        """Remember what a tag stands for: a seat's number token, a player's card, a role tile."""
+        self._db.execute(
+            "INSERT OR REPLACE INTO tags (uid, kind, value) VALUES (?, ?, ?)",
+            (uid.upper(), kind, value),
+        )
+
+    def tag(self, uid: str) -> tuple[str, str] | None:
+        """What a tag stands for, as (kind, value), or None for a tag never learned."""
+        row = self._db.execute(
+            "SELECT kind, value FROM tags WHERE uid = ?", (uid.upper(),)
+        ).fetchone()
+        return None if row is None else (str(row[0]), str(row[1]))
+
+    def forget_tag(self, uid: str) -> bool:
+        """Forget a tag; whether there was one to forget."""
+        cursor = self._db.execute("DELETE FROM tags WHERE uid = ?", (uid.upper(),))
+        return cursor.rowcount > 0
+
+    def tags(self) -> list[tuple[str, str, str]]:
+        """Every learned tag as (uid, kind, value), by uid."""
+        rows = self._db.execute("SELECT uid, kind, value FROM tags ORDER BY uid")
+        return [(str(uid), str(kind), str(value)) for uid, kind, value in rows]
+
+    # -- the score log --------------------------------------------------------------------
+
+    def add_player(self, name: str, tag: str | None = None) -> None:
+        """Add a player profile (a name, and the uid of their card if they have one)."""
+        name = name.strip()
+        if not name:
+            raise ValueError("a player needs a name")
+        try:
+            self._db.execute(
+                "INSERT INTO players (name, tag) VALUES (?, ?)",
+                (name, tag.upper() if tag else None),
+            )
+        except sqlite3.IntegrityError:
+            message = f"there is a player named {name!r} or with tag {tag!r} already"
+            raise ValueError(message) from None
+
+    def players(self) -> list[Profile]:
+        """Every player profile, in the order they were added."""
+        rows = self._db.execute("SELECT name, tag FROM players ORDER BY id")
+        return [Profile(str(name), tag) for name, tag in rows]
+
+    def player_names(self) -> set[str]:
+        """The names of every profile."""
+        return {str(name) for (name,) in self._db.execute("SELECT name FROM players")}
+
+    def recent_players(self) -> list[str]:
+        """Every profile's name, the most recently added, linked to a seat or played first."""
+        last: dict[str, int] = {}
+        rows = self._db.execute(
+            "SELECT id, data FROM records WHERE kind IN ('players.add', 'players.link')"
+        )
+        for record, data in rows:
+            name = json.loads(data).get("name")
+            if isinstance(name, str):
+                last[name] = max(last.get(name, 0), int(record))
+        played = self._db.execute(
+            "SELECT name, record FROM play_results JOIN plays ON plays.id = play "
+            "WHERE record IS NOT NULL"
+        )
+        for name, record in played:
+            last[str(name)] = max(last.get(str(name), 0), int(record))
+        profiles = list(enumerate(p.name for p in self.players()))
+        profiles.sort(key=lambda item: (last.get(item[1], 0), item[0]), reverse=True)
+        return [name for _, name in profiles]
+
+    def link_seat(self, seat: int, name: str | None) -> None:
+        """Name a seat's player in plays logged from now on (None: back to "Player N")."""
+        if name is None:
+            self._db.execute("DELETE FROM seat_players WHERE seat = ?", (seat,))
+            return
+        row = self._db.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            raise ValueError(f"no player named {name!r}")
+        self._db.execute(
+            "INSERT OR REPLACE INTO seat_players (seat, player) VALUES (?, ?)", (seat, row[0])
+        )
