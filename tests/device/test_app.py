@@ -102,6 +102,7 @@ def test_every_game_starts_from_the_home_screen(daemon: Daemon, label: str, phas
 
 def test_a_reader_warning_shows_as_a_banner_for_a_while(daemon: Daemon, tmp_path: Path) -> None:
     daemon.notices.append("tag reader on /dev/ttyUSB0 lost; retrying")
+    daemon.ui.wake()  # as the reader's thread does
     daemon.step()
     shot = tmp_path / "banner.png"
     daemon.ui.save_png(shot)

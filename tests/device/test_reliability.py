@@ -178,6 +178,7 @@ def test_a_resumed_game_that_runs_a_whole_pass_starts_its_tries_over(tmp_path: P
     for _ in range(RESUME_ATTEMPTS + 2):
         daemon = make_daemon(db)
         daemon.resume_or_home(daemon.runtime.store)  # type: ignore[arg-type]
+        daemon.ui.wake()  # one pass, without waiting out the idle sleep in real time
         daemon.step()
         assert daemon.runtime.phase == "setup"
         daemon.ui.close()
