@@ -16,8 +16,9 @@ Text = Callable[[str, dict[str, object]], str]
 
 def clock_text(seconds: float) -> str:
     """``m:ss.s`` for a time from the start of the night."""
-    minutes, rest = divmod(seconds, 60)
-    return f"{int(minutes)}:{rest:04.1f}"
+    # Round to tenths before splitting, so 119.96 s carries into "2:00.0", never "1:60.0".
+    minutes, tenths = divmod(round(seconds * 10), 600)
+    return f"{minutes}:{tenths // 10:02d}.{tenths % 10}"
 
 
 def script_lines(setup: OneNightSetup, text: Text, seconds: SpeechSeconds) -> list[str]:
