@@ -169,7 +169,7 @@ class OracleQuestion:
     @property
     def role(self) -> str:
         """Who is addressed: ``"Oracle"`` or ``"Doppelganger"``."""
-        return DOPPELGANGER if self.doppel else "Oracle"
+        return DOPPELGANGER if self.doppel else Role.ORACLE.addressed
 
     @property
     def answer_kind(self) -> AnswerKind:

@@ -225,7 +225,7 @@ class Ripple:
 
     def _role_name(self) -> str:
         assert self.role is not None, self
-        return _PLURALS.get(self.role, self.role.display_name)
+        return _PLURALS.get(self.role, self.role.addressed)
 
 
 def ripple_scopes(kind: RippleKind, players: int, seats: Sequence[int]) -> tuple[Scope, ...]:

@@ -25,12 +25,14 @@ from games.onenight.instructions_common import (
     phrase,
     pick,
 )
+from games.onenight.roles import Role
 
-DOPPELGANGER = "Doppelganger"
+DOPPELGANGER = Role.DOPPELGANGER.addressed
 
 
-def _role(name: str, doppel: bool) -> str:
-    return DOPPELGANGER if doppel else name
+def _role(role: Role, doppel: bool) -> str:
+    """Who an instruction is said to: the role as addressed, or the Doppelganger for her copy."""
+    return DOPPELGANGER if doppel else role.addressed
 
 
 # -- Aliens (2.2) -------------------------------------------------------------------------------
@@ -124,7 +126,7 @@ class PsychicInstruction:
         return (
             Say.of(
                 f"onenight.app.psychic.{variant}",
-                role=_role("Psychic", self.doppel),
+                role=_role(Role.PSYCHIC, self.doppel),
                 who=phrase(self.target),
             ),
         )
@@ -166,7 +168,7 @@ class RascalInstruction:
     def lines(self) -> tuple[Say, ...]:
         """The instruction as spoken."""
         line = f"onenight.app.rascal.{self.kind.value}"
-        role = _role("Rascal", self.doppel)
+        role = _role(Role.RASCAL, self.doppel)
         if self.target is None:
             return (Say.of(line, role=role),)
         return (Say.of(line, role=role, who=phrase(self.target)),)
@@ -275,7 +277,7 @@ class MorticianInstruction:
 
     def lines(self) -> tuple[Say, ...]:
         """The instruction as spoken."""
-        role = _role("Mortician", self.doppel)
+        role = _role(Role.MORTICIAN, self.doppel)
         if self.target.scope is Scope.SELF:
             return (Say.of("onenight.app.mortician.own", role=role),)
         if self.target.scope is Scope.BOTH_NEIGHBOURS:
@@ -310,7 +312,7 @@ class BodySnatcherInstruction:
 
     def lines(self) -> tuple[Say, ...]:
         """The instruction as spoken."""
-        role = _role("Body Snatcher", self.doppel)
+        role = _role(Role.BODY_SNATCHER, self.doppel)
         if self.target.scope is Scope.CENTRE:
             return (Say.of("onenight.app.body_snatcher.centre", role=role),)
         return (Say.of("onenight.app.body_snatcher.steal", role=role, who=phrase(self.target)),)

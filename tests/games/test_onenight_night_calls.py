@@ -4,6 +4,7 @@ and every line names roles by one rule: no doubled article, no article before a 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 import tomllib
@@ -15,6 +16,7 @@ import pytest
 from games.errors import SetupError
 from games.onenight.cue import Cue
 from games.onenight.instructions import draw_instructions
+from games.onenight.instructions_ripple import Ripple, RippleKind, repeat_candidates
 from games.onenight.resolve_identity import named
 from games.onenight.roles import Role
 from games.onenight.script import night_script
@@ -34,7 +36,13 @@ def case_script(case: dict[str, Any]) -> tuple[Cue, ...]:
     roles = parse_roles(case["roles"])
     options = options_from(case.get("options", {}), OneNightOptions())
     players = case.get("players", len(roles) - 3)
-    return night_script(OneNightSetup(players, roles, seed=7, options=options))
+    setup = OneNightSetup(players, roles, seed=7, options=options)
+    if "ripple" not in case:
+        return night_script(setup)
+    # The app's lines too, with the case's ripple in place of any drawn one.
+    drawn = draw_instructions(roles, players, random.Random(7), ripple_rate=0.0)
+    ripple = Ripple(RippleKind(case["ripple"]["kind"]), role=Role(case["ripple"]["role"]))
+    return night_script(setup, dataclasses.replace(drawn, ripple=ripple))
 
 
 @pytest.mark.parametrize("case", CASES["case"], ids=lambda case: case["name"])
@@ -70,6 +78,8 @@ GROUP_STEPS = {
 
 DOUBLED = re.compile(r"\b[Tt]he [Tt]he\b")
 NAME_WITH_ARTICLE = re.compile(r"\b[Tt]he (Renfield|Cupid|Groob|Zerb)\b")
+ARTICLE_BEFORE_VOCATIVE = re.compile(r"(^|[.!?] )(The|A|An) [A-Z][\w-]*( [A-Z][\w-]*)*, ")
+"""A sentence that calls someone by a role with an article: "The Count, open your eyes"."""
 
 
 def mixed_nights(count: int) -> list[OneNightSetup]:
@@ -103,8 +113,25 @@ def test_every_line_names_roles_by_one_rule(setup: OneNightSetup) -> None:
             text = spoken(cue)
             assert not DOUBLED.search(text), text
             assert not NAME_WITH_ARTICLE.search(text), text
+            assert not ARTICLE_BEFORE_VOCATIVE.search(text), text
             if "one of them" in text.lower():
                 assert cue.step in GROUP_STEPS, f"{cue.step}: {text}"
+
+
+def test_the_vocative_check_catches_an_article() -> None:
+    for bad in ["The Count, open your eyes.", "Wait. The Master, close your eyes.", "A Seer, wake"]:
+        assert ARTICLE_BEFORE_VOCATIVE.search(bad), bad
+    for good in ["Count, open your eyes.", "The aliens lose.", "Everyone, listen. The Oracle"]:
+        assert not ARTICLE_BEFORE_VOCATIVE.search(good), good
+
+
+@pytest.mark.parametrize("role", repeat_candidates(list(Role)), ids=lambda role: role.value)
+def test_the_repeat_ripple_calls_every_role_as_addressed(role: Role) -> None:
+    ripple = Ripple(RippleKind.REPEAT, role=role)
+    for say in (*ripple.lines(), *ripple.close_lines()):
+        text = CATALOGUE.text(say.line, say.param_map())
+        assert not ARTICLE_BEFORE_VOCATIVE.search(text), text
+        assert not DOUBLED.search(text) and not NAME_WITH_ARTICLE.search(text), text
 
 
 @pytest.mark.parametrize(
