@@ -114,20 +114,27 @@ RESUME_DELAY = 2.0
 """Seconds of quiet after a restart before the interrupted step is called again."""
 
 
-def resume(state: OneNightState, now: float) -> Transition:
-    """After a restart: call the interrupted step again from its start."""
-    first = step_start(state)
-    restarted = cues(state)[first].step
-    # The restarted step asks its question again: forget an answer it had been given.
-    answers = tuple(pair for pair in state.answers if pair[0] != restarted)
+def resume(state: OneNightState, shift: float, now: float) -> Transition:
+    """After a restart: call the interrupted step again, but never its question again.
+
+    Before the step's question, the step restarts from its start. An answer window that is
+    still open stays open with its remaining time and its answer (the clock moved by ``shift``).
+    After the window closed, the step goes on from the line after the question, keeping the
+    answer. Answered or not makes no difference, so a restart gives nothing away.
+    """
+    script = cues(state)
+    last = max(0, min(state.cue - 1, len(script) - 1))
+    asked = [index for index in range(step_start(state), last + 1) if script[index].listen]
+    effects: list[Effect] = [Phase(state.phase), *_mask(state, "mask.start")]
+    if asked and state.listening:
+        deadline = None if state.deadline is None else state.deadline + shift
+        state = dataclasses.replace(state, deadline=deadline)
+        return state, [*effects, Show("night", night_view(state, state.listening))]
+    first = asked[-1] + 1 if asked else step_start(state)
     state = dataclasses.replace(
-        state, cue=first, deadline=now + RESUME_DELAY, listening="", answer=None, answers=answers
+        state, cue=first, deadline=now + RESUME_DELAY, listening="", answer=None
     )
-    return state, [
-        Phase(state.phase),
-        *_mask(state, "mask.start"),
-        Show("night", night_view(state, "")),
-    ]
+    return state, [*effects, Show("night", night_view(state, ""))]
 
 
 def _mask(state: OneNightState, name: str) -> list[Effect]:

@@ -77,11 +77,8 @@ def game_record(state: OneNightState, result: Resolution) -> dict[str, Any]:
 
 def finish(state: OneNightState) -> tuple[OneNightState, list[Effect]]:
     """Every card is in: work out the result, announce it, show it and store the game."""
-    overrides: dict[str, Any] = dict(state.setup.options.rulings)
-    rulings = Rulings(**overrides)  # checks each value, naming a bad one
-    result = resolve(resolution_input(state), rulings)
+    result = _resolve(state)
     lines = result.explanation()
-    title = _title(result)
     state = dataclasses.replace(state, phase="result", deadline=None)
     report = {
         "deaths": list(result.deaths),
@@ -92,10 +89,25 @@ def finish(state: OneNightState) -> tuple[OneNightState, list[Effect]]:
         Phase("result"),
         Report("result", report),
         Record("onenight.game", game_record(state, result)),
-        Show("end", {"title": title, "lines": list(lines)}),
+        _end_screen(result),
     ]
     effects += [Say.of("onenight.result.line", text=line) for line in lines]
     return state, effects
+
+
+def end_screen(state: OneNightState) -> Show:
+    """The result screen of a finished game (the result is worked out again: it is pure)."""
+    return _end_screen(_resolve(state))
+
+
+def _resolve(state: OneNightState) -> Resolution:
+    overrides: dict[str, Any] = dict(state.setup.options.rulings)
+    rulings = Rulings(**overrides)  # checks each value, naming a bad one
+    return resolve(resolution_input(state), rulings)
+
+
+def _end_screen(result: Resolution) -> Show:
+    return Show("end", {"title": _title(result), "lines": list(result.explanation())})
 
 
 def _title(result: Resolution) -> str:

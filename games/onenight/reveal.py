@@ -18,6 +18,7 @@ from games.onenight.instructions import AlienKind, directive_after_oracle
 from games.onenight.roles import Role
 from games.onenight.script_app import outcomes
 from games.onenight.state import OneNightState
+from games.onenight.vote import tally_view
 from games.onenight.wake import marks_in_play
 
 MARKS: dict[str, str] = {
@@ -130,10 +131,20 @@ def complete(state: OneNightState) -> bool:
     return len(state.reveals) == state.setup.players
 
 
+def screen(state: OneNightState) -> Show:
+    """The reveal phase's screen as it stands: the tally until the picker is opened (a draft)
+    or a card is in, then the picker. A restart puts it back with this."""
+    if state.draft is None and not state.reveals:
+        return Show("tally", tally_view(state))
+    return Show("reveal", reveal_view(state))
+
+
 def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Effect]]:
     """The touch picker: seat, card, mark, conversion, snatched, then Confirm (which records
     it)."""
     if event == Touched("reveal"):
+        # The picker opens on the next seat: kept as the draft, so a restart reopens it too.
+        state = dataclasses.replace(state, draft=state.draft or _blank(state))
         return state, [Show("reveal", reveal_view(state))]
     if not isinstance(event, Touched) or (":" not in event.action and event.action != "confirm"):
         return state, []

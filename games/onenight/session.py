@@ -105,10 +105,12 @@ class OneNightSession:
         return state_from_json(data)
 
     def resume(self, state: OneNightState, saved_at: float, now: float) -> Transition:
-        """Continue after a restart: a night step restarts at its start, timers keep their time."""
-        if state.phase in ("dusk", "night") and state.spoken:
-            return night.resume(state, now)
+        """Continue after a restart in the same phase, with the same screen, nothing asked
+        again: timers keep their remaining time; a night step is called again from its start,
+        but never its question (see ``night.resume``). Nothing is said or recorded again."""
         shift = now - saved_at
+        if state.phase in ("dusk", "night") and state.spoken:
+            return night.resume(state, shift, now)
         moved = dataclasses.replace(
             state,
             deadline=None if state.deadline is None else state.deadline + shift,
@@ -117,7 +119,20 @@ class OneNightSession:
         if moved.phase == "day":
             return moved, [Phase("day"), Show("day", day.day_view(moved))]
         if moved.phase == "vote":
-            return moved, [Phase("vote"), Show("vote", vote.vote_view(moved))]
+            pending = moved.ballot.replacing if moved.ballot is not None else None
+            message = "Vote!" if pending is None else vote.confirm_message(pending[0])
+            return moved, [Phase("vote"), Show("vote", vote.vote_view(moved, message))]
+        if moved.phase == "reveal":
+            return moved, [Phase("reveal"), reveal.screen(moved)]
+        if moved.phase == "result":
+            return moved, [Phase("result"), result.end_screen(moved)]
+        if moved.phase == "setup" and moved.preparing:
+            # Go was pressed: render the lines again (cached ones are quick) and go on to dusk.
+            return moved, [
+                Phase("setup"),
+                Show("setup", _setup_view(moved)),
+                Prepare(_prepared_lines(moved)),
+            ]
         # Setup (or a night that had not been rendered yet): back to the setup screen.
         moved = dataclasses.replace(moved, phase="setup", preparing=False)
         return moved, [Phase("setup"), Show("setup", _setup_view(moved))]

@@ -97,11 +97,15 @@ def _close_asked(state: OneNightState, ballot: Ballot) -> Transition:
     return state, [Say.of("onenight.vote.missing", seats=seats_phrase(ballot.missing))]
 
 
+def confirm_message(voter: int) -> str:
+    """The vote screen's message while ``voter``'s new vote waits for yes or no."""
+    return f"Player {voter} voted already: yes to change, no to keep"
+
+
 def _ask_to_confirm(state: OneNightState, voter: int) -> Transition:
-    changing = f"Player {voter} voted already: yes to change, no to keep"
     return state, [
         Say.of("onenight.vote.confirm_change", seat=voter),
-        Show("vote", vote_view(state, changing)),
+        Show("vote", vote_view(state, confirm_message(voter))),
     ]
 
 
@@ -154,22 +158,26 @@ def _after_vote(state: OneNightState, effects: list[Effect]) -> Transition:
 
 def close_vote(state: OneNightState, effects: list[Effect]) -> Transition:
     """Every vote is in: show the tally and move on to the reveal."""
-    ballot = state.ballot
-    assert ballot is not None
-    tally = ballot.tally()
-    view = {
-        "players": ballot.players,
-        "tally": [{"seat": seat, "votes": tally.get(seat, 0)} for seat in _targets(ballot)],
-        "deaths": [],
-        "message": "Every vote is in. Turn your cards over.",
-    }
     state = dataclasses.replace(state, phase="reveal")
     return state, [
         *effects,
         Say.of("onenight.vote.closed"),
         Phase("reveal"),
-        Show("tally", view),
+        Show("tally", tally_view(state)),
     ]
+
+
+def tally_view(state: OneNightState) -> dict[str, Any]:
+    """The tally screen shown when the vote closes: votes per target, cards to turn over."""
+    ballot = state.ballot
+    assert ballot is not None
+    tally = ballot.tally()
+    return {
+        "players": ballot.players,
+        "tally": [{"seat": seat, "votes": tally.get(seat, 0)} for seat in _targets(ballot)],
+        "deaths": [],
+        "message": "Every vote is in. Turn your cards over.",
+    }
 
 
 def _targets(ballot: Ballot) -> list[int]:

@@ -263,15 +263,17 @@ def test_the_outcome_waits_for_the_whole_timer_even_after_an_early_answer() -> N
     assert session.next_deadline(state) == closes
 
 
-def test_a_restart_during_the_oracle_asks_her_again() -> None:
+def test_a_restart_during_the_oracle_keeps_her_window_and_answer_and_never_asks_again() -> None:
     session, state = oracle_game(seed_for("yes_no"))
+    closes = session.next_deadline(state)
+    assert closes is not None
     state, _ = session.handle(state, ControlPressed(Control.YES, 9.0), 9.0)
-    resumed, _ = session.resume(state, saved_at=9.0, now=100.0)
-    assert resumed.answer is None and resumed.answers == ()
-    deadline = session.next_deadline(resumed)
-    assert deadline is not None
-    _, effects = session.handle(resumed, Tick(deadline), deadline)
-    assert [e.line for e in effects if isinstance(e, Say)] == ["onenight.oracle.wake"]
+    resumed, effects = session.resume(state, saved_at=9.0, now=100.0)
+    assert not [e for e in effects if isinstance(e, Say)]
+    assert resumed.answer is True and resumed.listening == state.listening
+    assert session.next_deadline(resumed) == closes + 91.0
+    resumed, _ = close_window(session, resumed)
+    assert resumed.answers == (("oracle", True),)
 
 
 def test_the_masking_noise_runs_from_dusk_to_wake_up_when_asked_for() -> None:
