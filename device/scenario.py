@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from device.jsontext import DECODER, JsonTextError, check_values, decode, loads
+
 EVENT_KINDS: dict[str, frozenset[str]] = {
     # kind -> the other keys allowed beside it
     "wait": frozenset(),
@@ -47,6 +49,8 @@ SETUP_KEYS = frozenset({"game", "players", "seed", "roles", "preset", "options",
 CONTROLS = ("yes", "no", "go")
 KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "y", "n", "space")
 UNTIL_WHAT = ("phase",)
+SCORE_LIMIT = 999_999
+"""The largest number a score entry may hold, either sign: a game's totals stay storable."""
 
 
 class ScenarioError(ValueError):
@@ -86,20 +90,24 @@ def _hint(word: str, choices: Any) -> str:
 def load_scenario(path: Path) -> Scenario:
     """Read and check a scenario file."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = decode(path.read_bytes())
     except OSError as error:
         raise ScenarioError(f"cannot read scenario {str(path)!r}: {error.strerror}") from None
+    except JsonTextError as error:
+        raise ScenarioError(f"{path}: {error}") from None
     return parse_scenario(text, name=str(path))
 
 
 def parse_scenario(text: str, *, name: str = "scenario") -> Scenario:
     """Check a scenario given as JSON text."""
     try:
-        data = json.loads(text)
+        data = loads(text)
     except json.JSONDecodeError as error:
         raise ScenarioError(
             f"{name}: not valid JSON at line {error.lineno}, column {error.colno}: {error.msg}"
         ) from None
+    except JsonTextError as error:
+        raise ScenarioError(f"{name}: {error}") from None
     if not isinstance(data, dict):
         raise ScenarioError(f"{name}: expected an object with 'setup' and 'events'")
     for key in data:
@@ -113,6 +121,10 @@ def parse_scenario(text: str, *, name: str = "scenario") -> Scenario:
             raise ScenarioError(f"{name}: setup: unknown key {key!r}{_hint(key, SETUP_KEYS)}")
     if "game" not in setup:
         raise ScenarioError(f"{name}: setup: 'game' is missing")
+    try:
+        check_values(setup, "setup")
+    except JsonTextError as error:
+        raise ScenarioError(f"{name}: {error}") from None
     events = data.get("events", [])
     if not isinstance(events, list):
         raise ScenarioError(f"{name}: 'events' must be a list")
@@ -123,7 +135,7 @@ def parse_scenario(text: str, *, name: str = "scenario") -> Scenario:
 
 def _event_lines(text: str, count: int) -> list[int | None]:
     """The line each event starts on, found by decoding the events list element by element."""
-    decoder = json.JSONDecoder()
+    decoder = DECODER
     lines: list[int | None] = [None] * count
     start = text.find('"events"')
     position = text.find("[", start) + 1 if start >= 0 else 0
@@ -172,6 +184,10 @@ def check_event(index: int, line: int | None, raw: Any) -> ScenarioEvent:
         if key != kind and key not in EVENT_KINDS[kind]:
             allowed = EVENT_KINDS[kind] | {kind}
             raise ScenarioError(f"{where}: unknown key {key!r} for {kind!r}{_hint(key, allowed)}")
+    try:
+        check_values(raw)
+    except JsonTextError as error:
+        raise ScenarioError(f"{where}: {error}") from None
     value = raw[kind]
     extra = {key: raw[key] for key in raw if key != kind}
     if kind == "wait":
@@ -215,4 +231,21 @@ def _check_entry(where: str, kind: str, value: Any) -> dict[str, Any]:
         raise ScenarioError(
             f"{where}: reveal.snatched: expected true or false, got {value['snatched']!r}"
         )
+    if kind == "score":
+        _check_score_numbers(where, value)
     return dict(value)
+
+
+def _check_score_numbers(where: str, value: dict[str, Any]) -> None:
+    """Refuse a score too large for a game (and for the score log's totals)."""
+    stack = [(f"score.{key}", item) for key, item in reversed(value.items())]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend((f"{path}.{k}", v) for k, v in reversed(item.items()))
+        elif isinstance(item, list):
+            stack.extend((f"{path}[{i}]", item[i]) for i in reversed(range(len(item))))
+        elif isinstance(item, int | float) and not -SCORE_LIMIT <= item <= SCORE_LIMIT:
+            raise ScenarioError(
+                f"{where}: {path}: must be between -{SCORE_LIMIT} and {SCORE_LIMIT}, got {item!r}"
+            )

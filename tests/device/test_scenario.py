@@ -4,26 +4,46 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from device.scenario import ScenarioError, load_scenario, parse_scenario
 
 DATA = Path(__file__).parents[1] / "data"
-CASES = tomllib.loads((DATA / "scenario_errors.toml").read_text())["case"]
+TABLE = tomllib.loads((DATA / "scenario_errors.toml").read_text())
+CASES, FILES = TABLE["case"], TABLE["file"]
 SETUP = '{"game": "onenight", "preset": "alien_first_game"}'
 
 
-def scenario_text(events: str) -> str:
+def scenario_text(events: str, setup: str = SETUP) -> str:
     # The events list starts on line 1, so an event's line is its line within `events`.
-    return '{"events": ' + events + ',\n"setup": ' + SETUP + "}"
+    return '{"events": ' + events + ',\n"setup": ' + setup + "}"
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case["name"])
 def test_a_malformed_event_is_refused_naming_its_index_line_and_key(case: dict[str, str]) -> None:
     with pytest.raises(ScenarioError) as error:
-        parse_scenario(scenario_text(case["events"]))
+        parse_scenario(scenario_text(case["events"], case.get("setup", SETUP)))
     assert str(error.value) == case["error"]
+
+
+def file_bytes(case: dict[str, Any]) -> bytes:
+    """A [[file]] case's bytes: its text with {nest} opened and closed, in its encoding."""
+    nest = case.get("nest", 0)
+    text = str(case["text"]).replace("{nest}", "[" * nest + "]" * nest)
+    return text.encode(case.get("encoding", "utf-8"))
+
+
+@pytest.mark.parametrize("case", FILES, ids=lambda case: case["name"])
+def test_a_file_that_cannot_be_read_as_a_scenario_is_named(
+    tmp_path: Path, case: dict[str, Any]
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_bytes(file_bytes(case))
+    with pytest.raises(ScenarioError) as error:
+        load_scenario(path)
+    assert str(error.value) == case["error"].replace("{file}", str(path))
 
 
 def test_a_good_scenario_keeps_every_event_with_its_line() -> None:
