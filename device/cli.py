@@ -39,12 +39,19 @@ def build_parser() -> argparse.ArgumentParser:
     run = commands.add_parser("run", help="run the device (the systemd service runs this)")
     run.add_argument("--hardware", choices=["mock", "pi"], help="override hardware.backend")
     run.add_argument("--windowed", action="store_true", help="a window instead of fullscreen")
+    _store_option(run)
 
     sim = commands.add_parser("simulate", help="play a scenario file with mock hardware")
     sim.add_argument("scenario", type=Path, metavar="SCENARIO.json")
     sim.add_argument("--transcript", type=Path, metavar="OUT.jsonl", required=True)
     sim.add_argument("--wavs", type=Path, metavar="DIR", help="copy every spoken line's WAV here")
     sim.add_argument("--screens", type=Path, metavar="DIR", help="save every screen as PNG here")
+    sim.add_argument(
+        "--store",
+        type=Path,
+        metavar="FILE",
+        help="play into this store and keep it: resume with 'run --store', see 'scores --store'",
+    )
     sim.add_argument(
         "--voice",
         choices=["pyttsx3", "espeak", "piper", "silent"],
@@ -83,11 +90,14 @@ def build_parser() -> argparse.ArgumentParser:
     scores.add_argument("kind", nargs="?", choices=["wins", "totals", "history"])
     scores.add_argument("--out", type=Path, metavar="FILE.png", help="where to write the chart")
     scores.add_argument("--player", help="whose score history (default: who played most)")
+    _store_option(scores)
     export = commands.add_parser("export", help="export the score log")
     export.add_argument("--format", choices=["csv", "bgstats", "json"], required=True)
     export.add_argument("--out", type=Path, metavar="FILE", help="write here (default: stdout)")
+    _store_option(export)
     restore = commands.add_parser("import", help="restore a JSON backup (no duplicate plays)")
     restore.add_argument("backup", type=Path, metavar="BACKUP.json")
+    _store_option(restore)
     doctor = commands.add_parser("doctor", help="check every configured part, with a report")
     doctor.add_argument("--check", action="store_true", help="only the checks that need nobody")
     doctor.add_argument(
@@ -102,6 +112,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _store_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--store", type=Path, metavar="FILE", help="use this store (overrides store.path)"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     parser = build_parser()
@@ -112,6 +128,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         overrides = {
             "hardware.backend": getattr(args, "hardware", None),
             "narration.backend": getattr(args, "voice", None),
+            # simulate takes its --store itself: it is not the device's store.
+            "store.path": _store_path(args) if args.command != "simulate" else None,
         }
         config = load_config(args.config, overrides=overrides)
         return _dispatch(args, config)
@@ -125,6 +143,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             message = "\n  " + message.replace("\n", "\n  ")
         print(f"mothership: error: {message}", file=sys.stderr)
         return 1
+
+
+def _store_path(args: argparse.Namespace) -> str | None:
+    """``--store`` as an absolute path: relative to here, not to the state directory."""
+    store: Path | None = getattr(args, "store", None)
+    return None if store is None else str(store.absolute())
 
 
 def _dispatch(args: argparse.Namespace, config: Config) -> int:
@@ -169,11 +193,17 @@ def _simulate(args: argparse.Namespace, config: Config) -> int:
         wav_dir=args.wavs,
         shot_dir=args.screens,
         progress=ProgressBar("Preparing the night"),
+        store_path=args.store,
     )
     print(
         f"{len(result.transcript.entries)} transcript lines in {args.transcript}; "
         f"ended in phase {result.phase!r}"
     )
+    if args.store is not None:
+        if result.phase is not None:
+            print(f"The game is kept in {args.store}: 'mothership run --store {args.store}'")
+            print(f"  resumes it in phase {result.phase!r}.")
+        print(f"Its finished plays: 'mothership scores --store {args.store}'")
     return 0
 
 
@@ -239,10 +269,14 @@ def _scorelog(args: argparse.Namespace, config: Config) -> int:
     from device.store import Store
 
     if args.command == "import":
+        from device.jsontext import JsonTextError, decode
+
         try:
-            text = args.backup.read_text(encoding="utf-8")
+            text = decode(args.backup.read_bytes())
         except OSError as error:
             raise CommandError(f"cannot read {args.backup}: {error.strerror}") from None
+        except JsonTextError as error:
+            raise CommandError(f"{args.backup}: {error}") from None
     store = Store(resolve_store_path(config))
     try:
         if args.command == "scores" and args.plot:

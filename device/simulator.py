@@ -4,6 +4,7 @@ clock, a headless screen and no sound, and writes the transcript.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import tempfile
 from collections.abc import Callable
@@ -16,11 +17,12 @@ from device.clock import VirtualClock
 from device.config import Config
 from device.executor import Executor, Outputs
 from device.inbox import Inbox
+from device.lock import lock_store
 from device.parts import go_headless, open_hardware_into, open_narrator
 from device.runtime import Runtime
 from device.scenario import Scenario, ScenarioError, ScenarioEvent
 from device.sessions import make_session
-from device.store import Store
+from device.store import CheckpointError, Store
 from device.tags import translate
 from device.transcript import Transcript
 from device.ui.model import UiError
@@ -64,15 +66,28 @@ def simulate(
     shot_dir: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
     cache: Path | None = None,
+    store_path: Path | None = None,
 ) -> SimulationResult:
-    """Run ``scenario``; raises ``SimulationError`` (after writing it to the transcript)."""
+    """Run ``scenario``; raises ``SimulationError`` (after writing it to the transcript).
+
+    With ``store_path`` the game is played into that store (under its lock, so never beside a
+    running daemon) and kept: a game the scenario stops is checkpointed there for
+    ``mothership run`` to resume, and a finished one is in its score log. Without it the store
+    is a temporary one.
+    """
     go_headless()
     from device.ui.touch import TouchUI  # pygame loads only after the SDL drivers are set
 
     clock = VirtualClock()
-    transcript = Transcript(clock, transcript_path)
-    with tempfile.TemporaryDirectory(prefix="mothership-sim-") as scratch:
-        store = Store(Path(scratch) / "sim.db")
+    with contextlib.ExitStack() as kept:
+        if store_path is None:
+            scratch = kept.enter_context(tempfile.TemporaryDirectory(prefix="mothership-sim-"))
+            store_path = Path(scratch) / "sim.db"
+        else:
+            kept.callback(lock_store(store_path).close)
+        transcript = Transcript(clock, transcript_path)
+        store = Store(store_path)
+        _warn_if_replacing(store)
         ui = TouchUI(size=(config.display.width, config.display.height), fullscreen=False)
         ui.open()
         narrator = open_narrator(config, audio=False, cache=cache)
@@ -107,6 +122,21 @@ def simulate(
             store.close()
             transcript.close()
     return SimulationResult(transcript, runtime.phase)
+
+
+def _warn_if_replacing(store: Store) -> None:
+    """Say so when the scenario's game is about to replace a store's unfinished one."""
+    try:
+        checkpoint = store.load_checkpoint()
+    except CheckpointError:
+        checkpoint = None
+    if checkpoint is not None:
+        logger.warning(
+            "%s: the scenario's game replaces the %s game saved there (in phase %r)",
+            store.path,
+            checkpoint.game,
+            checkpoint.state.get("phase"),
+        )
 
 
 class _Runner:

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import time
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -11,8 +15,11 @@ import pygame
 import pytest
 
 from device.config import Config, load_config
+from device.lock import StoreLockedError, lock_store
+from device.parts import HEADLESS_ENV
 from device.scenario import parse_scenario
 from device.simulator import SimulationError, simulate
+from device.store import Store
 from games.onenight.roles import Role
 from games.onenight.wake import called_steps
 
@@ -168,3 +175,104 @@ def test_a_real_voice_renders_every_spoken_line_to_a_wav(tmp_path: Path) -> None
     # Real speech: each line's pause before the next cue includes its spoken length.
     first, second = said[0]["t"], said[1]["t"]
     assert second - first > config.narration.pause + 1.0
+
+
+# -- simulate --store: the simulated game's store is kept ------------------------------------
+
+DEMO = Path(__file__).parents[2] / "device" / "scenarios" / "demo.json"
+
+
+def demo_until(tmp_path: Path, phase: str | None) -> Path:
+    """The bundled demo scenario, cut after its ``until <phase>`` (None: the whole of it)."""
+    scenario = json.loads(DEMO.read_text())
+    if phase is not None:
+        stop = scenario["events"].index({"until": "phase", "is": phase})
+        scenario["events"] = scenario["events"][: stop + 1]
+    path = tmp_path / f"until-{phase}.json"
+    path.write_text(json.dumps(scenario))
+    return path
+
+
+def cli(tmp_path: Path, *args: str) -> int:
+    from device.cli import main
+
+    config = tmp_path / "config.toml"
+    if not config.exists():
+        cache = tmp_path / "wav"
+        config.write_text(
+            f'[narration]\nbackend = "silent"\ncache_dir = "{cache}"\n[audio]\nenabled = false\n'
+        )
+    return main(["-q", "--config", str(config), *args])
+
+
+def simulate_cli(tmp_path: Path, scenario: Path, *args: str) -> int:
+    out = str(tmp_path / "t.jsonl")
+    return cli(tmp_path, "simulate", str(scenario), "--transcript", out, *args)
+
+
+def test_a_game_simulated_to_the_vote_with_store_is_resumed_there_by_the_daemon(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "kept" / "game.db"
+    scenario = demo_until(tmp_path, "vote")
+    assert simulate_cli(tmp_path, scenario, "--store", str(db)) == 0
+    store = Store(db)
+    saved = store.load_checkpoint()
+    store.close()
+    assert saved is not None and saved.state["phase"] == "vote"
+    command = [sys.executable, "-m", "device", "-q", "--config", str(tmp_path / "config.toml")]
+    command += ["run", "--hardware", "mock", "--store", str(db)]
+    daemon = subprocess.Popen(command, env={**os.environ, **HEADLESS_ENV})
+    try:
+        deadline = time.monotonic() + 30
+        resumed = saved
+        while resumed.saved_at == saved.saved_at and time.monotonic() < deadline:
+            time.sleep(0.1)  # the resumed game is checkpointed again by the daemon
+            store = Store(db)
+            resumed = store.load_checkpoint() or saved
+            store.close()
+        assert resumed.saved_at != saved.saved_at, "the daemon did not resume the game"
+        assert resumed.game == "onenight"
+        assert resumed.state["phase"] == "vote"
+        assert resumed.state["ballot"] == saved.state["ballot"]
+    finally:
+        daemon.terminate()
+        assert daemon.wait(timeout=10) == 0
+
+
+def test_a_game_simulated_to_its_result_with_store_is_in_the_score_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "game.db"
+    scenario = demo_until(tmp_path, None)
+    assert simulate_cli(tmp_path, scenario, "--store", str(db)) == 0
+    capsys.readouterr()
+    assert cli(tmp_path, "scores", "--store", str(db)) == 0
+    listed = capsys.readouterr().out
+    assert "Latest plays (1 of 1):" in listed
+    assert "One Night: won by Player 1 and Player 4" in listed
+    # A second simulated game adds its own play; nothing is logged twice.
+    assert simulate_cli(tmp_path, scenario, "--store", str(db)) == 0
+    out = tmp_path / "plays.json"
+    assert cli(tmp_path, "export", "--format", "json", "--store", str(db), "--out", str(out)) == 0
+    assert len(json.loads(out.read_text())["plays"]) == 2
+
+
+def test_without_store_the_simulator_keeps_nothing(tmp_path: Path, private_state_dir: Path) -> None:
+    scenario = demo_until(tmp_path, None)
+    assert simulate_cli(tmp_path, scenario) == 0
+    assert not (private_state_dir / "mothership" / "mothership.db").exists()
+
+
+def test_simulate_refuses_a_store_a_running_daemon_holds(tmp_path: Path) -> None:
+    db = tmp_path / "game.db"
+    held = lock_store(db)
+    try:
+        with pytest.raises(StoreLockedError) as error:
+            simulate(parse_scenario(DEMO.read_text()), load_config(system_path=None), store_path=db)
+    finally:
+        held.close()
+    assert str(error.value) == (
+        f"another mothership (PID {os.getpid()}) is using the store {db}; "
+        "stop it first (sudo systemctl stop mothership)"
+    )
