@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from device.jsontext import JsonTextError, check_values, loads
 from device.scorelog import GAMES, BackupError, play_from_json, play_to_json, utc_now
 from device.store import Profile, Store
 from games.scorelog.plays import Play
@@ -135,9 +136,12 @@ def backup_to_json(backup: Backup) -> dict[str, Any]:
 def parse_backup(text: str) -> Backup:
     """Read a JSON backup; raises `BackupError` naming what is wrong."""
     try:
-        data = json.loads(text)
+        data = loads(text)
+        check_values(data)
     except json.JSONDecodeError as error:
         raise BackupError(f"not JSON: {error}") from None
+    except JsonTextError as error:
+        raise BackupError(str(error)) from None
     if not isinstance(data, dict):
         raise BackupError("expected a JSON object with players, tags and plays")
     if data.get("format") != BACKUP_FORMAT:

@@ -282,3 +282,17 @@ def test_import_of_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[
     missing = tmp_path / "nope.json"
     err = capsys.readouterr().err
     assert err == f"mothership: error: cannot read {missing}: No such file or directory\n"
+
+
+@pytest.mark.parametrize("case", CASES["file"], ids=lambda case: case["name"])
+def test_import_of_an_unreadable_backup_names_the_file(
+    tmp_path: Path, case: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    nest = case.get("nest", 0)
+    text = str(case["text"]).replace("{nest}", "[" * nest + "]" * nest)
+    backup = tmp_path / "backup.json"
+    backup.write_bytes(text.encode(case.get("encoding", "utf-8")))
+    assert main(["import", str(backup)]) == 1
+    error = case["error"].replace("{file}", str(backup))
+    assert capsys.readouterr().err == f"mothership: error: {error}\n"
+    assert Store(resolve_store_path(load_config())).plays() == []
