@@ -36,6 +36,7 @@ from device.config_schema import (
     parse_toml,
     validate,
 )
+from device.jsontext import JsonTextError, decode
 
 __all__ = [
     "SYSTEM_CONFIG_PATH",
@@ -230,11 +231,10 @@ _SCHEMA: dict[str, dict[str, Check]] = {
 
 def _read_file(path: Path) -> dict[str, Any]:
     """Read and parse one config file; OSError propagates to the caller."""
-    data = path.read_bytes()
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise ConfigError([f"{path}: not UTF-8 text: {error.reason}"]) from None
+        text = decode(path.read_bytes())
+    except JsonTextError as error:  # decoding is the same as for JSON files
+        raise ConfigError([f"{path}: {error}"]) from None
     settings = parse_toml(text, str(path))
     logger.debug("Loaded config file %s", path)
     return settings

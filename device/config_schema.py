@@ -9,6 +9,7 @@ raises `ValueError` with a lowercase message that repeats the bad input. `valida
 from __future__ import annotations
 
 import difflib
+import math
 import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
@@ -70,6 +71,8 @@ def parse_toml(text: str, source: str) -> dict[str, Any]:
     """Parse TOML text; a syntax error becomes a ConfigError naming `source`, line and column."""
     try:
         return tomllib.loads(text)
+    except RecursionError:
+        raise ConfigError([f"{source}: nested too deeply"]) from None
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         if match := _TOML_POSITION.match(message):
@@ -100,7 +103,9 @@ class Boolean(Check):
 
 
 def _in_range(value: float, low: float, high: float) -> None:
-    if not low <= value <= high:  # also rejects nan
+    if isinstance(value, float) and not math.isfinite(value):  # TOML has nan and inf
+        raise ValueError(f"must be a finite number between {low} and {high}, got {show(value)}")
+    if not low <= value <= high:
         raise ValueError(f"must be between {low} and {high}, got {show(value)}")
 
 

@@ -113,7 +113,11 @@ def test_the_error_table_has_enough_cases() -> None:
 def test_bad_configuration_reports_exactly_these_problems(
     case: dict[str, Any], tmp_path: Path, no_system: Path
 ) -> None:
-    user = write(tmp_path / "user.toml", case["config"])
+    # `nest` opens and closes that many brackets at "{nest}"; `encoding` replaces UTF-8.
+    nest = case.get("nest", 0)
+    text = case["config"].replace("{nest}", "[" * nest + "]" * nest)
+    user = tmp_path / "user.toml"
+    user.write_bytes(text.encode(case.get("encoding", "utf-8")))
     with pytest.raises(ConfigError) as caught:
         load_config(user, system_path=no_system, overrides=case.get("overrides"))
     expected = [line.replace("{file}", str(user)) for line in case["problems"]]
