@@ -35,6 +35,8 @@ from games.onenight.setup import OneNightSetup
 from games.onenight.state import OneNightState, state_from_json, state_to_json
 
 Transition = tuple[OneNightState, list[Effect]]
+PHASES = ("setup", "dusk", "night", "day", "vote", "reveal", "result")
+"""Every phase the session reports, in play order."""
 
 
 class OneNightSession:
@@ -119,9 +121,7 @@ class OneNightSession:
         if moved.phase == "day":
             return moved, [Phase("day"), Show("day", day.day_view(moved))]
         if moved.phase == "vote":
-            pending = moved.ballot.replacing if moved.ballot is not None else None
-            message = "Vote!" if pending is None else vote.confirm_message(pending[0])
-            return moved, [Phase("vote"), Show("vote", vote.vote_view(moved, message))]
+            return moved, [Phase("vote"), Show("vote", vote.vote_view(moved))]
         if moved.phase == "reveal":
             return moved, [Phase("reveal"), reveal.screen(moved)]
         if moved.phase == "result":

@@ -25,9 +25,15 @@ def seats_phrase(seats: tuple[int, ...]) -> str:
     return f"players {listed} and {seats[-1]}"
 
 
-def vote_view(state: OneNightState, message: str = "Vote!") -> dict[str, Any]:
-    """The vote screen: counts and voted seats only (public), plus the grid's picked voter."""
+def vote_view(state: OneNightState, message: str | None = None) -> dict[str, Any]:
+    """The vote screen: counts and voted seats only (public), plus the grid's picked voter.
+
+    The message is "Vote!", or the pending change's question for as long as it waits, so the
+    screen (also after a restart) never drops a question still to answer."""
     ballot = state.ballot or Ballot(state.setup.players)
+    if message is None:
+        pending = ballot.replacing
+        message = "Vote!" if pending is None else _confirm_message(pending[0])
     return {
         "message": message,
         "players": ballot.players,
@@ -97,7 +103,7 @@ def _close_asked(state: OneNightState, ballot: Ballot) -> Transition:
     return state, [Say.of("onenight.vote.missing", seats=seats_phrase(ballot.missing))]
 
 
-def confirm_message(voter: int) -> str:
+def _confirm_message(voter: int) -> str:
     """The vote screen's message while ``voter``'s new vote waits for yes or no."""
     return f"Player {voter} voted already: yes to change, no to keep"
 
@@ -105,7 +111,7 @@ def confirm_message(voter: int) -> str:
 def _ask_to_confirm(state: OneNightState, voter: int) -> Transition:
     return state, [
         Say.of("onenight.vote.confirm_change", seat=voter),
-        Show("vote", vote_view(state, confirm_message(voter))),
+        Show("vote", vote_view(state)),
     ]
 
 
