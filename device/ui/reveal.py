@@ -5,10 +5,14 @@ Layout at 800x480, top to bottom: the seat being entered and how many are done; 
 (when Marks are in play); the Alien / Alien helper / Neither chips (only when an app directive
 could have made someone one), the Snatched chip (whenever a Body Snatcher is in play, whatever
 was drawn) and Confirm, which appears once a card is chosen.
+
+Once a Doppelganger or Copycat card is chosen, the cards' place holds that card (tap it to
+choose again) and the roles it can have copied, plus "Copied nothing"; Confirm waits for one.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -37,6 +41,9 @@ BECAME: tuple[tuple[str, str, str], ...] = (
     ("none", "Became neither", "Neither"),
 )
 """(value, label, caption) of the became chips; the labels differ from the card names."""
+COPIED_NOTHING = "nothing"
+"""The value of the Copied nothing chip: a copier card that copied nothing (it started in the
+centre)."""
 SNATCH_TINT: Colour = ALIEN
 SNATCH_LABEL = "Snatched card"
 """The Snatched chip's label: a toggle, lit when the card is one the Body Snatcher took or
@@ -78,6 +85,8 @@ class RevealScreen(Screen):
     alien_choices: bool
     snatched: bool = False
     snatch_choices: bool = False
+    copies: tuple[Choice, ...] = ()
+    """The roles the chosen Doppelganger or Copycat card can have copied (empty otherwise)."""
 
     @classmethod
     def from_view(cls, view: Mapping[str, object]) -> RevealScreen:
@@ -85,8 +94,11 @@ class RevealScreen(Screen):
 
         Keys: ``players`` int, ``seat`` int (being entered), ``revealed`` [int], ``cards``
         [{role, name}] (the roles in play only), ``marks`` [{mark, name}] (empty without
-        Marks), ``card`` / ``mark`` str or None, ``became`` None, "alien" or "alien_helper",
-        ``alien_choices`` bool, ``snatched`` bool, ``snatch_choices`` bool (offer Snatched).
+        Marks), ``card`` / ``mark`` str or None, ``became`` None, "alien" or "alien_helper"
+        (or, for a copier card, a role of ``copy_choices`` or "nothing"), ``alien_choices`` bool,
+        ``snatched`` bool, ``snatch_choices`` bool (offer Snatched), ``copy_choices`` [{role,
+        name}] (the roles the chosen card can have copied; empty unless it is a Doppelganger or
+        Copycat card).
         """
         r = ViewReader("reveal", view)
         players = read_players("reveal", r)
@@ -100,11 +112,20 @@ class RevealScreen(Screen):
         _check_choice("card", card, cards, "one of the cards in play")
         mark = opt_text(r, view, "mark")
         _check_choice("mark", mark, marks, "one of the Marks in play")
+        copies = _choices(
+            Choice(c.text("role"), c.text("name")) for c in r.records("copy_choices")
+        )
+        if copies and card is None:
+            raise UiError("reveal view: 'copy_choices' need a card chosen, got card None")
         became = opt_text(r, view, "became")
-        if became not in (None, "alien", "alien_helper"):
-            raise UiError(
-                f"reveal view: 'became' must be None, 'alien' or 'alien_helper', got {became!r}"
+        copied = {c.value for c in copies} | {COPIED_NOTHING} if copies else set()
+        if became not in (None, "alien", "alien_helper") and became not in copied:
+            kinds = (
+                "None, 'alien', 'alien_helper', 'nothing' or one of 'copy_choices'"
+                if copies
+                else "None, 'alien' or 'alien_helper'"
             )
+            raise UiError(f"reveal view: 'became' must be {kinds}, got {became!r}")
         alien_choices = r.flag("alien_choices")
         snatched, snatch_choices = r.flag("snatched"), r.flag("snatch_choices")
         return cls(
@@ -119,6 +140,7 @@ class RevealScreen(Screen):
             alien_choices,
             snatched,
             snatch_choices,
+            copies,
         )
 
     def controls(self) -> list[Control]:
@@ -126,18 +148,8 @@ class RevealScreen(Screen):
         rects = seat_row(self.players, SEAT_AREA, gap=4, widest=72)
         out = seat_chips("Seat", "seat", rects, tints, size=34)
         card_rects, mark_rects = self._grids()
-        for choice, rect in zip(self.cards, card_rects, strict=True):
-            out.append(
-                Control(
-                    choice.name,
-                    f"card:{choice.value}",
-                    rect,
-                    style="chip",
-                    lit=choice.value == self.card,
-                    tint=CHIP_ON,
-                    size=_chip_font(rect, 28),
-                )
-            )
+        for chip, rect in zip(self._card_chips(), card_rects, strict=True):
+            out.append(dataclasses.replace(chip, rect=rect, size=_chip_font(rect, 28)))
         for choice, rect in zip(self.marks, mark_rects, strict=True):
             out.append(
                 Control(
@@ -164,7 +176,8 @@ class RevealScreen(Screen):
                 )
             )
         if self.alien_choices:
-            became = self.became or "none"
+            # Neither means no conversion: lit too while a copied role is chosen.
+            became = self.became if self.became in ("alien", "alien_helper") else "none"
             area = self._became_area()
             rects = seat_row(len(BECAME), area, gap=CHIP_GAP * 2, widest=area.width)
             for (value, label, caption), rect in zip(BECAME, rects, strict=True):
@@ -180,9 +193,54 @@ class RevealScreen(Screen):
                         size=28,
                     )
                 )
-        if self.card is not None:
+        if self._ready:
             out.append(Control("Confirm", "confirm", CONFIRM_RECT, True, size=44))
         return out
+
+    @property
+    def _ready(self) -> bool:
+        """A card is chosen, and for a copier card what it copied (or that it copied nothing)."""
+        return self.card is not None and (not self.copies or self.became is not None)
+
+    def _copy_name(self) -> str:
+        """The chosen card and the role it copied: "Doppelganger as Seer"."""
+        card = next(c.name for c in self.cards if c.value == self.card)
+        return f"{card} as {next(c.name for c in self.copies if c.value == self.became)}"
+
+    def _card_chips(self) -> list[Control]:
+        """The chips in the cards' place (their rects come from ``_grids``): the cards in play;
+        once a copier card is chosen, that card (a tap puts it back) and what it may have
+        copied."""
+        nowhere = pygame.Rect(0, 0, 0, 0)
+        if not self.copies:
+            return [
+                Control(
+                    c.name,
+                    f"card:{c.value}",
+                    nowhere,
+                    style="chip",
+                    lit=c.value == self.card,
+                    tint=CHIP_ON,
+                )
+                for c in self.cards
+            ]
+        name = next(c.name for c in self.cards if c.value == self.card)
+        chips = [Control(name, "card:none", nowhere, style="chip", lit=True, tint=CHIP_ON)]
+        # Read along the row: "Doppelganger", then the roles (amber), then "No copy".
+        copied = [(f"Copied {c.name}", c.value, c.name) for c in self.copies]
+        for label, value, caption in (*copied, ("Copied nothing", COPIED_NOTHING, "No copy")):
+            chips.append(
+                Control(
+                    label,
+                    f"became:{value}",
+                    nowhere,
+                    style="chip",
+                    lit=value == self.became,
+                    caption=caption,
+                    tint=BECAME_TINT,
+                )
+            )
+        return chips
 
     def _snatch_rect(self) -> pygame.Rect:
         left = BECAME_AREA.right - SNATCH_WIDTH
@@ -197,15 +255,17 @@ class RevealScreen(Screen):
 
     def _grids(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
         """The card chips' rects and the mark chips' rects, sharing ``SECTIONS``."""
-        card_cols, mark_cols = min(len(self.cards), 5), min(len(self.marks), 4)
-        card_rows = math.ceil(len(self.cards) / card_cols) if card_cols else 0
+        count = len(self.copies) + 2 if self.copies else len(self.cards)
+        # Five to a row; more when a copier card's choices would need a fourth row.
+        card_cols, mark_cols = min(count, max(5, math.ceil(count / 3))), min(len(self.marks), 4)
+        card_rows = math.ceil(count / card_cols) if card_cols else 0
         mark_rows = math.ceil(len(self.marks) / mark_cols) if mark_cols else 0
         rows = card_rows + mark_rows
         if rows == 0:
             return [], []
         between = SECTION_GAP - CHIP_GAP if card_rows and mark_rows else 0
         height = min(84, (SECTIONS.height - CHIP_GAP * (rows - 1) - between) // rows)
-        cards = _grid(len(self.cards), card_cols, SECTIONS.top, height)
+        cards = _grid(count, card_cols, SECTIONS.top, height)
         mark_top = SECTIONS.top + card_rows * (height + CHIP_GAP) + between
         return cards, _grid(len(self.marks), mark_cols, mark_top, height)
 
@@ -214,8 +274,12 @@ class RevealScreen(Screen):
         canvas.text(f"Seat {self.seat}", 52, CURRENT_TINT, topleft=(16, 8))
         if self.card is None:
             prompt = "Tap the card they turned over"
+        elif not self._ready:
+            prompt = "Which role did that card become?"
         elif self.marks and self.mark is None:
             prompt = "Their Mark too, then Confirm"
+        elif self.copies and self.became in {c.value for c in self.copies}:
+            prompt = f"{self._copy_name()}? Confirm"
         else:
             prompt = "All set? Confirm"
         canvas.text(prompt, 34, TEXT, topleft=(170, 18), max_width=410)
@@ -229,7 +293,7 @@ class RevealScreen(Screen):
             canvas.text("Mark", 30, MARK_TINT, center=(GUTTER // 2, mark_rects[0].centery))
         if self.alien_choices:
             canvas.text("Became", 30, BECAME_TINT, center=(GUTTER // 2, BECAME_AREA.centery))
-        if self.card is None:
+        if not self._ready:
             ghost(canvas, CONFIRM_RECT, "Confirm", 44)
 
 

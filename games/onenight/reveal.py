@@ -4,6 +4,8 @@ The device never asks for what it decided itself (the Oracle's outcome, the Blob
 those come from the game record at resolution. It does ask whether a card was snatched: the
 Body Snatcher's directive says where he may steal from, not what he took, and cards move after
 him, so the choice is offered whenever a Body Snatcher is in play, whatever was drawn (2.9).
+A Doppelganger or Copycat card is entered with the role it copied (1.3): once one is picked, the
+picker offers the roles she could have copied, and Confirm waits for that choice.
 """
 
 from __future__ import annotations
@@ -32,6 +34,10 @@ MARKS: dict[str, str] = {
     "assassin": "Mark of the Assassin",
 }
 BECAME = ("alien", "alien_helper")
+COPIERS = (Role.DOPPELGANGER, Role.COPYCAT)
+COPIED_NOTHING = "nothing"
+"""The picker's value for a Doppelganger or Copycat card that copied nothing (it started in the
+centre, 1.3): said on purpose, unlike no choice yet; recorded as no copy."""
 
 Reveal = tuple[int, str, str | None, str | None, bool]
 """(seat, final card, mark or None, app conversion or None, snatched)."""
@@ -58,6 +64,16 @@ def snatch_choices(state: OneNightState) -> bool:
     return Role.BODY_SNATCHER in state.setup.roles
 
 
+def copy_choices(state: OneNightState) -> list[Role]:
+    """The roles a Doppelganger or Copycat card can have become: those in play, in role order,
+    but never a Doppelganger or Copycat (one that copied the Copycat is what the Copycat saw)."""
+    return sorted(set(state.setup.roles) - set(COPIERS), key=list(Role).index)
+
+
+def _is_copier(card: str | None) -> bool:
+    return card in {role.value for role in COPIERS}
+
+
 def check(state: OneNightState, entry: RevealEntered) -> Reveal:
     """Check one entry against the game; the error repeats what was wrong."""
     players = state.setup.players
@@ -76,11 +92,14 @@ def check(state: OneNightState, entry: RevealEntered) -> Reveal:
             raise RevealError(
                 f"seat {entry.seat}: unknown mark {entry.mark!r}; marks: {', '.join(MARKS)}"
             )
-    copier = entry.card in ("doppelganger", "copycat")
+    copier = _is_copier(entry.card)
     # A Doppelganger or Copycat card is turned over with the role it became.
-    became_role = copier and entry.became in in_play
+    copyable = [role.value for role in copy_choices(state)]
+    became_role = copier and entry.became in copyable
     if entry.became is not None and entry.became not in BECAME and not became_role:
-        expected = "'alien', 'alien_helper'" + (" or a role in play" if copier else "")
+        expected = "'alien', 'alien_helper'"
+        if copier:
+            expected += f" or a role she could have copied: {', '.join(copyable)}"
         raise RevealError(f"seat {entry.seat}: became {entry.became!r}; expected {expected}")
     if not isinstance(entry.snatched, bool):
         raise RevealError(
@@ -95,6 +114,7 @@ def reveal_view(state: OneNightState) -> dict[str, Any]:
     """The reveal screen: the seat being entered, and the choices for it (roles in play only)."""
     seat, card, mark, became, snatched = state.draft or _blank(state)
     roles = sorted(set(state.setup.roles), key=list(Role).index)
+    copying = copy_choices(state) if _is_copier(card) else []
     marks = marks_in_play(set(state.setup.roles))
     return {
         "players": state.setup.players,
@@ -108,6 +128,7 @@ def reveal_view(state: OneNightState) -> dict[str, Any]:
         "alien_choices": alien_choices(state),
         "snatched": snatched,
         "snatch_choices": snatch_choices(state),
+        "copy_choices": [{"role": role.value, "name": role.display_name} for role in copying],
     }
 
 
@@ -140,8 +161,8 @@ def screen(state: OneNightState) -> Show:
 
 
 def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Effect]]:
-    """The touch picker: seat, card, mark, conversion, snatched, then Confirm (which records
-    it)."""
+    """The touch picker: seat, card (and the role a Doppelganger or Copycat card copied), mark,
+    conversion, snatched, then Confirm (which records it)."""
     if event == Touched("reveal"):
         # The picker opens on the next seat: kept as the draft, so a restart reopens it too.
         state = dataclasses.replace(state, draft=state.draft or _blank(state))
@@ -149,20 +170,33 @@ def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Ef
     if not isinstance(event, Touched) or (":" not in event.action and event.action != "confirm"):
         return state, []
     seat, card, mark, became, snatched = state.draft or _blank(state)
+    old = card
     kind, _, value = event.action.partition(":")
     if kind == "seat" and value.isdigit():
         seat, card, mark, became, snatched = _blank(state, int(value))
     elif kind == "card":
-        card = value
+        # "none" puts the card back; a copied role stays only with a copier card.
+        card = None if value == "none" else value
+        became = became if became in BECAME or (_is_copier(card) and card == old) else None
     elif kind == "mark":
         mark = value
+    elif kind == "became" and value in (*BECAME, "none"):
+        # Alien, alien helper or neither: a conversion only, a copied role stays.
+        became = None if value == "none" and became in BECAME else became
+        became = value if value in BECAME else became
     elif kind == "became":
-        became = None if value == "none" else value
+        copied = {role.value for role in copy_choices(state)} | {COPIED_NOTHING}
+        if not _is_copier(card) or value not in copied:
+            return state, []
+        became = value
     elif kind == "snatched" and value in ("yes", "no"):
         snatched = value == "yes"
     elif event.action == "confirm":
         if card is None:
             return state, [Say.of("onenight.reveal.pick_card")]
+        if _is_copier(card) and became is None:
+            return state, [Say.of("onenight.reveal.pick_copied")]
+        became = None if became == COPIED_NOTHING else became
         entry = check(state, RevealEntered(seat, card, mark, became, snatched))
         state = record(state, entry)
         return state, [Show("reveal", reveal_view(state))]

@@ -136,3 +136,73 @@ def test_a_snatched_seer_dies_as_an_alien(config: Config) -> None:
         assert result == {"deaths": [1], "winners": [3, 4], "teams": ["village"]}, seed
         said = [e["say"] for e in entries if e.get("line") == "onenight.result.line"]
         assert "Player 1 was the Seer, snatched: an Alien card." in said
+
+
+def doppelganger_by_touch(cards: dict[int, tuple[str, ...]], votes: dict[int, int]) -> Any:
+    """A Doppelganger game through the vote, then every card entered on the reveal picker by
+    touch (a copier card's labels: its card, then "Copied <role>" or "Copied nothing")."""
+    roles = ["doppelganger", "werewolf", "seer", "robber", "villager", "villager", "troublemaker"]
+    scenario = game(votes, {}, roles=roles, players=4, seed=5)
+    scenario["setup"].pop("preset")
+    touches = [{"touch": "Reveal cards"}]
+    for seat, labels in cards.items():
+        touches += [{"touch": label} for label in (f"Seat {seat}", *labels, "Confirm")]
+    scenario["events"][-1:-1] = touches
+    return scenario
+
+
+D_WOLF = ("Doppelganger", "Copied Werewolf")
+D_SEER = ("Doppelganger", "Copied Seer")
+"""The taps for a Doppelganger card and the role it copied."""
+
+
+@pytest.mark.parametrize(
+    ("cards", "votes", "expected", "line"),
+    [
+        (
+            # 1.3: she copied a Werewolf and is voted out: the village wins.
+            {1: D_WOLF, 2: ("Seer",), 3: ("Villager",), 4: ("Robber",)},
+            {1: 2, 2: 1, 3: 1, 4: 1},
+            {"deaths": [1], "winners": [2, 3, 4], "teams": ["village"]},
+            "Player 1 was the Doppelganger-Werewolf.",
+        ),
+        (
+            # 4.4.8: the card swapped away keeps its copy: the Robber holding it dies a werewolf.
+            {1: ("Robber",), 2: ("Seer",), 3: D_WOLF, 4: ("Villager",)},
+            {1: 3, 2: 3, 3: 1, 4: 3},
+            {"deaths": [3], "winners": [1, 2, 4], "teams": ["village"]},
+            "Player 3 was the Doppelganger-Werewolf.",
+        ),
+        (
+            # 1.3: a copy of the Seer is village: her death gives the werewolves the win.
+            {1: D_SEER, 2: ("Werewolf",), 3: ("Villager",), 4: ("Robber",)},
+            {1: 3, 2: 1, 3: 1, 4: 1},
+            {"deaths": [1], "winners": [2], "teams": ["werewolf"]},
+            "Player 1 was the Doppelganger-Seer.",
+        ),
+    ],
+    ids=["copied-werewolf", "swapped-copy", "copied-seer"],
+)
+def test_a_doppelganger_game_revealed_by_touch_resolves_with_the_copied_role(
+    config: Config,
+    cards: dict[int, tuple[str, ...]],
+    votes: dict[int, int],
+    expected: dict[str, Any],
+    line: str,
+) -> None:
+    entries = run(config, doppelganger_by_touch(cards, votes))
+    assert not [e for e in entries if "error" in e]
+    assert next(e["result"] for e in entries if "result" in e) == expected
+    said = [e["say"] for e in entries if e.get("line") == "onenight.result.line"]
+    assert line in said
+
+
+def test_confirm_waits_for_the_role_the_doppelganger_card_became(config: Config) -> None:
+    scenario = doppelganger_by_touch({}, {1: 2, 2: 1, 3: 1, 4: 1})
+    scenario["events"][-1:] = [{"touch": "Seat 1"}, {"touch": "Doppelganger"}, {"touch": "Confirm"}]
+    with pytest.raises(SimulationError) as error:
+        run(config, scenario)
+    assert "no control labelled 'Confirm' on the reveal screen; controls: 'Seat 1'" in str(
+        error.value
+    )
+    assert "'Doppelganger', 'Copied Werewolf', 'Copied Seer'" in str(error.value)

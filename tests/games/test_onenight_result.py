@@ -64,7 +64,13 @@ def test_the_result_is_announced_shown_reported_and_recorded() -> None:
         ),
         (
             RevealEntered(1, "doppelganger", became="cow"),
-            "seat 1: became 'cow'; expected 'alien', 'alien_helper' or a role in play",
+            "seat 1: became 'cow'; expected 'alien', 'alien_helper' or a role she could have "
+            "copied: werewolf, seer, robber, villager",
+        ),
+        (
+            RevealEntered(1, "doppelganger", became="doppelganger"),
+            "seat 1: became 'doppelganger'; expected 'alien', 'alien_helper' or a role she could "
+            "have copied: werewolf, seer, robber, villager",
         ),
         (RevealEntered(1, "seer", mark="love"), "seat 1: mark 'love', but no Marks are in play"),
     ],

@@ -28,13 +28,19 @@ CASES: list[dict[str, Any]] = tomllib.loads(
 
 
 def directive_seeds(roles: tuple[Any, ...], players: int) -> list[int]:
-    """Seeds that, between them, draw every Body Snatcher variant and every alien directive."""
-    wanted = {scope.value for scope in BODY_SNATCHER_SCOPES} | {kind.value for kind in AlienKind}
+    """Seeds that, between them, draw every Body Snatcher variant and every alien directive
+    (one seed when neither is drawn in this game)."""
+    first = draw(roles, players, 0)
+    wanted = {scope.value for scope in BODY_SNATCHER_SCOPES if first.body_snatcher} | {
+        kind.value for kind in AlienKind if first.aliens
+    }
+    if not wanted:
+        return [1]
     seeds: list[int] = []
     for seed in range(1000):
         drawn = draw(roles, players, seed)
-        assert drawn.body_snatcher is not None and drawn.aliens is not None
-        found = {drawn.body_snatcher.target.scope.value, drawn.aliens.kind.value}
+        found = {drawn.body_snatcher.target.scope.value} if drawn.body_snatcher else set()
+        found |= {drawn.aliens.kind.value} if drawn.aliens else set()
         if found & wanted:
             wanted -= found
             seeds.append(seed)
@@ -74,18 +80,33 @@ def by_events(state: OneNightState, entries: list[dict[str, Any]]) -> OneNightSt
 
 
 def by_touch(state: OneNightState, entries: list[dict[str, Any]]) -> OneNightState:
+    body_snatcher = reveal.snatch_choices(state)
     for entry in entries:
         taps = [f"seat:{entry['seat']}", f"card:{entry['card']}"]
         if entry.get("snatched"):
             taps.append("snatched:yes")
+        if entry["card"] in COPIERS:
+            # The role the card copied, from the roles offered once the card is picked.
+            taps.append(f"became:{entry.get('became', reveal.COPIED_NOTHING)}")
         for tap in taps:
             state, effects = reveal.on_touch(state, Touched(tap))
             view = next(e.view for e in effects if isinstance(e, Show))
             # The Snatched choice is offered whatever the app drew.
-            assert view["snatch_choices"] is True
+            assert view["snatch_choices"] is body_snatcher
+            if tap.startswith("became:") and tap != f"became:{reveal.COPIED_NOTHING}":
+                assert tap.removeprefix("became:") in copy_choices(view), tap
         assert view["snatched"] is bool(entry.get("snatched"))
+        if entry["card"] in COPIERS:
+            assert view["became"] == entry.get("became", reveal.COPIED_NOTHING)
         state, _ = reveal.on_touch(state, Touched("confirm"))
     return state
+
+
+COPIERS = ("doppelganger", "copycat")
+
+
+def copy_choices(view: dict[str, Any]) -> list[str]:
+    return [choice["role"] for choice in view["copy_choices"]]
 
 
 CASE_SEEDS = [
@@ -157,3 +178,83 @@ def test_a_state_saved_before_the_snatched_flag_reads_as_not_snatched() -> None:
     assert old.reveals == ((1, "seer", None, None, False), (2, "body_snatcher", None, None, False))
     assert old.draft == (3, "villager", None, None, False)
     assert state_from_json(state_to_json(state)).reveals == state.reveals
+
+
+# -- The role a Doppelganger or Copycat card copied, by touch (1.3) ------------------------------
+
+DOPPEL = ["doppelganger", "werewolf", "seer", "robber", "villager", "villager", "troublemaker"]
+
+
+def picker(roles: list[str] = DOPPEL) -> OneNightState:
+    setup = OneNightSetup(len(roles) - 3, parse_roles(roles), 1)
+    return OneNightState(setup, phase="reveal", ballot=Ballot(setup.players))
+
+
+def tap(state: OneNightState, *actions: str) -> tuple[OneNightState, list[Any]]:
+    effects: list[Any] = []
+    for action in actions:
+        state, effects = reveal.on_touch(state, Touched(action))
+    return state, effects
+
+
+def test_a_copier_card_offers_the_roles_in_play_she_could_have_copied() -> None:
+    state, _ = tap(picker(), "seat:1", "card:seer")
+    assert reveal.reveal_view(state)["copy_choices"] == []
+    state, effects = tap(state, "card:doppelganger")
+    view = next(e.view for e in effects if isinstance(e, Show))
+    assert view["copy_choices"] == [
+        {"role": "werewolf", "name": "Werewolf"},
+        {"role": "seer", "name": "Seer"},
+        {"role": "robber", "name": "Robber"},
+        {"role": "troublemaker", "name": "Troublemaker"},
+        {"role": "villager", "name": "Villager"},
+    ]
+    both = picker(["copycat", "doppelganger", "vampire", "seer", "villager", "villager"])
+    state, _ = tap(both, "card:copycat")
+    # A Doppelganger who copied the Copycat ends as what the Copycat saw: never a copier.
+    assert copy_choices(reveal.reveal_view(state)) == ["vampire", "seer", "villager"]
+
+
+def test_confirm_waits_for_the_role_the_card_became() -> None:
+    state, said = tap(picker(), "seat:1", "card:doppelganger", "confirm")
+    assert said == [Say.of("onenight.reveal.pick_copied")]
+    assert state.reveals == ()
+    state, _ = tap(state, "became:werewolf")
+    assert reveal.reveal_view(state)["became"] == "werewolf"  # shown before it is confirmed
+    assert state.reveals == ()
+    state, _ = tap(state, "confirm")
+    assert state.reveals == ((1, "doppelganger", None, "werewolf", False),)
+
+
+def test_copied_nothing_is_chosen_on_purpose_and_kept_as_no_copy() -> None:
+    state, _ = tap(picker(), "seat:2", "card:doppelganger", "became:nothing")
+    assert reveal.reveal_view(state)["became"] == "nothing"
+    state, _ = tap(state, "confirm")
+    assert state.reveals == ((2, "doppelganger", None, None, False),)
+
+
+PICKS = [
+    ("card:doppelganger", "doppelganger", None),
+    ("became:seer", "doppelganger", "seer"),
+    ("card:doppelganger", "doppelganger", "seer"),  # the same card again keeps the copy
+    ("became:none", "doppelganger", "seer"),  # Neither: no conversion; the copy stays
+    ("became:doppelganger", "doppelganger", "seer"),  # never a copier: ignored
+    ("became:alien", "doppelganger", "alien"),  # one choice: the app's conversion instead
+    ("card:villager", "villager", "alien"),  # a conversion stays with a new card
+    ("became:seer", "villager", "alien"),  # only a copier card copies: ignored
+    ("became:none", "villager", None),
+    ("card:doppelganger", "doppelganger", None),
+    ("became:werewolf", "doppelganger", "werewolf"),
+    ("card:villager", "villager", None),  # a copied role goes with the copier card only
+    ("card:doppelganger", "doppelganger", None),
+    ("became:nothing", "doppelganger", "nothing"),
+    ("card:none", None, None),  # the card put back: choose again
+]
+
+
+def test_the_copied_role_follows_the_picks() -> None:
+    state = picker()
+    for action, card, became in PICKS:
+        state, _ = tap(state, action)
+        view = reveal.reveal_view(state)
+        assert (view["card"], view["became"]) == (card, became), action

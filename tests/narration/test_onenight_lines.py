@@ -57,7 +57,7 @@ def game_lines(
         says
         + list(vote_lines(setup.players))
         + [Say.of("onenight.vote.missing", seats=seats_phrase((2, 5)))]
-        + [Say.of("onenight.reveal.pick_card")]
+        + [Say.of("onenight.reveal.pick_card"), Say.of("onenight.reveal.pick_copied")]
         + [Say.of("onenight.result.line", text="Player 3 died with 4 votes.")]
     )
 

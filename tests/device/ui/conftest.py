@@ -68,6 +68,7 @@ VIEWS: dict[str, dict[str, object]] = {
         "alien_choices": True,
         "snatched": False,
         "snatch_choices": False,
+        "copy_choices": [],
     },
     "end": {
         "title": "The village wins!",

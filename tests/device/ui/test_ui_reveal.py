@@ -67,6 +67,7 @@ def reveal(**changes: object) -> dict[str, object]:
         "alien_choices": False,
         "snatched": False,
         "snatch_choices": False,
+        "copy_choices": [],
     }
     return {**view, **changes}
 
@@ -86,6 +87,26 @@ FULL = reveal(
 )
 
 
+DOPPEL_IN_PLAY = [Role.DOPPELGANGER, Role.WEREWOLF, Role.SEER, Role.ROBBER, Role.VILLAGER]
+COPYING = reveal(
+    cards=cards(DOPPEL_IN_PLAY), card="doppelganger", copy_choices=cards(DOPPEL_IN_PLAY[1:])
+)
+"""A Doppelganger card chosen: the roles it can have copied are offered."""
+FIFTEEN = [
+    *THIRTEEN,
+    Role.SEER,
+    Role.ROBBER,
+]
+FULL_COPYING = {
+    **FULL,
+    "cards": cards(FIFTEEN),
+    "card": "doppelganger",
+    "became": "seer",
+    "copy_choices": cards([role for role in FIFTEEN if role is not Role.DOPPELGANGER]),
+}
+"""The most a copier card can offer: fifteen roles in play, Marks and every other chip."""
+
+
 @pytest.mark.parametrize(
     "view",
     [
@@ -95,6 +116,8 @@ FULL = reveal(
         reveal(card="villager", snatch_choices=True, snatched=True),
         reveal(players=6, seat=1, revealed=[], marks=marks(["clarity", "love", "fear"])),
         FULL,
+        COPYING,
+        FULL_COPYING,
     ],
     ids=[
         "nothing-chosen",
@@ -103,6 +126,8 @@ FULL = reveal(
         "snatched",
         "marks",
         "thirteen-cards-eight-marks",
+        "copier-card",
+        "copier-card-fifteen-roles-eight-marks",
     ],
 )
 def test_the_reveal_screen_renders_a_real_png(
@@ -201,8 +226,11 @@ def test_the_choices_light_up() -> None:
         reveal(),
         reveal(players=3, seat=3, cards=cards(THIRTEEN[:1]), alien_choices=True),
         reveal(card="villager", snatch_choices=True),
+        COPYING,
+        {**COPYING, "became": "werewolf", "alien_choices": True, "snatch_choices": True},
+        FULL_COPYING,
     ],
-    ids=["full", "plain", "one-card", "snatch-only"],
+    ids=["full", "plain", "one-card", "snatch-only", "copier", "copier-all-rows", "copier-full"],
 )
 def test_labels_are_unique_and_controls_fit_without_overlap(view: dict[str, object]) -> None:
     controls = RevealScreen.from_view(view).controls()
@@ -230,6 +258,16 @@ def test_labels_are_unique_and_controls_fit_without_overlap(view: dict[str, obje
         ({"alien_choices": None}, "reveal view: 'alien_choices' must be true or false, got None"),
         ({"snatched": "yes"}, "reveal view: 'snatched' must be true or false, got 'yes'"),
         ({"snatch_choices": 1}, "reveal view: 'snatch_choices' must be true or false, got 1"),
+        (
+            {"copy_choices": [{"role": "seer", "name": "Seer"}]},
+            "reveal view: 'copy_choices' need a card chosen, got card None",
+        ),
+        (
+            {"card": "alien", "copy_choices": cards([Role.GROOB]), "became": "cow"},
+            "reveal view: 'became' must be None, 'alien', 'alien_helper', 'nothing' or one of "
+            "'copy_choices', got 'cow'",
+        ),
+        ({"copy_choices": [{"role": "seer"}]}, "reveal view: missing key 'copy_choices[0].name'"),
     ],
 )
 def test_a_bad_reveal_view_is_named(ui: TouchUI, changes: dict[str, object], message: str) -> None:
@@ -240,7 +278,17 @@ def test_a_bad_reveal_view_is_named(ui: TouchUI, changes: dict[str, object], mes
 
 
 @pytest.mark.parametrize(
-    "key", ["card", "mark", "became", "marks", "alien_choices", "snatched", "snatch_choices"]
+    "key",
+    [
+        "card",
+        "mark",
+        "became",
+        "marks",
+        "alien_choices",
+        "snatched",
+        "snatch_choices",
+        "copy_choices",
+    ],
 )
 def test_every_reveal_key_is_required(ui: TouchUI, key: str) -> None:
     view = reveal()
@@ -264,3 +312,56 @@ def test_snatched_is_offered_whatever_the_directive(ui: TouchUI, alien_choices: 
     )
     ui.tap("Snatched card")
     assert ui.poll() == [UiInput("touch", "snatched:no")]
+
+
+# -- A Doppelganger or Copycat card: the role it became (1.3) ------------------------------------
+
+
+def test_a_copier_card_offers_the_roles_it_can_have_copied(ui: TouchUI) -> None:
+    ui.show("reveal", COPYING)
+    assert ui.controls() == [
+        ("Seat 1", "seat:1"),
+        ("Seat 2", "seat:2"),
+        ("Seat 3", "seat:3"),
+        ("Seat 4", "seat:4"),
+        ("Doppelganger", "card:none"),  # lit: a tap puts the card back
+        ("Copied Werewolf", "became:werewolf"),
+        ("Copied Seer", "became:seer"),
+        ("Copied Robber", "became:robber"),
+        ("Copied Villager", "became:villager"),
+        ("Copied nothing", "became:nothing"),
+    ]  # no Confirm until the copy is chosen
+    shown = {c.label: c.text for c in RevealScreen.from_view(COPYING).controls()}
+    assert shown["Copied Seer"] == "Seer" and shown["Copied nothing"] == "No copy"
+
+
+@pytest.mark.parametrize("became", ["werewolf", "nothing"])
+def test_the_copied_role_is_shown_then_confirmed(ui: TouchUI, became: str) -> None:
+    view = {**COPYING, "became": became}
+    lit = [c.action for c in RevealScreen.from_view(view).controls() if c.lit]
+    assert lit[-2:] == ["card:none", f"became:{became}"]
+    ui.show("reveal", view)
+    ui.tap("Confirm")
+    assert ui.poll() == [UiInput("touch", "confirm")]
+
+
+def test_a_copied_role_leaves_the_alien_chips_at_neither(ui: TouchUI) -> None:
+    view = {**COPYING, "became": "werewolf", "alien_choices": True}
+    chips = RevealScreen.from_view(view).controls()
+    assert [c.label for c in chips if c.lit and c.action.startswith("became:")] == [
+        "Copied Werewolf",
+        "Became neither",
+    ]
+    ui.show("reveal", view)
+    ui.tap("Became alien")
+    assert ui.poll() == [UiInput("touch", "became:alien")]
+
+
+@pytest.mark.parametrize(
+    ("label", "action"),
+    [("Copied Werewolf", "became:werewolf"), ("Copied nothing", "became:nothing")],
+)
+def test_a_tap_on_a_copy_chip_gives_its_action(ui: TouchUI, label: str, action: str) -> None:
+    ui.show("reveal", COPYING)
+    ui.tap(label)
+    assert ui.poll() == [UiInput("touch", action)]
