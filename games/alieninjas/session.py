@@ -15,7 +15,7 @@ from typing import Any
 from games.alieninjas import grab, replicas, scoresheet
 from games.alieninjas.setup import AlieninjasSetup
 from games.alieninjas.state import AlieninjasState, state_from_json, state_to_json
-from games.effects import Effect, Phase, Record, Say, Show
+from games.effects import Effect, Lamp, Phase, Record, Say, Show
 from games.errors import EventNotAcceptedError
 from games.events import (
     ControlPressed,
@@ -29,6 +29,10 @@ from games.events import (
 
 Transition = tuple[AlieninjasState, list[Effect]]
 _BUTTONS = (SeatPressed, ControlPressed, Touched, TagSeen)
+REPLICAS_PHASES = ("ready", "countdown", "round", "check", "score", "final")
+"""The phases of the Replicas mission, in play order."""
+SHEET_PHASES = ("score", "final")
+"""The phases of every other mission."""
 
 
 class AlieninjasSession:
@@ -83,14 +87,18 @@ class AlieninjasSession:
         return state_from_json(data)
 
     def resume(self, state: AlieninjasState, saved_at: float, now: float) -> Transition:
-        """Continue after a restart: timers keep their remaining time; a countdown restarts."""
+        """Continue after a restart in the same phase, with the same screen and lamps: every
+        timer (the countdown, the round clock and limit, a buzz's arbitration window, a
+        lockout, a grab's re-arm) keeps its remaining time, and nothing is said again (a call
+        being checked is not asked again: the screen and the lit lamp still ask it)."""
         shift = now - saved_at
-        if state.phase == "countdown":
-            return replicas.open_round(state, now)
         candidate = state.candidate
         if candidate is not None:
             candidate = dataclasses.replace(
-                candidate, opened=candidate.opened + shift, until=candidate.until + shift
+                candidate,
+                at=candidate.at + shift,
+                opened=candidate.opened + shift,
+                until=candidate.until + shift,
             )
         moved = dataclasses.replace(
             state,
@@ -99,7 +107,7 @@ class AlieninjasSession:
             running_since=None if state.running_since is None else state.running_since + shift,
             false_starts=tuple((seat, until + shift) for seat, until in state.false_starts),
         )
-        effects: list[Effect] = [Phase(moved.phase)]
+        effects: list[Effect] = [Phase(moved.phase), *_lamps(moved)]
         if moved.phase == "final":
             won = scoresheet.winners(moved.rounds, moved.setup.players)
             lines = scoresheet.final_lines(moved, won)
@@ -107,9 +115,23 @@ class AlieninjasSession:
         if moved.phase == "score":
             view = scoresheet.scores_view(moved, scoresheet.score_title(moved))
             return moved, [*effects, Show("scores", view)]
-        if moved.phase == "check" and moved.buzzed is not None:
-            effects.append(Say.of("alieninjas.replicas.check", seat=moved.buzzed))
         return moved, [*effects, Show("replicas", replicas.replicas_view(moved, now))]
+
+
+def _lamps(state: AlieninjasState) -> list[Effect]:
+    """Every seat's lamp as the phase left it (a restarted device starts with them off)."""
+    lit: dict[int, str] = {}
+    if state.phase == "ready" and state.starter is not None:
+        lit[state.starter] = "pulse"
+    elif state.phase == "check" and state.buzzed is not None:
+        lit[state.buzzed] = "on"
+    elif state.phase == "score" and state.grabbed is not None:
+        lit[state.grabbed] = "on"
+    elif state.phase == "score" and state.replicas and state.ender is not None:
+        lit[state.ender] = "on"  # the correct call's lamp stays lit until the next round
+    elif state.phase == "final":
+        lit = dict.fromkeys(scoresheet.winners(state.rounds, state.setup.players), "blink")
+    return [Lamp(seat, lit.get(seat, "off")) for seat in range(1, state.setup.players + 1)]
 
 
 def _dispatch(state: AlieninjasState, event: Event, now: float) -> Transition:
