@@ -44,6 +44,8 @@ from games.events import (
 )
 
 Transition = tuple["AlienationState", list[Effect]]
+PHASES = ("friendliest", "score", "final")
+"""Every phase the session reports, in play order."""
 
 
 @dataclass(frozen=True)
@@ -140,13 +142,11 @@ class AlienationSession:
         return state_from_json(data)
 
     def resume(self, state: AlienationState, saved_at: float, now: float) -> Transition:
-        """Put the sheet back up where it was; the table keeps the rest of its time to choose."""
-        if state.phase == "friendliest" and state.choose_until is not None:
+        """Put the sheet back up where it was, in the same phase, saying nothing (the question
+        of the friendliest player stays on the screen, with the rest of its time)."""
+        if state.choose_until is not None:
             state = dataclasses.replace(state, choose_until=state.choose_until + now - saved_at)
-            return state, [Phase("friendliest"), Show("sheet", sheet_view(state))]
-        if state.phase == "final":
-            return state, [Phase("final"), Show("sheet", sheet_view(state))]
-        return state, [Phase("score"), Show("sheet", sheet_view(state))]
+        return state, [Phase(state.phase), Show("sheet", sheet_view(state))]
 
 
 def state_from_json(data: Mapping[str, Any]) -> AlienationState:

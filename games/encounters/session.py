@@ -44,6 +44,8 @@ from games.events import (
 )
 
 Transition = tuple["EncountersState", list[Effect]]
+PHASES = ("rounds", "score", "final")
+"""Every phase the session reports, in play order."""
 
 
 @dataclass(frozen=True)

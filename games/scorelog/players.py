@@ -20,6 +20,8 @@ from games.errors import EventNotAcceptedError
 from games.events import ControlPressed, Event, SeatPressed, TagSeen, Tick, Touched
 
 Transition = tuple["PlayersState", list[Effect]]
+PHASES = ("players", "name")
+"""Every phase the session reports."""
 
 MAX_NAME = 16
 """The longest name the keyboard types."""
