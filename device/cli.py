@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import math
 import os
 import sys
 
@@ -15,6 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from device.config import Config, load_config
+from device.logtext import escape_logs, printable
+from device.outputs import reason
 
 logger = logging.getLogger("mothership")
 
@@ -23,6 +26,23 @@ LOG_LEVELS = {-2: logging.ERROR, -1: logging.WARNING, 0: logging.INFO, 1: loggin
 
 class CommandError(Exception):
     """A failure to report to the user as one line."""
+
+
+MAX_WAIT_SECONDS = 86_400.0
+"""The longest wait a command takes (a day): longer ones overflow the platform's timers."""
+
+
+def seconds_argument(text: str) -> float:
+    """An argparse type: seconds above 0 and at most `MAX_WAIT_SECONDS` (no nan, no inf)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= MAX_WAIT_SECONDS:  # also refuses nan
+        raise argparse.ArgumentTypeError(
+            f"expected seconds above 0 and at most {MAX_WAIT_SECONDS:g}, got {text!r}"
+        )
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -101,7 +121,11 @@ def build_parser() -> argparse.ArgumentParser:
     doctor = commands.add_parser("doctor", help="check every configured part, with a report")
     doctor.add_argument("--check", action="store_true", help="only the checks that need nobody")
     doctor.add_argument(
-        "--timeout", type=float, default=20.0, metavar="SECONDS", help="per step (default: 20)"
+        "--timeout",
+        type=seconds_argument,
+        default=20.0,
+        metavar="SECONDS",
+        help="per step (default: 20)",
     )
     from device import tagcli
 
@@ -124,6 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     level = LOG_LEVELS[max(-2, min(1, args.verbose - args.quiet))]
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
+    escape_logs(logging.getLogger().handlers)  # names, uids and scenario text are quoted
     try:
         overrides = {
             "hardware.backend": getattr(args, "hardware", None),
@@ -139,8 +164,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get("DEBUG"):
             raise
         message = str(error).strip() or type(error).__name__
-        if "\n" in message:
-            message = "\n  " + message.replace("\n", "\n  ")
+        if isinstance(error, OSError) and error.errno is not None:  # a sentence, not an errno
+            message = f"{error.filename}: {reason(error)}" if error.filename else reason(error)
+        # A problem per line (ConfigError); control characters in quoted input are escaped.
+        lines = [printable(line) for line in message.split("\n")]
+        message = "\n  ".join(["", *lines] if len(lines) > 1 else lines)
         print(f"mothership: error: {message}", file=sys.stderr)
         return 1
 
@@ -181,11 +209,16 @@ def _dispatch(args: argparse.Namespace, config: Config) -> int:
 
 
 def _simulate(args: argparse.Namespace, config: Config) -> int:
+    from device.outputs import check_dir, check_file
     from device.progress import ProgressBar
     from device.scenario import load_scenario
     from device.simulator import simulate
 
     scenario = load_scenario(args.scenario)
+    for folder, what in ((args.wavs, "spoken lines"), (args.screens, "screens")):
+        if folder is not None:  # checked before the run, not after it
+            check_dir(folder, what)
+    check_file(args.transcript, "transcript")
     result = simulate(
         scenario,
         config,
@@ -225,12 +258,16 @@ def _say(args: argparse.Namespace, config: Config) -> int:
     import shutil
     import time
 
+    from device.outputs import cannot_write
     from device.parts import open_narrator
 
     with open_narrator(config, audio=args.out is None) as narrator:
         spoken = narrator.say_text(args.text)
         if args.out is not None:
-            shutil.copyfile(spoken.path, args.out)
+            try:
+                shutil.copyfile(spoken.path, args.out)
+            except OSError as error:
+                raise cannot_write("speech", args.out, error) from None
             print(f"{spoken.seconds:.1f} s of speech written to {args.out}")
         else:
             time.sleep(spoken.seconds)  # playback is asynchronous: let it finish
@@ -266,6 +303,7 @@ def _script(args: argparse.Namespace, config: Config) -> int:
 def _scorelog(args: argparse.Namespace, config: Config) -> int:
     from device.config import resolve_store_path
     from device.export import export, import_backup, scores_text
+    from device.outputs import cannot_write, write_private
     from device.store import Store
 
     if args.command == "import":
@@ -288,7 +326,10 @@ def _scorelog(args: argparse.Namespace, config: Config) -> int:
                 go_headless()  # charts are drawn off screen; no window is needed
             from device.charts import plot
 
-            print(plot(args.kind, store.plays(), args.out, player=args.player))
+            try:
+                print(plot(args.kind, store.plays(), args.out, player=args.player))
+            except OSError as error:
+                raise cannot_write("chart", args.out, error) from None
         elif args.command == "scores":
             print(scores_text(store.plays(), args.latest))
         elif args.command == "export":
@@ -296,7 +337,7 @@ def _scorelog(args: argparse.Namespace, config: Config) -> int:
             if args.out is None:
                 sys.stdout.write(data)
             else:
-                args.out.write_text(data, encoding="utf-8")
+                write_private(args.out, data, f"{args.format} export")
                 print(f"{len(store.plays())} plays written to {args.out}", file=sys.stderr)
         else:
             try:

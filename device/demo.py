@@ -8,6 +8,7 @@ from importlib import resources
 from pathlib import Path
 
 from device.config import Config
+from device.outputs import cannot_write, check_dir
 from device.progress import ProgressBar
 from device.scenario import Scenario, parse_scenario
 from device.simulator import SimulationResult, simulate
@@ -27,13 +28,13 @@ def default_out_dir(now: datetime.datetime | None = None) -> Path:
 
 def run_demo(config: Config, out: Path) -> SimulationResult:
     """Play the demo; write transcript.jsonl, narration/*.wav and screens/*.png under ``out``."""
-    out.mkdir(parents=True, exist_ok=True)
+    check_dir(out, "demo")
     scenario = demo_scenario()
-    (out / "scenario.json").write_text(
-        json.dumps({"setup": dict(scenario.setup), "events": _raw_events(scenario)}, indent=2)
-        + "\n",
-        encoding="utf-8",
-    )
+    text = json.dumps({"setup": dict(scenario.setup), "events": _raw_events(scenario)}, indent=2)
+    try:
+        (out / "scenario.json").write_text(text + "\n", encoding="utf-8")
+    except OSError as error:
+        raise cannot_write("demo scenario", out / "scenario.json", error) from None
     return simulate(
         scenario,
         config,

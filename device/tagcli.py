@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import re
 import threading
 from contextlib import ExitStack
 from typing import Any
 
 from device.config import Config, resolve_store_path
+from device.logtext import printable
 from device.readers import open_readers
 from device.store import Store
 
@@ -16,6 +18,8 @@ KINDS = ("seat", "player", "role")
 
 def add_parser(commands: Any) -> None:
     """Add ``tags learn|list|forget`` to the command line."""
+    from device.cli import seconds_argument
+
     tags = commands.add_parser("tags", help="learn, list and forget tags")
     tools = tags.add_subparsers(dest="tool", metavar="TOOL", required=True)
     learn = tools.add_parser("learn", help="tap a tag (or give --uid) and say what it stands for")
@@ -23,8 +27,14 @@ def add_parser(commands: Any) -> None:
     what.add_argument("--seat", type=int, help="a seat's number token")
     what.add_argument("--player", help="a player's personal card")
     what.add_argument("--role", help="a role tile, e.g. synthetic_alien")
-    learn.add_argument("--uid", help="the tag's id, instead of tapping it on the pad")
-    learn.add_argument("--wait", type=float, default=30.0, help="seconds to wait for a tap")
+    learn.add_argument(
+        "--uid",
+        help="the tag's id as a reader gives it, instead of tapping it on the pad: "
+        "10 hex digits (RDM6300) or 8, 14 or 20 (PN532)",
+    )
+    learn.add_argument(
+        "--wait", type=seconds_argument, default=30.0, help="seconds to wait for a tap"
+    )
     tools.add_parser("list", help="every learned tag")
     forget = tools.add_parser("forget", help="forget a tag")
     forget.add_argument("uid")
@@ -35,21 +45,45 @@ def run(args: argparse.Namespace, config: Config) -> int:
     store = Store(resolve_store_path(config))
     try:
         if args.tool == "list":
-            for uid, kind, value in store.tags():
-                print(f"{uid}  {kind:<6} {value}")
+            for uid, kind, value in store.tags():  # a backup may have brought any text
+                print(printable(f"{uid}  {kind:<6} {value}"))
             return 0
         if args.tool == "forget":
-            if not store.forget_tag(args.uid):
-                raise ValueError(f"no tag {args.uid.upper()!r} was learned")
-            print(f"forgot {args.uid.upper()}")
+            uid = _spelt_as_read(args.uid) or args.uid.upper()
+            if not store.forget_tag(uid):
+                raise ValueError(f"no tag {uid!r} was learned")
+            print(printable(f"forgot {uid}"))
             return 0
         kind, value = _meaning(args)
-        uid = args.uid or _tap(config, args.wait)
+        uid = reader_uid(args.uid) if args.uid is not None else _tap(config, args.wait)
         store.learn_tag(uid, kind, value)
-        print(f"{uid.upper()} is now {kind} {value}")
+        print(printable(f"{uid.upper()} is now {kind} {value}"))
         return 0
     finally:
         store.close()
+
+
+UID_DIGITS = (8, 10, 14, 20)
+"""Hex digits in a uid a reader gives: RDM6300 10; PN532 a 4-, 7- or 10-byte NFCID1."""
+_HEX_BYTES = re.compile(r"[0-9A-Fa-f]{2}(?:[:\- ]?[0-9A-Fa-f]{2})*")
+_READERS = "a reader gives 10 (RDM6300) or 8, 14 or 20 (PN532: 4, 7 or 10 bytes)"
+
+
+def _spelt_as_read(text: str) -> str | None:
+    """``text`` in a reader's spelling (hex bytes may be split by ``:``, ``-`` or spaces)."""
+    if not _HEX_BYTES.fullmatch(text):
+        return None
+    return re.sub(r"[:\- ]", "", text).upper()
+
+
+def reader_uid(text: str) -> str:
+    """A ``--uid`` as the readers report it (upper-case hex), or a ValueError saying why not."""
+    uid = _spelt_as_read(text)
+    if uid is None:
+        raise ValueError(f"--uid {text!r}: expected hex digits; {_READERS}")
+    if len(uid) not in UID_DIGITS:
+        raise ValueError(f"--uid {text!r}: {len(uid)} hex digits, but {_READERS}")
+    return uid
 
 
 def _meaning(args: argparse.Namespace) -> tuple[str, str]:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from device.clock import Clock
+from device.outputs import cannot_write
 
 
 class Transcript:
@@ -21,8 +22,11 @@ class Transcript:
         self.entries: list[dict[str, Any]] = []
         self._file: IO[str] | None = None
         if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._file = path.open("w", encoding="utf-8")
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                self._file = path.open("w", encoding="utf-8")
+            except OSError as error:
+                raise cannot_write("transcript", path, error) from None
 
     def write(self, **entry: Any) -> None:
         """Add one entry, stamped with the current time (rounded to the millisecond)."""

@@ -54,10 +54,10 @@ def test_a_tapped_tag_is_learned_as_a_seat_token(
 
 
 def test_tags_are_learned_by_uid_listed_and_forgotten(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["tags", "learn", "--role", "Synthetic Alien", "--uid", "04aabb"]) == 0
-    assert main(["tags", "forget", "04AABB"]) == 0
-    assert main(["tags", "forget", "04AABB"]) == 1
-    assert "no tag '04AABB' was learned" in capsys.readouterr().err
+    assert main(["tags", "learn", "--role", "Synthetic Alien", "--uid", "04aabbcc"]) == 0
+    assert main(["tags", "forget", "04AABBCC"]) == 0
+    assert main(["tags", "forget", "04AABBCC"]) == 1
+    assert "no tag '04AABBCC' was learned" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(
