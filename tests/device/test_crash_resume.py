@@ -10,13 +10,15 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from device.clock import VirtualClock
 from device.executor import Executor, Outputs
 from device.runtime import Runtime
+from device.sessions import session_for_checkpoint
 from device.store import Store
 from device.transcript import Transcript
-from games.events import Touched
+from games.events import RevealEntered, Touched, VoteCast
 from games.onenight.session import OneNightSession
 from games.onenight.setup import OneNightOptions, OneNightSetup, find_preset
 
@@ -101,6 +103,77 @@ def test_a_game_killed_with_sigkill_resumes_in_the_same_phase_with_its_time(
     finally:
         second.send_signal(signal.SIGTERM)
         assert second.wait(timeout=10) == 0
+
+
+VOTES = ((1, 3), (2, 3), (3, 2), (4, 3))
+
+
+def on_store(store: Store, clock: VirtualClock) -> Runtime:
+    """A runtime whose records land in ``store``, as the daemon's do."""
+    return Runtime(clock, Executor(Outputs(transcript=Transcript(clock), store=store)), store)
+
+
+def play_into_the_reveal(db: Path) -> Any:
+    """Vote, enter seat 1's card, and leave seat 2's half picked on the screen; the state."""
+    setup = OneNightSetup(4, find_preset("alien_first_game").roles, 5, OneNightOptions())
+    clock = VirtualClock()
+    store = Store(db)
+    runtime = on_store(store, clock)
+    runtime.begin(OneNightSession(setup))
+    runtime.feed(Touched("start"))
+    while runtime.phase != "vote":
+        deadline = runtime.next_deadline()
+        assert deadline is not None
+        clock.advance_to(deadline)
+        runtime.tick()
+    for voter, target in VOTES:
+        runtime.feed(VoteCast(voter, target))
+    runtime.feed(RevealEntered(1, "alien"))
+    for action in ("reveal", "seat:2", "card:cow"):
+        runtime.feed(Touched(action))
+    assert runtime.phase == "reveal"
+    store.close()  # the process dies here, between two touches
+    return runtime.state
+
+
+def test_a_game_killed_in_the_reveal_keeps_its_votes_entered_cards_and_picker(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "m.db"
+    before = play_into_the_reveal(db)
+    store = Store(db)
+    checkpoint = store.load_checkpoint()
+    assert checkpoint is not None
+    runtime = on_store(store, VirtualClock(5000.0))  # a clock that starts elsewhere
+    runtime.resume(
+        session_for_checkpoint(checkpoint.game, checkpoint.state),
+        checkpoint.state,
+        checkpoint.saved_at,
+    )
+    assert runtime.phase == "reveal"
+    state = runtime.state
+    for kept in ("ballot", "reveals", "draft"):
+        assert getattr(state, kept) == getattr(before, kept)
+    assert state.ballot.votes and state.reveals and state.draft
+    screen = runtime.executor
+    assert screen.screen == "reveal"
+    assert (screen.view["revealed"], screen.view["seat"], screen.view["card"]) == ([1], 2, "cow")
+    # The table goes on where it stopped, and the game is kept once, with every input.
+    runtime.feed(Touched("confirm"))
+    runtime.feed(RevealEntered(3, "psychic"))
+    runtime.feed(RevealEntered(4, "rascal"))
+    assert runtime.phase == "result"
+    games = store.records("onenight.game")
+    assert len(games) == 1
+    record = games[0][2]
+    assert record["votes"] == [[voter, [target]] for voter, target in VOTES]
+    assert [entry[:2] for entry in record["reveal"]] == [
+        [1, "alien"],
+        [2, "cow"],
+        [3, "psychic"],
+        [4, "rascal"],
+    ]
+    store.close()
 
 
 def test_a_hung_main_loop_stops_the_watchdog_pings(tmp_path: Path) -> None:
