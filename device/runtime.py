@@ -8,6 +8,7 @@ from typing import Any
 from device.clock import Clock
 from device.executor import Executor
 from device.store import Store
+from games.effects import Record
 from games.events import Event, Tick
 from games.session import Session
 
@@ -82,11 +83,17 @@ class Runtime:
 
     def _apply(self, effects: list[Any]) -> None:
         assert self.session is not None
+        # Records first, then the checkpoint, then the rest: a crash between them resumes the
+        # state before this transition, which records again (a logged play is kept once, by
+        # its id), never a state whose records were lost.
+        records = [effect for effect in effects if isinstance(effect, Record)]
+        self.executor.run(records)
         if self.store is not None:
             # Checkpoint before acting, so a crash mid-effect resumes this transition.
             data = self.session.to_json(self.state)
             self.store.save_checkpoint(self.session.game, data, self.clock.now())
-        for follow_up in self.executor.run(effects):
+        rest = [effect for effect in effects if not isinstance(effect, Record)]
+        for follow_up in self.executor.run(rest):
             self.feed(follow_up)
         if self.executor.finished:
             self.executor.finished = False

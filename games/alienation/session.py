@@ -118,7 +118,11 @@ class AlienationSession:
         elif isinstance(event, SeatPressed):
             return _take_firsties(state, event.seat)
         elif isinstance(event, Touched) and event.action.startswith("first:"):
-            return _take_firsties(state, int(event.action.removeprefix("first:")))
+            value = event.action.removeprefix("first:")
+            if not value.isdecimal():
+                action = event.action
+                raise EventNotAcceptedError(f"touch {action!r}: Firsties goes to a seat number")
+            return _take_firsties(state, int(value))
         elif isinstance(event, ControlPressed | TagSeen | Touched):
             return state, []
         kind = type(event).__name__
@@ -185,7 +189,7 @@ def _friendliest_input(state: AlienationState, event: Event, now: float) -> Tran
         choice = str(event.seat) if isinstance(event, SeatPressed) else event.action.split(":")[1]
         if choice == "random":
             return _choose(state, draw(state.setup), "random")
-        seat = int(choice) if choice.isdigit() else 0
+        seat = int(choice) if choice.isdecimal() else 0
         if not 1 <= seat <= players:
             raise EventNotAcceptedError(
                 f"seat {choice} cannot be the friendliest player: the seats are 1 to {players}"

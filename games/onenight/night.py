@@ -94,7 +94,7 @@ def take_answer(state: OneNightState, event: Event) -> OneNightState:
             answer = event.seat
         elif isinstance(event, Touched) and event.action.startswith("answer:"):
             value = event.action.removeprefix("answer:")
-            answer = int(value) if value.isdigit() else None
+            answer = int(value) if value.isdecimal() else None
         if answer is not None and not 1 <= answer <= int(highest or state.setup.players):
             answer = None
     return state if answer is None else dataclasses.replace(state, answer=answer)

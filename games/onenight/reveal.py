@@ -79,6 +79,10 @@ def check(state: OneNightState, entry: RevealEntered) -> Reveal:
     players = state.setup.players
     if not 1 <= entry.seat <= players:
         raise RevealError(f"reveal for seat {entry.seat}: the game has seats 1 to {players}")
+    for field, value in (("card", entry.card), ("mark", entry.mark), ("became", entry.became)):
+        # A scenario's entry may hold any JSON value: a list would not even be looked up.
+        if not isinstance(value, str) and (value is not None or field == "card"):
+            raise RevealError(f"seat {entry.seat}: {field} must be a name, got {value!r}")
     in_play = {role.value for role in state.setup.roles}
     if entry.card not in in_play:
         raise RevealError(
@@ -172,7 +176,7 @@ def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Ef
     seat, card, mark, became, snatched = state.draft or _blank(state)
     old = card
     kind, _, value = event.action.partition(":")
-    if kind == "seat" and value.isdigit():
+    if kind == "seat" and value.isdecimal():
         seat, card, mark, became, snatched = _blank(state, int(value))
     elif kind == "card":
         # "none" puts the card back; a copied role stays only with a copier card.

@@ -85,9 +85,9 @@ def on_input(state: OneNightState, event: Event) -> Transition:
         return _seat(state, ballot, event.seat)
     if isinstance(event, Touched) and ":" in event.action:
         kind, _, value = event.action.partition(":")
-        if kind == "voter" and value.isdigit():
+        if kind == "voter" and value.isdecimal():
             return _pick_voter(state, ballot, int(value))
-        if kind == "target" and value.isdigit() and ballot.voter is not None:
+        if kind == "target" and value.isdecimal() and ballot.voter is not None:
             return _cast(state, ballot.voter, int(value))
     return state, []
 

@@ -219,3 +219,31 @@ def test_the_executor_logs_a_play_from_a_record_effect(tmp_path: Path) -> None:
     outputs = Outputs(transcript=Transcript(VirtualClock()), store=store)
     Executor(outputs).run([Record("onenight.game", ONENIGHT_GAME)])
     assert [p.game for p in store.plays()] == ["One Night"]
+
+
+class Killed(BaseException):
+    """The daemon dies here (a BaseException, as SIGKILL is no exception the loop can catch)."""
+
+
+def test_a_kill_just_after_the_final_checkpoint_loses_no_play(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(tmp_path / "m.db")
+    clock = VirtualClock()
+    runtime = Runtime(clock, Executor(Outputs(transcript=Transcript(clock), store=store)), store)
+    runtime.begin(AlienationSession(AlienationSetup(players=3, seed=4)))
+    runtime.feed(SeatPressed(3, clock.now()))
+    entries = [ScoreEntered(seat, 5 + seat, ()) for _ in range(3) for seat in (1, 2, 3)]
+    for entry in entries[:-1]:
+        runtime.feed(entry)
+    saved = store.save_checkpoint
+
+    def die_after_saving(game: str, state: dict[str, object], saved_at: float) -> None:
+        saved(game, state, saved_at)
+        if state.get("phase") == "final":
+            raise Killed
+
+    monkeypatch.setattr(store, "save_checkpoint", die_after_saving)
+    with pytest.raises(Killed):
+        runtime.feed(entries[-1])
+    assert len(store.plays()) == 1  # written before the checkpoint that says "final"
