@@ -30,7 +30,9 @@ from benchutil import machine_lines, table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from session_fuzz import KINDS, Crash, Kind, RandomPick, Run, swarm
+from session_fuzz import Crash, Run, swarm
+from session_fuzz_input import Kind, RandomPick
+from session_fuzz_kinds import KINDS
 
 SEED = 20261212
 

@@ -23,7 +23,9 @@ import pytest
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, rule, run_state_machine_as_test
-from session_fuzz import KINDS, Crash, Kind, Run, find_kind, swarm
+from session_fuzz import Crash, Run, swarm
+from session_fuzz_input import Kind
+from session_fuzz_kinds import KINDS, find_kind
 
 from games.alienation.rules import AlienationSetup
 from games.alienation.session import AlienationSession
@@ -65,7 +67,7 @@ SETTINGS = settings(
 
 
 class DataPick:
-    """``session_fuzz.Pick`` from hypothesis data, so failures shrink."""
+    """``session_fuzz_input.Pick`` from hypothesis data, so failures shrink."""
 
     def __init__(self, data: st.DataObject) -> None:
         self.data = data
