@@ -119,6 +119,9 @@ class Daemon:
             self._resume_failed(store, f"{type(error).__name__}: {error}")
             return
         self.resumed = True
+        # Settle on the first pass, not after its idle wait: until then a second power cut
+        # counts as a second failed resume (the chaos test found a 30 s window).
+        self.ui.wake()
 
     def _resume_failed(self, store: Store, reason: str) -> None:
         logger.error("the saved game is set aside: %s", reason)
