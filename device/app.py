@@ -8,6 +8,7 @@ device costs close to no CPU.
 from __future__ import annotations
 
 import logging
+import os
 import signal
 import threading
 from contextlib import ExitStack
@@ -86,6 +87,8 @@ class Daemon:
         self.next_flush: float | None = None
         self.resumed = False
         """A checkpoint was resumed and has not yet run one whole pass of the loop."""
+        self.test_inputs: Any = None
+        """The chaos test's input folder (``device.testinput``); None on a real device."""
 
     def home(self) -> None:
         """Show the home screen."""
@@ -182,6 +185,8 @@ class Daemon:
             # One whole pass after a resume: the checkpoint is good, its tries start over.
             self.resumed = False
             self.runtime.store.resume_settled()
+        if self.test_inputs is not None:
+            self.test_inputs.after_pass()
 
     def _flush(self, now: float) -> None:
         """Retry, every few seconds, the writes a full or read-only disk refused."""
@@ -286,6 +291,15 @@ def run(config: Config, *, windowed: bool = False) -> int:
         daemon = Daemon(config, clock, runtime, ui, inbox, notifier)
         daemon.notices = notices
         stack.callback(notifier.stopping)
+        if os.environ.get("MOTHERSHIP_TEST_INPUTS"):
+            from device.testinput import input_folder_from_env
+
+            daemon.test_inputs = input_folder_from_env(
+                hardware, ui, inbox, config.hardware.debounce
+            )
+            if daemon.test_inputs is not None:
+                daemon.test_inputs.start()
+                stack.callback(daemon.test_inputs.close)
 
         def stop_on_signal() -> None:
             signum = signal.sigwait(stop_signals)

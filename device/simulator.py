@@ -139,6 +139,29 @@ def _warn_if_replacing(store: Store) -> None:
         )
 
 
+ENTRIES = ("vote", "reveal", "score")
+"""The scenario events that are entries, fed to the game as they are (``entry_event``)."""
+
+
+def entry_event(event: ScenarioEvent) -> Event:
+    """The game event of a scenario's ``vote``, ``reveal`` or ``score`` entry."""
+    value = event.value
+    if event.kind == "vote":
+        return VoteCast(value["voter"], value["target"])
+    if event.kind == "reveal":
+        return RevealEntered(
+            value["seat"],
+            value["card"],
+            value.get("mark"),
+            value.get("became"),
+            value.get("snatched", False),
+        )
+    if event.kind == "score":
+        extra = tuple(sorted((k, v) for k, v in value.items() if k not in ("seat", "points")))
+        return ScoreEntered(value["seat"], value.get("points"), extra)
+    raise ValueError(f"{event.where}: {event.kind!r} is not an entry")
+
+
 class _Runner:
     def __init__(
         self,
@@ -231,23 +254,8 @@ class _Runner:
             self._feed_ui()
         elif kind == "key":
             self._key(value)
-        elif kind == "vote":
-            self._feed([VoteCast(value["voter"], value["target"])])
-        elif kind == "reveal":
-            self._feed(
-                [
-                    RevealEntered(
-                        value["seat"],
-                        value["card"],
-                        value.get("mark"),
-                        value.get("became"),
-                        value.get("snatched", False),
-                    )
-                ]
-            )
-        elif kind == "score":
-            extra = tuple(sorted((k, v) for k, v in value.items() if k not in ("seat", "points")))
-            self._feed([ScoreEntered(value["seat"], value.get("points"), extra)])
+        elif kind in ENTRIES:
+            self._feed([entry_event(event)])
         # Inputs land at the current time; let any deadline that is due now fire.
         self.runtime.tick()
 

@@ -1,0 +1,130 @@
+"""A test-only input path into a running daemon: scenario events dropped as files in a folder.
+
+The daemon on mock hardware takes no input from outside its process: the mock pins and the dummy
+screen live inside it. The chaos test (``tests/device/test_chaos.py``, ``bench/chaos.py``) has to
+play whole games on the real daemon, so with ``MOTHERSHIP_TEST_INPUTS=<folder>`` in its
+environment, and the mock hardware, the daemon carries out each ``<name>.json`` file in the folder
+as one scenario event (``press``, ``control``, ``touch``, ``key``, ``tag``, ``vote``, ``reveal``,
+``score``: README, "The simulator"). One file is handed in per pass of the main loop, in name
+order, through the same paths the simulator uses (mock pins, the screen's hit-testing, the inbox);
+once the next pass has handled it, the file is renamed ``<name>.done``, so the game's checkpoint
+already holds it. A file that cannot be carried out is renamed ``<name>.error`` and holds why.
+
+Nothing in the config turns this on, and it is refused on the Pi's hardware.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from device.inbox import Inbox
+from device.scenario import ScenarioError, check_event
+from device.simulator import ENTRIES, entry_event
+from games.events import TagSeen
+
+logger = logging.getLogger(__name__)
+
+ENV = "MOTHERSHIP_TEST_INPUTS"
+"""The environment variable naming the input folder."""
+POLL_SECONDS = 0.02
+"""How often the folder is looked at for a new file."""
+
+
+class InputFolder:
+    """The folder of input files, watched by a thread and carried out by the main loop."""
+
+    def __init__(self, folder: Path, hardware: Any, ui: Any, inbox: Inbox, debounce: float):
+        self.folder, self.hardware, self.ui, self.inbox = folder, hardware, ui, inbox
+        self.debounce = debounce
+        self.handed: Path | None = None
+        """The file handed in during the last pass: the next pass handles it."""
+        self._pressed: dict[str, float] = {}
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, name="test-inputs", daemon=True)
+
+    def start(self) -> None:
+        """Watch the folder (wakes the main loop while a file waits)."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        """Stop watching."""
+        self._stop.set()
+
+    def _watch(self) -> None:
+        while not self._stop.wait(POLL_SECONDS):
+            if self.handed is not None or self._waiting():
+                self.ui.wake()
+
+    def _waiting(self) -> list[Path]:
+        return sorted(self.folder.glob("*.json"))
+
+    def after_pass(self) -> None:
+        """Called at the end of each pass of the main loop: settle the file the pass handled,
+        then hand in the next one."""
+        if self.handed is not None:
+            self.handed.rename(self.handed.with_suffix(".done"))
+            self.handed = None
+        waiting = self._waiting()
+        if not waiting:
+            return
+        path = waiting[0]
+        try:
+            self._hand_in(path)
+        except Exception as error:  # a bad file is reported in its place, never fatal
+            logger.warning("test input %s: %s", path.name, error)
+            path.with_suffix(".error").write_text(f"{error}\n", encoding="utf-8")
+            path.unlink()
+            return
+        self.handed = path
+
+    def _hand_in(self, path: Path) -> None:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        event = check_event(1, None, raw)
+        kind, value = event.kind, event.value
+        if kind == "press":
+            self._space(f"seat:{value}")
+            self.hardware.press_seat(value)
+        elif kind == "control":
+            self._space(f"control:{value}")
+            self.hardware.press_control(value)
+        elif kind == "touch":
+            self.ui.tap(value)
+        elif kind == "key":
+            import pygame
+
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(value)))
+        elif kind == "tag":
+            self.inbox.put(TagSeen(str(value).strip().upper(), time.monotonic()))
+        elif kind in ENTRIES:
+            self.inbox.put(entry_event(event))
+        else:
+            raise ScenarioError(f"{kind!r} is for the test driver, not an input")
+
+    def _space(self, button: str) -> None:
+        """Let the bounce window pass before the same button is pressed again (as the
+        simulator does): no hand presses that fast."""
+        last = self._pressed.get(button)
+        if last is not None:
+            time.sleep(max(0.0, last + self.debounce + 0.005 - time.monotonic()))
+        self._pressed[button] = time.monotonic()
+
+
+def input_folder_from_env(
+    hardware: Any, ui: Any, inbox: Inbox, debounce: float
+) -> InputFolder | None:
+    """The test input path when ``MOTHERSHIP_TEST_INPUTS`` names a folder, else None."""
+    folder = os.environ.get(ENV, "")
+    if not folder:
+        return None
+    if getattr(hardware, "kind", None) != "mock":
+        logger.warning("%s is ignored: test inputs need the mock hardware", ENV)
+        return None
+    logger.warning("test inputs are read from %s (%s is set)", folder, ENV)
+    return InputFolder(Path(folder), hardware, ui, inbox, debounce)
