@@ -1,0 +1,217 @@
+"""Chaos: the real daemon, SIGKILLed at seeded moments in every phase of every game kind, loses
+nothing (``bench/chaos.py --quick``, driven by ``tests/chaos_driver.py``); and the parts it
+stands on: the test input folder, the checks themselves, and a resume that settles at once."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from device.app import Daemon
+from device.clock import VirtualClock
+from device.config import load_config
+from device.executor import Executor, Outputs
+from device.inbox import Inbox
+from device.runtime import Runtime
+from device.store import Store
+from device.testinput import ENV, InputFolder, input_folder_from_env
+from device.transcript import Transcript
+from device.ui import TouchUI
+from games.events import Control, ControlPressed, SeatPressed, VoteCast
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.append(str(ROOT / "tests"))
+
+from chaos_daemon import Snapshot  # noqa: E402
+from chaos_driver import Chaos, ChaosFailure  # noqa: E402
+from chaos_games import inputs_differ, went_back  # noqa: E402
+
+
+def test_the_daemon_survives_every_kill_in_every_game_kind() -> None:
+    done = subprocess.run(
+        [sys.executable, "bench/chaos.py", "--quick"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=400,
+        check=False,
+    )
+    out = done.stdout
+    assert done.returncode == 0, out + done.stderr[-3000:]
+    survived = re.search(r"kills survived: (\d+) of (\d+)", out)
+    assert survived is not None, out
+    assert survived[1] == survived[2] and int(survived[2]) >= 30, out
+    for game in ("One Night", "Alieninjas (Replicas)", "Alienation", "Alien Encounters"):
+        row = next(line for line in out.splitlines() if line.startswith(game))
+        assert " yes " in row, row
+    assert "plays logged: 4 (expected 4)" in out
+
+
+# -- the test input folder -------------------------------------------------------------------
+
+
+class FakeHardware:
+    kind = "mock"
+
+    def __init__(self, inbox: Inbox) -> None:
+        self.inbox = inbox
+
+    def press_seat(self, seat: int) -> None:
+        self.inbox.put(SeatPressed(seat, time.monotonic()))
+
+    def press_control(self, name: str) -> None:
+        self.inbox.put(ControlPressed(Control(name), time.monotonic()))
+
+
+class FakeUi:
+    def __init__(self) -> None:
+        self.taps: list[str] = []
+
+    def tap(self, label: str) -> None:
+        self.taps.append(label)
+
+    def wake(self) -> None:
+        pass
+
+
+def folder_with(tmp_path: Path, *events: Any) -> tuple[InputFolder, Inbox]:
+    inbox = Inbox()
+    folder = InputFolder(tmp_path, FakeHardware(inbox), FakeUi(), inbox, debounce=0.0)
+    for number, event in enumerate(events, 1):
+        text = event if isinstance(event, str) else json.dumps(event)
+        (tmp_path / f"{number:03d}.json").write_text(text)
+    return folder, inbox
+
+
+def test_an_input_file_is_handed_in_then_acknowledged_after_the_pass_that_handles_it(
+    tmp_path: Path,
+) -> None:
+    folder, inbox = folder_with(tmp_path, {"vote": {"voter": 1, "target": 3}}, {"press": 2})
+    folder.after_pass()
+    assert inbox.drain() == [VoteCast(1, 3)]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["001.json", "002.json"]
+    folder.after_pass()  # the pass that handled the vote: acknowledged; the press handed in
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["001.done", "002.json"]
+    assert [type(e) for e in inbox.drain()] == [SeatPressed]
+    folder.after_pass()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["001.done", "002.done"]
+
+
+@pytest.mark.parametrize(
+    ("event", "error"),
+    [
+        ({"wait": 3}, "'wait' is for the test driver, not an input"),
+        ({"prss": 3}, "event 1: unknown key 'prss'; did you mean 'press'?"),
+        ("{", "Expecting property name enclosed in double quotes: line 1 column 2 (char 1)"),
+    ],
+)
+def test_an_input_file_that_cannot_be_carried_out_gets_an_error_file(
+    tmp_path: Path, event: Any, error: str
+) -> None:
+    folder, inbox = folder_with(tmp_path, event)
+    folder.after_pass()
+    assert (tmp_path / "001.error").read_text() == error + "\n"
+    assert not (tmp_path / "001.json").exists() and inbox.drain() == []
+
+
+def test_the_input_folder_is_off_unless_named_and_never_on_the_pi(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    inbox = Inbox()
+    monkeypatch.delenv(ENV, raising=False)
+    assert input_folder_from_env(FakeHardware(inbox), FakeUi(), inbox, 0.05) is None
+    monkeypatch.setenv(ENV, str(tmp_path))
+    assert input_folder_from_env(FakeHardware(inbox), FakeUi(), inbox, 0.05) is not None
+    pi = FakeHardware(inbox)
+    pi.kind = "pi"
+    assert input_folder_from_env(pi, FakeUi(), inbox, 0.05) is None
+
+
+# -- the checks can fail ---------------------------------------------------------------------
+
+
+def shot(phase: str, plays: tuple[str, ...] = (), **state: Any) -> Snapshot:
+    return Snapshot("alienation", {"phase": phase, **state}, 1.0, 0, plays, ())
+
+
+def test_a_game_back_in_another_phase_ends_its_chaos_run(tmp_path: Path) -> None:
+    chaos = Chaos(tmp_path, kills=4, seed=1, quick=True)
+    with pytest.raises(ChaosFailure, match="came back in phase 'friendliest'"):
+        chaos._compare("after a kill", shot("score"), shot("friendliest"))
+    # Time alone may move a game on: the friendliest player is drawn.
+    chaos._compare("after a kill", shot("friendliest"), shot("score"))
+    assert chaos.tally.failures == []
+
+
+def test_lost_entries_or_a_changed_score_log_fail_the_kill(tmp_path: Path) -> None:
+    chaos = Chaos(tmp_path, kills=4, seed=1, quick=True)
+    chaos._compare("after a kill", shot("score", entries=[[1, 5]]), shot("score", entries=[]))
+    chaos._compare("after a kill", shot("final", ("a",)), shot("final", ("a", "b")))
+    assert chaos.tally.failures == [
+        "after a kill in phase 'score': the entries changed: {'entries': ([[1, 5]], [])}",
+        "after a kill in phase 'final': the plays changed: ('a',) -> ('a', 'b')",
+    ]
+
+
+def test_entries_are_compared_in_full_only_within_a_phase() -> None:
+    assert inputs_differ("onenight", {"phase": "vote", "ballot": 1}, {"phase": "vote"}) == [
+        "ballot"
+    ]
+    # The day's end opens the ballot: a new phase compares only what no timer changes.
+    assert inputs_differ("onenight", {"phase": "day"}, {"phase": "vote", "ballot": 1}) == []
+
+
+def test_a_night_that_goes_back_to_a_finished_step_is_caught() -> None:
+    from games.onenight.night import cues
+    from games.onenight.roles import Role
+    from games.onenight.setup import OneNightSetup
+    from games.onenight.state import OneNightState, state_to_json
+
+    names = ("alien", "alien", "villager", "villager", "villager", "psychic", "rascal")
+    state = OneNightState(OneNightSetup(4, tuple(Role(name) for name in names), 1), phase="night")
+    steps = [cue.step for cue in cues(state)]
+    rascal = steps.index("rascal")  # the first cue of the rascal's step
+    before = state_to_json(state) | {"cue": rascal}
+    assert went_back("onenight", before, before | {"cue": rascal}) is None
+    assert went_back("onenight", before, before | {"cue": rascal - 1}) == (
+        f"the night went back from cue {rascal} (step rascal) to the {steps[rascal - 1]} step"
+    )
+
+
+# -- a resumed game settles at once ----------------------------------------------------------
+
+
+def test_a_resumed_game_settles_on_its_first_pass_without_waiting_out_the_idle_time(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "m.db"
+    config = load_config(system_path=None)
+
+    def daemon() -> Daemon:
+        clock = VirtualClock()
+        ui = TouchUI()
+        ui.open()
+        outputs = Outputs(transcript=Transcript(clock), screen=ui, now=clock.now)
+        runtime = Runtime(clock, Executor(outputs), Store(db))
+        return Daemon(config, clock, runtime, ui, Inbox(wake=ui.wake))
+
+    first = daemon()
+    first.home()
+    first.inbox.put(ControlPressed(Control.GO, 0.0))
+    first.step()  # One Night's setup screen: nothing is timed
+    first.ui.close()
+    second = daemon()
+    second.resume_or_home(second.runtime.store)  # type: ignore[arg-type]
+    started = time.monotonic()
+    second.step()
+    assert time.monotonic() - started < 5.0
+    checkpoint = Store(db).load_checkpoint()
+    assert checkpoint is not None and checkpoint.attempts == 0
+    second.ui.close()
