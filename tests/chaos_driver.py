@@ -43,6 +43,12 @@ STARTUP_KILL_WINDOW = (0.1, 1.0)
 """A start-up kill comes this many seconds after the start (the daemon resumes at ~0.6 s)."""
 AFTER_INPUT_DELAY = 0.3
 """A kill after an input comes within this many seconds of its acknowledgement."""
+UNTIL_WEIGHT = 3
+"""A wait for a phase gets this many times its share of the kills, at most ``UNTIL_KILLS_MAX``
+(not in the quick run: each night kill replays a step, which costs the suite seconds)."""
+UNTIL_KILLS_MAX = 6
+UNTIL_KILL_GAP = 4.0
+"""Kills while waiting for a phase come up to this many seconds apart."""
 SETTLE_SECONDS = 40.0
 """The longest a restarted daemon may take to resume its game."""
 
@@ -114,6 +120,7 @@ class Chaos:
         self.tally = Tally("")
         self.killed_in: set[str] = set()
         self.budget_left = 0
+        self.until_weight = 1 if quick else UNTIL_WEIGHT
         self.failed_kills: set[int] = set()
         """The kills (numbered in the game) after which a check failed."""
 
@@ -155,11 +162,18 @@ class Chaos:
         self.daemon.start()
         self.last = self._settle(before)
         for index, step in enumerate(game.play):
-            self._step(step)
-            self._kill_if_new_phase()
             # Spread what is left of the budget over the steps left (all of it by the last).
             share = self.budget_left / (len(game.play) - index)
-            for _ in range(int(share) + (self.rng.random() < share - int(share))):
+            kills = int(share) + (self.rng.random() < share - int(share))
+            if "until" in step:
+                # A wait for a phase is where time runs the game (the night): more kills there.
+                kills = min(self.budget_left, UNTIL_KILLS_MAX, kills * self.until_weight)
+                self._until(step["is"], kills)
+                kills = 0  # made on the way, unless the phase came first
+            else:
+                self._step(step)
+            self._kill_if_new_phase()
+            for _ in range(max(0, kills)):
                 time.sleep(self.rng.uniform(0, AFTER_INPUT_DELAY))
                 self._kill()
         self._finished(game, before, reference["play"])
@@ -169,9 +183,7 @@ class Chaos:
         self.tally.missed = sorted(set(phases) - set(self.tally.phases))
 
     def _step(self, step: dict[str, Any]) -> None:
-        if "until" in step:
-            self._until(step["is"])
-        elif "wait" in step:
+        if "wait" in step:
             time.sleep(step["wait"])
             self.last = snapshot(self.db)
         else:
@@ -196,21 +208,25 @@ class Chaos:
             time.sleep(0.01)
         raise ChaosFailure(f"input {step} was not handled within {SETTLE_SECONDS:.0f} s")
 
-    def _until(self, phase: str) -> None:
-        """Wait for ``phase`` on the daemon's clock, killing it on the way now and then."""
+    def _until(self, phase: str, kills: int) -> None:
+        """Wait for ``phase`` on the daemon's clock, killing it up to ``kills`` times on the way,
+        a few seconds apart (a kill in the night replays the step it cut, so closer kills could
+        keep the night from ever ending)."""
         deadline = time.monotonic() + 120
-        kill_at = time.monotonic() + self.rng.uniform(0, 2.0)
+        kill_at = time.monotonic() + self.rng.uniform(0, UNTIL_KILL_GAP)
         while time.monotonic() < deadline:
             self.last = snapshot(self.db)
             if self.last.phase == phase:
                 return
-            if self._kill_if_new_phase() or time.monotonic() < kill_at:
-                self.daemon.check_alive()
-                time.sleep(0.05)
+            if self._kill_if_new_phase():
                 continue
-            if self.budget_left > 0 and self.rng.random() < 0.3:
+            if kills > 0 and time.monotonic() >= kill_at:
                 self._kill()
-            kill_at = time.monotonic() + 60  # at most one random kill per wait
+                kills -= 1
+                kill_at = time.monotonic() + self.rng.uniform(1.0, UNTIL_KILL_GAP)
+                continue
+            self.daemon.check_alive()
+            time.sleep(0.05)
         raise ChaosFailure(f"phase {phase!r} did not come (still {self.last.phase!r})")
 
     def _kill_if_new_phase(self) -> bool:
