@@ -9,6 +9,7 @@ right (``forward``), so a sequence can start anywhere in a game.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -32,7 +33,7 @@ from games.events import (
     VoteCast,
 )
 from games.onenight.lobby import TABS
-from games.onenight.presets import PRESETS, preset_roles, random_deal
+from games.onenight.presets import PRESETS, deal_range, preset_roles, random_deal
 from games.onenight.reveal import BECAME, MARKS
 from games.onenight.roles import Box, Role
 from games.onenight.session import OneNightSession
@@ -63,6 +64,17 @@ RULINGS: tuple[tuple[str, tuple[object, ...]], ...] = (
 """Every One Night ruling (``games.onenight.resolve.Rulings``) and its choices."""
 
 
+BOX_MIXES: tuple[tuple[Box, ...], ...] = (
+    (Box.ALIEN, Box.BONUS),
+    (Box.VAMPIRE,),
+    (Box.WEREWOLF,),
+    (Box.ALIEN, Box.VAMPIRE),
+    (Box.VAMPIRE, Box.WEREWOLF),
+    (Box.ALIEN, Box.BONUS, Box.VAMPIRE, Box.WEREWOLF),
+)
+"""The boxes random deals draw from (mixes make Epic Battles)."""
+
+
 def _onenight(mode: str) -> Callable[[Pick], Session[Any]]:
     def build(pick: Pick) -> Session[Any]:
         if pick.chance(60):
@@ -70,8 +82,9 @@ def _onenight(mode: str) -> Callable[[Pick], Session[Any]]:
             players = pick.integer(preset.min_players, min(preset.max_players, 9))
             roles = preset_roles(preset, players)
         else:
-            boxes = pick.choice(((Box.ALIEN, Box.BONUS), (Box.VAMPIRE,), (Box.WEREWOLF,)))
-            players = pick.integer(4, 8)
+            boxes = pick.choice(BOX_MIXES)
+            low, high = deal_range(boxes)
+            players = pick.integer(low, min(high, 11))  # the Alien and Bonus boxes seat 11
             roles = random_deal(players, boxes, random.Random(pick.integer(0, 2**31)))
         options = OneNightOptions(
             role_seconds=_seconds(pick, 0.0, 0.5, 10.0),
@@ -142,21 +155,29 @@ def _onenight_forward(pick: Pick, state: Any) -> Event | None:
     players = state.setup.players
     if state.phase == "setup":
         return ControlPressed(Control.GO, 0.0)
-    if state.phase == "day":
-        return Touched("vote")
+    if state.phase == "day":  # "vote now", then the three seconds of "three, two, one"
+        return Touched("vote") if pick.chance(50) else None
     if state.phase == "vote":
         ballot = state.ballot
-        if ballot.replacing is not None:
+        if ballot.replacing is not None and pick.chance(60):
             return ControlPressed(pick.choice((Control.YES, Control.NO)), 0.0)
-        voter = pick.choice(ballot.missing or (1,))
+        if pick.chance(10):  # who is missing? (or the pending change again)
+            return ControlPressed(Control.GO, 0.0)
+        # Mostly the seats still to vote; sometimes a change of mind, left unanswered a while.
+        changing = ballot.voted and pick.chance(15)
+        voter = pick.choice(ballot.voted if changing else ballot.missing or (1,))
         target = pick.choice([n for n in range(1, players + 1) if n != voter])
         return VoteCast(voter, target)
     if state.phase == "reveal":
         done = {entry[0] for entry in state.reveals}
         seats = [n for n in range(1, players + 1) if n not in done] or [1]
         roles = set(state.setup.roles)
-        card = pick.choice(sorted(role.value for role in roles))
-        mark = pick.choice(list(MARKS)) if marks_in_play(roles) and pick.chance(30) else None
+        # Cards and Marks as a table can hold them: no more of each than the game has.
+        cards = Counter(role.value for role in state.setup.roles)
+        cards.subtract(entry[1] for entry in state.reveals)
+        card = pick.choice(sorted(cards.elements()) or [role.value for role in roles])
+        marks = sorted(set(MARKS) - {entry[2] for entry in state.reveals})
+        mark = pick.choice(marks) if marks and marks_in_play(roles) and pick.chance(30) else None
         became = None
         copiers = ("doppelganger", "copycat")
         if card in copiers and pick.chance(70):  # the role she copied

@@ -55,7 +55,7 @@ REACHED: dict[str, set[str]] = {}
 ROOT = Path(__file__).resolve().parents[2]
 
 SETTINGS = settings(
-    max_examples=24,
+    max_examples=20,
     stateful_step_count=40,
     deadline=None,
     derandomize=True,
@@ -63,7 +63,7 @@ SETTINGS = settings(
     print_blob=False,
     suppress_health_check=list(HealthCheck),
 )
-"""24 sequences of up to 40 actions per kind (after a prefix of right play): 264 in all."""
+"""20 sequences of up to 40 actions per kind (after a prefix of right play): 220 in all."""
 
 
 class DataPick:
