@@ -68,7 +68,12 @@ def speak_next(state: OneNightState, at: float) -> Transition:
     effects.append(cue.say)
     deadline = at + state.seconds(cue.say) + cue.hold
     state = dataclasses.replace(
-        state, phase=cue.phase, cue=state.cue + 1, deadline=deadline, listening=cue.listen
+        state,
+        phase=cue.phase,
+        cue=state.cue + 1,
+        deadline=deadline,
+        listening=cue.listen,
+        replaying=False,
     )
     return state, effects
 
@@ -122,17 +127,21 @@ def resume(state: OneNightState, shift: float, now: float) -> Transition:
     After the window closed, the step goes on from the line after the question, keeping the
     answer. Answered or not makes no difference, so a restart gives nothing away.
     """
+    effects: list[Effect] = [Phase(state.phase), *_mask(state, "mask.start")]
+    if state.replaying:
+        # Killed again before the replayed step spoke: it starts where the last restart put it.
+        state = dataclasses.replace(state, deadline=now + RESUME_DELAY)
+        return state, [*effects, Show("night", night_view(state, ""))]
     script = cues(state)
     last = max(0, min(state.cue - 1, len(script) - 1))
     asked = [index for index in range(step_start(state), last + 1) if script[index].listen]
-    effects: list[Effect] = [Phase(state.phase), *_mask(state, "mask.start")]
     if asked and state.listening:
         deadline = None if state.deadline is None else state.deadline + shift
         state = dataclasses.replace(state, deadline=deadline)
         return state, [*effects, Show("night", night_view(state, state.listening))]
     first = asked[-1] + 1 if asked else step_start(state)
     state = dataclasses.replace(
-        state, cue=first, deadline=now + RESUME_DELAY, listening="", answer=None
+        state, cue=first, deadline=now + RESUME_DELAY, listening="", answer=None, replaying=True
     )
     return state, [*effects, Show("night", night_view(state, ""))]
 

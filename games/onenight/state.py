@@ -32,6 +32,9 @@ class OneNightState:
     """Spoken length of every pre-rendered line, by ``say_key``."""
     cue: int = 0
     """The next night cue to speak."""
+    replaying: bool = False
+    """``cue`` was set back by a restart and nothing was spoken since: a second restart keeps
+    it (the cue before it belongs to a step that is over)."""
     deadline: float | None = None
     """When the next timed thing happens (the next cue, the auto start, the next day alert)."""
     day_ends_at: float | None = None

@@ -185,6 +185,23 @@ def test_resuming_at_night_restarts_the_current_step_from_its_start() -> None:
     assert first == f"onenight.{step}.wake"
 
 
+@pytest.mark.parametrize("restarts", [2, 3])
+def test_restarts_before_the_replayed_step_speaks_never_go_back_further(restarts: int) -> None:
+    # Power cuts in a row, each before the replayed step's first line: the same step again.
+    session = make()
+    state, _ = started(session)
+    state, _ = run_to(session, state, 40.0)
+    step = night.cues(state)[state.cue - 1].step
+    saved_at, now = 40.0, 1000.0
+    for _ in range(restarts):
+        state = session.from_json(json.loads(json.dumps(session.to_json(state))))
+        state, _ = session.resume(state, saved_at=saved_at, now=now)
+        saved_at, now = now, now + 500.0
+    state, timeline = run_to(session, state, saved_at + 10.0)
+    first = next(e.line for _, e in timeline if isinstance(e, Say))
+    assert first == f"onenight.{step}.wake"
+
+
 def test_resuming_in_the_day_keeps_the_remaining_time() -> None:
     session = make(day_minutes=2)
     state, start = day_state(session)
