@@ -260,7 +260,7 @@ def test_a_game_killed_in_this_phase_resumes_as_it_was(case: dict[str, Any], clo
         # A night step is called again, from ``restarts_at``, after a short quiet.
         assert night.cues(resumed)[resumed.cue].say.line == restart
         assert resumed.deadline == now + night.RESUME_DELAY
-        for key in ("cue", "deadline", "listening", "answer"):
+        for key in ("cue", "deadline", "listening", "answer", "replaying"):
             expected[key] = got[key]
     assert got == expected
     # The same remaining time.
