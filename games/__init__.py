@@ -1,50 +1,20 @@
 """Pure game rules and flows. Standard library only: no I/O, no clock, no global randomness.
 
-``GAMES`` is the registry of supported games; ``find_game`` looks one up by key or alias.
+The registry of supported games is ``games.catalog`` (``GAMES``, ``find_game``). It is loaded
+on first use of those names here, so importing one game's module does not import every game.
 """
 
 from __future__ import annotations
 
-import difflib
-from dataclasses import dataclass
+from typing import Any
 
-from games.errors import UnknownGameError
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """One supported game."""
-
-    key: str
-    """The scenario name (``setup.game``)."""
-    name: str
-    """The name shown on screen."""
-    aliases: tuple[str, ...] = ()
-    """Other names that find it."""
+__all__ = ["GAMES", "find_game"]
 
 
-GAMES: tuple[GameInfo, ...] = (
-    GameInfo(
-        "onenight",
-        "One Night",
-        ("one night", "one night ultimate alien", "one night ultimate vampire", "onu", "onuw"),
-    ),
-    GameInfo("alieninjas", "Alieninjas"),
-    GameInfo("alienation", "Alienation"),
-    GameInfo("encounters", "Alien Encounters", ("alien encounters",)),
-)
+def __getattr__(name: str) -> Any:
+    """``games.GAMES`` and ``games.find_game``, from ``games.catalog`` (PEP 562)."""
+    if name in __all__:
+        from games import catalog
 
-
-def find_game(name: str) -> GameInfo:
-    """Look a game up by key, display name or alias (case-insensitive).
-
-    >>> find_game("One Night Ultimate Alien").key
-    'onenight'
-    """
-    wanted = name.strip().lower()
-    for game in GAMES:
-        if wanted in (game.key, game.name.lower(), *game.aliases):
-            return game
-    close = difflib.get_close_matches(wanted, [game.key for game in GAMES], n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else ""
-    raise UnknownGameError(f"unsupported game: {name!r}{hint}")
+        return getattr(catalog, name)
+    raise AttributeError(f"module 'games' has no attribute {name!r}")

@@ -6,6 +6,7 @@ import difflib
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from games.errors import SetupError
 from games.onenight.presets import (
@@ -16,8 +17,10 @@ from games.onenight.presets import (
     boxes_range,
     display_order,
     find_preset,
+    preset_roles,
 )
 from games.onenight.roles import Role, find_role
+from games.spec import Settings
 
 __all__ = [
     "CENTRE_CARDS",
@@ -29,6 +32,7 @@ __all__ = [
     "options_from",
     "parse_roles",
     "player_range",
+    "setup_from_block",
     "setup_problems",
     "validate_setup",
 ]
@@ -200,3 +204,53 @@ def options_from(values: Mapping[str, object], defaults: OneNightOptions) -> One
         result[key] = int(value) if key == "day_minutes" else float(value)
     base = {name: getattr(defaults, name) for name in known}
     return OneNightOptions(**{**base, **result})
+
+
+def options_from_settings(settings: Settings) -> OneNightOptions:
+    """The options the device's settings give: ``[onenight]``, the narration's pause and the
+    ``[rulings]``; ``settings.auto_start`` when ``[onenight]`` does not start by itself."""
+    known = set(OneNightOptions.__dataclass_fields__)
+    values: dict[str, Any] = {
+        key: value for key, value in settings.section("onenight").items() if key in known
+    }
+    if "pause" in settings.section("narration"):
+        values["pause_seconds"] = settings.section("narration")["pause"]
+    if settings.section("rulings"):
+        values["rulings"] = tuple(settings.section("rulings").items())
+    if not values.get("auto_start_seconds") and settings.auto_start > 0:
+        values["auto_start_seconds"] = settings.auto_start
+    return OneNightOptions(**values)
+
+
+def setup_from_block(block: Mapping[str, Any], settings: Settings) -> OneNightSetup:
+    """Check a One Night setup block (``roles`` or ``preset``, ``players``, ``seed``,
+    ``options``) and build the setup it describes."""
+    if "preset" in block and "roles" in block:
+        raise SetupError("setup: give either 'roles' or 'preset', not both")
+    if "preset" in block:
+        preset = find_preset(str(block["preset"]))
+        roles = preset.roles
+        default_players = preset.min_players
+        preset_name = preset.name
+    else:
+        names = block.get("roles")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise SetupError(f"setup.roles: expected a list of role names, got {names!r}")
+        roles = parse_roles(names)
+        default_players = len(roles) - 3
+        preset_name = ""
+    players = block.get("players", default_players)
+    seed = block.get("seed", 0)
+    for key, value in (("players", players), ("seed", seed)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise SetupError(f"setup.{key}: expected a whole number, got {value!r}")
+    settings.check_seats(players)
+    if "preset" in block:  # a preset grows with the table, as on the setup screen
+        roles = preset_roles(find_preset(str(block["preset"])), players)
+    raw_options = block.get("options", {})
+    if not isinstance(raw_options, Mapping):
+        raise SetupError(f"setup.options: expected an object, got {raw_options!r}")
+    defaults = options_from_settings(settings)
+    return OneNightSetup(
+        players, roles, seed, options_from(raw_options, defaults), preset=preset_name
+    )

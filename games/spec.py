@@ -1,0 +1,179 @@
+"""What the device needs to know about a game, as one typed entry: ``GameSpec``.
+
+The registry of entries is ``games.catalog``. From a spec alone the device parses and checks a
+setup block (a scenario's, the command line's or a home button's), starts a session from it,
+resumes one from a checkpoint, asks for score entries on the touch keypad and checks a
+scenario's ``score`` events. This module holds only the types, so a game package may use them
+without importing the registry.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from games.errors import SetupError
+from games.session import Session
+
+SetupT = TypeVar("SetupT")
+
+
+class FieldKind(enum.Enum):
+    """How a score field is typed on the keypad (a scenario gives the JSON value directly)."""
+
+    NUMBER = "number"
+    """A whole number, typed with the digits."""
+    YES_NO = "yes_no"
+    """True or false, picked with Yes or No."""
+    CHOICE = "choice"
+    """One of the field's ``choices``, picked by name."""
+    CARDS = "cards"
+    """A list of up to ``most`` cards, each its points or ``{"points", "multiplier"}``."""
+
+
+@dataclass(frozen=True)
+class EntryContext:
+    """What a field's ``asked`` rule looks at: one seat's entry so far and its score sheet."""
+
+    seat: int
+    players: int
+    values: Mapping[str, object]
+    """The fields this seat has entered so far."""
+    round: int = 1
+    rounds: int = 3
+    totals: Mapping[int, int] = field(default_factory=dict)
+    """Each seat's total of the closed rounds."""
+    entered: Mapping[int, int] = field(default_factory=dict)
+    """The points of the seats already in this round."""
+    marked: int | None = None
+    """The seat marked as starting the next round."""
+
+
+@dataclass(frozen=True)
+class ScoreField:
+    """One field of a seat's score entry: the keypad asks it, a scenario may give it."""
+
+    name: str
+    """The key in the ``score`` entry (``points`` is the entry's own points)."""
+    kind: FieldKind = FieldKind.NUMBER
+    prompt: str = ""
+    """What the keypad asks ("" shows the name)."""
+    low: int = 0
+    high: int = 999
+    """The range a number (or a card's points) can be typed in; the game checks the rest."""
+    default: int | bool | None = None
+    """What the game takes when an entry leaves the field out (None: it is needed, or its
+    absence means something of its own, as the field's prompt says)."""
+    choices: tuple[str, ...] = ()
+    """A ``CHOICE`` field's values."""
+    most: int = 0
+    """A ``CARDS`` field's largest number of cards."""
+    asked: Callable[[EntryContext], bool] | None = None
+    """When the keypad asks the field (None: always)."""
+    keypad: bool = True
+    """False: only a scenario gives it (another way to enter what the keypad fields cover)."""
+
+    @property
+    def shown(self) -> str:
+        """The keypad's question."""
+        return self.prompt or self.name
+
+
+@dataclass(frozen=True)
+class Mission:
+    """One mission (or variant) of a game that has several: its own score fields."""
+
+    key: str
+    """The setup block's ``mission``."""
+    name: str
+    """The name shown on screen (and on its home button)."""
+    fields: tuple[ScoreField, ...] = ()
+    home: Mapping[str, object] | None = None
+    """The setup a home button starts, besides ``game`` and ``mission`` (None: no button)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the device's configuration gives a game's setup: its defaults and limits."""
+
+    seats: int = 12
+    """The seat buttons the device has."""
+    sections: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """The configuration's sections by name (``onenight``, ``narration``, ``rulings``...)."""
+    auto_start: float = 0.0
+    """Start by itself this long after setup when the game's own setting does not (0: never)."""
+    profiles: Callable[[], Sequence[str]] = tuple
+    """The player profiles, most recent first (read only by a setup that lists them)."""
+
+    def section(self, name: str) -> Mapping[str, Any]:
+        """The configuration section ``name`` (empty if the device has none)."""
+        return self.sections.get(name, {})
+
+    def check_seats(self, players: int) -> None:
+        """Refuse more players than the device has seats."""
+        if players > self.seats:
+            raise SetupError(f"{players} players: the device has {self.seats} seats")
+
+
+@dataclass(frozen=True)
+class HomeButton:
+    """A button on the home screen and the setup block it starts."""
+
+    label: str
+    setup: Mapping[str, object]
+
+
+@dataclass(frozen=True)
+class GameSpec(Generic[SetupT]):
+    """One game: everything the device needs to set it up, play, resume and score it."""
+
+    key: str
+    """The setup block's ``game`` and the sessions' ``game``."""
+    name: str
+    """The name shown on screen and in the score log."""
+    setup: Callable[[Mapping[str, Any], Settings], SetupT]
+    """Check a setup block, with the device's settings as defaults; raises ``SetupError``."""
+    session: Callable[[SetupT], Session[Any]]
+    """A new session for a checked setup."""
+    resume: Callable[[Mapping[str, Any]], Session[Any]]
+    """The session that resumes a checkpoint's state."""
+    aliases: tuple[str, ...] = ()
+    """Other names ``find_game`` knows it by (lower case)."""
+    setup_keys: frozenset[str] = frozenset({"players", "seed", "options"})
+    """The keys its setup block may have besides ``game``."""
+    fields: tuple[ScoreField, ...] = ()
+    """A seat's score entry (empty: no score entry), or, with missions, the fallback."""
+    missions: tuple[Mission, ...] = ()
+    home: Mapping[str, object] | None = None
+    """The setup a home button named ``name`` starts, besides ``game`` (None: no button)."""
+    final_record: str | None = None
+    """The record kind that ends a game and logs a play named ``name`` (the store converts it
+    in ``device.scorelog``)."""
+
+    def new_session(self, block: Mapping[str, Any], settings: Settings) -> Session[Any]:
+        """Check ``block`` and start a session for it."""
+        return self.session(self.setup(block, settings))
+
+    def fields_for(self, mission: str | None = None) -> tuple[ScoreField, ...]:
+        """The score fields of ``mission`` (the game's own if it has no such mission)."""
+        for entry in self.missions:
+            if entry.key == mission:
+                return entry.fields
+        return self.fields
+
+    def all_fields(self) -> tuple[ScoreField, ...]:
+        """Every score field of the game and of its missions."""
+        return (*self.fields, *(f for mission in self.missions for f in mission.fields))
+
+    def home_buttons(self) -> tuple[HomeButton, ...]:
+        """The home screen's buttons for this game: its own, then its missions'."""
+        buttons = []
+        if self.home is not None:
+            buttons.append(HomeButton(self.name, {"game": self.key, **self.home}))
+        for mission in self.missions:
+            if mission.home is not None:
+                setup = {"game": self.key, "mission": mission.key, **mission.home}
+                buttons.append(HomeButton(mission.name, setup))
+        return tuple(buttons)
