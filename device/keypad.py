@@ -1,10 +1,11 @@
 """Score entry on the touchscreen: a keypad that builds the same ``score`` entries as the
 simulator's, one seat and one field at a time, so the game sessions need nothing new.
 
-Some fields are asked only when they matter (``_asks``): who starts the next round until a seat
-is marked, a Memory multiplier's cards only for a real multiplier, and Push Your Luck's
-tie-break (the Alieninjas captured) only in the last round, of a seat that may tie for the win.
-The keypad knows the round from the score sheet it was opened on (``Sheet``).
+Each game declares its fields once, in its registry entry (``games.catalog``): their kind,
+prompt, range and when they are asked. Some are asked only when they matter: who starts the next
+round until a seat is marked, a Memory multiplier's cards only for a real multiplier, and Push
+Your Luck's tie-break (the Alieninjas captured) only in the last round, of a seat that may tie
+for the win. The keypad knows the round from the score sheet it was opened on (``Sheet``).
 """
 
 from __future__ import annotations
@@ -14,56 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.alieninjas.scoring import may_tie_for_the_win
+from games.catalog import by_key
 from games.events import ScoreEntered
-
-# (field, kind): "number", "yes_no", "choice:a,b", or "cards:N" (up to N cards, each its points
-# and an optional "x multiplier").
-FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
-    "alieninjas.replicas": (("correct", "number"), ("wrong", "number"), ("optional", "yes_no")),
-    "alieninjas.speed": (("points", "number"), ("last", "yes_no")),
-    "alieninjas.memory": (
-        ("cards", "number"),
-        ("multiplier", "number"),
-        ("multiplied", "number"),
-        ("last", "yes_no"),
-    ),
-    "alieninjas.collection": (
-        ("matched", "cards:4"),
-        ("left_in_hand", "number"),
-        ("last", "yes_no"),
-    ),
-    "alieninjas.push_your_luck": (
-        ("points", "number"),
-        ("alieninjas", "number"),
-        ("last", "yes_no"),
-    ),
-    "alieninjas": (("points", "number"),),
-    "alienation": (("points", "number"), ("sunnies", "number")),
-    "encounters": (
-        ("intention", "choice:hostile,peaceful"),
-        ("war", "number"),
-        ("peace", "number"),
-    ),
-}
-PROMPTS: dict[str, str] = {
-    # What the keypad asks, by "mission.field" or "field" (default: the field's name).
-    "correct": "correct face-up cards",
-    "wrong": "misplaced face-up cards",
-    "optional": "Optional Capture made?",
-    "cards": "Alieninja cards won",
-    "multiplier": "Score Multiplier (1: none)",
-    "multiplied": "cards it multiplies",
-    "matched": "matched cards (points x multiplier)",
-    "left_in_hand": "cards left in hand",
-    "alieninjas": "Alieninjas captured this round",
-    "last": "starts the next round?",
-    "speed.last": "played the last card?",
-    "memory.last": "played last?",
-    "collection.last": "ended the round (or drew the last card)?",
-    "push_your_luck.last": "made the last capture?",
-}
-MAX_DIGITS = 3
+from games.spec import EntryContext, FieldKind, ScoreField
 
 
 @dataclass(frozen=True)
@@ -122,7 +76,7 @@ class Sheet:
 class Keypad:
     """One seat's entry in progress."""
 
-    fields: tuple[tuple[str, str], ...]
+    fields: tuple[ScoreField, ...]
     players: int
     seat: int = 1
     index: int = 0
@@ -132,18 +86,18 @@ class Keypad:
 
     @property
     def field(self) -> tuple[str, str]:
-        """The field being entered: (name, kind)."""
-        return self.fields[self.index]
+        """The field being entered: (name, kind as the screen reads it)."""
+        entry = self.fields[self.index]
+        return entry.name, kind_text(entry)
 
     def view(self) -> dict[str, Any]:
         """What the keypad screen shows."""
         name, kind = self.field
-        prompt = PROMPTS.get(f"{self.sheet.mission}.{name}", PROMPTS.get(name, name))
         return {
             "seat": self.seat,
             "players": self.players,
             "field": name,
-            "prompt": prompt,
+            "prompt": self.fields[self.index].shown,
             "kind": kind,
             "typed": self.typed.replace(",", ", "),
             "done": [f"{key} {_shown(value)}" for key, value in self.values],
@@ -154,11 +108,26 @@ class Keypad:
         return dataclasses.replace(self, sheet=Sheet.from_view(view))
 
 
-def fields_for(game: str, mission: str | None = None) -> tuple[tuple[str, str], ...] | None:
-    """The fields one seat enters in ``game`` (None: the game has no score entry)."""
-    if game == "alieninjas" and f"alieninjas.{mission}" in FIELDS:
-        return FIELDS[f"alieninjas.{mission}"]
-    return FIELDS.get(game)
+def fields_for(game: str, mission: str | None = None) -> tuple[ScoreField, ...] | None:
+    """The fields one seat enters on the keypad in ``game`` (None: no score entry)."""
+    spec = by_key(game)
+    fields = () if spec is None else spec.fields_for(mission)
+    return tuple(field for field in fields if field.keypad) or None
+
+
+def kind_text(field: ScoreField) -> str:
+    """The kind as the keypad screen reads it: ``number``, ``yes_no``, ``choice:a,b`` or
+    ``cards:N`` (up to N cards, each its points and an optional "x multiplier")."""
+    if field.kind is FieldKind.CHOICE:
+        return "choice:" + ",".join(field.choices)
+    if field.kind is FieldKind.CARDS:
+        return f"cards:{field.most}"
+    return field.kind.value
+
+
+def _digits(field: ScoreField) -> int:
+    """How many digits a number of the field may have."""
+    return len(str(field.high))
 
 
 def _shown(value: object) -> str:
@@ -172,6 +141,7 @@ def _shown(value: object) -> str:
 def press(pad: Keypad, action: str) -> tuple[Keypad | None, ScoreEntered | None]:
     """Apply one tap; returns the keypad (None: closed) and a finished entry, if any."""
     name, kind = pad.field
+    field = pad.fields[pad.index]
     if action == "cancel":
         return None, None
     if action.startswith("seat:"):
@@ -179,9 +149,9 @@ def press(pad: Keypad, action: str) -> tuple[Keypad | None, ScoreEntered | None]
         if 1 <= seat <= pad.players:
             return Keypad(pad.fields, pad.players, seat, sheet=pad.sheet), None
         return pad, None
-    if kind.startswith("cards:"):
-        return _cards(pad, name, int(kind.removeprefix("cards:")), action)
-    if action.startswith("digit:") and kind == "number" and len(pad.typed) < MAX_DIGITS:
+    if field.kind is FieldKind.CARDS:
+        return _cards(pad, field, action)
+    if action.startswith("digit:") and kind == "number" and len(pad.typed) < _digits(field):
         return dataclasses.replace(pad, typed=(pad.typed + action[-1]).lstrip("0") or "0"), None
     if action == "del":
         return dataclasses.replace(pad, typed=pad.typed[:-1]), None
@@ -195,13 +165,14 @@ def press(pad: Keypad, action: str) -> tuple[Keypad | None, ScoreEntered | None]
 
 
 def _cards(
-    pad: Keypad, name: str, most: int, action: str
+    pad: Keypad, field: ScoreField, action: str
 ) -> tuple[Keypad | None, ScoreEntered | None]:
     """A list of cards typed as ``3,4x2``: digits, ``times`` (x), ``add`` (next card), ``ok``."""
+    name, most = field.name, field.most
     typed = pad.typed
     card = typed.split(",")[-1]
     number = card.split("x")[-1]
-    if action.startswith("digit:") and len(number) < MAX_DIGITS:
+    if action.startswith("digit:") and len(number) < _digits(field):
         typed = (typed[:-1] if number == "0" else typed) + action[-1]
     elif action == "times" and card and "x" not in card:
         typed += "x"
@@ -221,33 +192,29 @@ def _cards(
     return dataclasses.replace(pad, typed=typed), None
 
 
-def _asks(pad: Keypad, name: str, values: Mapping[str, object]) -> bool:
-    """Whether the keypad asks for ``name`` now (see the module docstring)."""
+def _asks(pad: Keypad, field: ScoreField, values: Mapping[str, object]) -> bool:
+    """Whether the keypad asks for ``field`` now (its ``asked`` rule, on this seat's sheet)."""
+    if field.asked is None:
+        return True
     sheet = pad.sheet
-    if name == "last":
-        return sheet.round < sheet.rounds and sheet.marked in (None, pad.seat)
-    if name == "multiplier":
-        return values.get("cards") != 0
-    if name == "multiplied":
-        multiplier = values.get("multiplier")
-        return isinstance(multiplier, int) and multiplier > 1
-    if name == "alieninjas":
-        points = values.get("points")
-        return (
-            sheet.round >= sheet.rounds
-            and isinstance(points, int)
-            and may_tie_for_the_win(
-                dict(sheet.totals), dict(sheet.entered), pad.seat, points, pad.players
-            )
-        )
-    return True
+    entry = EntryContext(
+        pad.seat,
+        pad.players,
+        values,
+        sheet.round,
+        sheet.rounds,
+        dict(sheet.totals),
+        dict(sheet.entered),
+        sheet.marked,
+    )
+    return field.asked(entry)
 
 
 def _next(pad: Keypad, name: str, value: object) -> tuple[Keypad | None, ScoreEntered | None]:
     values = (*pad.values, (name, value))
     entry = dict(values)
     for index in range(pad.index + 1, len(pad.fields)):
-        if _asks(pad, pad.fields[index][0], entry):
+        if _asks(pad, pad.fields[index], entry):
             return dataclasses.replace(pad, index=index, typed="", values=values), None
     sheet = pad.sheet.after(pad.seat, entry)
     points = entry.pop("points", None)
