@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from device.jsontext import DECODER, JsonTextError, check_values, decode, loads
+from games.catalog import score_keys, setup_keys
 
 EVENT_KINDS: dict[str, frozenset[str]] = {
     # kind -> the other keys allowed beside it
@@ -29,23 +30,12 @@ EVENT_KINDS: dict[str, frozenset[str]] = {
     "until": frozenset({"is"}),
 }
 SUB_KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    # kind -> (required keys, optional keys) of its object value
+    # kind -> (required keys, optional keys) of its object value; a score's optional keys are
+    # every game's score fields, from the registry (``entry_keys``)
     "vote": (frozenset({"voter", "target"}), frozenset()),
     "reveal": (frozenset({"seat", "card"}), frozenset({"mark", "became", "snatched"})),
-    "score": (
-        frozenset({"seat"}),
-        frozenset(
-            {
-                # Score fields of every game; each game's session refuses those it cannot use.
-                *("points", "correct", "wrong", "optional", "first", "last"),
-                *("mission", "other", "cards", "multiplier", "matched_points", "left_in_hand"),
-                *("civilian", "alieninjas", "sunnies", "intention", "war", "peace"),
-                *("multiplied", "matched"),  # Alieninjas: multipliers on particular cards
-            }
-        ),
-    ),
+    "score": (frozenset({"seat"}), frozenset()),
 }
-SETUP_KEYS = frozenset({"game", "players", "seed", "roles", "preset", "options", "mission"})
 CONTROLS = ("yes", "no", "go")
 KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "y", "n", "space")
 UNTIL_WHAT = ("phase",)
@@ -116,9 +106,10 @@ def parse_scenario(text: str, *, name: str = "scenario") -> Scenario:
     setup = data.get("setup")
     if not isinstance(setup, dict):
         raise ScenarioError(f"{name}: 'setup' must be an object")
+    allowed = setup_keys()  # every game's setup keys, from the registry
     for key in setup:
-        if key not in SETUP_KEYS:
-            raise ScenarioError(f"{name}: setup: unknown key {key!r}{_hint(key, SETUP_KEYS)}")
+        if key not in allowed:
+            raise ScenarioError(f"{name}: setup: unknown key {key!r}{_hint(key, allowed)}")
     if "game" not in setup:
         raise ScenarioError(f"{name}: setup: 'game' is missing")
     try:
@@ -213,8 +204,17 @@ def check_event(index: int, line: int | None, raw: Any) -> ScenarioEvent:
     return ScenarioEvent(index, line, kind, value, extra)
 
 
-def _check_entry(where: str, kind: str, value: Any) -> dict[str, Any]:
+def entry_keys(kind: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(required, optional) keys of a ``vote``, ``reveal`` or ``score`` entry's object: a
+    score may carry any game's score fields (each game's session refuses those it cannot use)."""
     required, optional = SUB_KEYS[kind]
+    if kind == "score":
+        optional = optional | score_keys()
+    return required, optional
+
+
+def _check_entry(where: str, kind: str, value: Any) -> dict[str, Any]:
+    required, optional = entry_keys(kind)
     if not isinstance(value, dict):
         raise ScenarioError(f"{where}: {kind}: expected an object, got {value!r}")
     for key in value:
