@@ -11,6 +11,7 @@ import logging
 import os
 import signal
 import threading
+from collections.abc import Mapping
 from contextlib import ExitStack
 from typing import Any
 
@@ -24,29 +25,34 @@ from device.lock import lock_store
 from device.notify import Notifier
 from device.readers import open_readers, tags_into
 from device.runtime import Runtime
-from device.sessions import make_session, session_for_checkpoint
+from device.sessions import home_session, session_for_checkpoint
 from device.store import RESUME_ATTEMPTS, CheckpointError, Store
 from device.tags import translate
 from device.transcript import Transcript
 from device.uievents import ui_event
+from games.catalog import home_buttons
 from games.effects import Say
 from games.events import Control, ControlPressed, TagSeen, Touched
-from games.scorelog.players import PlayersSession
+from games.spec import ScoreField
 
 logger = logging.getLogger(__name__)
 
-HOME_GAMES: dict[str, dict[str, object]] = {
-    # What each home-screen button starts; the One Night setup screen then edits its game.
-    "One Night": {"game": "onenight", "preset": "alien_first_game"},
-    "Replicas": {"game": "alieninjas", "mission": "replicas", "players": 4},
-    "Alienation": {"game": "alienation", "players": 4},
-    "Alien Encounters": {"game": "encounters", "players": 2},
-    # Not a game: names player profiles and links them to seats (built in _home_input).
-    "Players": {"game": "players"},
-    # Not a game: the score log's wins chart (its Home control comes back here).
-    "Scores": {"game": "scores"},
-}
-HOME_VIEW = {"title": "Mothership", "games": list(HOME_GAMES)}
+SCORES = "Scores"
+"""The home button that is no session: the score log's wins chart (its Home control comes back)."""
+
+
+def home_games() -> dict[str, Mapping[str, object]]:
+    """What each home-screen button starts, by label: the registry's games, missions and tools
+    (``games.catalog``), each with its default setup; One Night's setup screen then edits it."""
+    return {button.label: button.setup for button in home_buttons()}
+
+
+def home_view() -> dict[str, Any]:
+    """The home screen: a button per ``home_games`` entry, then Scores."""
+    return {"title": "Mothership", "games": [*home_games(), SCORES]}
+
+
+HOME_VIEW = home_view()
 NOTICE_SECONDS = 8.0
 """How long a warning banner stays on the screen."""
 ENTER_RECT = (600, 6, 190, 48)
@@ -92,7 +98,7 @@ class Daemon:
 
     def home(self) -> None:
         """Show the home screen."""
-        self.runtime.executor.show("home", dict(HOME_VIEW))
+        self.runtime.executor.show("home", home_view())
 
     def resume_or_home(self, store: Store) -> None:
         """Resume a checkpointed game after a restart, else show the home screen.
@@ -210,23 +216,22 @@ class Daemon:
         self.guard.feed(event)
 
     def _home_input(self, event: Any) -> None:
-        # With no game running, the go button (or a tap on the game) opens One Night's setup,
-        # so a device without a working touchscreen can still start a game.
+        # With no game running, the go button opens the first game's setup (One Night's), so a
+        # device without a working touchscreen can still start a game; a tap starts its button's.
         go = isinstance(event, ControlPressed) and event.control is Control.GO
         chosen = event.action.removeprefix("game:") if isinstance(event, Touched) else ""
-        if chosen == "Scores":
+        games = home_games()
+        if chosen == SCORES:
             from device.charts import view
 
             store = self.runtime.store
             plays = store.plays() if store is not None else []
             self.runtime.executor.show("wins", view("wins", plays))
-        elif chosen == "Players":
+        elif go or chosen in games:
+            setup = games[chosen] if chosen in games else next(iter(games.values()))
             store = self.runtime.store
-            profiles = tuple(store.recent_players()) if store is not None else ()
-            self.runtime.begin(PlayersSession(profiles, self.config.hardware.seats))
-        elif go or chosen in HOME_GAMES:
-            setup = HOME_GAMES[chosen or "One Night"]
-            self.runtime.begin(make_session(setup, self.config))
+            profiles = store.recent_players if store is not None else tuple
+            self.runtime.begin(home_session(setup, self.config, profiles))
         elif event == Touched("home"):
             self.home()
 
@@ -325,7 +330,7 @@ class ScoreEntry:
         self.pad: Keypad | None = None
         self.back: tuple[str | None, dict[str, Any]] = (None, {})
 
-    def _fields(self) -> tuple[tuple[str, str], ...] | None:
+    def _fields(self) -> tuple[ScoreField, ...] | None:
         session = self.daemon.runtime.session
         if session is None or self.daemon.runtime.phase != "score":
             return None
