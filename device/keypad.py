@@ -122,7 +122,7 @@ def kind_text(field: ScoreField) -> str:
         return "choice:" + ",".join(field.choices)
     if field.kind is FieldKind.CARDS:
         return f"cards:{field.most}"
-    return field.kind.value
+    return str(field.kind.value)
 
 
 def _digits(field: ScoreField) -> int:

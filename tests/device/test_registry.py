@@ -1,0 +1,89 @@
+"""What the device reads from the registry (``games.catalog``): the keypad's fields, the
+scenario's keys, the home screen and the record each game's play is logged from."""
+
+from __future__ import annotations
+
+import pytest
+
+from device.app import home_games, home_view
+from device.keypad import Keypad, fields_for
+from device.scenario import entry_keys
+from device.scorelog import FINAL_KINDS
+from games.catalog import GAMES, setup_keys
+
+KEYPAD = {
+    # (game, mission): the keypad's (field, kind, prompt) in order
+    ("alieninjas", "replicas"): [
+        ("correct", "number", "correct face-up cards"),
+        ("wrong", "number", "misplaced face-up cards"),
+        ("optional", "yes_no", "Optional Capture made?"),
+    ],
+    ("alieninjas", "speed"): [
+        ("points", "number", "points"),
+        ("last", "yes_no", "played the last card?"),
+    ],
+    ("alieninjas", "memory"): [
+        ("cards", "number", "Alieninja cards won"),
+        ("multiplier", "number", "Score Multiplier (1: none)"),
+        ("multiplied", "number", "cards it multiplies"),
+        ("last", "yes_no", "played last?"),
+    ],
+    ("alieninjas", "collection"): [
+        ("matched", "cards:4", "matched cards (points x multiplier)"),
+        ("left_in_hand", "number", "cards left in hand"),
+        ("last", "yes_no", "ended the round (or drew the last card)?"),
+    ],
+    ("alieninjas", "push_your_luck"): [
+        ("points", "number", "points"),
+        ("alieninjas", "number", "Alieninjas captured this round"),
+        ("last", "yes_no", "made the last capture?"),
+    ],
+    ("alieninjas", None): [("points", "number", "points")],
+    ("alienation", None): [("points", "number", "points"), ("sunnies", "number", "sunnies")],
+    ("encounters", None): [
+        ("intention", "choice:hostile,peaceful", "intention"),
+        ("war", "number", "war"),
+        ("peace", "number", "peace"),
+    ],
+}
+
+
+@pytest.mark.parametrize(("game", "mission"), list(KEYPAD), ids=str)
+def test_the_keypad_asks_each_games_declared_fields(game: str, mission: str | None) -> None:
+    fields = fields_for(game, mission)
+    assert fields is not None
+    asked = []
+    for index in range(len(fields)):
+        view = Keypad(fields, 2, index=index).view()
+        asked.append((view["field"], view["kind"], view["prompt"]))
+    assert asked == KEYPAD[(game, mission)]
+
+
+def test_games_and_tools_without_score_entry_have_no_keypad() -> None:
+    assert fields_for("onenight") is None
+    assert fields_for("players") is None
+    assert fields_for("no such game") is None
+    assert fields_for("alieninjas", "no such mission") == fields_for("alieninjas")
+
+
+def test_a_scenario_takes_every_games_setup_keys_and_score_fields() -> None:
+    assert setup_keys() == {"game", "players", "seed", "roles", "preset", "options", "mission"}
+    required, optional = entry_keys("score")
+    assert required == {"seat"}
+    assert optional == {
+        *("points", "correct", "wrong", "optional", "first", "last", "mission", "other"),
+        *("cards", "multiplier", "matched_points", "left_in_hand", "civilian", "alieninjas"),
+        *("sunnies", "intention", "war", "peace", "multiplied", "matched"),
+    }
+
+
+def test_the_home_screen_lists_the_registrys_buttons_then_scores() -> None:
+    assert home_view() == {
+        "title": "Mothership",
+        "games": ["One Night", "Replicas", "Alienation", "Alien Encounters", "Players", "Scores"],
+    }
+    assert home_games()["Replicas"] == {"game": "alieninjas", "mission": "replicas", "players": 4}
+
+
+def test_every_game_names_the_record_its_play_is_logged_from() -> None:
+    assert {spec.final_record: spec.name for spec in GAMES} == FINAL_KINDS
