@@ -122,7 +122,8 @@ RESUME_DELAY = 2.0
 def resume(state: OneNightState, shift: float, now: float) -> Transition:
     """After a restart: call the interrupted step again, but never its question again.
 
-    Before the step's question, the step restarts from its start. An answer window that is
+    A step whose last line was said is over: the next one is called. Otherwise, before the
+    step's question, the step restarts from its start. An answer window that is
     still open stays open with its remaining time and its answer (the clock moved by ``shift``).
     After the window closed, the step goes on from the line after the question, keeping the
     answer. Answered or not makes no difference, so a restart gives nothing away.
@@ -140,6 +141,9 @@ def resume(state: OneNightState, shift: float, now: float) -> Transition:
         state = dataclasses.replace(state, deadline=deadline)
         return state, [*effects, Show("night", night_view(state, state.listening))]
     first = asked[-1] + 1 if asked else step_start(state)
+    if 0 < state.cue and (state.cue >= len(script) or script[state.cue].step != script[last].step):
+        # Its last line was said ("Seer, close your eyes"): the step is over, never woken again.
+        first = state.cue
     state = dataclasses.replace(
         state, cue=first, deadline=now + RESUME_DELAY, listening="", answer=None, replaying=True
     )

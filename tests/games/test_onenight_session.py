@@ -191,15 +191,28 @@ def test_restarts_before_the_replayed_step_speaks_never_go_back_further(restarts
     session = make()
     state, _ = started(session)
     state, _ = run_to(session, state, 40.0)
-    step = night.cues(state)[state.cue - 1].step
     saved_at, now = 40.0, 1000.0
+    firsts = []
     for _ in range(restarts):
         state = session.from_json(json.loads(json.dumps(session.to_json(state))))
         state, _ = session.resume(state, saved_at=saved_at, now=now)
+        firsts.append(night.cues(state)[state.cue].say.line)
         saved_at, now = now, now + 500.0
-    state, timeline = run_to(session, state, saved_at + 10.0)
-    first = next(e.line for _, e in timeline if isinstance(e, Say))
-    assert first == f"onenight.{step}.wake"
+    assert firsts[0].endswith(".wake")
+    assert firsts == [firsts[0]] * restarts
+
+
+def test_a_step_whose_last_line_was_said_is_not_woken_again() -> None:
+    session = make()
+    state, _ = started(session)
+    script = night.cues(state)
+    # Stop right after a step's closing line ("..., close your eyes").
+    end = next(i for i in range(2, len(script)) if script[i].step != script[i - 1].step)
+    while state.cue < end:
+        when = state.deadline or 0.0
+        state, _ = session.handle(state, Tick(when), when)
+    resumed, _ = session.resume(state, saved_at=50.0, now=1000.0)
+    assert resumed.cue == end and script[end].say.line.endswith(".wake")
 
 
 def test_resuming_in_the_day_keeps_the_remaining_time() -> None:
