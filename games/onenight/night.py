@@ -141,7 +141,7 @@ def resume(state: OneNightState, shift: float, now: float) -> Transition:
         state = dataclasses.replace(state, deadline=deadline)
         return state, [*effects, Show("night", night_view(state, state.listening))]
     first = asked[-1] + 1 if asked else step_start(state)
-    if 0 < state.cue and (state.cue >= len(script) or script[state.cue].step != script[last].step):
+    if state.cue > 0 and (state.cue >= len(script) or script[state.cue].step != script[last].step):
         # Its last line was said ("Seer, close your eyes"): the step is over, never woken again.
         first = state.cue
     state = dataclasses.replace(
