@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import difflib
 import threading
-import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pygame
 
+from device.clock import Clock, RealClock
 from device.ui.alieninjas import ReplicasScreen, ScoresScreen
 from device.ui.ballot import TallyScreen, VoteScreen
 from device.ui.canvas import Canvas
@@ -61,8 +61,19 @@ _BLOCKED = (pygame.MOUSEMOTION, pygame.FINGERMOTION)
 class TouchUI:
     """The touchscreen: ``show`` a screen with its view, ``poll``/``wait`` for inputs."""
 
-    def __init__(self, *, size: tuple[int, int] = DESIGN_SIZE, fullscreen: bool = False) -> None:
-        """Remember the window settings; no window opens until ``open()``."""
+    def __init__(
+        self,
+        *,
+        size: tuple[int, int] = DESIGN_SIZE,
+        fullscreen: bool = False,
+        clock: Clock | None = None,
+    ) -> None:
+        """Remember the window settings; no window opens until ``open()``.
+
+        ``wait`` takes its time from ``clock`` (a real one unless given): on the simulator's
+        virtual clock a wait jumps to its end instead of sleeping.
+        """
+        self._clock: Clock = clock or RealClock()
         self._size = size
         self._fullscreen = fullscreen
         self._display: pygame.Surface | None = None
@@ -238,19 +249,19 @@ class TouchUI:
 
         pygame's own ``event.wait`` polls SDL every millisecond (about 900 wake-ups a second
         here). Instead the thread sleeps on an Event that ``wake()`` sets, and looks at SDL's
-        queue every ``TOUCH_POLL_SECONDS``: a tap is seen within that, a button at once.
+        queue every ``TOUCH_POLL_SECONDS``: a tap is seen within that, a button at once. The
+        sleeping is the clock's: a virtual clock jumps to the end of the wait.
         """
         self._require_open()
-        deadline = time.monotonic() + max(0.0, timeout)
+        deadline = self._clock.now() + max(0.0, timeout)
         while True:
             inputs, woken = self._convert(pygame.event.get())
             if inputs or woken or self._woken.is_set():
                 self._woken.clear()
                 return inputs
-            left = deadline - time.monotonic()
-            if left <= 0:
+            if self._clock.now() >= deadline:
                 return []
-            self._woken.wait(min(TOUCH_POLL_SECONDS, left))
+            self._clock.sleep(deadline, self._woken, TOUCH_POLL_SECONDS)
 
     def wake(self) -> None:
         """End a ``wait()`` early. Thread-safe: hardware threads call it after queueing input."""

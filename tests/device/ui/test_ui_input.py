@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 import pytest
 
+from device.clock import VirtualClock
 from device.ui import TouchUI, UiError, UiInput
 
 START_NIGHT = (610, 424)  # the middle of the setup screen's "Start night" button
@@ -139,6 +140,24 @@ def test_wake_from_another_thread_ends_wait_early(ui: TouchUI) -> None:
     finally:
         waker.cancel()
     assert time.monotonic() - started < 2.0
+
+
+def test_on_a_virtual_clock_a_wait_jumps_to_its_end_without_sleeping() -> None:
+    clock = VirtualClock(100.0)
+    ui = TouchUI(clock=clock)
+    ui.open()
+    try:
+        started = time.monotonic()
+        assert ui.wait(30.0) == []
+        assert clock.now() == 130.0
+        assert time.monotonic() - started < 1.0
+        _key(pygame.K_3)  # input already queued: no time passes
+        assert ui.wait(30.0) == [UiInput("seat", 3)]
+        ui.wake()  # as a hardware thread does after queueing a press
+        assert ui.wait(30.0) == []
+        assert clock.now() == 130.0
+    finally:
+        ui.close()
 
 
 def test_wake_before_open_or_after_close_does_nothing() -> None:
