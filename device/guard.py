@@ -5,6 +5,8 @@ so the last good state stays (and stays checkpointed: the bad one is never writt
 traceback goes to the log, and the table hears and sees a short apology. A deadline whose tick
 keeps failing would stop the game anyway, so after ``TICK_TRIES`` tries the game is set aside
 (kept in the store for a bug report) and the device goes home.
+
+The simulator's guard is ``strict``: it reports a refused input or a bug (raises it) instead.
 """
 
 from __future__ import annotations
@@ -30,14 +32,21 @@ GAVE_UP = "This game hit a bug and cannot go on. It was kept for a bug report."
 class Guard:
     """Runs session work for the daemon, turning a game's bug into an apology."""
 
-    def __init__(self, runtime: Runtime, notice: Callable[[str], None]) -> None:
+    def __init__(
+        self, runtime: Runtime, notice: Callable[[str], None], *, strict: bool = False
+    ) -> None:
         self.runtime = runtime
         self.notice = notice
+        self.strict = strict
+        """Raise what the session raises (the simulator stops on it) instead of going on."""
         self.tick_failures = 0
         self.tick_blocked_until: float | None = None
 
     def feed(self, event: Event) -> None:
         """Hand an input to the session; a rules error is refused, a bug is apologised for."""
+        if self.strict:
+            self.runtime.feed(event)
+            return
         try:
             self.runtime.feed(event)
         except RulesError as error:
@@ -50,6 +59,9 @@ class Guard:
     def tick(self) -> None:
         """Give the session its due tick, trying a failing deadline a few times at most."""
         now = self.runtime.clock.now()
+        if self.strict:
+            self.runtime.tick()
+            return
         if self.tick_blocked_until is not None and now < self.tick_blocked_until:
             return
         try:
