@@ -1,4 +1,5 @@
-"""Tag readers for the daemon: opened from the config, feeding the same inbox as the buttons."""
+"""Tag readers for the daemon: opened from the config, feeding the same inbox as the buttons
+(their tags, and their warnings for the screen's banner)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Callable
 from contextlib import ExitStack
 
 from device.config import Config
-from device.inbox import Inbox
+from device.inbox import Inbox, Notice
 from games.events import TagSeen
 from hardware.pn532 import Pn532Reader
 from hardware.rdm6300 import SerialTagReader
@@ -45,3 +46,14 @@ def open_readers(
 def tags_into(inbox: Inbox) -> Callable[[str, float], None]:
     """A reader callback that only timestamps and enqueues (it runs on the reader's thread)."""
     return lambda uid, at: inbox.put(TagSeen(uid.upper(), at))
+
+
+def warnings_into(inbox: Inbox) -> Callable[[str], None]:
+    """A reader status callback that logs the warning and enqueues it for the screen's banner
+    (it runs on the reader's thread; the main loop shows it)."""
+
+    def warn(text: str) -> None:
+        logger.warning("%s", text)
+        inbox.put(Notice(text))
+
+    return warn
