@@ -17,13 +17,10 @@ from typing import Any
 
 from device.clock import Clock, RealClock
 from device.config import Config, resolve_store_path
-from device.executor import Executor, Outputs
 from device.guard import Guard
-from device.inbox import Inbox
+from device.inbox import Inbox, Notice
 from device.keypad import Keypad, fields_for, press
-from device.lock import lock_store
 from device.notify import Notifier
-from device.readers import open_readers, tags_into
 from device.runtime import Runtime
 from device.sessions import home_session, session_for_checkpoint
 from device.store import RESUME_ATTEMPTS, CheckpointError, Store
@@ -75,7 +72,15 @@ class Daemon:
         ui: Any,
         inbox: Inbox,
         notifier: Notifier | None = None,
+        *,
+        strict: bool = False,
+        hardware: Any = None,
     ):
+        """The daemon on its parts (``device.parts.open_daemon`` opens them from the config).
+
+        ``strict`` (the simulator) raises a refused input or a game's bug instead of apologising
+        for it; ``hardware`` is the buttons, lamps and buzzer, for inputs put on mock pins.
+        """
         self.config, self.clock, self.runtime, self.ui, self.inbox = (
             config,
             clock,
@@ -89,12 +94,18 @@ class Daemon:
         self.notices: list[str] = []
         """Warnings from other threads (a tag reader lost), shown as a banner by the loop."""
         self.next_ping = clock.now()
-        self.guard = Guard(runtime, lambda text: self.notices.append(text))
+        self.guard = Guard(runtime, lambda text: self.notices.append(text), strict=strict)
+        self.hardware = hardware
         self.next_flush: float | None = None
         self.resumed = False
         """A checkpoint was resumed and has not yet run one whole pass of the loop."""
         self.test_inputs: Any = None
         """The chaos test's input folder (``device.testinput``); None on a real device."""
+
+    @property
+    def transcript(self) -> Transcript:
+        """The transcript the daemon's effects are written to."""
+        return self.runtime.executor.out.transcript
 
     def home(self) -> None:
         """Show the home screen."""
@@ -146,7 +157,7 @@ class Daemon:
         """How long the loop may sleep before something is due."""
         now = self.clock.now()
         executor = self.runtime.executor
-        due = [
+        due: list[float | None] = [
             now + IDLE_WAKE_SECONDS,
             self.ui.next_redraw(now),
             self.guard.next_try() or self.runtime.next_deadline(),
@@ -156,9 +167,15 @@ class Daemon:
         ]
         return max(0.0, min(when for when in due if when is not None) - now)
 
-    def step(self) -> None:
-        """One pass: wait for input or the next deadline, then handle everything due."""
-        inputs = self.ui.wait(self.sleep_seconds())
+    def step(self, until: float | None = None) -> None:
+        """One pass: wait for input or the next deadline, then handle everything due.
+
+        ``until`` caps the wait: the simulator stops there for its scenario's next event.
+        """
+        timeout = self.sleep_seconds()
+        if until is not None:
+            timeout = max(0.0, min(timeout, until - self.clock.now()))
+        inputs = self.ui.wait(timeout)
         now = self.clock.now()
         every = self.notifier.ping_every
         if every is not None and now >= self.next_ping:
@@ -175,8 +192,11 @@ class Daemon:
             event = ui_event(item, now)
             if event is not None:
                 self._feed(event)
-        for event in self.inbox.drain():
-            self._feed(event)
+        for queued in self.inbox.drain():
+            if isinstance(queued, Notice):
+                self.notices.append(queued.text)
+            else:
+                self._feed(queued)
         self.guard.tick()
         self._flush(now)
         self.runtime.executor.update_audio()
@@ -184,7 +204,7 @@ class Daemon:
         if self.runtime.session is None and self.runtime.executor.screen not in idle_screens:
             self.home()
         self.entry.offer()
-        while self.notices:  # this pass's warnings, and those other threads left
+        while self.notices:  # this pass's warnings, and those the inbox brought
             self.ui.notice(self.notices.pop(0), now + NOTICE_SECONDS)
         self.ui.redraw(self.clock.now())
         if self.resumed and self.runtime.store is not None:
@@ -243,11 +263,8 @@ class Daemon:
 
 def run(config: Config, *, windowed: bool = False) -> int:
     """Start hardware, narration and screen in order; run; stop them in reverse. Exit code."""
-    from device.parts import cache_dir, open_hardware_into, open_narrator
-    from device.ui.touch import TouchUI
-    from narration.audio import AudioOutput
+    from device.parts import Wiring, open_daemon
 
-    clock = RealClock()
     # The main thread spends its idle time inside SDL's event wait, where a Python signal
     # handler cannot run. So SIGTERM/SIGINT are blocked here, before any thread starts (threads
     # inherit the mask), and a small thread waits for them and wakes the loop.
@@ -255,53 +272,17 @@ def run(config: Config, *, windowed: bool = False) -> int:
     signal.pthread_sigmask(signal.SIG_BLOCK, stop_signals)
     with ExitStack() as stack:
         stack.callback(signal.pthread_sigmask, signal.SIG_UNBLOCK, stop_signals)
-        store_path = resolve_store_path(config)
-        stack.callback(lock_store(store_path).close)
-        notices: list[str] = []
-        store = Store(store_path, on_write_error=notices.append)
-        stack.callback(store.close)
-        ui = TouchUI(
-            size=(config.display.width, config.display.height),
+        wiring = Wiring(
+            clock=RealClock(),
+            store_path=resolve_store_path(config),
             fullscreen=config.display.fullscreen and not windowed,
+            notify=True,
         )
-        inbox = Inbox(wake=ui.wake)
-        hardware = open_hardware_into(inbox, config)
-        stack.callback(hardware.close)
-
-        def reader_status(text: str) -> None:
-            # Runs on a reader's thread: keep it, wake the loop, which shows it.
-            logger.warning("%s", text)
-            notices.append(text)
-            ui.wake()
-
-        open_readers(config, tags_into(inbox), stack, reader_status)
-        narrator = open_narrator(config, audio=True)
-        stack.callback(narrator.close)
-        ui.open()
-        stack.callback(ui.close)
-        transcript = Transcript(clock, keep=False)
-        outputs = Outputs(
-            transcript=transcript,
-            narrator=narrator,
-            screen=ui,
-            lamps=hardware.lamps,
-            buzzer=hardware.buzzer,
-            store=store,
-            now=clock.now,
-            audio=narrator.audio if isinstance(narrator.audio, AudioOutput) else None,
-            mask_path=cache_dir(config) / "mask.wav",
-        )
-        notifier = Notifier()
-        runtime = Runtime(clock, Executor(outputs), store)
-        daemon = Daemon(config, clock, runtime, ui, inbox, notifier)
-        daemon.notices = notices
-        stack.callback(notifier.stopping)
+        daemon = open_daemon(config, wiring, stack)
         if os.environ.get("MOTHERSHIP_TEST_INPUTS"):
             from device.testinput import input_folder_from_env
 
-            daemon.test_inputs = input_folder_from_env(
-                hardware, ui, inbox, config.hardware.debounce
-            )
+            daemon.test_inputs = input_folder_from_env(daemon)
             if daemon.test_inputs is not None:
                 daemon.test_inputs.start()
                 stack.callback(daemon.test_inputs.close)
@@ -310,11 +291,13 @@ def run(config: Config, *, windowed: bool = False) -> int:
             signum = signal.sigwait(stop_signals)
             logger.info("stopping on %s", signal.Signals(signum).name)
             daemon.running = False
-            ui.wake()
+            daemon.ui.wake()
 
         threading.Thread(target=stop_on_signal, name="signals", daemon=True).start()
+        store = daemon.runtime.store
+        assert store is not None
         daemon.resume_or_home(store)
-        notifier.ready()
+        daemon.notifier.ready()
         logger.info("mothership is running")
         daemon.loop()
         logger.info("mothership is stopping")

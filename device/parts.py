@@ -1,15 +1,20 @@
 """Builds the device's parts (hardware, narrator, screen) from the config.
 
 Kept apart from the main loop so the daemon, the simulator and ``mothership say`` assemble the
-same parts the same way.
+same parts the same way: ``open_daemon`` wires the whole daemon for both ``mothership run`` and
+``mothership simulate``, which differ only in their ``Wiring``.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from device.clock import Clock
 from device.config import Config, resolve_state_dir
 from device.inbox import Inbox
 from games.events import Control, ControlPressed, SeatPressed
@@ -19,6 +24,9 @@ from narration.backends import RecordedVoice, make_backend
 from narration.catalogue import Catalogue
 from narration.narrator import Narrator
 from narration.speech import SpeechBackend
+
+if TYPE_CHECKING:
+    from device.app import Daemon
 
 CATALOGUES = (
     "common",
@@ -121,3 +129,93 @@ def open_narrator(
         cache or cache_dir(config),
         output,
     )
+
+
+@dataclass(frozen=True)
+class Wiring:
+    """What sets the simulator apart from the device; ``open_daemon`` builds the rest the same.
+
+    The defaults are the device's, except the clock and the store, which are always given.
+    """
+
+    clock: Clock
+    store_path: Path
+    hardware: str | None = None
+    """The hardware backend; None: the config's."""
+    readers: bool = True
+    """Whether the configured tag readers are opened (the simulator has none)."""
+    audio: bool = True
+    """Whether narration plays on the speaker (else it is rendered and captioned only)."""
+    fullscreen: bool = False
+    transcript: Path | None = None
+    """Where the transcript is streamed (None: nowhere)."""
+    keep_transcript: bool = False
+    """Whether transcript entries are kept in memory (a long-running daemon keeps none)."""
+    cache: Path | None = None
+    """Where rendered WAVs are kept (None: the config's cache)."""
+    progress: Callable[[int, int], None] | None = None
+    wav_dir: Path | None = None
+    shot_dir: Path | None = None
+    strict: bool = False
+    """Raise a refused input, a game's bug or a refused write (the simulator reports it),
+    instead of apologising and going on as the device does."""
+    notify: bool = False
+    """Whether systemd is told of readiness and fed the watchdog."""
+
+
+def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
+    """Open the store, screen, hardware, readers and narrator in order (``stack`` closes them
+    in reverse) and build the daemon on them. The screen opens, but nothing is shown yet."""
+    from device.app import Daemon
+    from device.executor import Executor, Outputs
+    from device.lock import lock_store
+    from device.notify import Notifier
+    from device.readers import open_readers, tags_into, warnings_into
+    from device.runtime import Runtime
+    from device.store import Store
+    from device.transcript import Transcript
+    from device.ui.touch import TouchUI  # pygame loads only now (after go_headless, if any)
+
+    clock = wiring.clock
+    stack.callback(lock_store(wiring.store_path).close)
+    notices: list[str] = []
+    store = Store(wiring.store_path, on_write_error=None if wiring.strict else notices.append)
+    stack.callback(store.close)
+    ui = TouchUI(
+        size=(config.display.width, config.display.height),
+        fullscreen=wiring.fullscreen,
+        clock=clock,
+    )
+    inbox = Inbox(wake=ui.wake)
+    hardware = open_hardware_into(inbox, config, kind=wiring.hardware)
+    stack.callback(hardware.close)
+    if wiring.readers:
+        open_readers(config, tags_into(inbox), stack, warnings_into(inbox))
+    narrator = open_narrator(config, audio=wiring.audio, cache=wiring.cache)
+    stack.callback(narrator.close)
+    ui.open()
+    stack.callback(ui.close)
+    transcript = Transcript(clock, wiring.transcript, keep=wiring.keep_transcript)
+    stack.callback(transcript.close)
+    outputs = Outputs(
+        transcript=transcript,
+        narrator=narrator,
+        screen=ui,
+        lamps=hardware.lamps,
+        buzzer=hardware.buzzer,
+        store=store,
+        progress=wiring.progress,
+        wav_dir=wiring.wav_dir,
+        shot_dir=wiring.shot_dir,
+        now=clock.now,
+        audio=narrator.audio if isinstance(narrator.audio, AudioOutput) else None,
+        mask_path=(wiring.cache or cache_dir(config)) / "mask.wav",
+    )
+    notifier = Notifier() if wiring.notify else Notifier({})
+    stack.callback(notifier.stopping)
+    runtime = Runtime(clock, Executor(outputs), store)
+    daemon = Daemon(
+        config, clock, runtime, ui, inbox, notifier, strict=wiring.strict, hardware=hardware
+    )
+    daemon.notices = notices
+    return daemon

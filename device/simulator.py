@@ -1,5 +1,10 @@
-"""The simulator: runs a scenario through the real daemon parts with mock hardware, a virtual
-clock, a headless screen and no sound, and writes the transcript.
+"""The simulator: plays a scenario on the daemon's own loop (``Daemon.step``), built by the same
+``open_daemon`` as ``mothership run``, with mock hardware, a virtual clock, a headless screen and
+no sound, and writes the transcript.
+
+The scenario player only hands inputs in where the device's own arrive (the mock pins, the
+screen's event queue, the inbox) and lets the loop run: each pass sleeps, in virtual time and so
+at once, until the loop's own next wake-up (``Daemon.sleep_seconds``) or the scenario's next event.
 """
 
 from __future__ import annotations
@@ -10,32 +15,21 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from device.app import HOME_VIEW
 from device.clock import VirtualClock
 from device.config import Config
-from device.executor import Executor, Outputs
-from device.inbox import Inbox
-from device.lock import lock_store
-from device.parts import go_headless, open_hardware_into, open_narrator
-from device.runtime import Runtime
+from device.parts import Wiring, go_headless, open_daemon
 from device.scenario import Scenario, ScenarioError, ScenarioEvent
 from device.sessions import make_session
 from device.store import CheckpointError, Store
-from device.tags import translate
 from device.transcript import Transcript
 from device.ui.model import UiError
-from device.uievents import ui_event
-from games.effects import Say
 from games.errors import RulesError
-from games.events import (
-    Event,
-    RevealEntered,
-    ScoreEntered,
-    TagSeen,
-    VoteCast,
-)
+from games.events import Event, RevealEntered, ScoreEntered, TagSeen, VoteCast
+
+if TYPE_CHECKING:
+    from device.app import Daemon
 
 logger = logging.getLogger(__name__)
 
@@ -43,6 +37,8 @@ AUTO_START_SECONDS = 3.0
 """A scenario's game starts by itself this long after setup unless it is started sooner."""
 UNTIL_LIMIT_SECONDS = 6 * 3600.0
 """The most virtual time one ``until`` may run before it is reported as never happening."""
+PRESS_GAP_SECONDS = 0.001
+"""How long after a button's bounce window the same button is pressed again."""
 
 
 class SimulationError(RuntimeError):
@@ -74,54 +70,41 @@ def simulate(
     running daemon) and kept: a game the scenario stops is checkpointed there for
     ``mothership run`` to resume, and a finished one is in its score log. Without it the store
     is a temporary one.
+
+    The daemon is strict: a refused input or a game's bug stops the run with its error, where
+    the device would apologise and go on.
     """
     go_headless()
-    from device.ui.touch import TouchUI  # pygame loads only after the SDL drivers are set
-
-    clock = VirtualClock()
-    with contextlib.ExitStack() as kept:
+    with contextlib.ExitStack() as stack:
         if store_path is None:
-            scratch = kept.enter_context(tempfile.TemporaryDirectory(prefix="mothership-sim-"))
+            scratch = stack.enter_context(tempfile.TemporaryDirectory(prefix="mothership-sim-"))
             store_path = Path(scratch) / "sim.db"
-        else:
-            kept.callback(lock_store(store_path).close)
-        transcript = Transcript(clock, transcript_path)
-        store = Store(store_path)
-        _warn_if_replacing(store)
-        ui = TouchUI(size=(config.display.width, config.display.height), fullscreen=False)
-        ui.open()
-        narrator = open_narrator(config, audio=False, cache=cache)
-        inbox = Inbox()
-        hardware = open_hardware_into(inbox, config, kind="mock")
-        outputs = Outputs(
-            transcript=transcript,
-            narrator=narrator,
-            screen=ui,
-            lamps=hardware.lamps,
-            buzzer=hardware.buzzer,
-            store=store,
+        wiring = Wiring(
+            clock=VirtualClock(),
+            store_path=store_path,
+            hardware="mock",
+            readers=False,
+            audio=False,
+            transcript=transcript_path,
+            keep_transcript=True,
+            cache=cache,
             progress=progress,
             wav_dir=wav_dir,
             shot_dir=shot_dir,
-            now=clock.now,
+            strict=True,
         )
-        executor = Executor(outputs)
-        runtime = Runtime(clock, executor, store)
-        runner = _Runner(scenario, config, clock, runtime, inbox, hardware, ui)
+        daemon = open_daemon(config, wiring, stack)
+        assert daemon.runtime.store is not None
+        _warn_if_replacing(daemon.runtime.store)
+        executor = daemon.runtime.executor
         try:
-            runner.run()
+            ScenarioPlayer(scenario, daemon).run()
             if not executor.shot_taken:
                 executor.save_screenshot()
         except (SimulationError, ScenarioError, RulesError) as error:
-            transcript.write(error=str(error))
+            daemon.transcript.write(error=str(error))
             raise SimulationError(str(error)) from error
-        finally:
-            hardware.close()
-            narrator.close()
-            ui.close()
-            store.close()
-            transcript.close()
-    return SimulationResult(transcript, runtime.phase)
+        return SimulationResult(daemon.transcript, daemon.runtime.phase)
 
 
 def _warn_if_replacing(store: Store) -> None:
@@ -162,121 +145,118 @@ def entry_event(event: ScenarioEvent) -> Event:
     raise ValueError(f"{event.where}: {event.kind!r} is not an entry")
 
 
-class _Runner:
-    def __init__(
-        self,
-        scenario: Scenario,
-        config: Config,
-        clock: VirtualClock,
-        runtime: Runtime,
-        inbox: Inbox,
-        hardware: Any,
-        ui: Any,
-    ) -> None:
-        self.scenario, self.config, self.clock = scenario, config, clock
+class InputHand:
+    """Hands a scenario's inputs to a daemon where the device's own arrive: a press on the mock
+    pins, a touch or a key on the screen's event queue, a tag or an entry in the inbox. The
+    daemon's next pass handles it. The simulator and the test input folder share it.
+    """
+
+    def __init__(self, daemon: Daemon, pause: Callable[[float], None]) -> None:
+        """``pause(when)`` lets time run until the clock reads ``when``."""
+        self.daemon = daemon
+        self.pause = pause
         self._pressed: dict[str, float] = {}
-        self.runtime, self.inbox, self.hardware, self.ui = runtime, inbox, hardware, ui
+
+    def give(self, event: ScenarioEvent) -> None:
+        """Hand in one input event (not ``wait`` or ``until``)."""
+        kind, value = event.kind, event.value
+        daemon = self.daemon
+        if kind == "press":
+            seats = daemon.config.hardware.seats
+            if value > seats:
+                raise SimulationError(
+                    f"{event.where}: press: seat {value} does not exist "
+                    f"(the device has seats 1 to {seats})"
+                )
+            self._space(f"seat:{value}")
+            daemon.hardware.press_seat(value)
+        elif kind == "control":
+            self._space(f"control:{value}")
+            daemon.hardware.press_control(value)
+        elif kind == "touch":
+            daemon.ui.tap(value)
+        elif kind == "key":
+            import pygame
+
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(value)))
+        elif kind == "tag":
+            daemon.inbox.put(TagSeen(str(value).strip().upper(), daemon.clock.now()))
+        elif kind in ENTRIES:
+            daemon.inbox.put(entry_event(event))
+        else:
+            raise ValueError(f"{event.where}: {kind!r} is not an input")
+
+    def _space(self, button: str) -> None:
+        """Let the bounce window pass before pressing the same button again.
+
+        Without it, a second press of one button at the same moment (ten ``go``s in a row)
+        would be dropped as contact bounce; no hand presses that fast.
+        """
+        last = self._pressed.get(button)
+        if last is not None:
+            self.pause(last + self.daemon.config.hardware.debounce + PRESS_GAP_SECONDS)
+        self._pressed[button] = self.daemon.clock.now()
+
+
+class ScenarioPlayer:
+    """Plays a scenario's events on a strict daemon whose clock is virtual."""
+
+    def __init__(self, scenario: Scenario, daemon: Daemon) -> None:
+        self.scenario, self.daemon = scenario, daemon
+        self.hand = InputHand(daemon, self._run_to)
 
     def run(self) -> None:
+        """Show home, start the scenario's game, and play every event."""
         from hardware.mock import virtual_ticks
 
-        self.runtime.executor.show("home", dict(HOME_VIEW))
+        daemon = self.daemon
+        daemon.home()
+        setup, config = self.scenario.setup, daemon.config
         try:
-            session = make_session(self.scenario.setup, self.config, auto_start=AUTO_START_SECONDS)
+            session = make_session(setup, config, auto_start=AUTO_START_SECONDS)
         except RulesError as error:
             raise ScenarioError(f"setup: {error}") from None
-        with virtual_ticks(self.clock.now):
-            self.runtime.begin(session)
+        with virtual_ticks(daemon.clock.now):
+            daemon.runtime.begin(session)
             for event in self.scenario.events:
                 try:
                     self._one(event)
                 except (RulesError, UiError) as error:
                     raise SimulationError(f"{event.where} ({event.kind}): {error}") from None
 
-    def _advance_to(self, when: float) -> None:
-        """Run the clock to ``when``, stopping at every session deadline on the way."""
-        deadline = self.runtime.next_deadline()
-        while deadline is not None and deadline <= when:
-            self.clock.advance_to(max(deadline, self.clock.now()))
-            self.runtime.tick()
-            deadline = self.runtime.next_deadline()
-        self.clock.advance_to(when)
-        self.runtime.tick()
+    def _one(self, event: ScenarioEvent) -> None:
+        if event.kind == "wait":
+            self._run_to(self.daemon.clock.now() + event.value)
+        elif event.kind == "until":
+            self._until_phase(event)
+        else:
+            self.hand.give(event)
+            # One pass at the same moment: it handles the input, then any deadline due now.
+            self.daemon.step(until=self.daemon.clock.now())
+
+    def _run_to(self, when: float) -> None:
+        """Run the loop until the clock reads ``when`` and nothing more is due then; each pass
+        sleeps to the loop's own next wake-up, or to ``when`` if that comes first."""
+        daemon = self.daemon
+        when = max(when, daemon.clock.now())
+        daemon.step(until=when)
+        while daemon.clock.now() < when or daemon.sleep_seconds() == 0:
+            daemon.step(until=when)
 
     def _until_phase(self, event: ScenarioEvent) -> None:
+        runtime = self.daemon.runtime
         wanted = event.extra["is"]
-        start = self.clock.now()
-        while self.runtime.phase != wanted:
-            deadline = self.runtime.next_deadline()
+        start = self.daemon.clock.now()
+        while runtime.phase != wanted:
+            deadline = runtime.next_deadline()
             if deadline is None:
                 raise SimulationError(
                     f"{event.where}: phase {wanted!r} never comes: the game waits for input "
-                    f"in phase {self.runtime.phase!r}"
+                    f"in phase {runtime.phase!r}"
                 )
             if deadline - start > UNTIL_LIMIT_SECONDS:
                 raise SimulationError(
                     f"{event.where}: phase {wanted!r} did not come within "
                     f"{UNTIL_LIMIT_SECONDS / 3600:.0f} hours of game time"
                 )
-            self._advance_to(max(deadline, self.clock.now()))
-
-    def _feed(self, events: list[Event]) -> None:
-        for item in events:
-            self.runtime.feed(item)
-
-    def _one(self, event: ScenarioEvent) -> None:
-        kind, value = event.kind, event.value
-        if kind == "wait":
-            self._advance_to(self.clock.now() + value)
-        elif kind == "until":
-            self._until_phase(event)
-        elif kind == "press":
-            if value > self.config.hardware.seats:
-                raise SimulationError(
-                    f"{event.where}: press: seat {value} does not exist "
-                    f"(the device has seats 1 to {self.config.hardware.seats})"
-                )
-            self._space_press(f"seat:{value}")
-            self.hardware.press_seat(value)
-            self._feed(self.inbox.drain())
-        elif kind == "control":
-            self._space_press(f"control:{value}")
-            self.hardware.press_control(value)
-            self._feed(self.inbox.drain())
-        elif kind == "tag":
-            seen = translate(TagSeen(value.strip().upper(), self.clock.now()), self.runtime.store)
-            if seen is None:
-                self.runtime.executor.run([Say.of("common.unknown_tag")])
-            else:
-                self._feed([seen])
-        elif kind == "touch":
-            self.ui.tap(value)
-            self._feed_ui()
-        elif kind == "key":
-            self._key(value)
-        elif kind in ENTRIES:
-            self._feed([entry_event(event)])
-        # Inputs land at the current time; let any deadline that is due now fire.
-        self.runtime.tick()
-
-    def _space_press(self, button: str) -> None:
-        """Run the clock past the bounce window before pressing the same button again.
-
-        Without it, a second press of one button at the same virtual moment (ten ``go``s in a
-        row) would be dropped as contact bounce; no hand presses that fast.
-        """
-        last = self._pressed.get(button)
-        if last is not None:
-            self._advance_to(max(self.clock.now(), last + self.config.hardware.debounce + 0.001))
-        self._pressed[button] = self.clock.now()
-
-    def _key(self, name: str) -> None:
-        import pygame
-
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(name)))
-        self._feed_ui()
-
-    def _feed_ui(self) -> None:
-        """Feed what the screen made of the posted tap or key, as the daemon's loop would."""
-        now = self.clock.now()
-        self._feed([e for e in (ui_event(item, now) for item in self.ui.poll()) if e is not None])
+            self._run_to(deadline)

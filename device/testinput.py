@@ -6,7 +6,7 @@ play whole games on the real daemon, so with ``MOTHERSHIP_TEST_INPUTS=<folder>``
 environment, and the mock hardware, the daemon carries out each ``<name>.json`` file in the folder
 as one scenario event (``press``, ``control``, ``touch``, ``key``, ``tag``, ``vote``, ``reveal``,
 ``score``: README, "The simulator"). One file is handed in per pass of the main loop, in name
-order, through the same paths the simulator uses (mock pins, the screen's hit-testing, the inbox);
+order, by the simulator's own ``InputHand`` (mock pins, the screen's hit-testing, the inbox);
 once the next pass has handled it, the file is renamed ``<name>.done``, so the game's checkpoint
 already holds it. A file that cannot be carried out is renamed ``<name>.error`` and holds why.
 
@@ -21,12 +21,13 @@ import os
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from device.inbox import Inbox
 from device.scenario import ScenarioError, check_event
-from device.simulator import ENTRIES, entry_event
-from games.events import TagSeen
+from device.simulator import InputHand
+
+if TYPE_CHECKING:
+    from device.app import Daemon
 
 logger = logging.getLogger(__name__)
 
@@ -34,17 +35,18 @@ ENV = "MOTHERSHIP_TEST_INPUTS"
 """The environment variable naming the input folder."""
 POLL_SECONDS = 0.02
 """How often the folder is looked at for a new file."""
+PRESS_SLACK_SECONDS = 0.004
+"""Real time added to the bounce window before a button is pressed again (sleeps overrun)."""
 
 
 class InputFolder:
     """The folder of input files, watched by a thread and carried out by the main loop."""
 
-    def __init__(self, folder: Path, hardware: Any, ui: Any, inbox: Inbox, debounce: float):
-        self.folder, self.hardware, self.ui, self.inbox = folder, hardware, ui, inbox
-        self.debounce = debounce
+    def __init__(self, folder: Path, daemon: Daemon):
+        self.folder, self.ui = folder, daemon.ui
+        self.hand = InputHand(daemon, _sleep_until)
         self.handed: Path | None = None
         """The file handed in during the last pass: the next pass handles it."""
-        self._pressed: dict[str, float] = {}
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._watch, name="test-inputs", daemon=True)
 
@@ -87,44 +89,23 @@ class InputFolder:
     def _hand_in(self, path: Path) -> None:
         raw = json.loads(path.read_text(encoding="utf-8"))
         event = check_event(1, None, raw)
-        kind, value = event.kind, event.value
-        if kind == "press":
-            self._space(f"seat:{value}")
-            self.hardware.press_seat(value)
-        elif kind == "control":
-            self._space(f"control:{value}")
-            self.hardware.press_control(value)
-        elif kind == "touch":
-            self.ui.tap(value)
-        elif kind == "key":
-            import pygame
-
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(value)))
-        elif kind == "tag":
-            self.inbox.put(TagSeen(str(value).strip().upper(), time.monotonic()))
-        elif kind in ENTRIES:
-            self.inbox.put(entry_event(event))
-        else:
-            raise ScenarioError(f"{kind!r} is for the test driver, not an input")
-
-    def _space(self, button: str) -> None:
-        """Let the bounce window pass before the same button is pressed again (as the
-        simulator does): no hand presses that fast."""
-        last = self._pressed.get(button)
-        if last is not None:
-            time.sleep(max(0.0, last + self.debounce + 0.005 - time.monotonic()))
-        self._pressed[button] = time.monotonic()
+        if event.kind in ("wait", "until"):
+            raise ScenarioError(f"{event.kind!r} is for the test driver, not an input")
+        self.hand.give(event)
 
 
-def input_folder_from_env(
-    hardware: Any, ui: Any, inbox: Inbox, debounce: float
-) -> InputFolder | None:
+def _sleep_until(when: float) -> None:
+    """Sleep in real time until ``time.monotonic()`` reads ``when`` (the daemon's clock)."""
+    time.sleep(max(0.0, when + PRESS_SLACK_SECONDS - time.monotonic()))
+
+
+def input_folder_from_env(daemon: Daemon) -> InputFolder | None:
     """The test input path when ``MOTHERSHIP_TEST_INPUTS`` names a folder, else None."""
     folder = os.environ.get(ENV, "")
     if not folder:
         return None
-    if getattr(hardware, "kind", None) != "mock":
+    if getattr(daemon.hardware, "kind", None) != "mock":
         logger.warning("%s is ignored: test inputs need the mock hardware", ENV)
         return None
     logger.warning("test inputs are read from %s (%s is set)", folder, ENV)
-    return InputFolder(Path(folder), hardware, ui, inbox, debounce)
+    return InputFolder(Path(folder), daemon)

@@ -6,7 +6,9 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 import pygame
@@ -17,6 +19,8 @@ from device.clock import VirtualClock
 from device.config import load_config
 from device.executor import Executor, Outputs
 from device.inbox import Inbox
+from device.parts import Wiring, open_daemon
+from device.readers import warnings_into
 from device.runtime import Runtime
 from device.store import Store
 from device.transcript import Transcript
@@ -28,7 +32,7 @@ from games.events import Control, ControlPressed, SeatPressed
 def daemon(tmp_path: Path) -> Daemon:
     config = load_config(system_path=None, overrides={"onenight.day_minutes": 2})
     clock = VirtualClock()
-    ui = TouchUI()
+    ui = TouchUI(clock=clock)
     ui.open()
     outputs = Outputs(transcript=Transcript(clock), screen=ui, now=clock.now)
     runtime = Runtime(clock, Executor(outputs), Store(tmp_path / "m.db"))
@@ -101,9 +105,12 @@ def test_every_game_starts_from_the_home_screen(daemon: Daemon, label: str, phas
 
 
 def test_a_reader_warning_shows_as_a_banner_for_a_while(daemon: Daemon, tmp_path: Path) -> None:
-    daemon.notices.append("tag reader on /dev/ttyUSB0 lost; retrying")
-    daemon.ui.wake()  # as the reader's thread does
+    warn = warnings_into(daemon.inbox)  # the readers' status callback
+    reader = threading.Thread(target=warn, args=("tag reader on /dev/ttyUSB0 lost; retrying",))
+    reader.start()
+    reader.join()
     daemon.step()
+    assert daemon.clock.now() == 0.0  # the warning woke the loop: no idle wait first
     shot = tmp_path / "banner.png"
     daemon.ui.save_png(shot)
     picture = pygame.image.load(str(shot))
@@ -113,12 +120,36 @@ def test_a_reader_warning_shows_as_a_banner_for_a_while(daemon: Daemon, tmp_path
     assert daemon.notices == []
 
 
+def test_the_daemon_shows_what_its_tag_reader_says_through_the_inbox(tmp_path: Path) -> None:
+    port = str(tmp_path / "no-such-port")
+    config = load_config(
+        system_path=None,
+        overrides={
+            "readers.rdm6300": port,
+            "narration.backend": "silent",
+            "audio.enabled": False,
+        },
+    )
+    clock = VirtualClock()
+    wiring = Wiring(clock=clock, store_path=tmp_path / "m.db", hardware="mock", audio=False)
+    with ExitStack() as stack:
+        daemon = open_daemon(config, wiring, stack)
+        daemon.home()
+        shown: list[str] = []
+        daemon.ui.notice = lambda text, until: shown.append(text)  # type: ignore[method-assign]
+        deadline = time.monotonic() + 5.0
+        while not shown and time.monotonic() < deadline:
+            daemon.step(until=clock.now())  # the reader's thread reports within moments
+            time.sleep(0.01)
+        assert len(shown) == 1 and shown[0].startswith(f"tag reader on {port} ")
+
+
 @pytest.fixture
 def stored(tmp_path: Path) -> Daemon:
     """A daemon whose records reach the store, as on the device."""
     config = load_config(system_path=None)
     clock = VirtualClock()
-    ui = TouchUI()
+    ui = TouchUI(clock=clock)
     ui.open()
     store = Store(tmp_path / "s.db")
     outputs = Outputs(transcript=Transcript(clock), screen=ui, store=store, now=clock.now)

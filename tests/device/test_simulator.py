@@ -147,6 +147,33 @@ def test_an_event_that_does_not_fit_stops_the_run_with_a_named_error(
     assert last["error"] == case["error"]
 
 
+def test_the_simulator_shows_the_devices_own_screens_a_score_sheet_opens_the_keypad(
+    config: Config,
+) -> None:
+    # The "Enter scores" control is the daemon's, not the game's: only its own loop offers it.
+    events: list[dict[str, Any]] = [{"until": "phase", "is": "score"}, {"touch": "Enter scores"}]
+    for seat in (1, 2, 3):
+        events += [{"touch": label} for label in ("1", str(seat), "OK", "2", "OK")]
+    scenario = {"setup": {"game": "alienation", "players": 3, "seed": 4}, "events": events}
+    entries = simulate(parse_scenario(json.dumps(scenario)), config).transcript.entries
+    assert [e["screen"] for e in entries if "screen" in e][:3] == ["home", "sheet", "keypad"]
+    scores = [e["score"] for e in entries if "score" in e]
+    assert [(score["seat"], score["points"]) for score in scores] == [(1, 11), (2, 12), (3, 13)]
+
+
+def test_a_bug_in_a_game_stops_the_simulator_instead_of_being_apologised_for(
+    config: Config, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from games.onenight.session import OneNightSession
+
+    def broken(*args: Any) -> Any:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(OneNightSession, "handle", broken)
+    with pytest.raises(ZeroDivisionError, match="a bug"):
+        run(config, [{"control": "go"}])
+
+
 def test_a_bad_setup_is_refused_before_anything_runs(config: Config) -> None:
     with pytest.raises(SimulationError) as error:
         run(config, [], roles=[*PRESET_ROLES, "villager"])
