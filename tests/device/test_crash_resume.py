@@ -49,6 +49,14 @@ def saved_at(db: Path) -> float:
     return checkpoint.saved_at
 
 
+def settled_since(db: Path, written: float) -> bool:
+    """Whether a daemon resumed the game checkpointed at ``written`` and runs it (its resume
+    attempts are back to zero after a whole pass of its loop)."""
+    checkpoint = Store(db).load_checkpoint()
+    assert checkpoint is not None
+    return checkpoint.saved_at != written and checkpoint.attempts == 0
+
+
 def remaining(db: Path) -> tuple[str, float]:
     checkpoint = Store(db).load_checkpoint()
     assert checkpoint is not None
@@ -83,10 +91,9 @@ def test_a_game_killed_with_sigkill_resumes_in_the_same_phase_with_its_time(
     env = {**os.environ, "XDG_STATE_HOME": str(state)}
     first = daemon(tmp_path, env)
     try:
-        # The resumed game is checkpointed again by the new process: wait for that.
+        # The new process resumed the game and runs it: kill it then.
         written = saved_at(db)
-        wait_for(lambda: saved_at(db) != written)
-        time.sleep(1.0)
+        wait_for(lambda: settled_since(db, written))
         first.send_signal(signal.SIGKILL)
         first.wait(timeout=10)
     finally:
@@ -94,8 +101,7 @@ def test_a_game_killed_with_sigkill_resumes_in_the_same_phase_with_its_time(
     written = saved_at(db)
     second = daemon(tmp_path, env)
     try:
-        wait_for(lambda: saved_at(db) != written)
-        time.sleep(0.5)  # let it finish starting up before the SIGTERM below
+        wait_for(lambda: settled_since(db, written))  # in its loop: SIGTERM stops it cleanly
         phase, left = remaining(db)
         assert phase == "day"
         # The timer kept its remaining time: at most the seconds the daemons ran are gone.
@@ -185,21 +191,21 @@ def test_a_hung_main_loop_stops_the_watchdog_pings(tmp_path: Path) -> None:
         **os.environ,
         "XDG_STATE_HOME": str(tmp_path / "state"),
         "NOTIFY_SOCKET": str(address),
-        "WATCHDOG_USEC": "1000000",
+        "WATCHDOG_USEC": "200000",  # a ping every 0.1 s
     }
     process = daemon(tmp_path, env)
     try:
         assert listener.recv(64) == b"READY=1"
-        listener.settimeout(1.5)
+        listener.settimeout(1.0)
         assert listener.recv(64) == b"WATCHDOG=1"
         process.send_signal(signal.SIGSTOP)  # the loop hangs
-        time.sleep(0.2)
+        listener.settimeout(0.3)
         while True:  # drain a ping that was already on its way
             try:
                 listener.recv(64)
             except TimeoutError:
                 break
-        # Silent for 1.5 x the interval: systemd would now restart the service.
+        # Silent for 1.5 x the watchdog timeout: systemd would now restart the service.
     finally:
         process.send_signal(signal.SIGCONT)
         process.kill()

@@ -141,7 +141,7 @@ def test_the_interactive_doctor_ends_within_its_timeouts(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     config = write_config(tmp_path, THREE_SEATS)
-    assert main(["--config", str(config), "doctor", "--timeout", "0.2"]) == 1  # nobody pressed
+    assert main(["--config", str(config), "doctor", "--timeout", "0.05"]) == 1  # nobody pressed
     lines = lines_by_name(capsys.readouterr().out)
     assert "missing seats 1, 2, 3" in lines["buttons"]
     assert lines["lamps"].split()[1] == OK and lines["buzzer"].split()[1] == OK

@@ -71,13 +71,13 @@ def test_the_daemon_says_ready_pings_the_watchdog_and_says_stopping(tmp_path: Pa
         **os.environ,
         "XDG_STATE_HOME": str(tmp_path / "state"),
         "NOTIFY_SOCKET": str(address),
-        "WATCHDOG_USEC": "1000000",  # pings every half second
+        "WATCHDOG_USEC": "400000",  # pings every 0.2 s
     }
     command = [sys.executable, "-m", "device", "--config", str(config), "run", "--hardware", "mock"]
     process = subprocess.Popen(command, env=env, stderr=subprocess.DEVNULL)
     try:
         assert listener.recv(64) == b"READY=1"
-        listener.settimeout(1.5 * 1.0)  # 1.5 x the watchdog interval catches a hung loop
+        listener.settimeout(1.5 * 0.4)  # 1.5 x the watchdog timeout catches a hung loop
         assert [listener.recv(64) for _ in range(3)] == [b"WATCHDOG=1"] * 3
         process.send_signal(signal.SIGTERM)
         listener.settimeout(10)
