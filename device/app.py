@@ -92,7 +92,8 @@ class Daemon:
         self.notifier = notifier or Notifier({})
         self.entry = ScoreEntry(self)
         self.notices: list[str] = []
-        """Warnings from other threads (a tag reader lost), shown as a banner by the loop."""
+        """Warnings for the banner, shown by the loop: its own (an apology, a refused write) and
+        those the inbox brings from other threads (a tag reader lost)."""
         self.next_ping = clock.now()
         self.guard = Guard(runtime, lambda text: self.notices.append(text), strict=strict)
         self.hardware = hardware
