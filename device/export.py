@@ -19,7 +19,8 @@ from typing import Any
 
 from device.jsontext import JsonTextError, check_values, loads
 from device.scorelog import GAMES, BackupError, play_from_json, play_to_json, utc_now
-from device.store import Profile, Store
+from device.store import Store
+from device.store_players import Profile
 from games.scorelog.plays import Play
 
 FORMATS = ("csv", "bgstats", "json")
