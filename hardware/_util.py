@@ -19,6 +19,11 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
         ``" (did you mean 'x'?)"`` when one choice is close, otherwise
         ``" (expected one of 'a', 'b')"``, or ``""`` when there
         are no choices.
+
+    >>> did_you_mean("lgpoi", ["lgpio", "mock"])
+    " (did you mean 'lgpio'?)"
+    >>> did_you_mean("xyz", ["lgpio", "mock"])
+    " (expected one of 'lgpio', 'mock')"
     """
     options = list(choices)
     if not options:
@@ -37,6 +42,11 @@ def check_unique_pins(uses: Iterable[tuple[str, int]]) -> None:
 
     Raises:
         PinConflictError: naming the pin and both uses.
+
+    >>> check_unique_pins([("seat 1 button", 17), ("buzzer", 17)])
+    Traceback (most recent call last):
+    ...
+    hardware.errors.PinConflictError: pin 17 is used twice: seat 1 button and buzzer
     """
     seen: dict[int, str] = {}
     for use, pin in uses:

@@ -40,6 +40,11 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     Args:
         word: What was asked for.
         choices: The valid strings.
+
+    >>> did_you_mean("onenight.seer.wkae", ["onenight.seer.wake", "onenight.seer.sleep"])
+    " (did you mean 'onenight.seer.wake'?)"
+    >>> did_you_mean("xyz", ["onenight.seer.wake"])
+    ''
     """
     close = difflib.get_close_matches(word, list(choices), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""

@@ -95,6 +95,12 @@ def _apprentice(
 
 def copiers(selected: Collection[Role]) -> str:
     """Who a group call invites besides its own roles (RB-V Copycat: "if that role is called,
-    wake up"; reference 1.3): "Doppelganger", "Copycat", "Doppelganger or Copycat", or ""."""
+    wake up"; reference 1.3): "Doppelganger", "Copycat", "Doppelganger or Copycat", or "".
+
+    >>> copiers({Role.SEER, Role.COPYCAT, Role.DOPPELGANGER})
+    'Doppelganger or Copycat'
+    >>> copiers({Role.SEER})
+    ''
+    """
     names = [role.addressed for role in (Role.DOPPELGANGER, Role.COPYCAT) if role in selected]
     return " or ".join(names)

@@ -241,6 +241,9 @@ def blob_patterns(players: int) -> tuple[BlobPattern, ...]:
     players), counting both sides, so that every absorbed seat is a different player. That gives
     the reference's limits: at 3 players only 1 left, 1 right, 1 each side, 2 left and 2 right;
     at 4 no 4 left/right and no 2 each side; from 5 players every pattern.
+
+    >>> [pattern.value for pattern in blob_patterns(3)]
+    ['left_1', 'right_1', 'each_side_1', 'left_2', 'right_2']
     """
     return tuple(p for p in BlobPattern if p.left + p.right <= players - 1)
 

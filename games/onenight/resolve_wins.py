@@ -63,14 +63,29 @@ class Judgement:
 
 
 def wrap(seat: int, players: int) -> int:
-    """A seat number taken round the table."""
+    """A seat number taken round the table.
+
+    >>> wrap(6, 5), wrap(0, 5), wrap(3, 5)
+    (1, 5, 3)
+    """
     return (seat - 1) % players + 1
 
 
 def blob_members(
     seat: int, pattern: BlobPattern | None, players: int, left_is_higher: bool
 ) -> set[int]:
-    """The Blob at ``seat`` and the players its pattern absorbs."""
+    """The Blob at ``seat`` and the players its pattern absorbs.
+
+    One on each side, with "left" the higher seat numbers, wrapping round a five-player
+    table; then two on the left with "left" the lower numbers:
+
+    >>> sorted(blob_members(5, BlobPattern.EACH_SIDE_1, 5, left_is_higher=True))
+    [1, 4, 5]
+    >>> sorted(blob_members(2, BlobPattern.LEFT_2, 5, left_is_higher=False))
+    [1, 2, 5]
+    >>> blob_members(4, None, 5, left_is_higher=True)
+    {4}
+    """
     members = {seat}
     if pattern is not None:
         left = 1 if left_is_higher else -1

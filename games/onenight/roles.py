@@ -97,7 +97,11 @@ class Role(enum.Enum):
 
     @property
     def addressed(self) -> str:
-        """The role as the narrator calls it: "Seer", "Count" (The Count), "Renfield"."""
+        """The role as the narrator calls it: "Seer", "Count" (The Count), "Renfield".
+
+        >>> Role.THE_COUNT.display_name, Role.THE_COUNT.addressed
+        ('The Count', 'Count')
+        """
         return self.display_name.removeprefix("The ")
 
     @property
@@ -105,6 +109,9 @@ class Role(enum.Enum):
         """The role inside a sentence: "the Seer", "the Count", "Renfield" (a name: no article).
 
         One rule for every line, so no line can say "the The Count" or "the Renfield".
+
+        >>> Role.SEER.definite, Role.THE_COUNT.definite, Role.RENFIELD.definite
+        ('the Seer', 'the Count', 'Renfield')
         """
         if self.info.is_name:
             return self.display_name
@@ -112,7 +119,11 @@ class Role(enum.Enum):
 
     @property
     def spoken(self) -> str:
-        """One holder of the role: "a Werewolf" when the box has several, else :attr:`definite`."""
+        """One holder of the role: "a Werewolf" when the box has several, else :attr:`definite`.
+
+        >>> Role.WEREWOLF.spoken, Role.ALIEN.spoken, Role.SEER.spoken, Role.CUPID.spoken
+        ('a Werewolf', 'an Alien', 'the Seer', 'Cupid')
+        """
         if self.info.copies > 1 and not self.info.is_name:
             name = self.addressed
             return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
@@ -192,6 +203,12 @@ def find_role(name: str) -> Role:
 
     >>> find_role("Synthetic Alien")
     <Role.SYNTHETIC_ALIEN: 'synthetic_alien'>
+    >>> find_role("the-count")
+    <Role.THE_COUNT: 'the_count'>
+    >>> find_role("seeer")
+    Traceback (most recent call last):
+    ...
+    games.errors.UnknownRoleError: unknown role: 'seeer'; did you mean 'seer'?
     """
     key = name.strip().lower().replace(" ", "_").replace("-", "_")
     try:

@@ -18,7 +18,11 @@ Transition = tuple[OneNightState, list[Effect]]
 
 
 def seats_phrase(seats: tuple[int, ...]) -> str:
-    """``player 2``, ``players 2 and 5``, ``players 1, 4 and 7``."""
+    """``player 2``, ``players 2 and 5``, ``players 1, 4 and 7``.
+
+    >>> seats_phrase((2,)), seats_phrase((2, 5)), seats_phrase((1, 4, 7))
+    ('player 2', 'players 2 and 5', 'players 1, 4 and 7')
+    """
     if len(seats) == 1:
         return f"player {seats[0]}"
     listed = ", ".join(str(seat) for seat in seats[:-1])

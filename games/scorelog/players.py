@@ -113,7 +113,11 @@ def state_from_json(data: Mapping[str, Any]) -> PlayersState:
 
 
 def clean_name(typed: str) -> str:
-    """A typed name tidied up: single spaces, each word capitalised ("ADA  LOVE" -> "Ada Love")."""
+    """A typed name tidied up: single spaces, each word capitalised.
+
+    >>> clean_name("  ADA  love ")
+    'Ada Love'
+    """
     return " ".join(word.capitalize() for word in typed.split())
 
 
