@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
 from typing import Any
 
 import pytest
+from tables import case_id, load_cases
 
 from games.alienation.rules import (
     AlienationSetup,
@@ -19,15 +18,13 @@ from games.alienation.rules import (
 )
 from games.errors import RulesError, SetupError
 
-DATA = tomllib.loads((Path(__file__).parents[1] / "data" / "alienation_rules.toml").read_text())
 
-
-@pytest.mark.parametrize("row", DATA["direction"], ids=lambda row: f"{row['players']}p")
+@pytest.mark.parametrize("row", load_cases("alienation_rules", "direction"), ids=case_id)
 def test_the_draft_direction_alternates_with_more_than_two(row: dict[str, Any]) -> None:
     assert [draft_direction(r, row["players"]) for r in (1, 2, 3)] == row["directions"]
 
 
-@pytest.mark.parametrize("game", DATA["game"], ids=lambda game: game["name"])
+@pytest.mark.parametrize("game", load_cases("alienation_rules", "game"), ids=case_id)
 def test_totals_and_winners(game: dict[str, Any]) -> None:
     rounds = tuple(tuple(points) for points in game["rounds"])
     players = len(rounds[0])

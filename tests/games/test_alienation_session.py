@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
 from typing import Any
 
 import pytest
+from tables import case_id, load_cases
 
 from games.alienation.rules import AlienationSetup
 from games.alienation.session import AlienationSession, AlienationState, round_lines
@@ -23,8 +22,7 @@ from games.events import (
 )
 from narration.catalogue import Catalogue
 
-DATA = tomllib.loads((Path(__file__).parents[1] / "data" / "alienation_rules.toml").read_text())
-FRIENDLIEST: list[dict[str, Any]] = DATA["friendliest"]
+FRIENDLIEST = load_cases("alienation_rules", "friendliest")
 
 
 def drawn(players: int, seed: int = 0) -> AlienationSetup:
@@ -204,7 +202,7 @@ def _choose_friendliest(
     return session, effects, seen
 
 
-@pytest.mark.parametrize("case", FRIENDLIEST, ids=lambda case: case["name"])
+@pytest.mark.parametrize("case", FRIENDLIEST, ids=case_id)
 def test_the_friendliest_player_starts_round_1(case: dict[str, Any]) -> None:
     _, effects, seen = _choose_friendliest(case)
     state = seen[-1][0]

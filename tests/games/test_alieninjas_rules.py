@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
 from typing import Any
 
 import pytest
 from alieninjas_game import Game
+from tables import case_id, load_cases
 
 from games.alieninjas.setup import parse_setup
 from games.effects import Say, Show
@@ -15,28 +14,20 @@ from games.errors import SetupError
 from games.events import ScoreEntered
 from narration.catalogue import Catalogue
 
-DATA = tomllib.loads(
-    (Path(__file__).parent.parent / "data" / "alieninjas_rules.toml").read_text("utf-8")
-)
 
-
-def ids(table: str) -> list[str]:
-    return [case["name"] for case in DATA[table]]
-
-
-@pytest.mark.parametrize("case", DATA["setup_error"], ids=ids("setup_error"))
+@pytest.mark.parametrize("case", load_cases("alieninjas_rules", "setup_error"), ids=case_id)
 def test_setups_refused(case: dict[str, Any]) -> None:
     with pytest.raises(SetupError) as caught:
         parse_setup(case["setup"])
     assert str(caught.value) == case["error"]
 
 
-@pytest.mark.parametrize("case", DATA["setup_ok"], ids=ids("setup_ok"))
+@pytest.mark.parametrize("case", load_cases("alieninjas_rules", "setup_ok"), ids=case_id)
 def test_setups_accepted(case: dict[str, Any]) -> None:
     assert parse_setup(case["setup"]).players == case["setup"]["players"]
 
 
-@pytest.mark.parametrize("case", DATA["spoken"], ids=ids("spoken"))
+@pytest.mark.parametrize("case", load_cases("alieninjas_rules", "spoken"), ids=case_id)
 def test_what_is_spoken_when_a_round_stops(case: dict[str, Any]) -> None:
     game = Game(players=3, time_limit=30.0)
     game.go(0.0)
@@ -57,7 +48,7 @@ def entry(fields: dict[str, Any]) -> ScoreEntered:
     return ScoreEntered(fields["seat"], fields.get("points"), tuple(sorted(extra.items())))
 
 
-@pytest.mark.parametrize("case", DATA["game"], ids=ids("game"))
+@pytest.mark.parametrize("case", load_cases("alieninjas_rules", "game"), ids=case_id)
 def test_whole_games(case: dict[str, Any]) -> None:
     mission = case["mission"]
     game = Game(players=case["players"], mission=mission)

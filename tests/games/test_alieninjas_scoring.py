@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
 from typing import Any
 
 import pytest
+from tables import case_id, load_cases
 
 from games.alieninjas.scoring import (
     RoundScore,
@@ -18,12 +17,8 @@ from games.alieninjas.scoring import (
 )
 from games.errors import RulesError
 
-DATA = tomllib.loads(
-    (Path(__file__).parent.parent / "data" / "alieninjas_scoring.toml").read_text("utf-8")
-)
 
-
-@pytest.mark.parametrize("case", DATA["case"], ids=[c["name"] for c in DATA["case"]])
+@pytest.mark.parametrize("case", load_cases("alieninjas_scoring"), ids=case_id)
 def test_round_points(case: dict[str, Any]) -> None:
     points, tiebreak = round_points(
         case["mission"],
@@ -35,7 +30,7 @@ def test_round_points(case: dict[str, Any]) -> None:
     assert tiebreak == case.get("tiebreak", case["points"])
 
 
-@pytest.mark.parametrize("case", DATA["error"], ids=[c["name"] for c in DATA["error"]])
+@pytest.mark.parametrize("case", load_cases("alieninjas_scoring", "error"), ids=case_id)
 def test_bad_entries(case: dict[str, Any]) -> None:
     with pytest.raises(ScoreEntryError, match=case["match"]) as caught:
         round_points(case["mission"], case["entry"])

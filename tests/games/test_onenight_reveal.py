@@ -7,11 +7,10 @@ import dataclasses
 import json
 import random
 import re
-import tomllib
-from pathlib import Path
 from typing import Any
 
 import pytest
+from tables import load_cases
 
 from games.effects import Report, Say, Show
 from games.events import RevealEntered, Touched
@@ -22,9 +21,7 @@ from games.onenight.instructions_roles import BODY_SNATCHER_SCOPES, AlienKind
 from games.onenight.setup import OneNightSetup, parse_roles
 from games.onenight.state import OneNightState, state_from_json, state_to_json
 
-CASES: list[dict[str, Any]] = tomllib.loads(
-    (Path(__file__).parents[1] / "data" / "onenight_reveal.toml").read_text()
-)["case"]
+CASES = load_cases("onenight_reveal")
 
 
 def directive_seeds(roles: tuple[Any, ...], players: int) -> list[int]:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
-
 import pytest
+from tables import load_cases
 
 from games import find_game
 from games.errors import SetupError, UnknownGameError, UnknownRoleError
@@ -19,10 +17,10 @@ from games.onenight.setup import (
     parse_roles,
 )
 
-CASES = tomllib.loads((Path(__file__).parents[1] / "data" / "setup_errors.toml").read_text())
+CASES = load_cases("setup_errors")
 
 
-@pytest.mark.parametrize("case", CASES["case"], ids=lambda case: case["error"])
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case["error"])
 def test_a_bad_setup_is_refused_with_a_message_naming_the_problem(case: dict[str, object]) -> None:
     roles = parse_roles(case["roles"])  # type: ignore[arg-type]
     players = case["players"]
