@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
 from typing import Any
 
 import pytest
+from tables import case_id, load_cases
 
 from games.encounters.rules import (
     EncountersSetup,
@@ -18,14 +17,14 @@ from games.encounters.rules import (
 )
 from games.errors import RulesError, SetupError
 
-CASES = tomllib.loads((Path(__file__).parents[1] / "data" / "encounters_winners.toml").read_text())
+CASES = load_cases("encounters_winners")
 
 
 def tally(raw: list[Any]) -> Tally:
     return Tally(Intention(raw[0]), raw[1], raw[2])
 
 
-@pytest.mark.parametrize("case", CASES["case"], ids=lambda case: case["name"])
+@pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_the_win_table(case: dict[str, Any]) -> None:
     result = outcome(tally(case["one"]), tally(case["two"]))
     assert list(result.winners) == case["winners"]
@@ -33,7 +32,7 @@ def test_the_win_table(case: dict[str, Any]) -> None:
 
 
 def test_the_table_covers_every_case_name() -> None:
-    names = {case["case"] for case in CASES["case"]}
+    names = {case["case"] for case in CASES}
     assert names == {
         "both_peaceful_win",
         "both_peaceful_lose",

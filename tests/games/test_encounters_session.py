@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
 from typing import Any
 
 import pytest
+from tables import case_id, load_cases
 
 from games.effects import Effect, Finished, Phase, Record, Report, Say, Show
 from games.encounters.rules import EncountersSetup, Intention, Outcome
@@ -45,10 +44,7 @@ def started(**options: Any) -> tuple[EncountersSession, EncountersState, list[Ef
     return session, state, effects
 
 
-INTRO = tomllib.loads((Path(__file__).parents[1] / "data" / "encounters_setup.toml").read_text())
-
-
-@pytest.mark.parametrize("case", INTRO["intro"], ids=lambda case: case["name"])
+@pytest.mark.parametrize("case", load_cases("encounters_setup", "intro"), ids=case_id)
 def test_the_opening_says_and_shows_the_starting_bag_and_hand(case: dict[str, Any]) -> None:
     block = {"players": 2, "seed": 3, "options": case["options"]}
     session = EncountersSession(EncountersSetup.from_block(block))

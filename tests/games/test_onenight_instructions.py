@@ -5,16 +5,15 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-import tomllib
 import typing
 from collections import defaultdict
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tables import case_id, load_cases, load_table
 
 from games.effects import Say
 from games.errors import RulesError
@@ -48,9 +47,6 @@ from games.onenight.setup import OneNightSetup, parse_roles
 from games.onenight.wake import called_steps
 from narration.catalogue import Catalogue
 
-DATA = tomllib.loads(
-    (Path(__file__).parents[1] / "data" / "onenight_instructions.toml").read_text()
-)
 EVERY_ROLE = tuple(Role)
 SEEDS = range(2000)
 ALIEN_SET = parse_roles(
@@ -160,14 +156,14 @@ def test_the_doppelganger_gets_her_own_copies_only_of_selected_roles() -> None:
 # -- every variant is reached, and nothing else ----------------------------------------------------
 
 
-@pytest.mark.parametrize("name", sorted(DATA["variants"]))
+@pytest.mark.parametrize("name", sorted(load_table("onenight_instructions", "variants")))
 def test_every_variant_is_reached_over_many_seeds(name: str) -> None:
-    assert survey()[0][name] == set(DATA["variants"][name])
+    assert survey()[0][name] == set(load_table("onenight_instructions", "variants")[name])
 
 
 @pytest.mark.parametrize("players", range(3, 13))
 def test_the_blob_patterns_fit_the_player_count(players: int) -> None:
-    expected = DATA["blob"][str(players)]
+    expected = load_table("onenight_instructions", "blob")[str(players)]
     assert [pattern.value for pattern in blob_patterns(players)] == expected
     roles = (Role.BLOB, Role.ALIEN)
     drawn = {
@@ -190,7 +186,7 @@ def test_two_even_players_are_never_asked_for_at_three_players() -> None:
 # -- the Oracle ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("case", DATA["oracle"], ids=lambda case: case["name"])
+@pytest.mark.parametrize("case", load_cases("onenight_instructions", "oracle"), ids=case_id)
 def test_the_oracle_is_asked_only_questions_whose_roles_are_selected(case: dict[str, Any]) -> None:
     roles = parse_roles(case["roles"])
     even_odd = case.get("even_odd", True)
@@ -214,7 +210,7 @@ def say_from(data: dict[str, Any]) -> Say:
     return Say.of(data["line"], **data.get("params", {}))
 
 
-@pytest.mark.parametrize("case", DATA["outcome"], ids=lambda case: case["name"])
+@pytest.mark.parametrize("case", load_cases("onenight_instructions", "outcome"), ids=case_id)
 def test_each_answer_brings_its_outcome(case: dict[str, Any]) -> None:
     question = question_from(case["question"])
     outcome = oracle_outcome(question, case.get("answer"), case.get("oracle_seat"))
@@ -232,7 +228,7 @@ def test_each_answer_brings_its_outcome(case: dict[str, Any]) -> None:
         assert getattr(outcome, field.name) == expected, field.name
 
 
-@pytest.mark.parametrize("case", DATA["bad_answer"], ids=lambda case: case["error"])
+@pytest.mark.parametrize("case", load_cases("onenight_instructions", "bad_answer"), ids=case_id)
 def test_an_answer_that_does_not_fit_is_refused(case: dict[str, Any]) -> None:
     question = question_from(case["question"])
     with pytest.raises(InstructionError) as error:
@@ -400,7 +396,7 @@ def test_the_ripple_tells_the_day_what_changes() -> None:
     assert repeat.lines()[1] == Say.of("onenight.app.ripple.repeat", role="Werewolves")
 
 
-@pytest.mark.parametrize("case", DATA["ripple_scopes"], ids=lambda case: case["rule"])
+@pytest.mark.parametrize("case", load_cases("onenight_instructions", "ripple_scopes"), ids=case_id)
 def test_a_ripple_names_only_sets_that_exist_for_its_players(case: dict[str, Any]) -> None:
     scopes = ripple_scopes(RippleKind(case["kind"]), case["players"], tuple(case["seats"]))
     assert [scope.value for scope in scopes] == case["scopes"]
@@ -455,7 +451,11 @@ GROUP_KINDS = {
 }
 
 
-@pytest.mark.parametrize("case", DATA["ripple_line"], ids=lambda case: case["ripple"]["kind"])
+@pytest.mark.parametrize(
+    "case",
+    load_cases("onenight_instructions", "ripple_line"),
+    ids=lambda case: case["ripple"]["kind"],
+)
 def test_ripples_15_and_16_are_said_and_acted_at_night(case: dict[str, Any]) -> None:
     ripple: Ripple = decode(Ripple, case["ripple"])
     assert ripple.lines() == tuple(say_from(line) for line in case["lines"])
@@ -479,7 +479,9 @@ def test_no_role_to_repeat_means_no_repeat_ripple() -> None:
 # -- lines -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("case", DATA["phrase"], ids=lambda case: case["text"])
+@pytest.mark.parametrize(
+    "case", load_cases("onenight_instructions", "phrase"), ids=lambda case: case["text"]
+)
 def test_identifier_phrases(case: dict[str, Any]) -> None:
     target: Target = decode(Target, case["target"])
     assert phrase(target, start=case.get("start", False)) == case["text"]

@@ -7,11 +7,10 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-import tomllib
-from pathlib import Path
 from typing import Any
 
 import pytest
+from tables import case_id, load_cases
 
 from games.errors import SetupError
 from games.onenight.cue import Cue
@@ -24,7 +23,7 @@ from games.onenight.setup import OneNightOptions, OneNightSetup, options_from, p
 from games.onenight.wake import WAKE_ORDER
 from narration.catalogue import Catalogue
 
-CASES = tomllib.loads((Path(__file__).parents[1] / "data" / "night_calls.toml").read_text())
+CASES = load_cases("night_calls")
 CATALOGUE = Catalogue.load("common", "onenight", "onenight_app")
 
 
@@ -45,7 +44,7 @@ def case_script(case: dict[str, Any]) -> tuple[Cue, ...]:
     return night_script(setup, dataclasses.replace(drawn, ripple=ripple))
 
 
-@pytest.mark.parametrize("case", CASES["case"], ids=lambda case: case["name"])
+@pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_the_night_calls_follow_the_rulebooks(case: dict[str, Any]) -> None:
     assert case["rule"].strip()
     assert {"run", "absent", "said", "unsaid"} & set(case), "a case must check something"

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import itertools
 import random
-import tomllib
 from collections import Counter
-from pathlib import Path
 
 import pytest
+from tables import load_cases
 
 from games.errors import SetupError
 from games.onenight import presets as presets_module
@@ -26,9 +25,7 @@ from games.onenight.presets import (
 from games.onenight.roles import Box, Role, Team
 from games.onenight.setup import CENTRE_CARDS, parse_roles, player_range, validate_setup
 
-CASES = tomllib.loads((Path(__file__).parents[1] / "data" / "onenight_presets.toml").read_text())[
-    "case"
-]
+CASES = load_cases("onenight_presets")
 ALIEN_ONLY = {Box.ALIEN, Box.BONUS}
 #: Every choice of boxes that holds two enemy cards (the Bonus box alone does not).
 BOX_CHOICES = [

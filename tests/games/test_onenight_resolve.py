@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import re
-import tomllib
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tables import load_cases
 
 from games.errors import RulesError
 from games.onenight.instructions import oracle_outcome
@@ -30,9 +29,7 @@ from games.onenight.resolve_check import BECOMES
 from games.onenight.resolve_types import Conversion
 from games.onenight.roles import Role, Team, find_role
 
-CASES: list[dict[str, Any]] = tomllib.loads(
-    (Path(__file__).parents[1] / "data" / "onenight_resolution.toml").read_text()
-)["case"]
+CASES = load_cases("onenight_resolution")
 
 
 def _oracle(data: dict[str, Any] | None) -> OracleFact | None:

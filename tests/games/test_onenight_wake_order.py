@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 import re
-import tomllib
-from pathlib import Path
 
 import pytest
+from tables import case_id, load_cases
 
 from games.onenight.roles import Role
 from games.onenight.script import night_script
 from games.onenight.setup import OneNightSetup, parse_roles
 from games.onenight.wake import WAKE_ORDER, called_steps
 
-CASES = tomllib.loads((Path(__file__).parents[1] / "data" / "wake_order.toml").read_text())
 
-
-@pytest.mark.parametrize("case", CASES["case"], ids=lambda case: case["name"])
+@pytest.mark.parametrize("case", load_cases("wake_order"), ids=case_id)
 def test_the_steps_are_called_in_chart_order(case: dict[str, list[str]]) -> None:
     assert case["rule"]
     roles = parse_roles(case["roles"])
@@ -78,10 +75,7 @@ def test_marks_are_viewed_after_dusk_only_when_marks_are_in_play() -> None:
     assert "onenight.marks.view" not in lines
 
 
-DOPPEL = tomllib.loads((Path(__file__).parents[1] / "data" / "doppelganger.toml").read_text())
-
-
-@pytest.mark.parametrize("case", DOPPEL["case"], ids=lambda case: case["name"])
+@pytest.mark.parametrize("case", load_cases("doppelganger"), ids=case_id)
 def test_the_doppelganger_is_called_where_the_reference_says(case: dict[str, list[str]]) -> None:
     assert case["rule"]
     roles = parse_roles(case["roles"])

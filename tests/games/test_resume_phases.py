@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tables import case_id, load_cases
 
 from device.config import default_config
 from device.sessions import make_session, session_for_checkpoint
@@ -43,9 +43,7 @@ from games.scorelog import players
 from games.session import Session
 
 ROOT = Path(__file__).parents[2]
-CASES: list[dict[str, Any]] = tomllib.loads(
-    (ROOT / "tests" / "data" / "resume_phases.toml").read_text(encoding="utf-8")
-)["case"]
+CASES = load_cases("resume_phases")
 CONFIG = default_config()
 
 TIMES: dict[str, tuple[str, ...]] = {
@@ -222,10 +220,6 @@ def lamps(effects: list[Effect]) -> dict[int, str]:
         if isinstance(effect, Lamp):
             board[effect.seat] = effect.pattern
     return {seat: pattern for seat, pattern in board.items() if pattern != "off"}
-
-
-def case_id(case: Mapping[str, Any]) -> str:
-    return str(case["name"])
 
 
 @pytest.mark.parametrize("clock", sorted(CLOCKS))

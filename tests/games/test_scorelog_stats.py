@@ -4,15 +4,14 @@ generated plays checked against invariants and numbers worked out here independe
 from __future__ import annotations
 
 import random
-import tomllib
 from collections import Counter
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
 from scorelog_log import NAMES as SEEDED_NAMES
 from scorelog_log import seeded_log
+from tables import case_id, load_cases
 
 from games.scorelog.plays import Play, PlayerResult
 from games.scorelog.stats import (
@@ -25,10 +24,6 @@ from games.scorelog.stats import (
     plays_per_month,
     running_totals,
     score_history,
-)
-
-DATA = tomllib.loads(
-    (Path(__file__).parent.parent / "data" / "scorelog_stats.toml").read_text("utf-8")
 )
 
 
@@ -44,7 +39,7 @@ def make_plays(case: dict[str, Any]) -> list[Play]:
     return [make_play(i, raw) for i, raw in enumerate(case["plays"])]
 
 
-@pytest.mark.parametrize("case", DATA["case"], ids=[c["name"] for c in DATA["case"]])
+@pytest.mark.parametrize("case", load_cases("scorelog_stats"), ids=case_id)
 def test_player_stats(case: dict[str, Any]) -> None:
     stats = player_stats(make_plays(case))
     for name, expect in case["expect"].items():
@@ -56,7 +51,7 @@ def test_player_stats(case: dict[str, Any]) -> None:
                 assert getattr(got, field) == value, field
 
 
-@pytest.mark.parametrize("case", DATA["month"], ids=[c["name"] for c in DATA["month"]])
+@pytest.mark.parametrize("case", load_cases("scorelog_stats", "month"), ids=case_id)
 def test_plays_per_month(case: dict[str, Any]) -> None:
     got = plays_per_month(make_plays(case))
     assert got == case["expect"]
