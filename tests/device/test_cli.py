@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import tomllib
 import wave
 from pathlib import Path
 
 import pygame
 import pytest
+from tables import load_cases
 
 from device.cli import main
 from games.onenight.roles import find_role
@@ -132,12 +132,9 @@ def test_the_script_preview_refuses_a_bad_role_set(capsys: pytest.CaptureFixture
     assert capsys.readouterr().err == ("mothership: error: 2 cards for 4 players: need 7\n")
 
 
-SETUP_ERRORS = tomllib.loads((Path(__file__).parents[1] / "data" / "setup_errors.toml").read_text())
-
-
 @pytest.mark.parametrize(
     "case",
-    [case for case in SETUP_ERRORS["case"] if 3 <= case["players"] <= 10],  # 10 seats by default
+    [case for case in load_cases("setup_errors") if 3 <= case["players"] <= 10],  # 10 seats
     ids=lambda case: case["error"],
 )
 def test_the_script_preview_refuses_every_bad_setup_of_the_table(
@@ -148,14 +145,9 @@ def test_the_script_preview_refuses_every_bad_setup_of_the_table(
     assert capsys.readouterr().err == f"mothership: error: {case['error']}\n"
 
 
-PRESET_CASES = tomllib.loads(
-    (Path(__file__).parents[1] / "data" / "onenight_presets.toml").read_text()
-)["case"]
-
-
 @pytest.mark.parametrize(
     "case",
-    [case for case in PRESET_CASES if case["players"] <= 10],  # 10 seats by default
+    [case for case in load_cases("onenight_presets") if case["players"] <= 10],  # 10 seats
     ids=lambda case: f"{case['preset']}-{case['players']}",
 )
 def test_a_preset_on_the_command_line_grows_with_the_table(

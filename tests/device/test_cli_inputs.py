@@ -8,11 +8,11 @@ import json
 import logging
 import os
 import stat
-import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tables import case_id, load_cases
 
 from device.cli import main
 from device.config import load_config, resolve_store_path
@@ -20,7 +20,6 @@ from device.logtext import EscapingFilter, printable
 from device.store import Store
 from games.scorelog.plays import Play, PlayerResult
 
-TABLE = tomllib.loads((Path(__file__).parents[1] / "data" / "cli_input_errors.toml").read_text())
 AS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 PLAY = Play(
     "play-a",
@@ -52,7 +51,7 @@ def filled(text: str, names: dict[str, str]) -> str:
     return text
 
 
-@pytest.mark.parametrize("case", TABLE["output"], ids=lambda case: case["name"])
+@pytest.mark.parametrize("case", load_cases("cli_input_errors", "output"), ids=case_id)
 def test_an_output_that_cannot_be_written_gets_a_sentence(
     tmp_path: Path, case: dict[str, Any], capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -76,7 +75,9 @@ def test_exports_are_readable_by_their_owner_only(tmp_path: Path, fmt: str) -> N
     assert "Ada" in out.read_text()
 
 
-@pytest.mark.parametrize("case", TABLE["uid"], ids=lambda case: repr(case["uid"]))
+@pytest.mark.parametrize(
+    "case", load_cases("cli_input_errors", "uid"), ids=lambda case: repr(case["uid"])
+)
 def test_tags_learn_takes_only_a_uid_a_reader_gives(
     case: dict[str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -90,7 +91,9 @@ def test_tags_learn_takes_only_a_uid_a_reader_gives(
         assert Store(resolve_store_path(load_config())).tags() == [(case["learned"], "seat", "3")]
 
 
-@pytest.mark.parametrize("case", TABLE["seconds"], ids=lambda case: " ".join(case["args"]))
+@pytest.mark.parametrize(
+    "case", load_cases("cli_input_errors", "seconds"), ids=lambda case: " ".join(case["args"])
+)
 def test_a_wait_must_be_a_finite_number_of_seconds(
     case: dict[str, Any], capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -100,7 +103,9 @@ def test_a_wait_must_be_a_finite_number_of_seconds(
     assert capsys.readouterr().err.splitlines()[-1].endswith(f"error: {case['error']}")
 
 
-@pytest.mark.parametrize("case", TABLE["log"], ids=lambda case: case["logged"])
+@pytest.mark.parametrize(
+    "case", load_cases("cli_input_errors", "log"), ids=lambda case: case["logged"]
+)
 def test_outside_text_is_escaped_in_log_lines(case: dict[str, str]) -> None:
     assert printable(case["text"]) == case["logged"]
     stream = io.StringIO()

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tables import case_id, load_cases
 
 from device.config import (
     AlienationConfig,
@@ -33,8 +34,7 @@ from device.config import (
     resolve_store_path,
 )
 
-DATA = Path(__file__).parent.parent / "data" / "config_errors.toml"
-CASES: list[dict[str, Any]] = tomllib.loads(DATA.read_text("utf-8"))["case"]
+CASES = load_cases("config_errors")
 
 EXPECTED_DEFAULTS = Config(
     hardware=HardwareConfig(backend="mock", seats=10, debounce=0.05),
@@ -109,7 +109,7 @@ def test_the_error_table_has_enough_cases() -> None:
     assert len({case["name"] for case in CASES}) == len(CASES)
 
 
-@pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])
+@pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_bad_configuration_reports_exactly_these_problems(
     case: dict[str, Any], tmp_path: Path, no_system: Path
 ) -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tables import case_id, load_cases
 
 from device.cli import main
 from device.config import load_config, resolve_store_path
@@ -37,9 +37,6 @@ ONENIGHT = Play(
         PlayerResult("Player 2", 2, None, True),
         PlayerResult("Player 3", 3, None, True),
     ),
-)
-CASES = tomllib.loads(
-    (Path(__file__).parents[1] / "data" / "scorelog_backup_errors.toml").read_text()
 )
 
 
@@ -158,7 +155,7 @@ def valid_backup(tmp_path: Path) -> dict[str, Any]:
     return data
 
 
-@pytest.mark.parametrize("case", CASES["case"], ids=lambda case: case["error"])
+@pytest.mark.parametrize("case", load_cases("scorelog_backup_errors"), ids=case_id)
 def test_a_broken_backup_is_refused_naming_the_problem(
     tmp_path: Path, case: dict[str, Any]
 ) -> None:
@@ -284,7 +281,7 @@ def test_import_of_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert err == f"mothership: error: cannot read {missing}: No such file or directory\n"
 
 
-@pytest.mark.parametrize("case", CASES["file"], ids=lambda case: case["name"])
+@pytest.mark.parametrize("case", load_cases("scorelog_backup_errors", "file"), ids=case_id)
 def test_import_of_an_unreadable_backup_names_the_file(
     tmp_path: Path, case: dict[str, Any], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -6,13 +6,13 @@ after every entry, as the device does (``device.app.ScoreEntry``).
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from alieninjas_game import Game
+from tables import case_id, load_cases
 
 from device.app import Daemon
 from device.clock import VirtualClock
@@ -29,9 +29,6 @@ from games.alieninjas.scoring import winners
 from games.effects import Show
 from games.events import ScoreEntered
 
-DATA = tomllib.loads(
-    (Path(__file__).parent.parent / "data" / "alieninjas_keypad.toml").read_text("utf-8")
-)
 KEYS = {"ok": "ok", "yes": "pick:yes", "no": "pick:no", "x": "times", "next": "add", "del": "del"}
 
 
@@ -46,7 +43,7 @@ def sheet(game: Game) -> dict[str, Any]:
     return [e.view for e in game.log if isinstance(e, Show) and e.screen == "scores"][-1]
 
 
-@pytest.mark.parametrize("case", DATA["case"], ids=[c["name"] for c in DATA["case"]])
+@pytest.mark.parametrize("case", load_cases("alieninjas_keypad"), ids=case_id)
 def test_a_whole_game_on_the_keypad(case: dict[str, Any]) -> None:
     mission, players = case["mission"], case["players"]
     game = Game(players=players, mission=mission)

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tables import case_id, load_cases
 
 from device.scenario import ScenarioError, load_scenario, parse_scenario
 
-DATA = Path(__file__).parents[1] / "data"
-TABLE = tomllib.loads((DATA / "scenario_errors.toml").read_text())
-CASES, FILES = TABLE["case"], TABLE["file"]
+CASES, FILES = load_cases("scenario_errors"), load_cases("scenario_errors", "file")
 SETUP = '{"game": "onenight", "preset": "alien_first_game"}'
 
 
@@ -21,7 +19,7 @@ def scenario_text(events: str, setup: str = SETUP) -> str:
     return '{"events": ' + events + ',\n"setup": ' + setup + "}"
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda case: case["name"])
+@pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_a_malformed_event_is_refused_naming_its_index_line_and_key(case: dict[str, str]) -> None:
     with pytest.raises(ScenarioError) as error:
         parse_scenario(scenario_text(case["events"], case.get("setup", SETUP)))
@@ -35,7 +33,7 @@ def file_bytes(case: dict[str, Any]) -> bytes:
     return text.encode(case.get("encoding", "utf-8"))
 
 
-@pytest.mark.parametrize("case", FILES, ids=lambda case: case["name"])
+@pytest.mark.parametrize("case", FILES, ids=case_id)
 def test_a_file_that_cannot_be_read_as_a_scenario_is_named(
     tmp_path: Path, case: dict[str, Any]
 ) -> None:

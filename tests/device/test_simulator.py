@@ -7,12 +7,12 @@ import os
 import subprocess
 import sys
 import time
-import tomllib
 from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
+from tables import load_cases
 
 from device.config import Config, load_config
 from device.lock import StoreLockedError, lock_store
@@ -23,7 +23,6 @@ from device.store import Store
 from games.onenight.roles import Role
 from games.onenight.wake import called_steps
 
-DATA = Path(__file__).parents[1] / "data"
 PRESET_ROLES = ["alien", "alien", "synthetic_alien", "cow", "psychic", "rascal", "exposer"]
 
 
@@ -126,7 +125,7 @@ def test_the_day_can_be_paused_from_the_screen_and_resumed_by_the_go_button(
     assert vote - day == pytest.approx(120 + 100)
 
 
-CASES = tomllib.loads((DATA / "scenario_runtime_errors.toml").read_text())["case"]
+CASES = load_cases("scenario_runtime_errors")
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case["name"])
