@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.scorelog.plays import FinalResult
+
 
 def _freeze(params: Mapping[str, object]) -> tuple[tuple[str, object], ...]:
     return tuple(sorted(params.items()))
@@ -86,6 +88,17 @@ class Record:
 
 
 @dataclass(frozen=True)
+class LogPlay(Record):
+    """A game's final record, handing over its result: the device stores the record and logs
+    the play in one transaction (a replayed final transition logs it once, by its id).
+
+    A ``Record`` too, so the device writes it with the other records, before the checkpoint.
+    """
+
+    result: FinalResult = field(kw_only=True)
+
+
+@dataclass(frozen=True)
 class Report:
     """A public outcome for the transcript: ``{kind: data}`` (``result``, ``score``, ``final``)."""
 
@@ -98,5 +111,5 @@ class Finished:
     """The session is over; the device returns to the home screen."""
 
 
-Effect = Say | Prepare | Sound | Lamp | Buzz | Show | Phase | Record | Report | Finished
+Effect = Say | Prepare | Sound | Lamp | Buzz | Show | Phase | Record | LogPlay | Report | Finished
 """Every kind of effect a session may return."""

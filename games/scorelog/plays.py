@@ -1,10 +1,12 @@
 """The play shape shared by the score log store and the stats/charts.
 
-Pure stdlib: a `Play` is one finished game, with one `PlayerResult` per seat.
+Pure stdlib: a `Play` is one finished game, with one `PlayerResult` per seat; a
+`FinalResult` is what a game hands over as it ends (a play but for its id, time and names).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 
@@ -33,3 +35,54 @@ class Play:
     played_at: str
     players: tuple[PlayerResult, ...]
     rounds: tuple[tuple[int, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class FinalResult:
+    """What a finished game hands the score log: all of a `Play` but its id, time and names.
+
+    `game` is the game's registry key (`alienation`), `scores` each seat's final score from
+    seat 1 on (None for a game without scores, as One Night), `rounds` per round the points
+    per seat, `start_player` the seat that started the game (None: not known).
+
+    >>> result = FinalResult("alienation", (25, 27), (2,), start_player=1)
+    >>> play = result.play("id-1", "Alienation", "2025-01-31T20:15:00Z", {2: "Ada"})
+    >>> [(p.name, p.score, p.winner, p.start_player) for p in play.players]
+    [('Player 1', 25, False, True), ('Ada', 27, True, False)]
+    """
+
+    game: str
+    scores: tuple[int | None, ...]
+    winners: tuple[int, ...]
+    start_player: int | None = None
+    rounds: tuple[tuple[int, ...], ...] = ()
+
+    def __post_init__(self) -> None:
+        count = len(self.scores)
+        named = [("winner", seat) for seat in self.winners]
+        if self.start_player is not None:
+            named.append(("start player", self.start_player))
+        for what, seat in named:
+            if not 1 <= seat <= count:
+                raise ValueError(f"{self.game} result: {what} {seat!r} is not a seat 1 to {count}")
+        for number, points in enumerate(self.rounds, start=1):
+            if len(points) != count:
+                raise ValueError(
+                    f"{self.game} result: round {number} has {len(points)} scores "
+                    f"{list(points)!r}, for {count} seats"
+                )
+
+    def play(self, id: str, name: str, played_at: str, names: Mapping[int, str]) -> Play:
+        """The logged play: ``name`` is the game's display name, ``names`` the profile names
+        linked to seats (other seats are "Player N")."""
+        players = tuple(
+            PlayerResult(
+                name=names.get(seat, f"Player {seat}"),
+                seat=seat,
+                score=score,
+                winner=seat in self.winners,
+                start_player=seat == self.start_player,
+            )
+            for seat, score in enumerate(self.scores, start=1)
+        )
+        return Play(id, name, played_at, players, self.rounds)
