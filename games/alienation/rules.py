@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.errors import RulesError, SetupError
+from games.scoresheet import leaders
 
 ROUNDS = 3
 """The game is three rounds long."""
@@ -164,7 +165,4 @@ def winners(final: Mapping[int, int]) -> tuple[int, ...]:
     >>> winners({1: 40, 2: 52, 3: 52})
     (2, 3)
     """
-    if not final:
-        return ()
-    best = max(final.values())
-    return tuple(sorted(seat for seat, total in final.items() if total == best))
+    return leaders(final)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.alienation.rules import (
@@ -27,10 +27,8 @@ from games.alienation.rules import (
     RoundEntry,
     check_entry,
     draft_direction,
-    totals,
-    winners,
 )
-from games.effects import Effect, Finished, Phase, Record, Report, Say, Show
+from games.effects import Effect, Phase, Record, Say, Show
 from games.errors import EventNotAcceptedError
 from games.events import (
     Control,
@@ -41,6 +39,16 @@ from games.events import (
     TagSeen,
     Tick,
     Touched,
+)
+from games.scoresheet import (
+    Sheet,
+    and_list,
+    close_round,
+    final_effects,
+    leaders,
+    on_final,
+    waiting_text,
+    winner_line,
 )
 
 Transition = tuple["AlienationState", list[Effect]]
@@ -57,18 +65,29 @@ class AlienationState:
     round: int = 1
     start: int = 1
     """This round's start player (0 while the table is still choosing the friendliest)."""
-    entries: tuple[RoundEntry, ...] = ()
-    """This round's entries so far, by seat."""
     firsties: int | None = None
     """Who took Firsties this round (None: nobody yet)."""
-    rounds: tuple[tuple[int, ...], ...] = ()
-    """The points of every closed round, in seat order."""
+    sheet: Sheet[RoundEntry] = field(default_factory=Sheet)
+    """The closed rounds' entries and this round's so far."""
     sunnies: tuple[int, ...] = ()
     """Each seat's Sunnies total as last entered."""
     message: str = ""
     choose_until: float | None = None
     """When the device draws the friendliest player if the table has not chosen (phase
     ``friendliest`` only)."""
+    friendliest: int | None = None
+    """The friendliest player, who started round 1 (None: not chosen yet, or not known in a
+    checkpoint from before it was kept)."""
+
+    @property
+    def entries(self) -> tuple[RoundEntry, ...]:
+        """This round's entries so far, by seat."""
+        return self.sheet.entries
+
+    @property
+    def rounds(self) -> tuple[tuple[int, ...], ...]:
+        """The points of every closed round, in seat order."""
+        return self.sheet.points(self.setup.players)
 
 
 class AlienationSession:
@@ -108,10 +127,8 @@ class AlienationSession:
         if isinstance(event, Tick):
             return state, []
         if state.phase == "final":
-            if event in (Touched("home"), Touched("ok")):
-                return state, [Finished()]
             if isinstance(event, SeatPressed | ControlPressed | TagSeen | Touched):
-                return state, []
+                return state, on_final(event)
         elif isinstance(event, ScoreEntered):
             entry = check_entry(event.seat, event.points, dict(event.extra), state.setup.players)
             return _enter(state, entry)
@@ -138,8 +155,19 @@ class AlienationSession:
 
     def to_json(self, state: AlienationState) -> dict[str, Any]:
         """The state as JSON-able data."""
-        data = dataclasses.asdict(state)
-        return data
+        return {
+            "setup": dataclasses.asdict(state.setup),
+            "phase": state.phase,
+            "round": state.round,
+            "start": state.start,
+            "entries": [dataclasses.asdict(entry) for entry in state.entries],
+            "firsties": state.firsties,
+            "rounds": [[dataclasses.asdict(e) for e in entries] for entries in state.sheet.rounds],
+            "sunnies": list(state.sunnies),
+            "message": state.message,
+            "choose_until": state.choose_until,
+            "friendliest": state.friendliest,
+        }
 
     def from_json(self, data: Mapping[str, Any]) -> AlienationState:
         """Rebuild a state from ``to_json`` output."""
@@ -154,21 +182,35 @@ class AlienationSession:
 
 
 def state_from_json(data: Mapping[str, Any]) -> AlienationState:
-    """Rebuild a state from ``dataclasses.asdict`` output."""
+    """Rebuild a state from ``to_json`` output, or from a checkpoint written before the shared
+    score sheet: its closed rounds hold only points, and only a game still in round 1 knows who
+    the friendliest player was."""
     fields = dict(data)
     setup = AlienationSetup(**fields.pop("setup"))
+    phase, number, start = str(fields["phase"]), int(fields["round"]), int(fields["start"])
+    rounds = tuple(
+        tuple(_entry(seat, item) for seat, item in enumerate(entries, start=1))
+        for entries in fields["rounds"]
+    )
+    entries = tuple(RoundEntry(**entry) for entry in fields["entries"])
+    friendliest = fields.get("friendliest", start if (phase, number) == ("score", 1) else None)
     return AlienationState(
         setup,
-        phase=str(fields["phase"]),
-        round=int(fields["round"]),
-        start=int(fields["start"]),
-        entries=tuple(RoundEntry(**entry) for entry in fields["entries"]),
+        phase=phase,
+        round=number,
+        start=start,
         firsties=fields["firsties"],
-        rounds=tuple(tuple(points) for points in fields["rounds"]),
+        sheet=Sheet(rounds, entries),
         sunnies=tuple(fields["sunnies"]),
         message=str(fields["message"]),
         choose_until=fields.get("choose_until"),
+        friendliest=friendliest,
     )
+
+
+def _entry(seat: int, item: Any) -> RoundEntry:
+    """A closed round's entry: its data, or (an older checkpoint) only its points."""
+    return RoundEntry(**item) if isinstance(item, Mapping) else RoundEntry(seat, int(item))
 
 
 def draw(setup: AlienationSetup) -> int:
@@ -222,7 +264,9 @@ def _choose(state: AlienationState, seat: int, how: str) -> Transition:
         if how == "timeout":
             effects.append(Say.of("alienation.friendliest.timeout"))
         effects.append(Say.of("alienation.first_start", seat=seat))
-    state = dataclasses.replace(state, phase="score", start=seat, choose_until=None)
+    state = dataclasses.replace(
+        state, phase="score", start=seat, choose_until=None, friendliest=seat
+    )
     state, more = _open_round(state)
     return state, effects + more
 
@@ -245,7 +289,7 @@ def round_lines(round_number: int, start: int, players: int) -> list[Say]:
 def _open_round(state: AlienationState) -> Transition:
     direction = draft_direction(state.round, state.setup.players)
     message = f"Round {state.round}: player {state.start} starts, pass cards {direction}"
-    state = dataclasses.replace(state, entries=(), firsties=None, message=message)
+    state = dataclasses.replace(state, firsties=None, message=message)
     effects: list[Effect] = [
         *round_lines(state.round, state.start, state.setup.players),
         Phase("score"),
@@ -270,53 +314,35 @@ def _enter(state: AlienationState, entry: RoundEntry) -> Transition:
     effects: list[Effect] = []
     if entry.first:
         state, effects = _take_firsties(state, entry.seat)
-    kept = tuple(e for e in state.entries if e.seat != entry.seat)
-    entries = tuple(sorted((*kept, entry), key=lambda e: e.seat))
     sunnies = tuple(
         entry.sunnies if seat == entry.seat else old
         for seat, old in enumerate(state.sunnies, start=1)
     )
-    state = dataclasses.replace(state, entries=entries, sunnies=sunnies)
-    if len(entries) < state.setup.players:
-        waiting = [s for s in range(1, state.setup.players + 1) if s not in _entered(state)]
-        state = dataclasses.replace(state, message=f"Waiting for {_seats(waiting)}")
+    state = dataclasses.replace(state, sheet=state.sheet.enter(entry), sunnies=sunnies)
+    waiting = state.sheet.waiting(state.setup.players)
+    if waiting:
+        state = dataclasses.replace(state, message=waiting_text(waiting))
         return state, [*effects, Show("sheet", sheet_view(state))]
     return _close_round(state, effects)
 
 
-def _entered(state: AlienationState) -> set[int]:
-    return {e.seat for e in state.entries}
-
-
-def _seats(seats: list[int]) -> str:
-    return "player " + str(seats[0]) if len(seats) == 1 else "players " + _and(seats)
-
-
-def _and(seats: list[int] | tuple[int, ...]) -> str:
-    words = [str(s) for s in seats]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def _close_round(state: AlienationState, effects: list[Effect]) -> Transition:
-    points = tuple(e.points for e in state.entries)
-    rounds = (*state.rounds, points)
-    running = totals(rounds, state.setup.players)
-    effects = [*effects, Say.of("alienation.round_over", round=state.round)]
-    for entry in state.entries:
-        data = {"round": state.round, "seat": entry.seat, "points": entry.points}
-        effects.append(Report("score", {**data, "total": running[entry.seat]}))
+    entries = state.entries
+    sheet, reports = close_round(state.sheet, state.round, state.setup.players)
+    running = sheet.totals(state.setup.players)
+    effects = [*effects, Say.of("alienation.round_over", round=state.round), *reports]
     record = {
         "round": state.round,
         "start": state.start,
         "firsties": state.firsties,
-        "entries": [dataclasses.asdict(e) for e in state.entries],
+        "entries": [dataclasses.asdict(e) for e in entries],
         "totals": running,
     }
     effects.append(Record("alienation.round", record))
     if state.firsties is None and state.round < ROUNDS:
         effects.append(Say.of("alienation.no_firsties", seat=state.start))
     start = state.firsties or state.start
-    state = dataclasses.replace(state, rounds=rounds, start=start)
+    state = dataclasses.replace(state, sheet=sheet, start=start)
     if state.round < ROUNDS:
         state, more = _open_round(dataclasses.replace(state, round=state.round + 1))
         return state, effects + more
@@ -324,23 +350,28 @@ def _close_round(state: AlienationState, effects: list[Effect]) -> Transition:
 
 
 def _finish(state: AlienationState, effects: list[Effect], running: dict[int, int]) -> Transition:
-    won = winners(running)
+    won = leaders(running)
     best = running[won[0]]
     if len(won) == 1:
-        says: list[Effect] = [Say.of("alienation.winner", seat=won[0], total=best)]
         message = f"Player {won[0]} wins with {best}"
     else:
-        says = [Say.of("alienation.shared", seats=_and(won), total=best)]
-        message = f"Players {_and(won)} share the win with {best}"
+        message = f"Players {and_list(won)} share the win with {best}"
     state = dataclasses.replace(state, phase="final", message=message)
-    final = {"winners": list(won), "totals": running}
+    final = final_effects(
+        "alienation",
+        "alienation.final",
+        running,
+        won,
+        rounds=state.rounds,
+        start_player=state.friendliest,
+        record={"sunnies": list(state.sunnies)},
+    )
     return state, [
         *effects,
-        Report("final", final),
-        Record("alienation.final", {**final, "sunnies": list(state.sunnies)}),
+        *final,
         Phase("final"),
         Show("sheet", sheet_view(state)),
-        *says,
+        winner_line(won, running, one="alienation.winner", shared="alienation.shared"),
     ]
 
 
@@ -348,17 +379,17 @@ def sheet_view(state: AlienationState) -> dict[str, Any]:
     """The ``sheet`` screen's view: rounds and running totals, Firsties, the message."""
     players, done = state.setup.players, state.rounds
     current = {e.seat: e.points for e in state.entries}
-    running = totals(done, players)
+    running = state.sheet.totals(players)
     rows = []
     for seat in range(1, players + 1):
         cells = [str(points[seat - 1]) for points in done]
         if state.phase == "score":
             cells.append(str(current[seat]) if seat in current else "-")
         cells += [""] * (ROUNDS - len(cells))
-        total = running[seat] + current.get(seat, 0)
+        total = running[seat] + (current.get(seat, 0) if state.phase == "score" else 0)
         cells += [str(state.sunnies[seat - 1]), str(total)]
         # Leaders at the end; Firsties during a round (nobody while the friendliest is chosen).
-        lit = seat in _leaders(running) if state.phase == "final" else state.firsties == seat
+        lit = seat in leaders(running) if state.phase == "final" else state.firsties == seat
         rows.append({"seat": seat, "cells": cells, "lit": lit})
     if state.phase == "final":
         controls = [{"label": "Home", "action": "home", "primary": True}]
@@ -381,6 +412,3 @@ def sheet_view(state: AlienationState) -> dict[str, Any]:
         "controls": controls,
     }
 
-
-def _leaders(running: Mapping[int, int]) -> tuple[int, ...]:
-    return winners(running)

@@ -122,6 +122,46 @@ def test_three_rounds_report_scores_and_a_shared_final() -> None:
     assert effects == [Finished()]
 
 
+@pytest.mark.parametrize("game", load_cases("alienation_rules", "game"), ids=case_id)
+def test_the_final_sheet_shows_each_total_once(game: dict[str, Any]) -> None:
+    players = len(game["rounds"][0])
+    session = AlienationSession(drawn(players))
+    state, _ = session.start(0.0)
+    for points in game["rounds"]:
+        state, effects = play(session, state, *(score(s, p) for s, p in enumerate(points, 1)))
+    shows = [e for e in effects if isinstance(e, Show)]
+    resumed, again = session.resume(session.from_json(session.to_json(state)), 0.0, 0.0)
+    for show in (shows[-1], again[-1]):
+        assert isinstance(show, Show)
+        assert [row["cells"][-1] for row in show.view["rows"]] == [str(t) for t in game["totals"]]
+
+
+def test_a_checkpoint_from_before_the_shared_sheet_resumes() -> None:
+    """Closed rounds as points, the last round's entries kept at the end, no friendliest."""
+    setup = {"players": 2, "seed": 0, "friendliest": "table", "friendliest_seconds": 120.0}
+    entry = {"seat": 1, "points": 11, "sunnies": 0, "first": False}
+    old = {
+        "setup": setup,
+        "phase": "final",
+        "round": 3,
+        "start": 2,
+        "entries": [entry, {**entry, "seat": 2, "points": 8}],
+        "firsties": None,
+        "rounds": [[10, 12], [8, 9], [11, 8]],
+        "sunnies": [0, 0],
+        "message": "Players 1 and 2 share the win with 29",
+        "choose_until": None,
+    }
+    session = AlienationSession(AlienationSetup(2))
+    state, effects = session.resume(session.from_json(old), 0.0, 0.0)
+    assert state.rounds == ((10, 12), (8, 9), (11, 8)) and state.friendliest is None
+    show = effects[-1]
+    assert isinstance(show, Show)
+    assert [row["cells"][-1] for row in show.view["rows"]] == ["29", "29"]
+    in_round_one = {**old, "phase": "score", "round": 1, "rounds": [], "entries": []}
+    assert session.from_json(in_round_one).friendliest == 2
+
+
 def test_bad_inputs_are_refused() -> None:
     session = AlienationSession(drawn(2))
     state, _ = session.start(0.0)
