@@ -118,6 +118,19 @@ class Tally:
         return self.war - self.peace
 
 
+@dataclass(frozen=True)
+class SeatTally:
+    """A tally on the score sheet, with the seat that entered it; it scores War minus Peace."""
+
+    seat: int
+    tally: Tally
+
+    @property
+    def points(self) -> int:
+        """The tally's score (War minus Peace)."""
+        return self.tally.score
+
+
 def check_tally(seat: int, points: object, extra: Mapping[str, object]) -> Tally:
     """A checked ``Tally`` from a score entry; raises ``TallyError`` naming the bad input."""
     if seat not in (1, 2):

@@ -14,10 +14,10 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from games.effects import Effect, Finished, Phase, Record, Report, Say, Show
+from games.effects import Effect, Phase, Record, Say, Show
 from games.encounters.rules import (
     EVENT_ROUNDS,
     OPENING_CARD,
@@ -27,6 +27,7 @@ from games.encounters.rules import (
     EncountersSetup,
     Intention,
     Outcome,
+    SeatTally,
     Tally,
     check_tally,
     outcome,
@@ -42,6 +43,7 @@ from games.events import (
     Tick,
     Touched,
 )
+from games.scoresheet import Sheet, close_round, final_effects, on_final, waiting_text
 
 Transition = tuple["EncountersState", list[Effect]]
 PHASES = ("rounds", "score", "final")
@@ -58,10 +60,15 @@ class EncountersState:
     """The round being played (1..10)."""
     first: int | None = None
     """Who plays first (None: the players chose)."""
-    tallies: tuple[tuple[int, Tally], ...] = ()
-    """The end entries so far, by seat."""
+    sheet: Sheet[SeatTally] = field(default_factory=Sheet)
+    """The end tallies: one round, closed once both are in."""
     winners: tuple[int, ...] = ()
     message: str = ""
+
+    @property
+    def tallies(self) -> tuple[SeatTally, ...]:
+        """The end tallies so far, by seat (the closed round's once the game is over)."""
+        return self.sheet.rounds[-1] if self.sheet.rounds else self.sheet.entries
 
 
 class EncountersSession:
@@ -117,7 +124,7 @@ class EncountersSession:
             "phase": state.phase,
             "round": state.round,
             "first": state.first,
-            "tallies": [[seat, _tally_json(t)] for seat, t in state.tallies],
+            "tallies": [[entry.seat, _tally_json(entry.tally)] for entry in state.tallies],
             "winners": list(state.winners),
             "message": state.message,
         }
@@ -141,15 +148,16 @@ def state_from_json(data: Mapping[str, Any]) -> EncountersState:
         random_first=bool(raw["random_first"]),
     )
     tallies = tuple(
-        (int(seat), Tally(Intention(t["intention"]), int(t["war"]), int(t["peace"])))
+        SeatTally(int(seat), Tally(Intention(t["intention"]), int(t["war"]), int(t["peace"])))
         for seat, t in data["tallies"]
     )
+    phase = str(data["phase"])
     return EncountersState(
         setup,
-        phase=str(data["phase"]),
+        phase=phase,
         round=int(data["round"]),
         first=data["first"],
-        tallies=tallies,
+        sheet=Sheet((tallies,)) if phase == "final" else Sheet(entries=tallies),
         winners=tuple(data["winners"]),
         message=str(data["message"]),
     )
@@ -199,8 +207,8 @@ def _input(state: EncountersState, event: Event) -> Transition:
         return _next_round(state)
     if state.phase != "final" and event == Touched("undo"):
         return _undo(state)
-    if state.phase == "final" and event in (Touched("home"), Touched("ok")):
-        return state, [Finished()]
+    if state.phase == "final":
+        return state, on_final(event)
     return state, []
 
 
@@ -222,7 +230,7 @@ def _next_round(state: EncountersState) -> Transition:
 
 def _undo(state: EncountersState) -> Transition:
     if state.phase == "score":
-        state = dataclasses.replace(state, phase="rounds", tallies=())
+        state = dataclasses.replace(state, phase="rounds", sheet=Sheet())
         state, effects = _enter_round(state)
         return state, [Say.of("encounters.undo", round=state.round), Phase("rounds"), *effects]
     if state.round == 1:
@@ -232,35 +240,40 @@ def _undo(state: EncountersState) -> Transition:
 
 
 def _tally(state: EncountersState, seat: int, tally: Tally) -> Transition:
-    kept = tuple(pair for pair in state.tallies if pair[0] != seat)
-    tallies = tuple(sorted((*kept, (seat, tally)), key=lambda pair: pair[0]))
-    state = dataclasses.replace(state, tallies=tallies)
-    if len(tallies) < 2:
-        state = dataclasses.replace(state, message=f"Waiting for player {3 - seat}")
+    state = dataclasses.replace(state, sheet=state.sheet.enter(SeatTally(seat, tally)))
+    waiting = state.sheet.waiting(2)
+    if waiting:
+        state = dataclasses.replace(state, message=waiting_text(waiting))
         return state, [Show("sheet", sheet_view(state))]
-    return _finish(state, dict(tallies))
+    return _finish(state)
 
 
-def _finish(state: EncountersState, tallies: dict[int, Tally]) -> Transition:
+def _finish(state: EncountersState) -> Transition:
+    tallies = {entry.seat: entry.tally for entry in state.sheet.entries}
     result = outcome(tallies[1], tallies[2])
-    scores = {seat: tally.score for seat, tally in tallies.items()}
-    effects: list[Effect] = [
-        Report("score", {"round": ROUNDS, "seat": seat, "points": score, "total": score})
-        for seat, score in scores.items()
-    ]
-    final = {"winners": list(result.winners), "totals": scores}
+    sheet, reports = close_round(state.sheet, ROUNDS, 2)
     record = {
-        **final,
         "case": result.case,
         "tallies": {seat: _tally_json(t) for seat, t in tallies.items()},
     }
+    final = final_effects(
+        "encounters",
+        "encounters.final",
+        sheet.totals(2),
+        result.winners,
+        start_player=state.first,
+        record=record,
+    )
     state = dataclasses.replace(
-        state, phase="final", winners=result.winners, message=verdict(state.setup, result)
+        state,
+        phase="final",
+        sheet=sheet,
+        winners=result.winners,
+        message=verdict(state.setup, result),
     )
     return state, [
-        *effects,
-        Report("final", final),
-        Record("encounters.final", record),
+        *reports,
+        *final,
         Phase("final"),
         Show("sheet", sheet_view(state)),
         *verdict_lines(state.setup, result),
@@ -303,7 +316,7 @@ def setup_notes() -> list[str]:
 def sheet_view(state: EncountersState) -> dict[str, Any]:
     """The ``sheet`` screen's view: factions, the round tracker, then the tallies (and the
     starting bag and hand while round 1 is played)."""
-    tallies = dict(state.tallies)
+    tallies = {entry.seat: entry.tally for entry in state.tallies}
     rows = []
     for seat in (1, 2):
         cells = [state.setup.faction(seat)]
