@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from tables import load_cases
+from tables import case_id, load_cases
 
 from device.cli import main
 from games.onenight.roles import find_role
@@ -148,7 +148,7 @@ def test_the_script_preview_refuses_every_bad_setup_of_the_table(
 @pytest.mark.parametrize(
     "case",
     [case for case in load_cases("onenight_presets") if case["players"] <= 10],  # 10 seats
-    ids=lambda case: f"{case['preset']}-{case['players']}",
+    ids=case_id,
 )
 def test_a_preset_on_the_command_line_grows_with_the_table(
     case: dict[str, object], capsys: pytest.CaptureFixture[str]

@@ -103,9 +103,7 @@ def test_a_wait_must_be_a_finite_number_of_seconds(
     assert capsys.readouterr().err.splitlines()[-1].endswith(f"error: {case['error']}")
 
 
-@pytest.mark.parametrize(
-    "case", load_cases("cli_input_errors", "log"), ids=lambda case: case["logged"]
-)
+@pytest.mark.parametrize("case", load_cases("cli_input_errors", "log"), ids=case_id)
 def test_outside_text_is_escaped_in_log_lines(case: dict[str, str]) -> None:
     assert printable(case["text"]) == case["logged"]
     stream = io.StringIO()

@@ -479,9 +479,7 @@ def test_no_role_to_repeat_means_no_repeat_ripple() -> None:
 # -- lines -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "case", load_cases("onenight_instructions", "phrase"), ids=lambda case: case["text"]
-)
+@pytest.mark.parametrize("case", load_cases("onenight_instructions", "phrase"), ids=case_id)
 def test_identifier_phrases(case: dict[str, Any]) -> None:
     target: Target = decode(Target, case["target"])
     assert phrase(target, start=case.get("start", False)) == case["text"]

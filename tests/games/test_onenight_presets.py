@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 import pytest
-from tables import load_cases
+from tables import case_id, load_cases
 
 from games.errors import SetupError
 from games.onenight import presets as presets_module
@@ -37,11 +37,7 @@ BOX_CHOICES = [
 SEEDS = range(150)
 
 
-def _case_id(case: dict[str, object]) -> str:
-    return f"{case['preset']}-{case['players']}"
-
-
-@pytest.mark.parametrize("case", CASES, ids=_case_id)
+@pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_a_preset_gives_the_listed_cards_or_the_listed_error(case: dict[str, object]) -> None:
     preset = find_preset(str(case["preset"]))
     players = case["players"]
