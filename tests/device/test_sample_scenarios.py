@@ -1,0 +1,98 @@
+"""Every sample scenario in device/scenarios/ plays to its game's final phase, with a plausible
+outcome; together they cover every game and every Alieninjas mission (docs/scenarios.md)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from device.config import Config, load_config
+from device.scenario import load_scenario
+from device.simulator import simulate
+from games.catalog import GAMES
+
+SCENARIOS = Path(__file__).parents[2] / "device" / "scenarios"
+
+SAMPLES: dict[str, dict[str, Any]] = {
+    # file -> its game (or mission), rounds of scores, and the winners its entries give
+    "demo.json": {"game": "onenight", "players": 4},
+    "onenight-vampire.json": {"game": "onenight", "players": 4},
+    "replicas-demo.json": {"game": "replicas", "players": 3, "rounds": 3},
+    "speed.json": {"game": "speed", "players": 3, "rounds": 3, "winners": [3]},
+    "memory.json": {"game": "memory", "players": 4, "rounds": 3, "winners": [2]},
+    "collection.json": {"game": "collection", "players": 3, "rounds": 3, "winners": [1]},
+    # 2 and 3 tie on 21: the Alieninjas captured in the last round (2 against 3) decide.
+    "push-your-luck.json": {"game": "push_your_luck", "players": 3, "rounds": 3, "winners": [3]},
+    "alienation.json": {"game": "alienation", "players": 3, "rounds": 3, "winners": [1]},
+    # both Peaceful: 42 Peace and 10 War together, so both win
+    "encounters.json": {"game": "encounters", "players": 2, "rounds": 1, "winners": [1, 2]},
+}
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Config:
+    return load_config(
+        system_path=None,
+        overrides={"narration.backend": "silent", "narration.cache_dir": str(tmp_path / "wav")},
+    )
+
+
+def kinds(entries: list[dict[str, Any]], kind: str) -> list[Any]:
+    return [entry[kind] for entry in entries if kind in entry]
+
+
+def test_every_game_and_mission_has_a_sample() -> None:
+    covered = {sample["game"] for sample in SAMPLES.values()}
+    wanted = {mission.key for game in GAMES for mission in game.missions}
+    wanted |= {game.key for game in GAMES if not game.missions}
+    assert wanted <= covered, f"no sample for {sorted(wanted - covered)}"
+
+
+def test_every_file_in_the_folder_is_a_checked_sample() -> None:
+    assert sorted(path.name for path in SCENARIOS.glob("*.json")) == sorted(SAMPLES)
+
+
+def test_a_sample_without_daybreak_roles_plays_the_vampire_box() -> None:
+    from games.onenight.roles import Box
+    from games.onenight.setup import setup_from_block
+    from games.spec import Settings
+
+    setup = dict(load_scenario(SCENARIOS / "onenight-vampire.json").setup)
+    roles = setup_from_block(setup, Settings()).roles
+    assert {role.info.box for role in roles} == {Box.VAMPIRE}
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_the_sample_plays_to_its_final_phase(name: str, config: Config) -> None:
+    sample = SAMPLES[name]
+    scenario = load_scenario(SCENARIOS / name)
+    game = scenario.setup.get("mission", scenario.setup["game"])
+    assert game == sample["game"]
+    entries = simulate(scenario, config).transcript.entries
+    assert kinds(entries, "error") == []
+    seats = set(range(1, sample["players"] + 1))
+    if sample["game"] == "onenight":
+        assert kinds(entries, "phase")[-1] == "result"
+        (result,) = kinds(entries, "result")
+        assert set(result["deaths"]) <= seats and set(result["winners"]) <= seats
+        assert result["teams"], "a game always names the team(s) that won, or none won"
+        assert len(kinds(entries, "screen")) >= 5
+        return
+    assert kinds(entries, "phase")[-1] == "final"
+    (final,) = kinds(entries, "final")
+    assert set(final["totals"]) == seats
+    assert set(final["winners"]) <= seats
+    scores = kinds(entries, "score")
+    assert Counter(score["seat"] for score in scores) == dict.fromkeys(seats, sample["rounds"])
+    last = {score["seat"]: score["total"] for score in scores[-len(seats) :]}
+    assert last == final["totals"]
+    if sample["game"] != "encounters":  # Encounters' totals are War minus Peace, not summed
+        for seat in seats:
+            assert sum(s["points"] for s in scores if s["seat"] == seat) == final["totals"][seat]
+        best = max(final["totals"].values())
+        assert all(final["totals"][seat] == best for seat in final["winners"])
+    if "winners" in sample:
+        assert final["winners"] == sample["winners"]
