@@ -79,3 +79,55 @@ def test_nothing_imports_the_device_layer() -> None:
         if "device" in imported_roots(path.read_text(encoding="utf-8"))
     ]
     assert users == []
+
+
+def module_imports(package: str) -> dict[str, set[str]]:
+    """Each module of ``package`` and the modules of it that it imports (anywhere in it)."""
+    paths = {
+        ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): path
+        for path in (ROOT / package).rglob("*.py")
+    }
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found |= {node.module, *(f"{node.module}.{a.name}" for a in node.names)}
+        graph[name] = (found & set(paths)) - {name}
+    return graph
+
+
+def import_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One chain of imports that comes back to where it started ([] if there is none)."""
+    done: set[str] = set()
+
+    def walk(name: str, chain: list[str]) -> list[str]:
+        if name in chain:
+            return [*chain[chain.index(name) :], name]
+        if name in done:
+            return []
+        for imported in sorted(graph[name]):
+            cycle = walk(imported, [*chain, name])
+            if cycle:
+                return cycle
+        done.add(name)
+        return []
+
+    for name in sorted(graph):
+        cycle = walk(name, [])
+        if cycle:
+            return cycle
+    return []
+
+
+@pytest.mark.parametrize("package", ["games", "narration", "hardware"])
+def test_no_module_imports_itself_back(package: str) -> None:
+    assert import_cycle(module_imports(package)) == []
+
+
+def test_the_cycle_check_finds_a_deferred_import_back() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert import_cycle(graph) == ["a", "b", "c", "a"]
+    assert import_cycle({"a": {"b"}, "b": set()}) == []

@@ -1,29 +1,28 @@
-"""The score sheet: one entry per seat closes a round; after the last round, the final result."""
+"""Every mission's score sheet (the shared ``games.scoresheet``): one entry per seat closes a
+round; after the last round, the final result.
+
+What comes between rounds is the session's hook (``NextRound``: the Replicas round, or the next
+sheet), so this module never calls the Replicas round that calls it.
+"""
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
-from games.alieninjas.scoring import RoundScore, round_points, winners
-
-__all__ = [
-    "close_round",
-    "enter",
-    "final",
-    "open_scoring",
-    "score_title",
-    "scores_view",
-    "winners",
-]
-from games.alieninjas.scoring import ScoreEntryError
+from games.alieninjas.scoring import RoundScore, ScoreEntryError, round_points, winners
 from games.alieninjas.setup import ROUNDS
 from games.alieninjas.state import AlieninjasState
-from games.effects import Effect, Finished, Lamp, Phase, Record, Report, Say, Show
+from games.effects import Effect, Lamp, Phase, Record, Say, Show
 from games.errors import EventNotAcceptedError
-from games.events import ScoreEntered, Touched
+from games.events import Event, ScoreEntered
+from games.scoresheet import close_round as close_sheet
+from games.scoresheet import final_effects, on_final, winner_line
 
 Transition = tuple[AlieninjasState, list[Effect]]
+NextRound = Callable[[AlieninjasState], Transition]
+"""Opens the next round of a game whose round just closed."""
 STARTER_MISSIONS = ("speed", "memory", "collection", "push_your_luck")
 """Missions whose rules name the next round's first player; an entry's ``last: true`` marks
 them (Speed: played the last card; Memory: played last; Collection: ended the round; Push Your
@@ -102,8 +101,9 @@ def _last_card(state: AlieninjasState, seat: int, fields: dict[str, object]) -> 
     return None if state.ender == seat else state.ender
 
 
-def enter(state: AlieninjasState, event: ScoreEntered) -> Transition:
-    """Take one seat's entry (a second entry for a seat replaces the first)."""
+def enter(state: AlieninjasState, event: ScoreEntered, next_round: NextRound) -> Transition:
+    """Take one seat's entry (a second entry for a seat replaces the first); the last one in
+    closes the round, and ``next_round`` opens the next."""
     players = state.setup.players
     if not 1 <= event.seat <= players:
         raise EventNotAcceptedError(f"score for seat {event.seat}: seats are 1 to {players}")
@@ -117,74 +117,63 @@ def enter(state: AlieninjasState, event: ScoreEntered) -> Transition:
         ender=event.seat == state.ender,
         failed=event.seat in state.failed,
     )
-    kept = tuple(score for score in state.entries if score.seat != event.seat)
-    entries = tuple(sorted((*kept, RoundScore(event.seat, points, tiebreak)), key=_seat))
-    state = dataclasses.replace(state, entries=entries, ender=last_card)
-    if len(entries) < players:
+    sheet = state.sheet.enter(RoundScore(event.seat, points, tiebreak))
+    state = dataclasses.replace(state, sheet=sheet, ender=last_card)
+    if sheet.waiting(players):
         return state, [Show("scores", scores_view(state, score_title(state)))]
-    return close_round(state)
+    return close_round(state, next_round)
 
 
-def _seat(score: RoundScore) -> int:
-    return score.seat
-
-
-def close_round(state: AlieninjasState) -> Transition:
+def close_round(state: AlieninjasState, next_round: NextRound) -> Transition:
     """Every seat is in: report the round, then start the next one or end the game."""
-    state = dataclasses.replace(state, rounds=(*state.rounds, state.entries), entries=())
-    totals = state.totals()
+    closed = state.entries
+    sheet, reports = close_sheet(state.sheet, state.round, state.setup.players)
+    state = dataclasses.replace(state, sheet=sheet)
+    record = {
+        "round": state.round,
+        "mission": state.setup.mission,
+        "ender": state.ender,
+        "failed": list(state.failed),
+        "points": {score.seat: score.points for score in closed},
+    }
     effects: list[Effect] = [
-        Record(
-            "alieninjas.round",
-            {
-                "round": state.round,
-                "mission": state.setup.mission,
-                "ender": state.ender,
-                "failed": list(state.failed),
-                "points": {score.seat: score.points for score in state.rounds[-1]},
-            },
-        )
+        Record("alieninjas.round", record),
+        *reports,
+        Say.of("alieninjas.score.closed", round=state.round),
     ]
-    for score in state.rounds[-1]:
-        data = {"round": state.round, "seat": score.seat, "points": score.points}
-        effects.append(Report("score", {**data, "total": totals[score.seat]}))
-    effects.append(Say.of("alieninjas.score.closed", round=state.round))
     if state.round >= ROUNDS:
         state, more = final(state)
         return state, effects + more
-    from games.alieninjas import replicas  # here: the two modules call each other
-
-    next_round = dataclasses.replace(
-        state,
-        round=state.round + 1,
-        starter=state.ender,
-        ender=None,
-        failed=(),
-        buzzed=None,
-        elapsed=0.0,
-        false_starts=(),
+    state, more = next_round(
+        dataclasses.replace(
+            state,
+            round=state.round + 1,
+            starter=state.ender,
+            ender=None,
+            failed=(),
+            buzzed=None,
+            elapsed=0.0,
+            false_starts=(),
+        )
     )
-    state, more = replicas.open_round(next_round)
     return state, effects + more
 
 
 def final(state: AlieninjasState) -> Transition:
     """Phase ``final``: the winners, the totals and the reaction times."""
     state = dataclasses.replace(state, phase="final", deadline=None)
-    won = winners(state.rounds, state.setup.players)
+    players = state.setup.players
+    won = winners(state.rounds, players)
     totals = state.totals()
     effects: list[Effect] = [
         Phase("final"),
-        Report("final", {"winners": won, "totals": totals}),
-        Record("alieninjas.final", {"winners": won, "totals": totals}),
+        *final_effects(
+            "alieninjas", "alieninjas.final", totals, won, rounds=state.sheet.points(players)
+        ),
     ]
     effects += [Lamp(seat, "blink" if seat in won else "off") for seat in totals]
-    best = totals[won[0]] if won else 0
-    if len(won) == 1:
-        effects.append(Say.of("alieninjas.final.winner", seat=won[0], total=best))
-    else:
-        seats = ", ".join(str(seat) for seat in won[:-1]) + f" and {won[-1]}"
-        effects.append(Say.of("alieninjas.final.shared", seats=seats, total=best))
+    line = winner_line(won, totals, one="alieninjas.final.winner", shared="alieninjas.final.shared")
+    effects.append(line)
     effects.append(Show("end", {"title": "Final scores", "lines": final_lines(state, won)}))
     return state, effects
 
@@ -206,8 +195,6 @@ def final_lines(state: AlieninjasState, won: list[int]) -> list[str]:
     return lines
 
 
-def on_final_input(state: AlieninjasState, event: object) -> Transition:
+def on_final_input(state: AlieninjasState, event: Event) -> Transition:
     """The end screen's Home button finishes the session; other input changes nothing."""
-    if event in (Touched("home"), Touched("ok")):
-        return state, [Finished()]
-    return state, []
+    return state, on_final(event)

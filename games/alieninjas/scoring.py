@@ -1,4 +1,4 @@
-"""Every mission's scoring rule, and the final ranking.
+"""Every mission's scoring rule, and the final ranking (``totals``: the score sheet's).
 
 ``round_points`` is the one place a round's score is worked out. A score entry is a mapping of
 fields; each mission reads its own (see ``FIELDS``), or takes ``points`` as already added up.
@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from games.errors import EventNotAcceptedError
+from games.scoresheet import leaders, totals
 
 FIELDS: dict[str, tuple[str, ...]] = {
     "replicas": ("correct", "wrong", "optional"),
@@ -193,23 +194,12 @@ def round_points(
     return points, points
 
 
-def totals(rounds: Sequence[Sequence[RoundScore]], players: int) -> dict[int, int]:
-    """Each seat's total over the closed rounds."""
-    out = dict.fromkeys(range(1, players + 1), 0)
-    for scores in rounds:
-        for score in scores:
-            out[score.seat] += score.points
-    return out
-
-
 def winners(rounds: Sequence[Sequence[RoundScore]], players: int) -> list[int]:
     """The highest total wins; a tie goes to the best tie-break of the last round; else shared."""
     if not rounds:
         return []
-    total = totals(rounds, players)
     last = {score.seat: score.tiebreak for score in rounds[-1]}
-    best = max((total[seat], last.get(seat, 0)) for seat in total)
-    return sorted(seat for seat in total if (total[seat], last.get(seat, 0)) == best)
+    return list(leaders(totals(rounds, players), last))
 
 
 def may_tie_for_the_win(

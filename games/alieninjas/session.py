@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.alieninjas import grab, replicas, scoresheet
+from games.alieninjas.scoring import winners
 from games.alieninjas.setup import AlieninjasSetup
 from games.alieninjas.state import AlieninjasState, state_from_json, state_to_json
 from games.effects import Effect, Lamp, Phase, Record, Say, Show
@@ -109,7 +110,7 @@ class AlieninjasSession:
         )
         effects: list[Effect] = [Phase(moved.phase), *_lamps(moved)]
         if moved.phase == "final":
-            won = scoresheet.winners(moved.rounds, moved.setup.players)
+            won = winners(moved.rounds, moved.setup.players)
             lines = scoresheet.final_lines(moved, won)
             return moved, [*effects, Show("end", {"title": "Final scores", "lines": lines})]
         if moved.phase == "score":
@@ -130,14 +131,14 @@ def _lamps(state: AlieninjasState) -> list[Effect]:
     elif state.phase == "score" and state.replicas and state.ender is not None:
         lit[state.ender] = "on"  # the correct call's lamp stays lit until the next round
     elif state.phase == "final":
-        lit = dict.fromkeys(scoresheet.winners(state.rounds, state.setup.players), "blink")
+        lit = dict.fromkeys(winners(state.rounds, state.setup.players), "blink")
     return [Lamp(seat, lit.get(seat, "off")) for seat in range(1, state.setup.players + 1)]
 
 
 def _dispatch(state: AlieninjasState, event: Event, now: float) -> Transition:
     phase = state.phase
     if phase == "score" and isinstance(event, ScoreEntered):
-        return scoresheet.enter(state, event)
+        return scoresheet.enter(state, event, replicas.open_round)
     if phase == "final":
         return scoresheet.on_final_input(state, event)
     if grab.active(state) and isinstance(event, _BUTTONS):

@@ -5,14 +5,15 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.alieninjas import buzz
 from games.alieninjas.buzz import Candidate
-from games.alieninjas.scoring import RoundScore, totals
+from games.alieninjas.scoring import RoundScore
 from games.alieninjas.setup import AlieninjasSetup, setup_from_json, setup_to_json
 from games.effects import Record
+from games.scoresheet import Sheet
 
 
 def map_side(seed: int, round_number: int) -> str:
@@ -45,14 +46,22 @@ class AlieninjasState:
     """The seat whose button may start this round (the last round's ender)."""
     false_starts: tuple[tuple[int, float], ...] = ()
     """(seat, ignored until) for seats locked out by a false start."""
-    entries: tuple[RoundScore, ...] = ()
-    """This round's score entries so far."""
-    rounds: tuple[tuple[RoundScore, ...], ...] = ()
-    """Closed rounds."""
+    sheet: Sheet[RoundScore] = field(default_factory=Sheet)
+    """The closed rounds' scores and this round's entries so far."""
     reactions: tuple[tuple[int, int, float], ...] = ()
     """(round, seat, seconds of play before the correct call)."""
     grabbed: int | None = None
     """Speed grab mode: the last grab's winner, until the grab re-arms (``deadline``)."""
+
+    @property
+    def entries(self) -> tuple[RoundScore, ...]:
+        """This round's score entries so far, by seat."""
+        return self.sheet.entries
+
+    @property
+    def rounds(self) -> tuple[tuple[RoundScore, ...], ...]:
+        """The closed rounds."""
+        return self.sheet.rounds
 
     @property
     def replicas(self) -> bool:
@@ -71,7 +80,7 @@ class AlieninjasState:
 
     def totals(self) -> dict[int, int]:
         """Each seat's total over the closed rounds."""
-        return totals(self.rounds, self.setup.players)
+        return self.sheet.totals(self.setup.players)
 
     def offered(self, seat: int, at: float, now: float) -> AlieninjasState:
         """This state with a press from ``seat`` (edge ``at``, arriving ``now``) offered to the
@@ -98,6 +107,8 @@ def state_to_json(state: AlieninjasState) -> dict[str, Any]:
     """The state as JSON-able data."""
     data = dataclasses.asdict(state)
     data["setup"] = setup_to_json(state.setup)
+    sheet = data.pop("sheet")
+    data["entries"], data["rounds"] = sheet["entries"], sheet["rounds"]
     return data
 
 
@@ -111,8 +122,8 @@ def state_from_json(data: Mapping[str, Any]) -> AlieninjasState:
     fields["false_starts"] = tuple(
         (int(seat), float(until)) for seat, until in fields.get("false_starts", ())
     )
-    fields["entries"] = _scores(fields.get("entries", ()))
-    fields["rounds"] = tuple(_scores(scores) for scores in fields.get("rounds", ()))
+    entries = _scores(fields.pop("entries", ()))
+    fields["sheet"] = Sheet(tuple(_scores(s) for s in fields.pop("rounds", ())), entries)
     fields["reactions"] = tuple(
         (int(r), int(seat), float(seconds)) for r, seat, seconds in fields.get("reactions", ())
     )
