@@ -78,9 +78,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="override narration.backend",
     )
 
-    demo = commands.add_parser("demo", help="play a built-in One Night game in the simulator")
+    demo = commands.add_parser("demo", help="play a built-in sample game in the simulator")
     demo.add_argument(
         "--out", type=Path, metavar="DIR", help="output folder (default: ./mothership-demo-<time>)"
+    )
+    demo.add_argument(
+        "--game",
+        default="onenight",
+        metavar="GAME",
+        help="onenight (default), replicas, alienation or encounters",
+    )
+    demo.add_argument(
+        "--voice",
+        choices=["pyttsx3", "espeak", "piper", "silent"],
+        help="override narration.backend",
     )
 
     say = commands.add_parser("say", help="speak a line of text (or write it to a WAV)")
@@ -244,7 +255,7 @@ def _demo(args: argparse.Namespace, config: Config) -> int:
     from device.demo import default_out_dir, run_demo
 
     out = args.out or default_out_dir()
-    result = run_demo(config, out)
+    result = run_demo(config, out, args.game)
     entries = result.transcript.entries
     said = sum(1 for entry in entries if "say" in entry)
     shots = len(list((out / "screens").glob("*.png")))

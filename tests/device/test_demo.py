@@ -1,0 +1,79 @@
+"""``mothership demo --game``: each game's sample played into the demo folder (silent voice)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from device.cli import main
+from device.demo import DEMOS, DemoError, find_demo
+
+SCENARIOS = Path(__file__).parents[2] / "device" / "scenarios"
+LAST_PHASE = {
+    "onenight": "result",
+    "replicas": "final",
+    "alienation": "final",
+    "encounters": "final",
+}
+
+
+@pytest.mark.parametrize("game", list(DEMOS))
+def test_the_demo_of_each_game_writes_its_folder(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "demo"
+    assert main(["-q", "demo", "--game", game, "--voice", "silent", "--out", str(out)]) == 0
+    entries = [json.loads(line) for line in (out / "transcript.jsonl").read_text().splitlines()]
+    assert [entry["phase"] for entry in entries if "phase" in entry][-1] == LAST_PHASE[game]
+    said = [entry for entry in entries if "say" in entry]
+    assert len(list((out / "narration").glob("*.wav"))) == len(said) > 0
+    screens = sorted(path.stem.split("-", 1)[1] for path in (out / "screens").glob("*.png"))
+    assert "home" in screens and len(screens) >= 2
+    played = json.loads((out / "scenario.json").read_text())
+    assert played == json.loads((SCENARIOS / DEMOS[game]).read_text())
+    printed = capsys.readouterr().out
+    assert f"Demo finished in phase {LAST_PHASE[game]!r}" in printed
+    assert f"Output: {out}" in printed
+
+
+def test_the_alienation_demo_enters_a_round_on_the_touchscreen_keypad(tmp_path: Path) -> None:
+    out = tmp_path / "demo"
+    assert main(["-q", "demo", "--game", "alienation", "--voice", "silent", "--out", str(out)]) == 0
+    screens = [path.stem.split("-", 1)[1] for path in sorted((out / "screens").glob("*.png"))]
+    assert screens[:3] == ["home", "sheet", "keypad"]
+
+
+def test_a_bad_demo_name_gets_a_did_you_mean_and_no_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "demo"
+    assert main(["demo", "--game", "alienatoin", "--out", str(out)]) == 1
+    assert capsys.readouterr().err == (
+        "mothership: error: unknown demo 'alienatoin'; demos are: onenight, replicas, "
+        "alienation, encounters; did you mean 'alienation'?\n"
+    )
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "demo"),
+    [
+        ("onenight", "onenight"),
+        ("One Night Ultimate Vampire", "onenight"),
+        ("Alieninjas", "replicas"),
+        ("alien encounters", "encounters"),
+        (" Alienation ", "alienation"),
+    ],
+)
+def test_a_demo_is_found_by_a_games_name_too(name: str, demo: str) -> None:
+    assert find_demo(name) == demo
+
+
+def test_a_name_close_to_nothing_lists_the_demos_without_a_guess() -> None:
+    with pytest.raises(DemoError) as error:
+        find_demo("chess")
+    assert str(error.value) == (
+        "unknown demo 'chess'; demos are: onenight, replicas, alienation, encounters"
+    )
