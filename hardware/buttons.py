@@ -130,8 +130,6 @@ class ButtonBoard:
             [(f"seat {seat} button", pin) for seat, pin in enumerate(self._seat_pins, 1)]
             + [(f"control {name!r}", pin) for name, pin in self._control_pins.items()]
         )
-        self._on_seat = on_seat
-        self._on_control = on_control
         self._factory = pin_factory
         self._debounce = debounce
         self._buttons: list[_EdgeButton] = []

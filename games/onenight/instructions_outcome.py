@@ -57,12 +57,6 @@ class OracleOutcome:
     """Facts announced to the table: ``"<actor>.failed_guess"``, ``"<actor>.number_even"`` or
     ``"<actor>.number_odd"``, where the actor is ``oracle`` or ``doppelganger``."""
 
-    @property
-    def forces_alien_exchange(self) -> bool:
-        """Whether the aliens' directive is replaced by a forced exchange."""
-        return self.forced_directive is not None
-
-
 def oracle_outcome(
     question: OracleQuestion, answer: bool | int | None, oracle_seat: int | None
 ) -> OracleOutcome:

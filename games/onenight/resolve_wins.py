@@ -54,9 +54,6 @@ class Judgement:
     """Every alien-team player voted for the Leader."""
     tanner_stopped_wolves: bool
     """The werewolves met their condition, but the Tanner died."""
-    synthetic_dead: bool
-    cursed_by: tuple[int, ...]
-    """Dead Oracles who guessed wrong."""
     traitors: tuple[tuple[int, bool], ...]
     """(seat, won) of each Traitor with a teammate."""
     diseased_voters: tuple[int, ...]
@@ -235,8 +232,6 @@ def judge(
         present=present,
         thumbs=thumbs,
         tanner_stopped_wolves=stopped,
-        synthetic_dead=synthetic,
-        cursed_by=cursed,
         traitors=tuple(traitors),
         diseased_voters=voters,
     )
