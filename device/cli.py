@@ -168,6 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "store.path": _store_path(args) if args.command != "simulate" else None,
         }
         config = load_config(args.config, overrides=overrides)
+        _log_level(config, args.verbose - args.quiet)
         return _dispatch(args, config)
     except KeyboardInterrupt:
         return 130
@@ -182,6 +183,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         message = "\n  ".join(["", *lines] if len(lines) > 1 else lines)
         print(f"mothership: error: {message}", file=sys.stderr)
         return 1
+
+
+def _log_level(config: Config, steps: int) -> None:
+    """Log from the config's ``[log] level``, each ``-v`` one step more and each ``-q`` one less."""
+    start = {"error": -2, "warning": -1, "info": 0, "debug": 1}[config.log.level]
+    logging.getLogger().setLevel(LOG_LEVELS[max(-2, min(1, start + steps))])
 
 
 def _store_path(args: argparse.Namespace) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import wave
 from pathlib import Path
 
@@ -164,3 +165,28 @@ def test_a_preset_on_the_command_line_grows_with_the_table(
     names = case["roles"]
     assert isinstance(names, list)
     assert sorted(shown) == sorted(find_role(name).display_name for name in names)
+
+
+@pytest.mark.parametrize(
+    ("level", "flags", "expected"),
+    [
+        ("warning", [], logging.WARNING),
+        ("warning", ["-v"], logging.INFO),
+        ("debug", ["-q"], logging.INFO),
+        ("error", ["-v", "-v", "-v", "-v"], logging.DEBUG),
+        ("info", ["-q", "-q", "-q"], logging.ERROR),
+    ],
+)
+def test_the_config_log_level_is_where_verbose_and_quiet_start(
+    tmp_path: Path, level: str, flags: list[str], expected: int
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(f'[log]\nlevel = "{level}"\n')
+    root = logging.getLogger()
+    saved = root.level
+    try:
+        command = ["onenight", "script", "--preset", "basic", "--players", "3"]
+        assert main([*flags, "--config", str(config), *command]) == 0
+        assert root.level == expected
+    finally:
+        root.setLevel(saved)
