@@ -26,7 +26,11 @@ def _escape(char: str) -> str:
 
 def printable(text: str) -> str:
     """``text`` with control characters, line breaks and text-direction marks escaped
-    (``\\x1b``, ``\\n``, ``\\u202e``); letters of every script stay as they are."""
+    (``\\x1b``, ``\\n``, ``\\u202e``); letters of every script stay as they are.
+
+    >>> print(printable("player Zoë\\nINFO mothership: the vote is over"))
+    player Zoë\\nINFO mothership: the vote is over
+    """
     if text.isprintable():
         return text
     return "".join(_escape(char) for char in text)

@@ -28,6 +28,7 @@ DOCUMENTED = {
     "draft_direction",
     "player_range",
     "preset_roles",
+    "printable",
 }
 
 
