@@ -18,6 +18,7 @@ from games.effects import (
     Effect,
     Finished,
     Lamp,
+    LogPlay,
     Phase,
     Prepare,
     Record,
@@ -145,7 +146,9 @@ class Executor:
             out.transcript.write(sound=effect.name)
         elif isinstance(effect, Record):
             if out.store is not None:
-                out.store.add_record(self.game, effect.kind, dict(effect.data))
+                # A game's final record also logs its play, in the same transaction.
+                result = effect.result if isinstance(effect, LogPlay) else None
+                out.store.add_record(self.game, effect.kind, dict(effect.data), result)
             # Records may hold hidden roles: never above DEBUG.
             logger.debug("record %s %s", effect.kind, effect.data)
         elif isinstance(effect, Report):

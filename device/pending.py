@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.scorelog.plays import FinalResult
+
 WRITE_ERRORS = (sqlite3.OperationalError, sqlite3.DatabaseError)
 """What SQLite raises for a full disk, a read-only file or an I/O error."""
 
@@ -21,8 +23,10 @@ WRITE_ERRORS = (sqlite3.OperationalError, sqlite3.DatabaseError)
 class PendingWrites:
     """The writes still to make, oldest first."""
 
-    records: list[tuple[str, str, dict[str, Any]]] = field(default_factory=list)
-    """(game, kind, data) of each record not yet written."""
+    records: list[tuple[str, str, dict[str, Any], FinalResult | None]] = field(
+        default_factory=list
+    )
+    """(game, kind, data, the result a final record logs) of each record not yet written."""
     checkpoint: tuple[str, dict[str, Any], float] | None = None
     """The newest checkpoint not yet written: (game, state, saved_at)."""
     clear: bool = False
@@ -35,7 +39,7 @@ class PendingWrites:
 
     def replay(
         self,
-        add_record: Callable[[str, str, dict[str, Any]], None],
+        add_record: Callable[[str, str, dict[str, Any], FinalResult | None], None],
         save_checkpoint: Callable[[str, dict[str, Any], float], None],
         clear_checkpoint: Callable[[], None],
     ) -> bool:

@@ -1,9 +1,8 @@
-"""The score log: turning a game's final record into a `Play`, and plays to and from JSON.
+"""The score log: a finished game's result as a logged `Play`, and plays to and from JSON.
 
-Every game ends with one final record (``onenight.game``, ``alieninjas.final``,
-``alienation.final``, ``encounters.final``); the store logs a play for it in the same
-transaction. Round-by-round points come from the game's ``<game>.round`` records since its
-``<game>.start`` record.
+Every game ends with a ``LogPlay`` effect: its final record, carrying the result as a typed
+`FinalResult`. The store writes the record and logs the play in the same transaction; the play's
+name comes from the game's registry entry, its player names from the seats linked to profiles.
 """
 
 from __future__ import annotations
@@ -11,35 +10,20 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from games.scorelog.plays import Play, PlayerResult
+from games.catalog import GAMES as REGISTRY
+from games.catalog import by_key
+from games.scorelog.plays import FinalResult, Play, PlayerResult
 
-FINAL_KINDS: dict[str, str] = {
-    "onenight.game": "One Night",
-    "alieninjas.final": "Alieninjas",
-    "alienation.final": "Alienation",
-    "encounters.final": "Alien Encounters",
-}
-"""The record kind that ends each game, and the game's name in the log."""
-
-GAMES = tuple(FINAL_KINDS.values())
+GAMES = tuple(spec.name for spec in REGISTRY)
+"""The names plays are logged under, one per game."""
 
 
 class BackupError(ValueError):
     """A backup (or a play in it) that cannot be read; the message names the bad part."""
-
-
-def is_final(kind: str) -> bool:
-    """Whether a record of this kind ends a game (and so logs a play)."""
-    return kind in FINAL_KINDS
-
-
-def prefix(kind: str) -> str:
-    """The game part of a record kind: ``alienation`` for ``alienation.final``."""
-    return kind.split(".", 1)[0]
 
 
 def utc_now() -> str:
@@ -60,81 +44,16 @@ def play_id(kind: str, data: Mapping[str, Any], start: str | None) -> str:
     return str(uuid.UUID(bytes=hashlib.sha256(text.encode()).digest()[:16], version=4))
 
 
-def seat_map(values: Any) -> dict[int, int]:
-    """``{seat: number}`` from a record's mapping (JSON turns the seat keys into text)."""
-    if not isinstance(values, Mapping):
-        return {}
-    return {int(seat): int(value) for seat, value in values.items()}
-
-
-def play_from_record(
-    kind: str,
-    data: Mapping[str, Any],
-    history: Sequence[tuple[str, Mapping[str, Any]]],
-    *,
-    names: Mapping[int, str],
-    play_id: str,
-    played_at: str,
-) -> Play:
-    """The play a final record stands for.
+def play_of(result: FinalResult, *, names: Mapping[int, str], play_id: str, played_at: str) -> Play:
+    """The play a game's result stands for, named as its registry entry names the game.
 
     Args:
-        kind: the final record's kind (see `FINAL_KINDS`).
-        data: the final record's data, as stored (JSON).
-        history: this game's earlier records as (kind, data), oldest first, from its start.
+        result: what the game handed over as it ended.
         names: profile names linked to seats; other seats are "Player N".
         play_id: the play's id; played_at: when it ended (ISO 8601 UTC).
     """
-    game = FINAL_KINDS[kind]
-    winners = {int(seat) for seat in data.get("winners", [])}
-    starts = [d for k, d in history if k.endswith(".start")]
-    start = starts[-1] if starts else {}
-    first: int | None = None
-    rounds: tuple[tuple[int, ...], ...] = ()
-    if kind == "onenight.game":
-        count = int(data.get("setup", {}).get("players", 0)) or int(start.get("players", 0))
-        scores: dict[int, int | None] = dict.fromkeys(range(1, count + 1))
-    else:
-        totals = seat_map(data.get("totals"))
-        scores = {seat: totals[seat] for seat in sorted(totals)}
-        per_round = _round_points(prefix(kind), history)
-        seats = sorted(scores)
-        rounds = tuple(
-            tuple(points.get(seat, 0) for seat in seats) for _, points in sorted(per_round.items())
-        )
-        if kind == "encounters.final" and start.get("first") is not None:
-            first = int(start["first"])
-        if kind == "alienation.final":
-            firsts = [d for k, d in history if k == "alienation.round" and d.get("round") == 1]
-            if firsts and firsts[-1].get("start") is not None:
-                first = int(firsts[-1]["start"])
-    players = tuple(
-        PlayerResult(
-            name=names.get(seat, f"Player {seat}"),
-            seat=seat,
-            score=score,
-            winner=seat in winners,
-            start_player=seat == first,
-        )
-        for seat, score in scores.items()
-    )
-    return Play(play_id, game, played_at, players, rounds)
-
-
-def _round_points(
-    game: str, history: Sequence[tuple[str, Mapping[str, Any]]]
-) -> dict[int, dict[int, int]]:
-    """``{round: {seat: points}}`` from the round records (a replayed round replaces itself)."""
-    rounds: dict[int, dict[int, int]] = {}
-    for kind, data in history:
-        if kind != f"{game}.round" or "round" not in data:
-            continue
-        if "points" in data:  # alieninjas
-            rounds[int(data["round"])] = seat_map(data["points"])
-        elif "entries" in data:  # alienation
-            entries = data["entries"]
-            rounds[int(data["round"])] = {int(e["seat"]): int(e["points"]) for e in entries}
-    return rounds
+    spec = by_key(result.game)
+    return result.play(play_id, spec.name if spec else result.game, played_at, names)
 
 
 # -- JSON -------------------------------------------------------------------------------------

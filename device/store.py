@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from device.pending import WRITE_ERRORS, PendingWrites
-from device.scorelog import is_final, play_from_record, play_id, prefix, utc_now
+from device.scorelog import play_id, play_of, utc_now
 from device.store_players import PlayerTables, Profile
-from games.scorelog.plays import Play, PlayerResult
+from games.scorelog.plays import FinalResult, Play, PlayerResult
 
 logger = logging.getLogger(__name__)
 
@@ -252,14 +252,19 @@ class Store(PlayerTables):
         finally:
             self._db.execute("PRAGMA synchronous=NORMAL")
 
-    def add_record(self, game: str, kind: str, data: dict[str, Any]) -> None:
-        """Append a game record. A game's final record also logs its play, in the same
-        transaction, committed with a full sync: a confirmed play survives a crash."""
-        self._write(lambda pending: pending.records.append((game, kind, data)))
+    def add_record(
+        self, game: str, kind: str, data: dict[str, Any], result: FinalResult | None = None
+    ) -> None:
+        """Append a game record. A game's final record comes with its ``result`` (see
+        ``LogPlay``): its play is logged in the same transaction, committed with a full sync,
+        so a confirmed play survives a crash."""
+        self._write(lambda pending: pending.records.append((game, kind, data, result)))
 
-    def _add_record(self, game: str, kind: str, data: dict[str, Any]) -> None:
+    def _add_record(
+        self, game: str, kind: str, data: dict[str, Any], result: FinalResult | None = None
+    ) -> None:
         text = json.dumps(data, allow_nan=False)
-        if not is_final(kind):
+        if result is None:
             with self._transaction():
                 self._db.execute(
                     "INSERT INTO records (game, kind, data) VALUES (?, ?, ?)", (game, kind, text)
@@ -272,7 +277,7 @@ class Store(PlayerTables):
                 cursor = self._db.execute(
                     "INSERT INTO records (game, kind, data) VALUES (?, ?, ?)", (game, kind, text)
                 )
-                self._log_play(kind, json.loads(text), cursor.lastrowid)
+                self._log_play(kind, json.loads(text), result, cursor.lastrowid)
         finally:
             self._db.execute("PRAGMA synchronous=NORMAL")
 
@@ -287,19 +292,15 @@ class Store(PlayerTables):
         except (KeyError, TypeError, ValueError) as error:
             logger.warning("could not apply %s record: %s", kind, error)
 
-    def _log_play(self, kind: str, data: dict[str, Any], record: int | None) -> None:
-        game = prefix(kind)
+    def _log_play(
+        self, kind: str, data: dict[str, Any], result: FinalResult, record: int | None
+    ) -> None:
+        """Log the play of a final record (row ``record``) and the result it carries."""
+        # The game's start record only anchors the play's id, so a replayed final is kept once.
         start = self._db.execute(
             "SELECT id, created FROM records WHERE kind = ? ORDER BY id DESC LIMIT 1",
-            (f"{game}.start",),
+            (f"{result.game}.start",),
         ).fetchone()
-        # The game's records since its start (none without one: older games' are not its).
-        since = int(start[0]) if start is not None else record or 0
-        rows = self._db.execute(
-            "SELECT kind, data FROM records WHERE id >= ? AND id < ? AND kind LIKE ? ORDER BY id",
-            (since, record or 0, f"{game}.%"),
-        )
-        history = [(k, json.loads(d)) for k, d in rows]
         names = {
             int(seat): str(name)
             for seat, name in self._db.execute(
@@ -307,13 +308,8 @@ class Store(PlayerTables):
             )
         }
         anchor = None if start is None else f"{start[0]}@{start[1]}"
-        play = play_from_record(
-            kind,
-            data,
-            history,
-            names=names,
-            play_id=play_id(kind, data, anchor),
-            played_at=utc_now(),
+        play = play_of(
+            result, names=names, play_id=play_id(kind, data, anchor), played_at=utc_now()
         )
         self._insert_play(play, record)
 

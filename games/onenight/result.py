@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from games.effects import Effect, Finished, Phase, Record, Report, Say, Show
+from games.effects import Effect, Finished, LogPlay, Phase, Report, Say, Show
 from games.events import Event, Touched
 from games.onenight.resolve import (
     Conversion,
@@ -20,6 +20,7 @@ from games.onenight.resolve import (
 from games.onenight.roles import Role
 from games.onenight.script_app import outcomes
 from games.onenight.state import OneNightState, setup_to_json
+from games.scorelog.plays import FinalResult
 
 COPIERS = (Role.DOPPELGANGER, Role.COPYCAT)
 
@@ -75,6 +76,12 @@ def game_record(state: OneNightState, result: Resolution) -> dict[str, Any]:
     }
 
 
+def final_result(state: OneNightState, result: Resolution) -> FinalResult:
+    """The game as the score log takes it: who won (One Night keeps no scores)."""
+    players = state.setup.players
+    return FinalResult("onenight", (None,) * players, tuple(result.winners))
+
+
 def finish(state: OneNightState) -> tuple[OneNightState, list[Effect]]:
     """Every card is in: work out the result, announce it, show it and store the game."""
     result = _resolve(state)
@@ -88,7 +95,7 @@ def finish(state: OneNightState) -> tuple[OneNightState, list[Effect]]:
     effects: list[Effect] = [
         Phase("result"),
         Report("result", report),
-        Record("onenight.game", game_record(state, result)),
+        LogPlay("onenight.game", game_record(state, result), result=final_result(state, result)),
         _end_screen(result),
     ]
     effects += [Say.of("onenight.result.line", text=line) for line in lines]

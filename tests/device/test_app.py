@@ -26,6 +26,7 @@ from device.store import Store
 from device.transcript import Transcript
 from device.ui import TouchUI
 from games.events import Control, ControlPressed, SeatPressed
+from games.scorelog.plays import FinalResult
 
 
 @pytest.fixture
@@ -190,7 +191,8 @@ def test_players_names_a_player_and_links_their_seat_for_the_next_logged_play(
     # The next logged play carries the linked names.
     store.add_record("alienation", "alienation.start", {"players": 2, "seed": 1})
     final = {"winners": [2], "totals": {"1": 3, "2": 9}, "sunnies": [0, 0]}
-    store.add_record("alienation", "alienation.final", final)
+    result = FinalResult("alienation", (3, 9), (2,))
+    store.add_record("alienation", "alienation.final", final, result)
     (logged,) = store.plays()
     assert [(p.seat, p.name) for p in logged.players] == [(1, "Ben"), (2, "Ada")]
 

@@ -16,7 +16,7 @@ from device.config import load_config, resolve_store_path
 from device.export import CSV_FIELDS, export, import_backup, local_time, parse_backup
 from device.scorelog import BackupError
 from device.store import Profile, Store
-from games.scorelog.plays import Play, PlayerResult
+from games.scorelog.plays import FinalResult, Play, PlayerResult
 
 ALIENATION = Play(
     "play-a",
@@ -129,7 +129,8 @@ def test_a_backup_restores_into_a_fresh_store_once(tmp_path: Path) -> None:
     source = filled(tmp_path / "a.db")
     source.add_record("", "alieninjas.start", {"mission": "m", "players": 2, "seed": 0})
     source.add_record("", "alieninjas.round", {"round": 1, "points": {1: 3, 2: 1}})
-    source.add_record("", "alieninjas.final", {"winners": [1], "totals": {1: 3, 2: 1}})
+    result = FinalResult("alieninjas", (3, 1), (1,), rounds=((3, 1),))
+    source.add_record("", "alieninjas.final", {"winners": [1], "totals": {1: 3, 2: 1}}, result)
     backup = export(source, "json")
     fresh = Store(tmp_path / "b.db")
     assert import_backup(fresh, backup) == (3, 3)

@@ -8,8 +8,10 @@ import pytest
 from device.app import home_games, home_view
 from device.keypad import Keypad, fields_for
 from device.scenario import entry_keys
-from device.scorelog import FINAL_KINDS
+from device.scorelog import GAMES as LOGGED
+from device.scorelog import play_of
 from games.catalog import GAMES, setup_keys
+from games.scorelog.plays import FinalResult
 
 KEYPAD = {
     # (game, mission): the keypad's (field, kind, prompt) in order
@@ -85,5 +87,9 @@ def test_the_home_screen_lists_the_registrys_buttons_then_scores() -> None:
     assert home_games()["Replicas"] == {"game": "alieninjas", "mission": "replicas", "players": 4}
 
 
-def test_every_game_names_the_record_its_play_is_logged_from() -> None:
-    assert {spec.final_record: spec.name for spec in GAMES} == FINAL_KINDS
+def test_the_score_log_names_each_play_as_the_registry_names_its_game() -> None:
+    assert tuple(spec.name for spec in GAMES) == LOGGED
+    for spec in GAMES:
+        result = FinalResult(spec.key, (None, None), (1,))
+        play = play_of(result, names={}, play_id="p", played_at="2025-01-31T20:15:00Z")
+        assert play.game == spec.name

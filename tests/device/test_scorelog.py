@@ -1,4 +1,5 @@
-"""The score log in the store: a game's final record logs a play, in one durable transaction."""
+"""The score log in the store: a game's final record hands over its result, logged as a play in
+one durable transaction."""
 
 from __future__ import annotations
 
@@ -20,9 +21,11 @@ from device.store import Profile, Store
 from device.transcript import Transcript
 from games.alienation.rules import AlienationSetup
 from games.alienation.session import AlienationSession
-from games.effects import Record
-from games.events import ScoreEntered, SeatPressed
-from games.scorelog.plays import Play, PlayerResult
+from games.effects import LogPlay, Record
+from games.encounters.rules import EncountersSetup
+from games.encounters.session import EncountersSession
+from games.events import Control, ControlPressed, ScoreEntered, SeatPressed
+from games.scorelog.plays import FinalResult, Play, PlayerResult
 
 ONENIGHT_GAME: dict[str, Any] = {
     "setup": {"players": 4, "roles": ["alien"] * 7, "seed": 1, "options": {}, "preset": ""},
@@ -35,6 +38,7 @@ ONENIGHT_GAME: dict[str, Any] = {
     "teams": ["villagers"],
     "explanation": [],
 }
+ONENIGHT_RESULT = FinalResult("onenight", (None,) * 4, (2, 3))
 
 
 def alieninjas_game(store: Store, totals: dict[int, int], winners: list[int]) -> None:
@@ -43,7 +47,11 @@ def alieninjas_game(store: Store, totals: dict[int, int], winners: list[int]) ->
     store.add_record("", "alieninjas.false_start", {"round": 2, "seat": 2})
     rest = {seat: totals[seat] - first for seat, first in {1: 2, 2: 0, 3: 1}.items()}
     store.add_record("", "alieninjas.round", {"round": 2, "points": rest})
-    store.add_record("", "alieninjas.final", {"winners": winners, "totals": totals})
+    scores = tuple(totals[seat] for seat in (1, 2, 3))
+    rounds = ((2, 0, 1), tuple(rest[seat] for seat in (1, 2, 3)))
+    result = FinalResult("alieninjas", scores, tuple(winners), rounds=rounds)
+    final = {"winners": winners, "totals": totals}
+    store.add_record("", "alieninjas.final", final, result)
 
 
 def test_a_final_record_logs_a_play_with_rounds(tmp_path: Path) -> None:
@@ -61,20 +69,24 @@ def test_a_final_record_logs_a_play_with_rounds(tmp_path: Path) -> None:
     assert [kind for _, kind, _ in store.records()][-1] == "alieninjas.final"
 
 
-def test_rounds_come_only_from_the_game_since_its_start(tmp_path: Path) -> None:
+def test_the_play_is_the_result_the_game_handed_over(tmp_path: Path) -> None:
     store = Store(tmp_path / "m.db")
     alieninjas_game(store, {1: 5, 2: 3, 3: 5}, [1, 3])
-    alieninjas_game(store, {1: 2, 2: 9, 3: 1}, [2])
+    store.add_record("", "alieninjas.start", {"mission": "m1", "players": 3, "seed": 0})
+    store.add_record("", "alieninjas.round", {"round": 1, "points": {1: 7, 2: 7, 3: 7}})
+    alieninjas_game(store, {1: 2, 2: 9, 3: 1}, [2])  # after a game left unfinished
     first, second = store.plays()
     assert first.id != second.id
     assert second.rounds == ((2, 0, 1), (0, 9, 0))
     assert [p.winner for p in second.players] == [False, True, False]
+    store.add_record("", "alieninjas.final", {"winners": [1], "totals": {1: 3}})
+    assert len(store.plays()) == 2  # a final record without its result logs nothing
 
 
 def test_a_one_night_game_logs_winners_without_scores(tmp_path: Path) -> None:
     store = Store(tmp_path / "m.db")
     store.add_record("", "onenight.start", {"players": 4, "roles": [], "seed": 1})
-    store.add_record("", "onenight.game", ONENIGHT_GAME)
+    store.add_record("", "onenight.game", ONENIGHT_GAME, ONENIGHT_RESULT)
     (play,) = store.plays()
     assert play.game == "One Night" and play.rounds == ()
     assert [(p.name, p.score, p.winner) for p in play.players] == [
@@ -89,7 +101,7 @@ def test_alien_encounters_logs_its_two_negotiators_and_the_first(tmp_path: Path)
     store = Store(tmp_path / "m.db")
     store.add_record("", "encounters.start", {"seed": 0, "first": 2})
     final = {"winners": [1], "totals": {1: 4, 2: 2}, "case": "hostile_win", "tallies": {}}
-    store.add_record("", "encounters.final", final)
+    store.add_record("", "encounters.final", final, FinalResult("encounters", (4, 2), (1,), 2))
     (play,) = store.plays("Alien Encounters")
     assert play.players == (
         PlayerResult("Player 1", 1, 4, True, start_player=False),
@@ -122,6 +134,26 @@ def test_an_alienation_game_played_through_the_runtime_is_logged(tmp_path: Path)
     assert [p.start_player for p in play.players] == [False, False, True]
 
 
+def test_an_encounters_game_played_through_the_runtime_logs_who_went_first(
+    tmp_path: Path,
+) -> None:
+    store = Store(tmp_path / "m.db")
+    clock = VirtualClock()
+    runtime = Runtime(clock, Executor(Outputs(transcript=Transcript(clock), store=store)), store)
+    runtime.begin(EncountersSession(EncountersSetup(seed=3)))
+    first = runtime.state.first
+    for _ in range(10):
+        runtime.feed(ControlPressed(Control.GO, clock.now()))
+    for seat, war, peace in ((1, 16, 2), (2, 3, 11)):
+        extra = (("intention", "hostile" if seat == 1 else "peaceful"), ("peace", peace))
+        runtime.feed(ScoreEntered(seat, None, (*extra, ("war", war))))
+    assert runtime.phase == "final"
+    (play,) = store.plays()
+    assert play.game == "Alien Encounters" and play.rounds == ()
+    assert [(p.score, p.winner) for p in play.players] == [(14, True), (-8, False)]
+    assert [p.start_player for p in play.players] == [first == 1, first == 2]
+
+
 def test_linked_profiles_name_their_seats(tmp_path: Path) -> None:
     store = Store(tmp_path / "m.db")
     store.add_player("Ada", tag="04a1b2")
@@ -142,16 +174,24 @@ def test_the_record_and_the_play_commit_together_with_a_full_sync(tmp_path: Path
     store = Store(tmp_path / "m.db")
     statements: list[str] = []
     store._db.set_trace_callback(statements.append)
-    store.add_record("", "onenight.game", ONENIGHT_GAME)
+    store.add_record("", "onenight.game", ONENIGHT_GAME, ONENIGHT_RESULT)
     sql = [" ".join(s.split()[:2]) if s.startswith("PRAGMA") else s.split()[0] for s in statements]
     assert sql[:3] == ["PRAGMA synchronous=FULL", "BEGIN", "INSERT"]
     assert sql[-2:] == ["COMMIT", "PRAGMA synchronous=NORMAL"]
 
 
-def test_a_play_that_cannot_be_logged_leaves_no_final_record(tmp_path: Path) -> None:
+def test_a_play_that_cannot_be_logged_leaves_no_final_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     store = Store(tmp_path / "m.db")
-    with pytest.raises(ValueError):
-        store.add_record("", "alieninjas.final", {"winners": [1], "totals": {1: "many"}})
+
+    def refuse(play: Play, record: int | None = None) -> bool:
+        raise ValueError("the play is refused")
+
+    monkeypatch.setattr(store, "_insert_play", refuse)
+    final = {"winners": [1], "totals": {1: 3}}
+    with pytest.raises(ValueError, match="the play is refused"):
+        store.add_record("", "alieninjas.final", final, FinalResult("alieninjas", (3,), (1,)))
     assert store.records() == [] and store.plays() == []
     store.add_record("", "alieninjas.round", {"round": 1, "points": {1: 1}})  # still usable
     assert len(store.records()) == 1
@@ -161,18 +201,41 @@ def test_a_replayed_final_transition_does_not_log_the_play_twice(tmp_path: Path)
     store = Store(tmp_path / "m.db")
     store.add_record("", "encounters.start", {"seed": 0, "first": 1})
     final = {"winners": [2], "totals": {1: 0, 2: 3}}
-    store.add_record("", "encounters.final", final)
-    store.add_record("", "encounters.final", final)  # resumed after a crash mid-effect
+    result = FinalResult("encounters", (0, 3), (2,), 1)
+    store.add_record("", "encounters.final", final, result)
+    store.add_record("", "encounters.final", final, result)  # resumed after a crash mid-effect
     assert len(store.plays()) == 1
+
+
+def test_a_final_record_a_full_disk_refused_logs_its_play_once_writing_works(
+    tmp_path: Path,
+) -> None:
+    warnings: list[str] = []
+    store = Store(tmp_path / "m.db", on_write_error=warnings.append)  # as the daemon opens it
+    store.add_record("", "encounters.start", {"seed": 0, "first": 1})
+    pages = store._db.execute("PRAGMA page_count").fetchone()[0]
+    store._db.execute(f"PRAGMA max_page_count = {pages}")  # SQLITE_FULL, as on a full disk
+    final = {"winners": [2], "totals": {1: 0, 2: 3}, "note": "x" * 200_000}
+    store.add_record("", "encounters.final", final, FinalResult("encounters", (0, 3), (2,), 1))
+    assert warnings and store.unsaved and store.plays() == []
+    store._db.execute("PRAGMA max_page_count = 1073741823")
+    assert store.flush() and not store.unsaved
+    (play,) = store.plays()
+    assert [(p.score, p.winner, p.start_player) for p in play.players] == [
+        (0, False, True),
+        (3, True, False),
+    ]
 
 
 CHILD = """
 import sys, time
 from pathlib import Path
 from device.store import Store
+from games.scorelog.plays import FinalResult
 store = Store(Path(sys.argv[1]))
 store.add_record("", "alieninjas.start", {"mission": "m1", "players": 2, "seed": 0})
-store.add_record("", "alieninjas.final", {"winners": [2], "totals": {1: 3, 2: 7}})
+result = FinalResult("alieninjas", (3, 7), (2,))
+store.add_record("", "alieninjas.final", {"winners": [2], "totals": {1: 3, 2: 7}}, result)
 print("confirmed", flush=True)
 time.sleep(60)
 """
@@ -214,11 +277,14 @@ def test_a_play_round_trips_through_json() -> None:
     assert play_from_json(play_to_json(play)) == play
 
 
-def test_the_executor_logs_a_play_from_a_record_effect(tmp_path: Path) -> None:
+def test_the_executor_logs_a_play_from_a_log_play_effect(tmp_path: Path) -> None:
     store = Store(tmp_path / "m.db")
     outputs = Outputs(transcript=Transcript(VirtualClock()), store=store)
     Executor(outputs).run([Record("onenight.game", ONENIGHT_GAME)])
+    assert store.plays() == []  # a record alone logs no play
+    Executor(outputs).run([LogPlay("onenight.game", ONENIGHT_GAME, result=ONENIGHT_RESULT)])
     assert [p.game for p in store.plays()] == ["One Night"]
+    assert [kind for _, kind, _ in store.records()] == ["onenight.game"] * 2
 
 
 class Killed(BaseException):
