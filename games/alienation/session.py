@@ -154,20 +154,11 @@ class AlienationSession:
         return state.phase
 
     def to_json(self, state: AlienationState) -> dict[str, Any]:
-        """The state as JSON-able data."""
-        return {
-            "setup": dataclasses.asdict(state.setup),
-            "phase": state.phase,
-            "round": state.round,
-            "start": state.start,
-            "entries": [dataclasses.asdict(entry) for entry in state.entries],
-            "firsties": state.firsties,
-            "rounds": [[dataclasses.asdict(e) for e in entries] for entries in state.sheet.rounds],
-            "sunnies": list(state.sunnies),
-            "message": state.message,
-            "choose_until": state.choose_until,
-            "friendliest": state.friendliest,
-        }
+        """The state as JSON-able data (the sheet's rounds and entries at the top level)."""
+        data = dataclasses.asdict(state)
+        sheet = data.pop("sheet")
+        data["entries"], data["rounds"] = sheet["entries"], sheet["rounds"]
+        return data
 
     def from_json(self, data: Mapping[str, Any]) -> AlienationState:
         """Rebuild a state from ``to_json`` output."""
