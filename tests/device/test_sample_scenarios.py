@@ -1,8 +1,11 @@
 """Every sample scenario in device/scenarios/ plays to its game's final phase, with a plausible
-outcome; together they cover every game and every Alieninjas mission (docs/scenarios.md)."""
+outcome; together they cover every game and every Alieninjas mission. Every JSON example in
+docs/scenarios.md is checked (and the whole scenarios played), so the reference cannot rot."""
 
 from __future__ import annotations
 
+import json
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -10,11 +13,14 @@ from typing import Any
 import pytest
 
 from device.config import Config, load_config
-from device.scenario import load_scenario
+from device.scenario import EVENT_KINDS, check_event, load_scenario, parse_scenario
+from device.sessions import make_session
 from device.simulator import simulate
 from games.catalog import GAMES
 
-SCENARIOS = Path(__file__).parents[2] / "device" / "scenarios"
+ROOT = Path(__file__).parents[2]
+SCENARIOS = ROOT / "device" / "scenarios"
+DOC = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
 
 SAMPLES: dict[str, dict[str, Any]] = {
     # file -> its game (or mission), rounds of scores, and the winners its entries give
@@ -78,7 +84,7 @@ def test_the_sample_plays_to_its_final_phase(name: str, config: Config) -> None:
         assert kinds(entries, "phase")[-1] == "result"
         (result,) = kinds(entries, "result")
         assert set(result["deaths"]) <= seats and set(result["winners"]) <= seats
-        assert result["teams"], "a game always names the team(s) that won, or none won"
+        assert bool(result["teams"]) == bool(result["winners"])
         assert len(kinds(entries, "screen")) >= 5
         return
     assert kinds(entries, "phase")[-1] == "final"
@@ -96,3 +102,63 @@ def test_the_sample_plays_to_its_final_phase(name: str, config: Config) -> None:
         assert all(final["totals"][seat] == best for seat in final["winners"])
     if "winners" in sample:
         assert final["winners"] == sample["winners"]
+
+
+# -- docs/scenarios.md --------------------------------------------------------------------------
+
+BLOCKS = {
+    f"line-{DOC.count(chr(10), 0, match.start()) + 1}": (
+        match.group(1),
+        DOC[match.end() :].split("```", 1)[0],
+    )
+    for match in re.finditer(r"```json\n(.*?)```", DOC, re.S)
+}
+"""Every ```json block by its line in the doc: (its text, the prose after it, to the next block)."""
+WHOLE = [line for line, (text, _) in BLOCKS.items() if '"events"' in text]
+SPANS = sorted(
+    span
+    for span in set(re.findall(r"`(\{\"(\w+)\": .*?\})`", DOC))
+    if span[1] in ("t", *EVENT_KINDS) and "{...}" not in span[0]
+)
+"""Every inline example of an event, an entry or a transcript line: (its text, its kind)."""
+
+
+def test_the_doc_has_a_worked_example_per_game() -> None:
+    games = [json.loads(BLOCKS[line][0])["setup"]["game"] for line in WHOLE]
+    assert {game.key for game in GAMES} <= set(games)
+
+
+@pytest.mark.parametrize("line", list(BLOCKS))
+def test_every_json_block_of_the_doc_is_valid(line: str, config: Config) -> None:
+    block = BLOCKS[line][0]
+    data = json.loads(block)
+    if isinstance(data, list):
+        for index, event in enumerate(data):
+            check_event(index, None, event)
+    elif "setup" in data:
+        parse_scenario(block, name="docs/scenarios.md")
+    elif "game" in data:
+        make_session(data, config)
+    else:
+        check_event(0, None, data)
+
+
+@pytest.mark.parametrize("line", WHOLE)
+def test_every_whole_scenario_of_the_doc_plays_and_ends_as_it_says(
+    line: str, config: Config
+) -> None:
+    block, prose = BLOCKS[line]
+    entries = simulate(parse_scenario(block, name="docs/scenarios.md"), config).transcript.entries
+    outcome = kinds(entries, "result") + kinds(entries, "final")
+    if kinds(entries, "phase")[-1] in ("result", "final"):
+        (last,) = outcome
+        assert f"`{json.dumps(last)}`" in prose, "the prose after the example states its outcome"
+
+
+@pytest.mark.parametrize(("span", "kind"), SPANS)
+def test_every_inline_example_of_the_doc_is_valid(span: str, kind: str) -> None:
+    data = json.loads(span)
+    if kind == "t":  # a transcript line: its time, then one kind
+        assert isinstance(data["t"], int | float) and len(data) in (2, 3)
+    else:
+        check_event(0, None, data)
