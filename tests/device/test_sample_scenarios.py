@@ -162,3 +162,13 @@ def test_every_inline_example_of_the_doc_is_valid(span: str, kind: str) -> None:
         assert isinstance(data["t"], int | float) and len(data) in (2, 3)
     else:
         check_event(0, None, data)
+
+
+README_SCENARIOS = re.findall(
+    r"```json\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S
+)
+
+
+@pytest.mark.parametrize("block", README_SCENARIOS)
+def test_the_readmes_scenario_plays(block: str, config: Config) -> None:
+    simulate(parse_scenario(block, name="README.md"), config)
