@@ -130,7 +130,7 @@ def test_the_final_sheet_shows_each_total_once(game: dict[str, Any]) -> None:
     for points in game["rounds"]:
         state, effects = play(session, state, *(score(s, p) for s, p in enumerate(points, 1)))
     shows = [e for e in effects if isinstance(e, Show)]
-    resumed, again = session.resume(session.from_json(session.to_json(state)), 0.0, 0.0)
+    _resumed, again = session.resume(session.from_json(session.to_json(state)), 0.0, 0.0)
     for show in (shows[-1], again[-1]):
         assert isinstance(show, Show)
         assert [row["cells"][-1] for row in show.view["rows"]] == [str(t) for t in game["totals"]]
