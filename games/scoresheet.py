@@ -163,9 +163,7 @@ def final_effects(
     return [Report("final", final), LogPlay(kind, {**final, **(record or {})}, result=result)]
 
 
-def winner_line(
-    won: Sequence[int], totals: Mapping[int, int], *, one: str, shared: str
-) -> Say:
+def winner_line(won: Sequence[int], totals: Mapping[int, int], *, one: str, shared: str) -> Say:
     """The final line: ``one`` names the winner (``seat``), ``shared`` the seats sharing the
     win (``seats``); both say the winning ``total``."""
     best = totals[won[0]]

@@ -65,9 +65,7 @@ def _tables(name: str) -> dict[str, Any]:
 def test_every_table_of_a_data_file_is_read_by_a_test(name: str) -> None:
     reads = _reads()
     unread = sorted(
-        table
-        for table in _tables(name)
-        if (name, table) not in reads and (name, None) not in reads
+        table for table in _tables(name) if (name, table) not in reads and (name, None) not in reads
     )
     assert unread == [], f"tests/data/{name}.toml: no test reads {unread}"
 

@@ -402,4 +402,3 @@ def sheet_view(state: AlienationState) -> dict[str, Any]:
         "rounds": 0,
         "controls": controls,
     }
-

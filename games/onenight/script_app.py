@@ -21,7 +21,7 @@ from games.onenight.instructions import (
     oracle_outcome,
     ripple_after_oracle,
 )
-from games.onenight.instructions_common import Scope, Target
+from games.onenight.instructions.common import Scope, Target
 from games.onenight.setup import OneNightSetup
 
 Answer = bool | int | None

@@ -20,7 +20,5 @@ from device.preview import clock_text
         (754.3, "12:34.3"),
     ],
 )
-def test_the_clock_rounds_to_tenths_and_carries_into_the_minute(
-    seconds: float, text: str
-) -> None:
+def test_the_clock_rounds_to_tenths_and_carries_into_the_minute(seconds: float, text: str) -> None:
     assert clock_text(seconds) == text

@@ -123,8 +123,11 @@ def corrupt(db: Path, state: str) -> None:
 @pytest.mark.parametrize(
     ("state", "error"),
     [
-        ("{not json", "the saved game is not valid JSON: Expecting property name enclosed in "
-         "double quotes: line 1 column 2 (char 1)"),
+        (
+            "{not json",
+            "the saved game is not valid JSON: Expecting property name enclosed in "
+            "double quotes: line 1 column 2 (char 1)",
+        ),
         ("[1, 2]", "the saved game is not an object: list"),
     ],
 )
@@ -238,9 +241,15 @@ def test_a_second_daemon_on_the_same_store_is_refused_with_the_first_ones_pid(
     db = tmp_path / "m.db"
     held = lock_store(db)
     other = subprocess.run(
-        [sys.executable, "-c", "from device.lock import lock_store; import sys; "
-         f"lock_store(__import__('pathlib').Path({str(db)!r}))"],
-        capture_output=True, text=True, check=False,
+        [
+            sys.executable,
+            "-c",
+            "from device.lock import lock_store; import sys; "
+            f"lock_store(__import__('pathlib').Path({str(db)!r}))",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     import os
 

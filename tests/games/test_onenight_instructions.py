@@ -39,8 +39,8 @@ from games.onenight.instructions import (
     phrase,
     ripple_after_oracle,
 )
-from games.onenight.instructions_common import InstructionError, decode
-from games.onenight.instructions_ripple import draw_ripple, repeat_candidates, ripple_scopes
+from games.onenight.instructions.common import InstructionError, decode
+from games.onenight.instructions.ripple import draw_ripple, repeat_candidates, ripple_scopes
 from games.onenight.roles import Role
 from games.onenight.script import night_script
 from games.onenight.setup import OneNightSetup, parse_roles

@@ -15,8 +15,8 @@ from tables import case_id, load_cases
 from games.errors import SetupError
 from games.onenight.cue import Cue
 from games.onenight.instructions import draw_instructions
-from games.onenight.instructions_ripple import Ripple, RippleKind, repeat_candidates
-from games.onenight.resolve_identity import named
+from games.onenight.instructions.ripple import Ripple, RippleKind, repeat_candidates
+from games.onenight.resolve.identity import named
 from games.onenight.roles import Role
 from games.onenight.script import night_script
 from games.onenight.setup import OneNightOptions, OneNightSetup, options_from, parse_roles

@@ -12,8 +12,8 @@ from tables import load_cases
 
 from games.errors import RulesError
 from games.onenight.instructions import oracle_outcome
-from games.onenight.instructions_oracle import OracleKind, OracleQuestion, OracleResult
-from games.onenight.instructions_roles import BlobPattern, blob_patterns
+from games.onenight.instructions.oracle import OracleKind, OracleQuestion, OracleResult
+from games.onenight.instructions.roles import BlobPattern, blob_patterns
 from games.onenight.resolve import (
     DeathCause,
     Mark,
@@ -25,8 +25,8 @@ from games.onenight.resolve import (
     WinReason,
     resolve,
 )
-from games.onenight.resolve_check import BECOMES
-from games.onenight.resolve_types import Conversion
+from games.onenight.resolve.check import BECOMES
+from games.onenight.resolve.model import Conversion
 from games.onenight.roles import Role, Team, find_role
 
 CASES = load_cases("onenight_resolution")

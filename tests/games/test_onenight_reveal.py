@@ -17,7 +17,7 @@ from games.events import RevealEntered, Touched
 from games.onenight import result, reveal
 from games.onenight.ballot import Ballot
 from games.onenight.instructions import Instructions, draw_instructions
-from games.onenight.instructions_roles import BODY_SNATCHER_SCOPES, AlienKind
+from games.onenight.instructions.roles import BODY_SNATCHER_SCOPES, AlienKind
 from games.onenight.setup import OneNightSetup, parse_roles
 from games.onenight.state import OneNightState, state_from_json, state_to_json
 

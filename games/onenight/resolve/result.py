@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from games.onenight.resolve_types import Conversion, Mark, OracleFact, Side
+from games.onenight.resolve.model import Conversion, Mark, OracleFact, Side
 from games.onenight.roles import Role
 
 

@@ -1,7 +1,7 @@
 """The Oracle's random question and what each answer brings (reference section 2.1).
 
 The question is drawn up front with every random part of every possible outcome, so the answer
-alone decides what happens: ``instructions_outcome.oracle_outcome`` needs no random numbers. When
+alone decides what happens: ``outcome.oracle_outcome`` needs no random numbers. When
 she does not answer in time, or her card is in the centre, the device answers for her with the
 pre-drawn :attr:`OracleQuestion.device_answer` (reference section 1.4), except to even or odd.
 
@@ -28,13 +28,13 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from games.effects import Say
-from games.onenight.instructions_common import (
+from games.onenight.instructions.common import (
     alien_team_selected,
     aliens_selected,
     pick,
     ripples_possible,
 )
-from games.onenight.instructions_roles import DOPPELGANGER, AlienKind
+from games.onenight.instructions.roles import DOPPELGANGER, AlienKind
 from games.onenight.roles import Role
 
 GUESS_RANGE = (1, 10)

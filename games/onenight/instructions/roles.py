@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 
 from games.effects import Say
-from games.onenight.instructions_common import (
+from games.onenight.instructions.common import (
     NUMBER_WORDS,
     ONE_CARD,
     TWO_CARDS,

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.onenight.resolve_deaths import Deaths
-from games.onenight.resolve_identity import describe
-from games.onenight.resolve_result import DeathCause, DeathReason, Identity
-from games.onenight.resolve_types import Side
-from games.onenight.resolve_wins import Judgement
+from games.onenight.resolve.deaths import Deaths
+from games.onenight.resolve.identity import describe
+from games.onenight.resolve.model import Side
+from games.onenight.resolve.result import DeathCause, DeathReason, Identity
+from games.onenight.resolve.wins import Judgement
 
 TEAM_NAMES: dict[Side, tuple[str, bool]] = {
     Side.VILLAGE: ("The village", False),

@@ -29,9 +29,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from games.onenight.instructions_roles import BlobPattern
-from games.onenight.resolve_result import Identity, WinReason
-from games.onenight.resolve_types import DEVICE, ENEMIES, Mark, Rulings, Side
+from games.onenight.instructions.roles import BlobPattern
+from games.onenight.resolve.model import DEVICE, ENEMIES, Mark, Rulings, Side
+from games.onenight.resolve.result import Identity, WinReason
 from games.onenight.roles import Role
 
 TEAMS = (Side.VILLAGE, *ENEMIES)

@@ -1,7 +1,7 @@
 """What the Oracle's answer brings: the lines to speak and the effect on the night and the day.
 
 :func:`oracle_outcome` is pure: every random part was drawn with the question (see
-``games.onenight.instructions_oracle``), so an answer, or its absence, decides everything.
+``games.onenight.instructions.oracle``), so an answer, or its absence, decides everything.
 """
 
 from __future__ import annotations
@@ -10,15 +10,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.effects import Say
-from games.onenight.instructions_common import InstructionError
-from games.onenight.instructions_oracle import (
+from games.onenight.instructions.common import InstructionError
+from games.onenight.instructions.oracle import (
     FIXED_RESULTS,
     AnswerKind,
     OracleKind,
     OracleQuestion,
     OracleResult,
 )
-from games.onenight.instructions_roles import AlienDirective, AlienKind
+from games.onenight.instructions.roles import AlienDirective, AlienKind
 from games.onenight.roles import Role, Team
 
 
@@ -56,6 +56,7 @@ class OracleOutcome:
     public_facts: tuple[str, ...] = ()
     """Facts announced to the table: ``"<actor>.failed_guess"``, ``"<actor>.number_even"`` or
     ``"<actor>.number_odd"``, where the actor is ``oracle`` or ``doppelganger``."""
+
 
 def oracle_outcome(
     question: OracleQuestion, answer: bool | int | None, oracle_seat: int | None

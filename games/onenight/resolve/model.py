@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from games.errors import RulesError
-from games.onenight.instructions_outcome import OracleOutcome
-from games.onenight.instructions_roles import BlobPattern
+from games.onenight.instructions.outcome import OracleOutcome
+from games.onenight.instructions.roles import BlobPattern
 from games.onenight.roles import Role, Team
 
 MIN_PLAYERS = 3

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from games.onenight.instructions_roles import blob_patterns
-from games.onenight.resolve_types import (
+from games.onenight.instructions.roles import blob_patterns
+from games.onenight.resolve.model import (
     DEVICE,
     MAX_PLAYERS,
     MIN_PLAYERS,

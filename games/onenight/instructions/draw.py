@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.effects import Say
-from games.onenight.instructions_common import (
+from games.onenight.instructions.common import (
     InstructionError,
     Scope,
     Target,
@@ -30,7 +30,7 @@ from games.onenight.instructions_common import (
     phrase,
     ripples_possible,
 )
-from games.onenight.instructions_oracle import (
+from games.onenight.instructions.oracle import (
     AnswerKind,
     OracleKind,
     OracleQuestion,
@@ -38,9 +38,9 @@ from games.onenight.instructions_oracle import (
     draw_oracle,
     oracle_questions,
 )
-from games.onenight.instructions_outcome import OracleOutcome, all_outcomes, oracle_outcome
-from games.onenight.instructions_ripple import Ripple, RippleKind, draw_ripple
-from games.onenight.instructions_roles import (
+from games.onenight.instructions.outcome import OracleOutcome, all_outcomes, oracle_outcome
+from games.onenight.instructions.ripple import Ripple, RippleKind, draw_ripple
+from games.onenight.instructions.roles import (
     AlienDirective,
     AlienKind,
     BlobInstruction,

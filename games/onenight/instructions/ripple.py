@@ -27,7 +27,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from games.effects import Say
-from games.onenight.instructions_common import (
+from games.onenight.instructions.common import (
     GROUPS,
     ONE_CARD,
     TWO_CARDS,
@@ -231,7 +231,7 @@ class Ripple:
 def ripple_scopes(kind: RippleKind, players: int, seats: Sequence[int]) -> tuple[Scope, ...]:
     """The sets a ripple of ``kind`` may name when said to the players at ``seats``.
 
-    Only sets with enough players other than them (see ``instructions_common.fits``), in draw
+    Only sets with enough players other than them (see ``common.fits``), in draw
     order; groups for the group ripples; nothing for ripples that name no set.
     """
     if kind in _GROUP_KINDS:

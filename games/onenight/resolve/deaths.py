@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from games.onenight.resolve_result import DeathCause, DeathReason, Identity
-from games.onenight.resolve_types import DEVICE, ENEMIES, Mark, Rulings, Side
+from games.onenight.resolve.model import DEVICE, ENEMIES, Mark, Rulings, Side
+from games.onenight.resolve.result import DeathCause, DeathReason, Identity
 
 Level = tuple[int, frozenset[int]]
 """A vote count and every candidate (seats, and 0 for the device) with exactly that count."""

@@ -20,9 +20,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
-from games.onenight.resolve_check import COPIERS
-from games.onenight.resolve_result import Identity
-from games.onenight.resolve_types import (
+from games.onenight.resolve.check import COPIERS
+from games.onenight.resolve.model import (
     Conversion,
     Mark,
     OracleFact,
@@ -31,6 +30,7 @@ from games.onenight.resolve_types import (
     Rulings,
     Side,
 )
+from games.onenight.resolve.result import Identity
 from games.onenight.roles import Role, Team
 
 W, V, A = Side.WEREWOLF, Side.VAMPIRE, Side.ALIEN

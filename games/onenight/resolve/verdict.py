@@ -9,7 +9,7 @@
    Master when a vampire voted for him and fall through, then Hunter shots and Lovers until
    nothing changes (``resolve_deaths``);
 4. judge each team and special condition, then the Traitor, the Synthetic, the Oracle's wrong
-   guess and Disease (``resolve_wins``);
+   guess and Disease (:mod:`.wins`);
 5. say it all in short sentences (``resolve_explain``).
 
 >>> from games.onenight.roles import Role
@@ -27,19 +27,11 @@
 
 from __future__ import annotations
 
-from games.onenight.resolve_check import check
-from games.onenight.resolve_deaths import vote_deaths
-from games.onenight.resolve_explain import explain
-from games.onenight.resolve_identity import identities
-from games.onenight.resolve_result import (
-    DeathCause,
-    DeathReason,
-    Identity,
-    Resolution,
-    SeatResult,
-    WinReason,
-)
-from games.onenight.resolve_types import (
+from games.onenight.resolve.check import check
+from games.onenight.resolve.deaths import vote_deaths
+from games.onenight.resolve.explain import explain
+from games.onenight.resolve.identity import identities
+from games.onenight.resolve.model import (
     DEVICE,
     Conversion,
     Mark,
@@ -50,7 +42,15 @@ from games.onenight.resolve_types import (
     Rulings,
     Side,
 )
-from games.onenight.resolve_wins import judge
+from games.onenight.resolve.result import (
+    DeathCause,
+    DeathReason,
+    Identity,
+    Resolution,
+    SeatResult,
+    WinReason,
+)
+from games.onenight.resolve.wins import judge
 
 __all__ = [
     "DEFAULT_RULINGS",
