@@ -23,9 +23,7 @@ WRITE_ERRORS = (sqlite3.OperationalError, sqlite3.DatabaseError)
 class PendingWrites:
     """The writes still to make, oldest first."""
 
-    records: list[tuple[str, str, dict[str, Any], FinalResult | None]] = field(
-        default_factory=list
-    )
+    records: list[tuple[str, str, dict[str, Any], FinalResult | None]] = field(default_factory=list)
     """(game, kind, data, the result a final record logs) of each record not yet written."""
     checkpoint: tuple[str, dict[str, Any], float] | None = None
     """The newest checkpoint not yet written: (game, state, saved_at)."""

@@ -105,9 +105,7 @@ RESUME_ATTEMPTS = 2
 class Store(PlayerTables):
     """The device's database (its players and tags tables: :class:`PlayerTables`)."""
 
-    def __init__(
-        self, path: Path, *, on_write_error: Callable[[str], None] | None = None
-    ) -> None:
+    def __init__(self, path: Path, *, on_write_error: Callable[[str], None] | None = None) -> None:
         """Open (or create) the store at ``path``.
 
         With ``on_write_error`` (the daemon), a write the disk refuses does not raise: it is
@@ -165,6 +163,7 @@ class Store(PlayerTables):
     def unsaved(self) -> bool:
         """Whether some writes wait for the disk."""
         return bool(self.pending)
+
     def save_checkpoint(self, game: str, state: dict[str, Any], saved_at: float) -> None:
         """Replace the checkpoint with this session state."""
 

@@ -112,9 +112,7 @@ class RevealScreen(Screen):
         _check_choice("card", card, cards, "one of the cards in play")
         mark = opt_text(r, view, "mark")
         _check_choice("mark", mark, marks, "one of the Marks in play")
-        copies = _choices(
-            Choice(c.text("role"), c.text("name")) for c in r.records("copy_choices")
-        )
+        copies = _choices(Choice(c.text("role"), c.text("name")) for c in r.records("copy_choices"))
         if copies and card is None:
             raise UiError("reveal view: 'copy_choices' need a card chosen, got card None")
         became = opt_text(r, view, "became")
