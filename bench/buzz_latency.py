@@ -1,6 +1,6 @@
 """Buzz latency: from a seat button's edge to the ``Buzz`` effect carried out, in the real loop.
 
-The daemon is built like ``device.app.run()`` but headless: mock hardware (gpiozero's mock
+The daemon is built like ``device.runtime.app.run()`` but headless: mock hardware (gpiozero's mock
 pins, driven through ``Hardware.press_seat``), the silent speech backend with audio off, a store
 in a temporary folder, a real ``TouchUI`` on SDL's dummy driver, the real ``Executor``,
 ``Runtime``, ``Inbox`` and ``Daemon.step``. The buzzer is the real (mock-pin) ``Buzzer``
@@ -46,7 +46,7 @@ from typing import Any
 
 from benchutil import machine_lines, mean, percentile, table
 
-from device.parts import go_headless
+from device.runtime.parts import go_headless
 
 PLAYERS = 4
 COUNTDOWN = 0.1
@@ -107,16 +107,16 @@ class Bench:
     """The headless daemon, and the player thread that presses its buttons."""
 
     def __init__(self, root: Path, per_mode: int) -> None:
-        from device.app import Daemon
-        from device.clock import RealClock
         from device.config import load_config
-        from device.executor import Executor, Outputs
-        from device.inbox import Inbox
-        from device.notify import Notifier
-        from device.parts import open_hardware_into, open_narrator
-        from device.runtime import Runtime
-        from device.store import Store
-        from device.transcript import Transcript
+        from device.runtime.app import Daemon
+        from device.runtime.clock import RealClock
+        from device.runtime.executor import Executor, Outputs
+        from device.runtime.inbox import Inbox
+        from device.runtime.notify import Notifier
+        from device.runtime.parts import open_hardware_into, open_narrator
+        from device.runtime.session import Runtime
+        from device.simulator.transcript import Transcript
+        from device.store.database import Store
         from device.ui.touch import TouchUI
         from games.events import SeatPressed
 
@@ -204,7 +204,7 @@ class Bench:
 
     def serve_requests(self) -> None:
         """Start the game the player thread asked for (on the main thread, like the loop)."""
-        from device.sessions import make_session
+        from device.runtime.sessions import make_session
 
         while True:
             try:

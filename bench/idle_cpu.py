@@ -4,7 +4,7 @@ Both show the same ticking day countdown for the same wall time, each in its own
 that measures its own CPU time (``getrusage(RUSAGE_SELF)``, user + system, every thread) over
 the idle window only: start-up, fast-forwarding the night and shutting down are not counted.
 
-- ours: the real main loop of ``device/app.py`` (``Daemon.step``, which sleeps in
+- ours: the real main loop of ``device/runtime/app.py`` (``Daemon.step``, which sleeps in
   ``TouchUI.wait`` until the next session deadline or screen redraw: on a ``threading.Event``,
   looking at SDL's event queue every ``TOUCH_POLL_SECONDS``), built like ``run()``
   but headless, with mock hardware, the silent speech backend, no audio and a store in a
@@ -49,7 +49,7 @@ from typing import Any
 
 from benchutil import machine_lines, table
 
-from device.parts import go_headless
+from device.runtime.parts import go_headless
 
 TARGET = 1 / 20
 """The project's goal: the idle daemon costs at most a twentieth of the naive loop."""
@@ -142,15 +142,15 @@ def count_calls(obj: Any, name: str) -> list[int]:
 
 def child_ours(seconds: float) -> Result:
     """The real daemon loop, idling on the day timer."""
-    from device.app import Daemon
     from device.config import load_config
-    from device.executor import Executor, Outputs
-    from device.inbox import Inbox
-    from device.parts import open_hardware, open_narrator
-    from device.runtime import Runtime
-    from device.sessions import make_session
-    from device.store import Store
-    from device.transcript import Transcript
+    from device.runtime.app import Daemon
+    from device.runtime.executor import Executor, Outputs
+    from device.runtime.inbox import Inbox
+    from device.runtime.parts import open_hardware, open_narrator
+    from device.runtime.session import Runtime
+    from device.runtime.sessions import make_session
+    from device.simulator.transcript import Transcript
+    from device.store.database import Store
     from device.ui.touch import TouchUI
     from games.events import Control, ControlPressed, SeatPressed, Touched
 

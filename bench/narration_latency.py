@@ -35,7 +35,7 @@ from typing import Any
 
 from benchutil import machine_lines, mean, percentile, table
 
-from device.parts import go_headless
+from device.runtime.parts import go_headless
 from games.onenight.script import day_start_line
 from narration.catalogue import Catalogue
 from narration.wav import wav_seconds

@@ -1,5 +1,5 @@
 """``python -m device``: the same as the ``mothership`` command."""
 
-from device.cli import main
+from device.commands.cli import main
 
 raise SystemExit(main())

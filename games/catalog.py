@@ -1,9 +1,10 @@
 """The registry: one ``GameSpec`` per game (``GAMES``) and per tool session (``TOOLS``).
 
 Adding a game is one new package in ``games/`` and one entry in ``GAMES``: the device reads its
-setup, sessions, home button and score fields from here (``device.sessions``, ``device.keypad``,
-``device.scenario`` and the home screen in ``device.app``). ``find_game`` looks a game up the
-way a scenario or the command line names it, as python-chess's ``find_variant`` does.
+setup, sessions, home button and score fields from here (``device.runtime.sessions``,
+``device.ui.keypad.entry``, ``device.simulator.scenario`` and the home screen in
+``device.runtime.app``). ``find_game`` looks a game up the way a scenario or the command line names
+it, as python-chess's ``find_variant`` does.
 """
 
 from __future__ import annotations

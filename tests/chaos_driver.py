@@ -20,7 +20,7 @@ Kills land after inputs, while the driver waits for a phase, and during start-up
 game passes through gets at least one kill. A start-up kill (``STARTUP_KILL_RATE`` of restarts)
 is never followed by another before the restarted game has settled: two deaths in a row before a
 resume completes are, by design, a crash loop, and the checkpoint is set aside
-(``device/app.py``, ``RESUME_ATTEMPTS``).
+(``device/runtime/app.py``, ``RESUME_ATTEMPTS``).
 """
 
 from __future__ import annotations
@@ -373,8 +373,8 @@ def _config(root: Path) -> Path:
 
 def _simulate(scenario: dict[str, Any], db: Path | None, config: Path) -> list[dict[str, Any]]:
     from device.config import load_config
-    from device.scenario import parse_scenario
-    from device.simulator import simulate
+    from device.simulator.run import simulate
+    from device.simulator.scenario import parse_scenario
 
     settings = load_config(config, system_path=None)
     result = simulate(parse_scenario(json.dumps(scenario)), settings, store_path=db)

@@ -59,7 +59,7 @@ def test_each_layer_imports_only_what_it_may(package: str) -> None:
         ("games", "from narration.catalogue import Catalogue", {"narration"}),
         ("games", "import random, dataclasses", set()),
         ("hardware", "from games.events import SeatPressed", {"games"}),
-        ("hardware", "import device.app", {"device"}),
+        ("hardware", "import device.runtime.app", {"device"}),
         ("narration", "from hardware.lamps import Lamps", {"hardware"}),
         ("narration", "import gpiozero", {"gpiozero"}),
         ("device", "from games import find_game\nimport pygame", set()),

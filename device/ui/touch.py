@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pygame
 
-from device.clock import Clock, RealClock
+from device.runtime.clock import Clock, RealClock
 from device.ui.alieninjas import ReplicasScreen, ScoresScreen
 from device.ui.ballot import TallyScreen, VoteScreen
 from device.ui.canvas import Canvas
-from device.ui.charts import HistoryScreen, TotalsScreen, WinsScreen
+from device.ui.charts.screens import HistoryScreen, TotalsScreen, WinsScreen
 from device.ui.events import to_input
-from device.ui.keypad import KeypadScreen
+from device.ui.keypad.screen import KeypadScreen
 from device.ui.model import DESIGN_SIZE, Control, UiError, UiInput
 from device.ui.play import DayScreen, NightScreen
 from device.ui.players import KeyboardScreen, PlayersScreen

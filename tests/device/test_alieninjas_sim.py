@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from device.config import Config, load_config
-from device.scenario import load_scenario, parse_scenario
-from device.simulator import simulate
+from device.simulator.run import simulate
+from device.simulator.scenario import load_scenario, parse_scenario
 
 DEMO = Path(__file__).parents[2] / "device" / "scenarios" / "replicas-demo.json"
 

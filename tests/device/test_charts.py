@@ -9,9 +9,9 @@ import pygame
 import pytest
 from scorelog_log import seeded_log
 
-from device.charts import KINDS, plot, render, view
 from device.ui import TouchUI
-from device.ui.charts import BAR, LEADER_BAR, WINS_CHART, WinsScreen
+from device.ui.charts.plot import KINDS, plot, render, view
+from device.ui.charts.screens import BAR, LEADER_BAR, WINS_CHART, WinsScreen
 from games.scorelog.plays import Play, PlayerResult
 from games.scorelog.stats import player_stats
 
@@ -163,9 +163,9 @@ def test_the_charts_are_touchscreen_screens_too(kind: str) -> None:
 
 
 def test_scores_plot_writes_a_chart_of_the_log(tmp_path: Path) -> None:
-    from device.cli import main
+    from device.commands.cli import main
     from device.config import default_config, resolve_store_path
-    from device.store import Store
+    from device.store.database import Store
 
     store = Store(resolve_store_path(default_config()))
     for play in SEEDED[:20]:

@@ -11,7 +11,7 @@ import pygame
 import pytest
 from tables import case_id, load_cases
 
-from device.cli import main
+from device.commands.cli import main
 from games.onenight.roles import find_role
 
 

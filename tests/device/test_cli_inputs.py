@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from tables import case_id, load_cases
 
-from device.cli import main
+from device.commands.cli import main
 from device.config import load_config, resolve_store_path
 from device.logtext import EscapingFilter, printable
-from device.store import Store
+from device.store.database import Store
 from games.scorelog.plays import Play, PlayerResult
 
 AS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0

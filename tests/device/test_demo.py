@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from device.cli import main
-from device.demo import DEMOS, DemoError, find_demo
+from device.commands.cli import main
+from device.commands.demo import DEMOS, DemoError, find_demo
 
 SCENARIOS = Path(__file__).parents[2] / "device" / "scenarios"
 LAST_PHASE = {

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from device.cli import main
+from device.commands.cli import main
+from device.commands.doctor import FAIL, OK, Doctor, is_pi
 from device.config import load_config
-from device.doctor import FAIL, OK, Doctor, is_pi
-from device.inbox import Inbox
-from device.parts import open_hardware_into
+from device.runtime.inbox import Inbox
+from device.runtime.parts import open_hardware_into
 
 UNATTENDED = ("config", "store", "speech", "audio", "display", "gpio", "readers")
 THREE_SEATS = """

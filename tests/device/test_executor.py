@@ -5,9 +5,9 @@ from __future__ import annotations
 import wave
 from pathlib import Path
 
-from device.clock import VirtualClock
-from device.executor import Executor, Outputs
-from device.transcript import Transcript
+from device.runtime.clock import VirtualClock
+from device.runtime.executor import Executor, Outputs
+from device.simulator.transcript import Transcript
 from games.effects import Sound
 
 

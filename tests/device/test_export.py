@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from tables import case_id, load_cases
 
-from device.cli import main
+from device.commands.cli import main
+from device.commands.export import CSV_FIELDS, export, import_backup, local_time, parse_backup
 from device.config import load_config, resolve_store_path
-from device.export import CSV_FIELDS, export, import_backup, local_time, parse_backup
-from device.scorelog import BackupError
-from device.store import Profile, Store
+from device.store.database import Profile, Store
+from device.store.scorelog import BackupError
 from games.scorelog.plays import FinalResult, Play, PlayerResult
 
 ALIENATION = Play(

@@ -1,7 +1,7 @@
 """Alieninjas score entry on the keypad, table-driven from tests/data/alieninjas_keypad.toml.
 
 Each case plays a whole game: the keypad is opened on the session's score sheet and re-reads it
-after every entry, as the device does (``device.app.ScoreEntry``).
+after every entry, as the device does (``device.runtime.app.ScoreEntry``).
 """
 
 from __future__ import annotations
@@ -14,17 +14,17 @@ import pytest
 from alieninjas_game import Game
 from tables import case_id, load_cases
 
-from device.app import Daemon
-from device.clock import VirtualClock
 from device.config import load_config
-from device.executor import Executor, Outputs
-from device.inbox import Inbox
-from device.keypad import Keypad, Sheet, fields_for, press
-from device.runtime import Runtime
-from device.sessions import make_session
-from device.store import Store
-from device.transcript import Transcript
+from device.runtime.app import Daemon
+from device.runtime.clock import VirtualClock
+from device.runtime.executor import Executor, Outputs
+from device.runtime.inbox import Inbox
+from device.runtime.session import Runtime
+from device.runtime.sessions import make_session
+from device.simulator.transcript import Transcript
+from device.store.database import Store
 from device.ui import TouchUI
+from device.ui.keypad.entry import Keypad, Sheet, fields_for, press
 from games.alieninjas.scoring import winners
 from games.effects import Show
 from games.events import ScoreEntered
@@ -105,7 +105,7 @@ def test_no_matched_card_is_an_empty_list() -> None:
 
 
 def test_the_cards_keypad_screen_has_times_and_next_card() -> None:
-    from device.ui.keypad import KeypadScreen
+    from device.ui.keypad.screen import KeypadScreen
 
     fields = fields_for("alieninjas", "collection")
     assert fields is not None

@@ -17,19 +17,19 @@ from typing import Any
 
 import pytest
 
-from device.app import Daemon
-from device.clock import VirtualClock
 from device.config import Config, load_config
-from device.executor import Executor, Outputs
-from device.inbox import Inbox
-from device.keypad import Keypad, fields_for, press
-from device.runtime import Runtime
-from device.scenario import ScenarioError, parse_scenario
-from device.sessions import make_session, session_for_checkpoint
-from device.simulator import simulate
-from device.store import Store
-from device.transcript import Transcript
+from device.runtime.app import Daemon
+from device.runtime.clock import VirtualClock
+from device.runtime.executor import Executor, Outputs
+from device.runtime.inbox import Inbox
+from device.runtime.session import Runtime
+from device.runtime.sessions import make_session, session_for_checkpoint
+from device.simulator.run import simulate
+from device.simulator.scenario import ScenarioError, parse_scenario
+from device.simulator.transcript import Transcript
+from device.store.database import Store
 from device.ui import TouchUI
+from device.ui.keypad.entry import Keypad, fields_for, press
 from games import catalog
 from games.effects import Effect, Phase, Record, Report, Show
 from games.errors import EventNotAcceptedError, SetupError

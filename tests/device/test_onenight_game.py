@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from device.config import Config, load_config
-from device.scenario import parse_scenario
-from device.simulator import SimulationError, simulate
+from device.simulator.run import SimulationError, simulate
+from device.simulator.scenario import parse_scenario
 
 
 @pytest.fixture
@@ -102,7 +102,7 @@ def test_rulings_come_from_the_config_and_reach_the_result(tmp_path: Path) -> No
             "rulings.device_tie_saves_everyone": False,
         },
     )
-    from device.sessions import onenight_setup
+    from device.runtime.sessions import onenight_setup
 
     setup = onenight_setup({"game": "onenight", "preset": "alien_first_game"}, config)
     assert ("device_tie_saves_everyone", False) in setup.options.rulings

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from device.config import Config, load_config
-from device.scenario import parse_scenario
-from device.simulator import simulate
+from device.simulator.run import simulate
+from device.simulator.scenario import parse_scenario
 from games.onenight.instructions import draw_instructions, oracle_outcome
 from games.onenight.setup import parse_roles
 from games.onenight.wake import called_steps

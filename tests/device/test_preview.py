@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from device.preview import clock_text
+from device.commands.preview import clock_text
 
 
 @pytest.mark.parametrize(

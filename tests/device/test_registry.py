@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from device.app import home_games, home_view
-from device.keypad import Keypad, fields_for
-from device.scenario import entry_keys
-from device.scorelog import GAMES as LOGGED
-from device.scorelog import play_of
+from device.runtime.app import home_games, home_view
+from device.simulator.scenario import entry_keys
+from device.store.scorelog import GAMES as LOGGED
+from device.store.scorelog import play_of
+from device.ui.keypad.entry import Keypad, fields_for
 from games.catalog import GAMES, setup_keys
 from games.scorelog.plays import FinalResult
 

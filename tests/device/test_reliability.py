@@ -11,16 +11,16 @@ from typing import Any
 
 import pytest
 
-from device.app import RESUME_FAILED, Daemon
-from device.clock import VirtualClock
 from device.config import load_config
-from device.executor import Executor, Outputs
-from device.guard import GAVE_UP, SORRY, TICK_TRIES
-from device.inbox import Inbox
-from device.lock import StoreLockedError, lock_path, lock_store
-from device.runtime import Runtime
-from device.store import RESUME_ATTEMPTS, CheckpointError, Store
-from device.transcript import Transcript
+from device.runtime.app import RESUME_FAILED, Daemon
+from device.runtime.clock import VirtualClock
+from device.runtime.executor import Executor, Outputs
+from device.runtime.guard import GAVE_UP, SORRY, TICK_TRIES
+from device.runtime.inbox import Inbox
+from device.runtime.lock import StoreLockedError, lock_path, lock_store
+from device.runtime.session import Runtime
+from device.simulator.transcript import Transcript
+from device.store.database import RESUME_ATTEMPTS, CheckpointError, Store
 from device.ui import TouchUI
 from games.events import Control, ControlPressed, Touched
 from games.onenight.session import OneNightSession
@@ -244,7 +244,7 @@ def test_a_second_daemon_on_the_same_store_is_refused_with_the_first_ones_pid(
         [
             sys.executable,
             "-c",
-            "from device.lock import lock_store; import sys; "
+            "from device.runtime.lock import lock_store; import sys; "
             f"lock_store(__import__('pathlib').Path({str(db)!r}))",
         ],
         capture_output=True,

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from device.config import Config, load_config
-from device.scenario import EVENT_KINDS, check_event, load_scenario, parse_scenario
-from device.sessions import make_session
-from device.simulator import simulate
+from device.runtime.sessions import make_session
+from device.simulator.run import simulate
+from device.simulator.scenario import EVENT_KINDS, check_event, load_scenario, parse_scenario
 from games.catalog import GAMES
 
 ROOT = Path(__file__).parents[2]

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from tables import case_id, load_cases
 
-from device.scenario import ScenarioError, load_scenario, parse_scenario
+from device.simulator.scenario import ScenarioError, load_scenario, parse_scenario
 
 CASES, FILES = load_cases("scenario_errors"), load_cases("scenario_errors", "file")
 SETUP = '{"game": "onenight", "preset": "alien_first_game"}'

@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from device.clock import VirtualClock
-from device.executor import Executor, Outputs
-from device.runtime import Runtime
-from device.scorelog import play_from_json, play_to_json
-from device.store import Profile, Store
-from device.transcript import Transcript
+from device.runtime.clock import VirtualClock
+from device.runtime.executor import Executor, Outputs
+from device.runtime.session import Runtime
+from device.simulator.transcript import Transcript
+from device.store.database import Profile, Store
+from device.store.scorelog import play_from_json, play_to_json
 from games.alienation.rules import AlienationSetup
 from games.alienation.session import AlienationSession
 from games.effects import LogPlay, Record
@@ -230,7 +230,7 @@ def test_a_final_record_a_full_disk_refused_logs_its_play_once_writing_works(
 CHILD = """
 import sys, time
 from pathlib import Path
-from device.store import Store
+from device.store.database import Store
 from games.scorelog.plays import FinalResult
 store = Store(Path(sys.argv[1]))
 store.add_record("", "alieninjas.start", {"mission": "m1", "players": 2, "seed": 0})

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from device.notify import Notifier
+from device.runtime.notify import Notifier
 
 ROOT = Path(__file__).parents[2]
 UNIT = ROOT / "systemd" / "mothership.service"
@@ -122,7 +122,7 @@ def test_the_installer_uninstalls_and_refuses_unknown_words() -> None:
 
 
 def test_mothership_install_runs_the_installer(capfd: pytest.CaptureFixture[str]) -> None:
-    from device.cli import main
+    from device.commands.cli import main
 
     assert main(["install", "uninstall", "--dry-run"]) == 0
     assert "+ systemctl disable --now mothership.service" in capfd.readouterr().out

@@ -11,8 +11,8 @@ import pygame
 import pytest
 
 from device.config import Config, load_config
-from device.scenario import parse_scenario
-from device.simulator import SimulationError, simulate
+from device.simulator.run import SimulationError, simulate
+from device.simulator.scenario import parse_scenario
 from device.ui import TouchUI
 from device.ui.model import UiError
 from device.ui.sheets import SheetScreen

@@ -15,11 +15,11 @@ import pytest
 from tables import load_cases
 
 from device.config import Config, load_config
-from device.lock import StoreLockedError, lock_store
-from device.parts import HEADLESS_ENV
-from device.scenario import parse_scenario
-from device.simulator import SimulationError, simulate
-from device.store import Store
+from device.runtime.lock import StoreLockedError, lock_store
+from device.runtime.parts import HEADLESS_ENV
+from device.simulator.run import SimulationError, simulate
+from device.simulator.scenario import parse_scenario
+from device.store.database import Store
 from games.onenight.roles import Role
 from games.onenight.wake import called_steps
 
@@ -220,7 +220,7 @@ def demo_until(tmp_path: Path, phase: str | None) -> Path:
 
 
 def cli(tmp_path: Path, *args: str) -> int:
-    from device.cli import main
+    from device.commands.cli import main
 
     config = tmp_path / "config.toml"
     if not config.exists():

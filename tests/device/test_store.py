@@ -5,12 +5,12 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from device.clock import VirtualClock
-from device.executor import Executor, Outputs
-from device.runtime import Runtime
-from device.sessions import session_for_checkpoint
-from device.store import Store, file_mode
-from device.transcript import Transcript
+from device.runtime.clock import VirtualClock
+from device.runtime.executor import Executor, Outputs
+from device.runtime.session import Runtime
+from device.runtime.sessions import session_for_checkpoint
+from device.simulator.transcript import Transcript
+from device.store.database import Store, file_mode
 from games.events import Tick, Touched
 from games.onenight.session import OneNightSession
 from games.onenight.setup import OneNightOptions, OneNightSetup, find_preset
@@ -106,7 +106,7 @@ def test_a_game_killed_at_night_restarts_the_current_step(tmp_path: Path) -> Non
 
 
 def test_learned_tags_stand_for_seats_and_role_tiles(tmp_path: Path) -> None:
-    from device.tags import translate
+    from device.runtime.tags import translate
     from games.events import SeatPressed, TagSeen
 
     store = Store(tmp_path / "m.db")

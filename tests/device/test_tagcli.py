@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import serial
 
-from device.cli import main
+from device.commands.cli import main
 from hardware.rdm6300 import rdm6300_frame
 
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pygame
 
+from device.commands.wiring import PHYSICAL, draw_wiring, wiring_markdown, wiring_rows
 from device.config import default_config
-from device.wiring import PHYSICAL, draw_wiring, wiring_markdown, wiring_rows
 
 DOCS = Path(__file__).parents[2] / "docs"
 

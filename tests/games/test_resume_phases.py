@@ -19,7 +19,7 @@ import pytest
 from tables import case_id, load_cases
 
 from device.config import default_config
-from device.sessions import make_session, session_for_checkpoint
+from device.runtime.sessions import make_session, session_for_checkpoint
 from games.alienation import session as alienation
 from games.alieninjas import session as alieninjas
 from games.alieninjas.setup import MISSIONS

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from device.ui import TouchUI, UiError
-from device.ui.charts import (
+from device.ui.charts.screens import (
     MAX_BARS,
     TOTALS_CHART,
     HistoryScreen,

@@ -138,7 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="per step (default: 20)",
     )
-    from device import tagcli
+    from device.commands import tagcli
 
     tagcli.add_parser(commands)
     install = commands.add_parser("install", help="install the system service (run with sudo)")
@@ -209,7 +209,7 @@ def _dispatch(args: argparse.Namespace, config: Config) -> int:
     if args.command in ("scores", "export", "import"):
         return _scorelog(args, config)
     if args.command == "doctor":
-        from device.doctor import Doctor
+        from device.commands.doctor import Doctor
 
         doctor = Doctor(
             config, config_files=[args.config] if args.config else [], timeout=args.timeout
@@ -218,19 +218,19 @@ def _dispatch(args: argparse.Namespace, config: Config) -> int:
     if args.command == "install":
         return _install(args)
     if args.command == "tags":
-        from device import tagcli
+        from device.commands import tagcli
 
         return tagcli.run(args, config)
-    from device.app import run
+    from device.runtime.app import run
 
     return run(config, windowed=args.windowed)
 
 
 def _simulate(args: argparse.Namespace, config: Config) -> int:
+    from device.commands.progress import ProgressBar
     from device.outputs import check_dir, check_file
-    from device.progress import ProgressBar
-    from device.scenario import load_scenario
-    from device.simulator import simulate
+    from device.simulator.run import simulate
+    from device.simulator.scenario import load_scenario
 
     scenario = load_scenario(args.scenario)
     for folder, what in ((args.wavs, "spoken lines"), (args.screens, "screens")):
@@ -259,7 +259,7 @@ def _simulate(args: argparse.Namespace, config: Config) -> int:
 
 
 def _demo(args: argparse.Namespace, config: Config) -> int:
-    from device.demo import default_out_dir, run_demo
+    from device.commands.demo import default_out_dir, run_demo
 
     out = args.out or default_out_dir()
     result = run_demo(config, out, args.game)
@@ -277,7 +277,7 @@ def _say(args: argparse.Namespace, config: Config) -> int:
     import time
 
     from device.outputs import cannot_write
-    from device.parts import open_narrator
+    from device.runtime.parts import open_narrator
 
     with open_narrator(config, audio=args.out is None) as narrator:
         spoken = narrator.say_text(args.text)
@@ -293,9 +293,9 @@ def _say(args: argparse.Namespace, config: Config) -> int:
 
 
 def _script(args: argparse.Namespace, config: Config) -> int:
-    from device.parts import CATALOGUES
-    from device.preview import script_lines
-    from device.sessions import onenight_setup
+    from device.commands.preview import script_lines
+    from device.runtime.parts import CATALOGUES
+    from device.runtime.sessions import onenight_setup
     from narration.catalogue import Catalogue
     from narration.wav import estimate_speech_seconds
 
@@ -319,10 +319,10 @@ def _script(args: argparse.Namespace, config: Config) -> int:
 
 
 def _scorelog(args: argparse.Namespace, config: Config) -> int:
+    from device.commands.export import export, import_backup, scores_text
     from device.config import resolve_store_path
-    from device.export import export, import_backup, scores_text
     from device.outputs import cannot_write, write_private
-    from device.store import Store
+    from device.store.database import Store
 
     if args.command == "import":
         from device.jsontext import JsonTextError, decode
@@ -338,11 +338,11 @@ def _scorelog(args: argparse.Namespace, config: Config) -> int:
         if args.command == "scores" and args.plot:
             if args.kind is None or args.out is None:
                 raise CommandError("scores plot needs a chart (wins, totals, history) and --out")
-            from device.parts import go_headless
+            from device.runtime.parts import go_headless
 
             if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
                 go_headless()  # charts are drawn off screen; no window is needed
-            from device.charts import plot
+            from device.ui.charts.plot import plot
 
             try:
                 print(plot(args.kind, store.plays(), args.out, player=args.player))
@@ -372,7 +372,7 @@ def _install(args: argparse.Namespace) -> int:
     import subprocess
     from pathlib import Path as _Path
 
-    script = _Path(__file__).resolve().parents[1] / "systemd" / "install.sh"
+    script = _Path(__file__).resolve().parents[2] / "systemd" / "install.sh"
     if not script.is_file():
         raise CommandError(
             f"the installer is not at {script}: run systemd/install.sh from a Mothership checkout"

@@ -17,19 +17,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from device.clock import VirtualClock
 from device.config import Config
-from device.parts import Wiring, go_headless, open_daemon
-from device.scenario import Scenario, ScenarioError, ScenarioEvent
-from device.sessions import make_session
-from device.store import CheckpointError, Store
-from device.transcript import Transcript
+from device.runtime.clock import VirtualClock
+from device.runtime.parts import Wiring, go_headless, open_daemon
+from device.runtime.sessions import make_session
+from device.simulator.scenario import Scenario, ScenarioError, ScenarioEvent
+from device.simulator.transcript import Transcript
+from device.store.database import CheckpointError, Store
 from device.ui.model import UiError
 from games.errors import RulesError
 from games.events import Event, RevealEntered, ScoreEntered, TagSeen, VoteCast
 
 if TYPE_CHECKING:
-    from device.app import Daemon
+    from device.runtime.app import Daemon
 
 logger = logging.getLogger(__name__)
 

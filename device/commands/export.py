@@ -18,9 +18,9 @@ from datetime import datetime
 from typing import Any
 
 from device.jsontext import JsonTextError, check_values, loads
-from device.scorelog import GAMES, BackupError, play_from_json, play_to_json, utc_now
-from device.store import Store
-from device.store_players import Profile
+from device.store.database import Store
+from device.store.players import Profile
+from device.store.scorelog import GAMES, BackupError, play_from_json, play_to_json, utc_now
 from games.scorelog.plays import Play
 
 FORMATS = ("csv", "bgstats", "json")

@@ -23,10 +23,10 @@ import pygame
 import serial
 
 from device.config import SYSTEM_CONFIG_PATH, Config, resolve_store_path
-from device.inbox import Inbox
-from device.parts import open_hardware_into, open_narrator, speech_backend
-from device.readers import open_readers, tags_into
-from device.store import Store, file_mode
+from device.runtime.inbox import Inbox
+from device.runtime.parts import open_hardware_into, open_narrator, speech_backend
+from device.runtime.readers import open_readers, tags_into
+from device.store.database import Store, file_mode
 from device.ui.touch import TouchUI
 from games.events import SeatPressed, TagSeen
 from hardware.backend import Hardware

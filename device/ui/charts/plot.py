@@ -1,9 +1,9 @@
 """Score log charts as pictures: turn plays into chart views and draw them to a PNG.
 
-The pictures are the touchscreen's own chart screens (``device.ui.charts``) drawn on an
+The pictures are the touchscreen's own chart screens (``device.ui.charts.screens``) drawn on an
 off-screen 800x480 surface, so a PNG looks exactly like the screen. Drawing needs no display:
 only ``pygame.font`` is started, so ``plot`` works headless (the CLI may still call
-``device.parts.go_headless()`` first, as every headless entry point does).
+``device.runtime.parts.go_headless()`` first, as every headless entry point does).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 
 from device.ui.canvas import Canvas
-from device.ui.charts import HistoryScreen, TotalsScreen, WinsScreen
+from device.ui.charts.screens import HistoryScreen, TotalsScreen, WinsScreen
 from device.ui.model import DESIGN_SIZE
 from device.ui.screens import Screen
 from games.scorelog.plays import Play

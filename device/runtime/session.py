@@ -5,9 +5,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from device.clock import Clock
-from device.executor import Executor
-from device.store import Store
+from device.runtime.clock import Clock
+from device.runtime.executor import Executor
+from device.store.database import Store
 from games.effects import Record
 from games.events import Event, Tick
 from games.session import Session

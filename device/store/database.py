@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from device.pending import WRITE_ERRORS, PendingWrites
-from device.scorelog import play_id, play_of, utc_now
-from device.store_players import PlayerTables, Profile
+from device.store.pending import WRITE_ERRORS, PendingWrites
+from device.store.players import PlayerTables, Profile
+from device.store.scorelog import play_id, play_of, utc_now
 from games.scorelog.plays import FinalResult, Play, PlayerResult
 
 logger = logging.getLogger(__name__)

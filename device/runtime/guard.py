@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from device.runtime import Runtime
+from device.runtime.session import Runtime
 from games.effects import Say
 from games.errors import RulesError
 from games.events import Event

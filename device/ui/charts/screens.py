@@ -1,7 +1,7 @@
 """Score log charts: wins per player ("wins"), running totals of one game ("totals") and one
 player's score history ("history").
 
-Like every screen they draw plain view data; ``device.charts`` turns a score log into these
+Like every screen they draw plain view data; ``device.ui.charts.plot`` turns a score log into these
 views and renders them to PNG files with the same code. An empty chart says so in words.
 """
 

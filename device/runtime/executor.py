@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from device.store import Store
-from device.transcript import Transcript
+from device.simulator.transcript import Transcript
+from device.store.database import Store
 from games.effects import (
     Buzz,
     Effect,

@@ -10,15 +10,15 @@ from typing import Any
 
 from device.config import Config, resolve_store_path
 from device.logtext import printable
-from device.readers import open_readers
-from device.store import Store
+from device.runtime.readers import open_readers
+from device.store.database import Store
 
 KINDS = ("seat", "player", "role")
 
 
 def add_parser(commands: Any) -> None:
     """Add ``tags learn|list|forget`` to the command line."""
-    from device.cli import seconds_argument
+    from device.commands.cli import seconds_argument
 
     tags = commands.add_parser("tags", help="learn, list and forget tags")
     tools = tags.add_subparsers(dest="tool", metavar="TOOL", required=True)

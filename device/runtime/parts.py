@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from device.clock import Clock
 from device.config import Config, resolve_state_dir
-from device.inbox import Inbox
+from device.runtime.clock import Clock
+from device.runtime.inbox import Inbox
 from games.events import Control, ControlPressed, SeatPressed
 from hardware.backend import Hardware, PinMap, make_hardware
 from narration.audio import AudioOutput
@@ -26,7 +26,7 @@ from narration.narrator import Narrator
 from narration.speech import SpeechBackend
 
 if TYPE_CHECKING:
-    from device.app import Daemon
+    from device.runtime.app import Daemon
 
 CATALOGUES = (
     "common",
@@ -166,14 +166,14 @@ class Wiring:
 def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
     """Open the store, screen, hardware, readers and narrator in order (``stack`` closes them
     in reverse) and build the daemon on them. The screen opens, but nothing is shown yet."""
-    from device.app import Daemon
-    from device.executor import Executor, Outputs
-    from device.lock import lock_store
-    from device.notify import Notifier
-    from device.readers import open_readers, tags_into, warnings_into
-    from device.runtime import Runtime
-    from device.store import Store
-    from device.transcript import Transcript
+    from device.runtime.app import Daemon
+    from device.runtime.executor import Executor, Outputs
+    from device.runtime.lock import lock_store
+    from device.runtime.notify import Notifier
+    from device.runtime.readers import open_readers, tags_into, warnings_into
+    from device.runtime.session import Runtime
+    from device.simulator.transcript import Transcript
+    from device.store.database import Store
     from device.ui.touch import TouchUI  # pygame loads only now (after go_headless, if any)
 
     clock = wiring.clock

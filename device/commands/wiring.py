@@ -1,7 +1,8 @@
 """The wiring diagram, generated from the config so it cannot drift from it.
 
-``python -m device.wiring`` rewrites ``docs/wiring.md`` (a table) and ``docs/images/wiring.png``
-(the 40-pin header with every connection) from the shipped default config.
+``python -m device.commands.wiring`` rewrites ``docs/wiring.md`` (a table) and
+``docs/images/wiring.png`` (the 40-pin header with every connection) from the shipped default
+config.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ def wiring_rows(config: Config) -> list[tuple[str, int, int, str]]:
 def wiring_markdown(config: Config) -> str:
     """The wiring table, as Markdown."""
     lines = [
-        "# Wiring (generated from the default config by `python -m device.wiring`)",
+        "# Wiring (generated from the default config by `python -m device.commands.wiring`)",
         "",
         "![The 40-pin header with every connection](images/wiring.png)",
         "",
@@ -100,7 +101,7 @@ def draw_wiring(config: Config, path: Path) -> None:
 
 def main() -> None:
     """Rewrite docs/wiring.md and docs/images/wiring.png from the default config."""
-    root = Path(__file__).resolve().parents[1] / "docs"
+    root = Path(__file__).resolve().parents[2] / "docs"
     config = default_config()
     (root / "wiring.md").write_text(wiring_markdown(config), encoding="utf-8")
     draw_wiring(config, root / "images" / "wiring.png")

@@ -12,11 +12,11 @@ import json
 from importlib import resources
 from pathlib import Path
 
+from device.commands.progress import ProgressBar
 from device.config import Config
 from device.outputs import cannot_write, check_dir
-from device.progress import ProgressBar
-from device.scenario import Scenario, parse_scenario
-from device.simulator import SimulationResult, simulate
+from device.simulator.run import SimulationResult, simulate
+from device.simulator.scenario import Scenario, parse_scenario
 from games.catalog import find_game
 from games.errors import UnknownGameError
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 
-from device.store import Store
+from device.store.database import Store
 from games.events import Event, SeatPressed, TagSeen, Touched
 
 logger = logging.getLogger(__name__)

@@ -23,11 +23,11 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from device.scenario import ScenarioError, check_event
-from device.simulator import InputHand
+from device.simulator.run import InputHand
+from device.simulator.scenario import ScenarioError, check_event
 
 if TYPE_CHECKING:
-    from device.app import Daemon
+    from device.runtime.app import Daemon
 
 logger = logging.getLogger(__name__)
 

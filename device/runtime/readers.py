@@ -8,7 +8,7 @@ from collections.abc import Callable
 from contextlib import ExitStack
 
 from device.config import Config
-from device.inbox import Inbox, Notice
+from device.runtime.inbox import Inbox, Notice
 from games.events import TagSeen
 from hardware.pn532 import Pn532Reader
 from hardware.rdm6300 import SerialTagReader

@@ -15,18 +15,18 @@ from collections.abc import Mapping
 from contextlib import ExitStack
 from typing import Any
 
-from device.clock import Clock, RealClock
 from device.config import Config, resolve_store_path
-from device.guard import Guard
-from device.inbox import Inbox, Notice
-from device.keypad import Keypad, fields_for, press
-from device.notify import Notifier
-from device.runtime import Runtime
-from device.sessions import home_session, session_for_checkpoint
-from device.store import RESUME_ATTEMPTS, CheckpointError, Store
-from device.tags import translate
-from device.transcript import Transcript
-from device.uievents import ui_event
+from device.runtime.clock import Clock, RealClock
+from device.runtime.guard import Guard
+from device.runtime.inbox import Inbox, Notice
+from device.runtime.notify import Notifier
+from device.runtime.session import Runtime
+from device.runtime.sessions import home_session, session_for_checkpoint
+from device.runtime.tags import translate
+from device.runtime.uievents import ui_event
+from device.simulator.transcript import Transcript
+from device.store.database import RESUME_ATTEMPTS, CheckpointError, Store
+from device.ui.keypad.entry import Keypad, fields_for, press
 from games.catalog import home_buttons
 from games.effects import Say
 from games.events import Control, ControlPressed, TagSeen, Touched
@@ -76,7 +76,7 @@ class Daemon:
         strict: bool = False,
         hardware: Any = None,
     ):
-        """The daemon on its parts (``device.parts.open_daemon`` opens them from the config).
+        """The daemon on its parts (``parts.open_daemon`` opens them from the config).
 
         ``strict`` (the simulator) raises a refused input or a game's bug instead of apologising
         for it; ``hardware`` is the buttons, lamps and buzzer, for inputs put on mock pins.
@@ -101,7 +101,7 @@ class Daemon:
         self.resumed = False
         """A checkpoint was resumed and has not yet run one whole pass of the loop."""
         self.test_inputs: Any = None
-        """The chaos test's input folder (``device.testinput``); None on a real device."""
+        """The chaos test's input folder (``device.runtime.testinput``); None on a real device."""
 
     @property
     def transcript(self) -> Transcript:
@@ -243,7 +243,7 @@ class Daemon:
         chosen = event.action.removeprefix("game:") if isinstance(event, Touched) else ""
         games = home_games()
         if chosen == SCORES:
-            from device.charts import view
+            from device.ui.charts.plot import view
 
             store = self.runtime.store
             plays = store.plays() if store is not None else []
@@ -264,7 +264,7 @@ class Daemon:
 
 def run(config: Config, *, windowed: bool = False) -> int:
     """Start hardware, narration and screen in order; run; stop them in reverse. Exit code."""
-    from device.parts import Wiring, open_daemon
+    from device.runtime.parts import Wiring, open_daemon
 
     # The main thread spends its idle time inside SDL's event wait, where a Python signal
     # handler cannot run. So SIGTERM/SIGINT are blocked here, before any thread starts (threads
@@ -281,7 +281,7 @@ def run(config: Config, *, windowed: bool = False) -> int:
         )
         daemon = open_daemon(config, wiring, stack)
         if os.environ.get("MOTHERSHIP_TEST_INPUTS"):
-            from device.testinput import input_folder_from_env
+            from device.runtime.testinput import input_folder_from_env
 
             daemon.test_inputs = input_folder_from_env(daemon)
             if daemon.test_inputs is not None:

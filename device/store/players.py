@@ -1,4 +1,4 @@
-"""The store's players, seats and learned tags tables (part of :class:`device.store.Store`)."""
+"""The store's players, seats and learned tags tables (part of the ``Store``)."""
 
 from __future__ import annotations
 
