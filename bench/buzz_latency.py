@@ -1,8 +1,8 @@
 """Buzz latency: from a seat button's edge to the ``Buzz`` effect carried out, in the real loop.
 
-The daemon is built like ``device.runtime.app.run()`` but headless: mock hardware (gpiozero's mock
-pins, driven through ``Hardware.press_seat``), the silent speech backend with audio off, a store
-in a temporary folder, a real ``TouchUI`` on SDL's dummy driver, the real ``Executor``,
+The daemon is built like ``device.runtime.service.run()`` but headless: mock hardware (gpiozero's
+mock pins, driven through ``Hardware.press_seat``), the silent speech backend with audio off, a
+store in a temporary folder, a real ``TouchUI`` on SDL's dummy driver, the real ``Executor``,
 ``Runtime``, ``Inbox`` and ``Daemon.step``. The buzzer is the real (mock-pin) ``Buzzer``
 wrapped so its ``buzz()`` records ``time.monotonic()`` when the ``Executor`` calls it.
 

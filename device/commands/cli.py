@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import math
 import os
 import sys
 
@@ -15,6 +14,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything impo
 from collections.abc import Sequence
 from pathlib import Path
 
+from device.commands.arguments import seconds_argument
 from device.config import Config, load_config
 from device.logtext import escape_logs, printable
 from device.outputs import reason
@@ -26,23 +26,6 @@ LOG_LEVELS = {-2: logging.ERROR, -1: logging.WARNING, 0: logging.INFO, 1: loggin
 
 class CommandError(Exception):
     """A failure to report to the user as one line."""
-
-
-MAX_WAIT_SECONDS = 86_400.0
-"""The longest wait a command takes (a day): longer ones overflow the platform's timers."""
-
-
-def seconds_argument(text: str) -> float:
-    """An argparse type: seconds above 0 and at most `MAX_WAIT_SECONDS` (no nan, no inf)."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not 0 < value <= MAX_WAIT_SECONDS:  # also refuses nan
-        raise argparse.ArgumentTypeError(
-            f"expected seconds above 0 and at most {MAX_WAIT_SECONDS:g}, got {text!r}"
-        )
-    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -221,7 +204,7 @@ def _dispatch(args: argparse.Namespace, config: Config) -> int:
         from device.commands import tagcli
 
         return tagcli.run(args, config)
-    from device.runtime.app import run
+    from device.runtime.service import run
 
     return run(config, windowed=args.windowed)
 

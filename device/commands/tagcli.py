@@ -18,7 +18,7 @@ KINDS = ("seat", "player", "role")
 
 def add_parser(commands: Any) -> None:
     """Add ``tags learn|list|forget`` to the command line."""
-    from device.commands.cli import seconds_argument
+    from device.commands.arguments import seconds_argument
 
     tags = commands.add_parser("tags", help="learn, list and forget tags")
     tools = tags.add_subparsers(dest="tool", metavar="TOOL", required=True)

@@ -1,4 +1,4 @@
-"""The daemon: opens the parts in order, runs the main loop, and closes them in reverse.
+"""The daemon: its main loop over the parts ``parts.open_daemon`` opened (``service`` runs it).
 
 The main loop is one thread. It sleeps in the screen's event wait until the next session deadline
 or screen redraw, or until a hardware thread puts an input in the inbox and wakes it, so an idle
@@ -8,15 +8,11 @@ device costs close to no CPU.
 from __future__ import annotations
 
 import logging
-import os
-import signal
-import threading
 from collections.abc import Mapping
-from contextlib import ExitStack
 from typing import Any
 
-from device.config import Config, resolve_store_path
-from device.runtime.clock import Clock, RealClock
+from device.config import Config
+from device.runtime.clock import Clock
 from device.runtime.guard import Guard
 from device.runtime.inbox import Inbox, Notice
 from device.runtime.notify import Notifier
@@ -260,49 +256,6 @@ class Daemon:
         """Run until quit or SIGTERM."""
         while self.running:
             self.step()
-
-
-def run(config: Config, *, windowed: bool = False) -> int:
-    """Start hardware, narration and screen in order; run; stop them in reverse. Exit code."""
-    from device.runtime.parts import Wiring, open_daemon
-
-    # The main thread spends its idle time inside SDL's event wait, where a Python signal
-    # handler cannot run. So SIGTERM/SIGINT are blocked here, before any thread starts (threads
-    # inherit the mask), and a small thread waits for them and wakes the loop.
-    stop_signals = {signal.SIGTERM, signal.SIGINT}
-    signal.pthread_sigmask(signal.SIG_BLOCK, stop_signals)
-    with ExitStack() as stack:
-        stack.callback(signal.pthread_sigmask, signal.SIG_UNBLOCK, stop_signals)
-        wiring = Wiring(
-            clock=RealClock(),
-            store_path=resolve_store_path(config),
-            fullscreen=config.display.fullscreen and not windowed,
-            notify=True,
-        )
-        daemon = open_daemon(config, wiring, stack)
-        if os.environ.get("MOTHERSHIP_TEST_INPUTS"):
-            from device.runtime.testinput import input_folder_from_env
-
-            daemon.test_inputs = input_folder_from_env(daemon)
-            if daemon.test_inputs is not None:
-                daemon.test_inputs.start()
-                stack.callback(daemon.test_inputs.close)
-
-        def stop_on_signal() -> None:
-            signum = signal.sigwait(stop_signals)
-            logger.info("stopping on %s", signal.Signals(signum).name)
-            daemon.running = False
-            daemon.ui.wake()
-
-        threading.Thread(target=stop_on_signal, name="signals", daemon=True).start()
-        store = daemon.runtime.store
-        assert store is not None
-        daemon.resume_or_home(store)
-        daemon.notifier.ready()
-        logger.info("mothership is running")
-        daemon.loop()
-        logger.info("mothership is stopping")
-    return 0
 
 
 class ScoreEntry:
