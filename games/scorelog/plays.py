@@ -19,6 +19,12 @@ class PlayerResult:
     score: int | None
     winner: bool
     start_player: bool = False
+    role: str = ""
+    """The final role (One Night), empty where a game has none."""
+    team: str = ""
+    """The team the final role played for (One Night), empty where a game has none."""
+    player_id: str = ""
+    """The profile's stable id ("profile-3"), or empty for an unnamed seat."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +41,12 @@ class Play:
     played_at: str
     players: tuple[PlayerResult, ...]
     rounds: tuple[tuple[int, ...], ...] = ()
+    duration_min: int | None = None
+    """Minutes from the game's start to its end, when the start is known."""
+    board: str = ""
+    """The board it was played on (the Alieninjas mission and map side), or empty."""
+    comments: str = ""
+    """What only the device knows (the One Night role set and the deaths), or empty."""
 
 
 @dataclass(frozen=True)

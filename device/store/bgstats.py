@@ -1,0 +1,154 @@
+"""BG Stats, one play at a time: the push-play payload and its ``createPlay.html`` link.
+
+BG Stats (the Board Game Stats app) opens a link of the form
+``https://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>`` and offers to save the
+play it carries (documented at https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-
+other-apps-or-websites/). `push_url` is the one public entry point: a logged `Play` in, its link
+out. `push_play` is the JSON object the link carries, for tests and pages that show it.
+
+This is not the ``.bgsplay`` file (the whole history for a bulk import): that is
+`device.store.bgsplay`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import parse_qs, quote, urlsplit
+
+from games.scorelog.plays import Play, PlayerResult
+
+PUSH_BASE = "https://app.bgstatsapp.com/createPlay.html"
+"""The link BG Stats opens; ``bgstats://app.bgstatsapp.com/createPlay.html`` works too."""
+SOURCE_NAME = "Mothership"
+"""Who made the play. BG Stats keys the user's game and player matches on it: keep it stable."""
+PLAY_DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """How BG Stats should see one of our games.
+
+    `source_game_id` is our stable id (the registry key), `bgg_id` the BoardGameGeek id when a
+    public source confirmed it (None: left out of the payload), `highest_wins` whether the
+    highest score wins, `no_points` whether the game only has winners.
+    """
+
+    source_game_id: str
+    bgg_id: int | None
+    highest_wins: bool
+    no_points: bool
+
+
+GAME_INFO: dict[str, GameInfo] = {
+    # BGG 204431 is "One Night Ultimate Alien" (2017, 4-10 players); see README for sources.
+    "One Night": GameInfo("onenight", 204431, highest_wins=False, no_points=True),
+    # No public source we could check gives BoardGameGeek ids for these three: left out.
+    "Alieninjas": GameInfo("alieninjas", None, highest_wins=True, no_points=False),
+    "Alienation": GameInfo("alienation", None, highest_wins=True, no_points=False),
+    "Alien Encounters": GameInfo("encounters", None, highest_wins=False, no_points=True),
+}
+"""Per game display name (as plays are logged), what BG Stats is told about it."""
+
+
+def game_info(game: str) -> GameInfo:
+    """What BG Stats is told about a game; an unknown name gets a plain high-score entry."""
+    info = GAME_INFO.get(game)
+    if info is None:
+        return GameInfo(game.lower().replace(" ", "-"), None, highest_wins=True, no_points=False)
+    return info
+
+
+def play_date(played_at: str) -> str:
+    """An ISO 8601 time as BG Stats' ``playDate``: UTC, ``YYYY-MM-DD HH:MM:SS``.
+
+    >>> play_date("2025-01-31T20:15:07Z")
+    '2025-01-31 20:15:07'
+    >>> play_date("2025-01-31T21:15:07+01:00")
+    '2025-01-31 20:15:07'
+    """
+    when = datetime.fromisoformat(played_at)
+    if when.tzinfo is None:  # the store writes UTC; a bare time is taken as UTC too
+        when = when.replace(tzinfo=UTC)
+    return when.astimezone(UTC).strftime(PLAY_DATE_FORMAT)
+
+
+def source_player_id(play: Play, player: PlayerResult) -> str:
+    """A player's stable id: their profile's, or for an unnamed seat one of its own for
+    this play only (so two nights' "Player 1" never become one person)."""
+    return player.player_id or f"{play.id}/seat-{player.seat}"
+
+
+def push_play(play: Play, *, location: str = "") -> dict[str, Any]:
+    """The push-play JSON object for one play (what `push_url` encodes).
+
+    Args:
+        play: a logged play.
+        location: where it was played (the ``[scores] location`` config key); empty: left out.
+    """
+    info = game_info(play.game)
+    game: dict[str, Any] = {"name": play.game, "sourceGameId": info.source_game_id}
+    if info.bgg_id is not None:
+        game["bggId"] = info.bgg_id
+    game["highestWins"] = info.highest_wins
+    game["noPoints"] = info.no_points
+    data: dict[str, Any] = {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": play.id,
+        "playDate": play_date(play.played_at),
+        "game": game,
+        "players": [_player(play, p, scored=not info.no_points) for p in play.players],
+    }
+    if play.duration_min is not None:
+        data["durationMin"] = play.duration_min
+    if play.board:
+        data["board"] = play.board
+    if play.comments:
+        data["comments"] = play.comments
+    if location.strip():
+        data["location"] = location.strip()
+    return data
+
+
+def _player(play: Play, player: PlayerResult, *, scored: bool) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "sourcePlayerId": source_player_id(play, player),
+        "name": player.name,
+        "winner": player.winner,
+        "startPlayer": player.start_player,
+    }
+    if scored and player.score is not None:
+        entry["score"] = player.score
+    if player.role:
+        entry["role"] = player.role
+    if player.team:
+        entry["team"] = player.team
+    return entry
+
+
+def push_url(play: Play, *, location: str = "", base: str = PUSH_BASE) -> str:
+    """The BG Stats push link for one logged play: ``createPlay.html?data=<JSON>``.
+
+    The JSON is `push_play`'s object, compact and percent-encoded as one query value, so a
+    phone that opens the link (or scans its QR code) gets BG Stats' import dialog filled in.
+
+    Args:
+        play: a logged play.
+        location: where it was played (the ``[scores] location`` config key).
+        base: the page to open (``bgstats://app.bgstatsapp.com/createPlay.html`` also works).
+    """
+    text = json.dumps(push_play(play, location=location), separators=(",", ":"))
+    return f"{base}?data={quote(text, safe='')}"
+
+
+def decode_push_url(url: str) -> dict[str, Any]:
+    """The play a push link carries (the inverse of `push_url`, for tests and checks)."""
+    values = parse_qs(urlsplit(url).query).get("data")
+    if not values:
+        raise ValueError(f"not a BG Stats push link (no data= value): {url[:80]!r}")
+    data = json.loads(values[0])
+    if not isinstance(data, dict):
+        raise ValueError(f"a push link's data is a JSON object, got {type(data).__name__}")
+    return data
