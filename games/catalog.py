@@ -133,7 +133,6 @@ ONENIGHT: GameSpec[OneNightSetup] = GameSpec(
     aliases=("one night", "one night ultimate alien", "one night ultimate vampire", "onu", "onuw"),
     setup_keys=frozenset({"players", "seed", "roles", "preset", "options"}),
     home={"preset": "alien_first_game"},
-    final_record="onenight.game",
 )
 
 ALIENINJAS: GameSpec[AlieninjasSetup] = GameSpec(
@@ -186,7 +185,6 @@ ALIENINJAS: GameSpec[AlieninjasSetup] = GameSpec(
             ScoreField("civilian", prompt="Civilian points", default=0, keypad=False),
         ),
     ),
-    final_record="alieninjas.final",
 )
 
 ALIENATION: GameSpec[AlienationSetup] = GameSpec(
@@ -201,7 +199,6 @@ ALIENATION: GameSpec[AlienationSetup] = GameSpec(
         ScoreField("first", YES_NO, "took Firsties?", default=False, keypad=False),
     ),
     home={"players": 4},
-    final_record="alienation.final",
 )
 
 ENCOUNTERS: GameSpec[EncountersSetup] = GameSpec(
@@ -217,7 +214,6 @@ ENCOUNTERS: GameSpec[EncountersSetup] = GameSpec(
         ScoreField("peace"),
     ),
     home={"players": 2},
-    final_record="encounters.final",
 )
 
 PLAYERS: GameSpec[tuple[tuple[str, ...], int]] = GameSpec(

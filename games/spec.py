@@ -148,9 +148,6 @@ class GameSpec(Generic[SetupT]):
     missions: tuple[Mission, ...] = ()
     home: Mapping[str, object] | None = None
     """The setup a home button named ``name`` starts, besides ``game`` (None: no button)."""
-    final_record: str | None = None
-    """The record kind that ends a game and logs a play named ``name`` (the store converts it
-    in ``device.store.scorelog``)."""
 
     def new_session(self, block: Mapping[str, Any], settings: Settings) -> Session[Any]:
         """Check ``block`` and start a session for it."""

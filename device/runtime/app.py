@@ -45,7 +45,6 @@ def home_view() -> dict[str, Any]:
     return {"title": "Mothership", "games": [*home_games(), SCORES]}
 
 
-HOME_VIEW = home_view()
 NOTICE_SECONDS = 8.0
 """How long a warning banner stays on the screen."""
 ENTER_RECT = (600, 6, 190, 48)
