@@ -153,6 +153,8 @@ class StoreConfig:
     """`[store]`: the game database; None means `mothership.db` in the state directory."""
 
     path: Path | None = field(metadata=_key(OptionalPath()))
+    location: str = field(metadata=_key(Text()))
+    """Where plays happen, as BG Stats links and files name it ("" leaves it out)."""
 
 
 @dataclass(frozen=True)
