@@ -70,7 +70,7 @@ EXPECTED_DEFAULTS = Config(
         assassin_sees_doppelganger=True,
     ),
     alienation=AlienationConfig(friendliest="table", friendliest_seconds=120.0),
-    store=StoreConfig(path=None),
+    store=StoreConfig(path=None, location=""),
     log=LogConfig(level="info"),
     rulings=RulingsConfig(
         protected_in_tie="others_die",
