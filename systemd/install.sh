@@ -1,54 +1,145 @@
 #!/usr/bin/env bash
-# Install (or uninstall) Mothership as a system service on Raspberry Pi OS / Debian.
+# Install, update or remove Mothership as a system service on Raspberry Pi OS / Debian.
 #
-#   sudo systemd/install.sh            install or update (safe to run again)
-#   sudo systemd/install.sh uninstall  stop and remove the service, keep the state and config
-#   DRY_RUN=1 systemd/install.sh       print what would be done, change nothing
+#   sudo systemd/install.sh [install]   install (safe to run again)
+#   sudo systemd/install.sh update      git pull this checkout, reinstall, restart; keeps the
+#                                        config (/etc/mothership) and the store (/var/lib/mothership)
+#   sudo systemd/install.sh uninstall   stop and remove the service; keeps the config and store
+#   sudo systemd/install.sh packages    only the packages: apt, the venv, pip (with the pi extra)
+#   systemd/install.sh --dry-run ...    print what would be done, change nothing (or DRY_RUN=1)
 #
-# Pi OS steps it relies on: `sudo raspi-config` -> Interface Options -> Serial Port: login shell
-# NO, hardware port YES (for a serial tag reader); the user's groups gpio/audio/video/input/dialout
-# exist on Pi OS (they are created here when missing).
+# `mothership install|update|uninstall [--dry-run]` run this script. How lgpio gets onto the Pi,
+# and what each step does: docs/pi.md. Pi OS steps it relies on: `sudo raspi-config` -> Interface
+# Options -> Serial Port: login shell NO, hardware port YES (for a serial tag reader).
 set -euo pipefail
 
 SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PREFIX=/opt/mothership
+PREFIX="${MOTHERSHIP_PREFIX:-/opt/mothership}"
 UNIT=/etc/systemd/system/mothership.service
 CONF_DIR=/etc/mothership
+STATE_DIR=/var/lib/mothership
 USER_NAME=mothership
 GROUPS_WANTED=(gpio audio video input dialout render)
+APT_PACKAGES=(python3-venv espeak-ng socat alsa-utils)
+# One index, whatever /etc/pip.conf says (Pi OS adds piwheels there), so the same files install
+# everywhere; MOTHERSHIP_PIP_INDEX points it at a mirror.
+PIP_INDEX="${MOTHERSHIP_PIP_INDEX:-https://pypi.org/simple}"
+DRY_RUN="${DRY_RUN:-0}"
+
+say() { printf 'install.sh: %s\n' "$*"; }
 
 run() {
-    if [ "${DRY_RUN:-0}" = 1 ]; then printf '+ %s\n' "$*"; else "$@"; fi
+    if [ "$DRY_RUN" = 1 ]; then printf '+ %s\n' "$*"; else "$@"; fi
 }
 
 need_root() {
-    if [ "${DRY_RUN:-0}" != 1 ] && [ "$(id -u)" -ne 0 ]; then
-        echo "install.sh: run it with sudo (it creates a user and a system service)" >&2
+    if [ "$DRY_RUN" != 1 ] && [ "$(id -u)" -ne 0 ]; then
+        echo "install.sh: run it with sudo (it installs packages and a system service)" >&2
         exit 1
     fi
 }
 
-install() {
+pip_install() {
+    run env PIP_CONFIG_FILE=/dev/null "$PREFIX/venv/bin/python" -m pip install -q \
+        --index-url "$PIP_INDEX" "$@"
+}
+
+# Apt, the service's venv and the Python packages. lgpio comes as PyPI's wheel (it carries the
+# C library); pip may never build its sdist, which needs Pi OS's liblgpio-dev and swig. A Python
+# with no lgpio wheel (Pi OS trixie's 3.13) takes Pi OS's python3-lgpio, seen by the venv.
+packages() {
     need_root
-    run apt-get install -y -qq python3-venv espeak-ng socat alsa-utils
+    run apt-get update -qq
+    run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${APT_PACKAGES[@]}"
+    run mkdir -p "$PREFIX"
+    [ -x "$PREFIX/venv/bin/python" ] || run python3 -m venv "$PREFIX/venv"
+    if pip_install --upgrade --only-binary lgpio "$SRC[pi]"; then
+        return 0
+    fi
+    say "no lgpio wheel for this Python; using the system's python3-lgpio (docs/pi.md)"
+    if ! apt-cache show python3-lgpio >/dev/null 2>&1; then
+        say "python3-lgpio is not in apt either: this needs Raspberry Pi OS (docs/pi.md)" >&2
+        exit 1
+    fi
+    run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-lgpio
+    run python3 -m venv --system-site-packages --upgrade "$PREFIX/venv"
+    pip_install --upgrade --only-binary lgpio "$SRC[pi]"
+}
+
+# Only what differs from the shipped defaults: a release that renames a default key still starts.
+minimal_config() {
+    cat <<TOML
+# Mothership on this device: only what differs from the shipped defaults.
+# Every key, its default and what it does: $PREFIX/defaults.toml
+# (device/defaults.toml of the installed release). Unknown keys are errors.
+
+[hardware]
+backend = "pi"
+TOML
+}
+
+write_config() {
+    if [ -f "$CONF_DIR/config.toml" ]; then
+        say "keeping $CONF_DIR/config.toml"
+    elif [ "$DRY_RUN" = 1 ]; then
+        printf '+ write %s (0644):\n' "$CONF_DIR/config.toml"
+        minimal_config | sed 's/^/    /'
+    else
+        mkdir -p "$CONF_DIR"
+        minimal_config >"$CONF_DIR/config.toml"
+        chmod 0644 "$CONF_DIR/config.toml"
+    fi
+}
+
+# What the unit's Documentation= points to, the defaults the config names, and where the
+# checkout is (for `mothership update`).
+install_docs() {
+    run mkdir -p "$PREFIX/docs"
+    run install -m 0644 "$SRC/README.md" "$PREFIX/README.md"
+    run install -m 0644 "$SRC/device/defaults.toml" "$PREFIX/defaults.toml"
+    run cp -r "$SRC/docs/." "$PREFIX/docs/"
+    if [ "$DRY_RUN" = 1 ]; then
+        printf '+ write %s: %s\n' "$PREFIX/source" "$SRC"
+    else
+        printf '%s\n' "$SRC" >"$PREFIX/source"
+    fi
+}
+
+service_user() {
     for group in "${GROUPS_WANTED[@]}"; do
         getent group "$group" >/dev/null || run groupadd --system "$group"
     done
     if ! id "$USER_NAME" >/dev/null 2>&1; then
-        run useradd --system --home-dir /var/lib/mothership --shell /usr/sbin/nologin "$USER_NAME"
+        run useradd --system --home-dir "$STATE_DIR" --shell /usr/sbin/nologin "$USER_NAME"
     fi
     run usermod -a -G "$(IFS=,; echo "${GROUPS_WANTED[*]}")" "$USER_NAME"
-    run mkdir -p "$PREFIX" "$CONF_DIR"
-    [ -x "$PREFIX/venv/bin/python" ] || run python3 -m venv "$PREFIX/venv"
-    run "$PREFIX/venv/bin/pip" install -q --upgrade "$SRC[pi]"
-    if [ ! -f "$CONF_DIR/config.toml" ]; then
-        # Start from the shipped defaults, with the Pi's GPIO backend switched on.
-        run sh -c "sed 's/^backend = \"mock\"/backend = \"pi\"/' '$SRC/device/defaults.toml' > '$CONF_DIR/config.toml'"
-    fi
+}
+
+install() {
+    need_root
+    packages
+    service_user
+    write_config
+    install_docs
     run install -m 0644 "$SRC/systemd/mothership.service" "$UNIT"
     run systemctl daemon-reload
     run systemctl enable --now mothership.service
-    echo "Mothership is installed. Logs: journalctl -u mothership -f"
+    say "installed. Logs: journalctl -u mothership -f; update: sudo mothership update"
+}
+
+update() {
+    need_root
+    local owner
+    owner="$(stat -c %U "$SRC")"
+    # The checkout's owner pulls, so no file in it becomes root's.
+    run runuser -u "$owner" -- git -C "$SRC" pull --ff-only
+    packages
+    install_docs
+    run install -m 0644 "$SRC/systemd/mothership.service" "$UNIT"
+    run systemctl daemon-reload
+    run systemctl restart mothership.service
+    say "updated to $(git -C "$SRC" describe --always --dirty 2>/dev/null || echo '?');" \
+        "kept $CONF_DIR and $STATE_DIR"
 }
 
 uninstall() {
@@ -57,11 +148,16 @@ uninstall() {
     run rm -f "$UNIT"
     run systemctl daemon-reload
     run rm -rf "$PREFIX"
-    echo "Removed the service and $PREFIX; kept $CONF_DIR and /var/lib/mothership."
+    say "removed the service and $PREFIX; kept $CONF_DIR and $STATE_DIR (delete them by hand)"
 }
 
-case "${1:-install}" in
-    install) install ;;
-    uninstall) uninstall ;;
-    *) echo "usage: install.sh [install|uninstall]" >&2; exit 2 ;;
-esac
+action=install
+for arg in "$@"; do
+    case "$arg" in
+        --dry-run) DRY_RUN=1 ;;
+        install|update|uninstall|packages) action="$arg" ;;
+        *) echo "usage: install.sh [install|update|uninstall|packages] [--dry-run]" >&2; exit 2 ;;
+    esac
+done
+[ "$DRY_RUN" = 1 ] && say "dry run: nothing is changed"
+"$action"
