@@ -108,3 +108,30 @@ Event = (
     | ScoreEntered
 )
 """Every kind of input a session may be given."""
+
+
+def describe(event: Event) -> str:
+    """The event in a player's words, for an error message.
+
+    >>> describe(VoteCast(voter=1, target=3))
+    'a vote (seat 1 for seat 3)'
+    >>> describe(ControlPressed(Control.GO, at=0.0))
+    "a press on 'go'"
+    """
+    match event:
+        case SeatPressed(seat=seat):
+            return f"a press on seat {seat}"
+        case ControlPressed(control=control):
+            return f"a press on {control.value!r}"
+        case TagSeen(uid=uid):
+            return f"a tag ({uid})"
+        case Touched(action=action):
+            return f"a touch on {action!r}"
+        case VoteCast(voter=voter, target=target):
+            return f"a vote (seat {voter} for seat {target})"
+        case RevealEntered(seat=seat):
+            return f"a reveal entry (seat {seat})"
+        case ScoreEntered(seat=seat):
+            return f"a score entry (seat {seat})"
+        case Tick() | LinesReady():
+            return f"the clock's {type(event).__name__}"

@@ -39,6 +39,7 @@ from games.events import (
     TagSeen,
     Tick,
     Touched,
+    describe,
 )
 from games.scoresheet import (
     Sheet,
@@ -142,7 +143,7 @@ class AlienationSession:
             return _take_firsties(state, int(value))
         elif isinstance(event, ControlPressed | TagSeen | Touched):
             return state, []
-        kind = type(event).__name__
+        kind = describe(event)
         raise EventNotAcceptedError(f"{kind} is not accepted in phase {state.phase!r}")
 
     def next_deadline(self, state: AlienationState) -> float | None:
@@ -238,7 +239,7 @@ def _friendliest_input(state: AlienationState, event: Event, now: float) -> Tran
         )
     if isinstance(event, ControlPressed | TagSeen | Touched):
         return state, []
-    kind = type(event).__name__
+    kind = describe(event)
     raise EventNotAcceptedError(f"{kind} is not accepted in phase 'friendliest'")
 
 

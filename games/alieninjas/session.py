@@ -26,6 +26,7 @@ from games.events import (
     TagSeen,
     Tick,
     Touched,
+    describe,
 )
 
 Transition = tuple[AlieninjasState, list[Effect]]
@@ -153,7 +154,7 @@ def _dispatch(state: AlieninjasState, event: Event, now: float) -> Transition:
         if phase == "check":
             return replicas.on_check(state, event, now)
         return state, []  # a stray press changes nothing
-    raise EventNotAcceptedError(f"{type(event).__name__} is not accepted in phase {phase!r}")
+    raise EventNotAcceptedError(f"{describe(event)} is not accepted in phase {phase!r}")
 
 
 def _run_deadlines(state: AlieninjasState, now: float) -> Transition:

@@ -42,6 +42,7 @@ from games.events import (
     TagSeen,
     Tick,
     Touched,
+    describe,
 )
 from games.scoresheet import Sheet, close_round, final_effects, on_final, waiting_text
 
@@ -106,7 +107,7 @@ class EncountersSession:
             return _tally(state, event.seat, tally)
         if isinstance(event, SeatPressed | ControlPressed | TagSeen | Touched):
             return _input(state, event)
-        kind = type(event).__name__
+        kind = describe(event)
         raise EventNotAcceptedError(f"{kind} is not accepted in phase {state.phase!r}")
 
     def next_deadline(self, state: EncountersState) -> float | None:

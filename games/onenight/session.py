@@ -25,6 +25,7 @@ from games.events import (
     Tick,
     Touched,
     VoteCast,
+    describe,
 )
 from games.onenight import day, night, result, reveal, vote
 from games.onenight.instructions import draw_instructions
@@ -88,7 +89,7 @@ class OneNightSession:
             # At night nothing reacts to a press: no lamp, no sound, nothing to give away.
             # An answer in an open window is kept silently.
             return (night.take_answer(state, event) if state.listening else state), []
-        raise EventNotAcceptedError(f"{_kind(event)} is not accepted in phase {state.phase!r}")
+        raise EventNotAcceptedError(f"{describe(event)} is not accepted in phase {state.phase!r}")
 
     def next_deadline(self, state: OneNightState) -> float | None:
         """The next timed event: a night cue, the auto start or a day alert."""
@@ -138,10 +139,6 @@ class OneNightSession:
         return moved, [Phase("setup"), Show("setup", _setup_view(moved))]
 
 
-def _kind(event: Event) -> str:
-    return type(event).__name__
-
-
 # -- setup ----------------------------------------------------------------------------------
 
 
@@ -160,7 +157,7 @@ def _setup_input(state: OneNightState, event: Event) -> Transition:
     if state.preparing or not isinstance(event, SeatPressed | Touched):
         if isinstance(event, ControlPressed | TagSeen | SeatPressed | Touched):
             return state, []
-        raise EventNotAcceptedError(f"{_kind(event)} is not accepted in phase 'setup'")
+        raise EventNotAcceptedError(f"{describe(event)} is not accepted in phase 'setup'")
     lobby = _lobby(state)
     if isinstance(event, SeatPressed):
         lobby = lobby.seat_checked_in(event.seat)

@@ -17,7 +17,7 @@ from typing import Any
 
 from games.effects import Effect, Finished, Phase, Record, Say, Show
 from games.errors import EventNotAcceptedError
-from games.events import ControlPressed, Event, SeatPressed, TagSeen, Tick, Touched
+from games.events import ControlPressed, Event, SeatPressed, TagSeen, Tick, Touched, describe
 
 Transition = tuple["PlayersState", list[Effect]]
 PHASES = ("players", "name")
@@ -75,7 +75,7 @@ class PlayersSession:
                 return _link(state, event.seat)
             if isinstance(event, ControlPressed | TagSeen):
                 return state, []
-        kind = type(event).__name__
+        kind = describe(event)
         raise EventNotAcceptedError(f"{kind} is not accepted in phase {state.phase!r}")
 
     def next_deadline(self, state: PlayersState) -> float | None:

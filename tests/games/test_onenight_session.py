@@ -157,12 +157,12 @@ def test_presses_at_night_do_nothing_at_all() -> None:
     assert session.handle(state, Touched("pause"), 3.0) == (state, [])
 
 
-def test_an_event_that_does_not_fit_the_phase_is_refused_by_name() -> None:
+def test_an_event_that_does_not_fit_the_phase_is_refused_in_players_words() -> None:
     session = make()
     state, _ = started(session)
     with pytest.raises(EventNotAcceptedError) as error:
         session.handle(state, VoteCast(1, 2), 3.0)
-    assert str(error.value) == "VoteCast is not accepted in phase 'dusk'"
+    assert str(error.value) == "a vote (seat 1 for seat 2) is not accepted in phase 'dusk'"
 
 
 def test_the_state_survives_a_json_round_trip() -> None:
