@@ -106,7 +106,13 @@ def build_parser() -> argparse.ArgumentParser:
     scores.add_argument("--player", help="whose score history (default: who played most)")
     _store_option(scores)
     export = commands.add_parser("export", help="export the score log")
-    export.add_argument("--format", choices=["csv", "bgstats", "json"], required=True)
+    export.add_argument(
+        "--format",
+        choices=["csv", "bgstats-url", "bgsplay", "json"],
+        required=True,
+        help="csv; bgstats-url: one BG Stats push link per play, one per line; bgsplay: the "
+        "whole history as one BG Stats file; json: a backup that 'mothership import' reads",
+    )
     export.add_argument("--out", type=Path, metavar="FILE", help="write here (default: stdout)")
     _store_option(export)
     restore = commands.add_parser("import", help="restore a JSON backup (no duplicate plays)")
@@ -334,7 +340,7 @@ def _scorelog(args: argparse.Namespace, config: Config) -> int:
         elif args.command == "scores":
             print(scores_text(store.plays(), args.latest))
         elif args.command == "export":
-            data = export(store, args.format)
+            data = export(store, args.format, location=config.store.location)
             if args.out is None:
                 sys.stdout.write(data)
             else:

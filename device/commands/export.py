@@ -1,8 +1,9 @@
-"""Exporting the score log (CSV, BG Stats, a JSON backup), reading a backup, and the text
-that ``mothership scores`` prints.
+"""Exporting the score log (CSV, BG Stats links and files, a JSON backup), reading a backup,
+and the text that ``mothership scores`` prints.
 
 CSV: one row per player per play, with BoardGameGeek-like columns (`CSV_FIELDS`).
-BG Stats: a JSON list with one "push play" object per play.
+bgstats-url: one BG Stats push link per play, one per line (`device.store.bgstats`).
+bgsplay: the whole history as one BG Stats file object (`device.store.bgsplay`).
 JSON: a full backup (player profiles, learned tags, plays with results and rounds), which
 ``mothership import`` reads back.
 """
@@ -14,19 +15,19 @@ import io
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from device.jsontext import JsonTextError, check_values, loads
+from device.store.bgsplay import to_bgsplay
+from device.store.bgstats import push_url
 from device.store.database import Store
 from device.store.players import Profile
 from device.store.scorelog import GAMES, BackupError, play_from_json, play_to_json, utc_now
 from games.scorelog.plays import Play
 
-FORMATS = ("csv", "bgstats", "json")
+FORMATS = ("csv", "bgstats-url", "bgsplay", "json")
 BACKUP_FORMAT = "mothership-backup"
 BACKUP_VERSION = 1
-SOURCE_NAME = "Mothership"
 CSV_FIELDS = (
     "date",
     "game",
@@ -38,8 +39,6 @@ CSV_FIELDS = (
     "played_at",
     "play_id",
 )
-NO_POINTS = {"One Night"}
-"""Games without scores: only winners."""
 TAG_KINDS = ("seat", "player", "role")
 
 
@@ -52,12 +51,16 @@ class Backup:
     tags: tuple[tuple[str, str, str], ...] = ()
 
 
-def export(store: Store, fmt: str) -> str:
-    """The whole score log in one of `FORMATS`."""
+def export(store: Store, fmt: str, *, location: str = "") -> str:
+    """The whole score log in one of `FORMATS` (``location``: where plays happen, for BG
+    Stats)."""
     if fmt == "csv":
         return to_csv(store.plays())
-    if fmt == "bgstats":
-        return json.dumps(to_bgstats(store.plays()), indent=2) + "\n"
+    if fmt == "bgstats-url":
+        return "".join(push_url(play, location=location) + "\n" for play in store.plays())
+    if fmt == "bgsplay":
+        data = to_bgsplay(store.plays(), location=location, exported_at=utc_now())
+        return json.dumps(data, indent=2) + "\n"
     if fmt == "json":
         backup = Backup(tuple(store.plays()), tuple(store.players()), tuple(store.tags()))
         return json.dumps(backup_to_json(backup), indent=2) + "\n"
@@ -87,48 +90,13 @@ def to_csv(plays: Sequence[Play]) -> str:
     return out.getvalue()
 
 
-def local_time(played_at: str) -> str:
-    """An ISO time as BG Stats' ``playDate``: local time, ``YYYY-MM-DD HH:MM:SS``."""
-    return datetime.fromisoformat(played_at).astimezone().strftime("%Y-%m-%d %H:%M:%S")
-
-
-def to_bgstats(plays: Sequence[Play]) -> list[dict[str, Any]]:
-    """One BG Stats "push play" object per play."""
-    return [
-        {
-            "sourceName": SOURCE_NAME,
-            "sourcePlayId": play.id,
-            "playDate": local_time(play.played_at),
-            "game": {
-                "name": play.game,
-                "sourceGameId": play.game.lower().replace(" ", "-"),
-                "highestWins": True,
-                "noPoints": play.game in NO_POINTS,
-                "cooperative": False,
-            },
-            "players": [
-                {
-                    "name": player.name,
-                    "sourcePlayerId": player.name,
-                    "score": player.score,
-                    "winner": player.winner,
-                    "startPlayer": player.start_player,
-                    "seatOrder": player.seat,
-                }
-                for player in play.players
-            ],
-        }
-        for play in plays
-    ]
-
-
 def backup_to_json(backup: Backup) -> dict[str, Any]:
     """A backup as JSON data."""
     return {
         "format": BACKUP_FORMAT,
         "version": BACKUP_VERSION,
         "exported_at": utc_now(),
-        "players": [{"name": p.name, "tag": p.tag} for p in backup.players],
+        "players": [{"name": p.name, "tag": p.tag, "id": p.id} for p in backup.players],
         "tags": [{"uid": uid, "kind": kind, "value": value} for uid, kind, value in backup.tags],
         "plays": [play_to_json(play) for play in backup.plays],
     }
@@ -163,7 +131,10 @@ def parse_backup(text: str) -> Backup:
         name, tag = _field(raw, f"players[{i}]", "name"), None
         if isinstance(raw, dict) and raw.get("tag") is not None:
             tag = _field(raw, f"players[{i}]", "tag")
-        players.append(Profile(name, tag))
+        profile_id = ""  # backups from before profile ids have none: the store makes one
+        if isinstance(raw, dict) and raw.get("id") is not None:
+            profile_id = _field(raw, f"players[{i}]", "id")
+        players.append(Profile(name, tag, profile_id))
     tags = []
     for i, raw in enumerate(_list(data, "tags")):
         where = f"tags[{i}]"

@@ -20,9 +20,17 @@ from pathlib import Path
 from typing import Any
 
 from device.store.pending import WRITE_ERRORS, PendingWrites
-from device.store.players import PlayerTables, Profile
-from device.store.scorelog import play_id, play_of, utc_now
-from games.scorelog.plays import FinalResult, Play, PlayerResult
+from device.store.players import PlayerTables, Profile, add_profile_ids, new_profile_id
+from device.store.scorelog import (
+    add_play_columns,
+    duration_minutes,
+    play_id,
+    play_of,
+    read_plays,
+    utc_now,
+    write_play,
+)
+from games.scorelog.plays import FinalResult, Play
 
 logger = logging.getLogger(__name__)
 
@@ -128,6 +136,8 @@ class Store(PlayerTables):
             self._db.execute(
                 "ALTER TABLE checkpoint ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0"
             )
+        add_play_columns(self._db)
+        add_profile_ids(self._db)
 
     def _write(self, queue: Callable[[PendingWrites], None]) -> None:
         """Queue a write and make every pending one; on the daemon, a refusal only warns."""
@@ -300,33 +310,26 @@ class Store(PlayerTables):
             "SELECT id, created FROM records WHERE kind = ? ORDER BY id DESC LIMIT 1",
             (f"{result.game}.start",),
         ).fetchone()
-        names = {
-            int(seat): str(name)
-            for seat, name in self._db.execute(
-                "SELECT seat, name FROM seat_players JOIN players ON players.id = player"
-            )
-        }
+        linked = self._db.execute(
+            "SELECT seat, name, uuid FROM seat_players JOIN players ON players.id = player"
+        ).fetchall()
+        names = {int(seat): str(name) for seat, name, _ in linked}
+        ids = {int(seat): str(uid) for seat, _, uid in linked}
         anchor = None if start is None else f"{start[0]}@{start[1]}"
+        played_at = utc_now()
         play = play_of(
-            result, names=names, play_id=play_id(kind, data, anchor), played_at=utc_now()
+            result,
+            names=names,
+            play_id=play_id(kind, data, anchor),
+            played_at=played_at,
+            player_ids=ids,
+            duration_min=None if start is None else duration_minutes(str(start[1]), played_at),
         )
         self._insert_play(play, record)
 
     def _insert_play(self, play: Play, record: int | None = None) -> bool:
         """Write a play unless one with its id is logged already; whether it was new."""
-        cursor = self._db.execute(
-            "INSERT OR IGNORE INTO plays (id, game, played_at, rounds, record) "
-            "VALUES (?, ?, ?, ?, ?)",
-            (play.id, play.game, play.played_at, json.dumps(play.rounds), record),
-        )
-        if cursor.rowcount == 0:
-            return False
-        self._db.executemany(
-            "INSERT INTO play_results (play, seat, name, score, winner, start_player) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            [(play.id, p.seat, p.name, p.score, p.winner, p.start_player) for p in play.players],
-        )
-        return True
+        return write_play(self._db, play, record)
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -352,29 +355,7 @@ class Store(PlayerTables):
 
     def plays(self, game: str | None = None) -> list[Play]:
         """Every logged play (optionally of one game), oldest first."""
-        query = "SELECT id, game, played_at, rounds FROM plays"
-        args: tuple[str, ...] = ()
-        if game is not None:
-            query, args = query + " WHERE game = ?", (game,)
-        plays = self._db.execute(query + " ORDER BY played_at, rowid", args).fetchall()
-        results: dict[str, list[PlayerResult]] = {}
-        for play, seat, name, score, winner, first in self._db.execute(
-            "SELECT play, seat, name, score, winner, start_player FROM play_results "
-            "ORDER BY play, seat"
-        ):
-            results.setdefault(play, []).append(
-                PlayerResult(name, int(seat), score, bool(winner), bool(first))
-            )
-        return [
-            Play(
-                id,
-                game,
-                played_at,
-                tuple(results.get(id, ())),
-                tuple(tuple(points) for points in json.loads(rounds)),
-            )
-            for id, game, played_at, rounds in plays
-        ]
+        return read_plays(self._db, game)
 
     def add_play(self, play: Play) -> bool:
         """Log a play (made elsewhere, or restored); False when its id is logged already."""
@@ -392,8 +373,8 @@ class Store(PlayerTables):
         with self._transaction():
             for profile in players:
                 self._db.execute(
-                    "INSERT OR IGNORE INTO players (name, tag) VALUES (?, ?)",
-                    (profile.name, profile.tag),
+                    "INSERT OR IGNORE INTO players (name, tag, uuid) VALUES (?, ?, ?)",
+                    (profile.name, profile.tag, profile.id or new_profile_id()),
                 )
             self._db.executemany(
                 "INSERT OR IGNORE INTO tags (uid, kind, value) VALUES (?, ?, ?)",

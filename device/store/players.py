@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import uuid
 from dataclasses import dataclass
 
 
@@ -13,6 +14,23 @@ class Profile:
 
     name: str
     tag: str | None = None
+    id: str = ""
+    """The profile's stable id (a uuid), kept through renames and backups; BG Stats matches
+    players by it. Empty: a new one is made when the profile is stored."""
+
+
+def add_profile_ids(db: sqlite3.Connection) -> None:
+    """Give every profile a stable id (a store from before BG Stats links has none)."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(players)")}
+    if "uuid" not in columns:
+        db.execute("ALTER TABLE players ADD COLUMN uuid TEXT")
+    for (row,) in db.execute("SELECT id FROM players WHERE uuid IS NULL").fetchall():
+        db.execute("UPDATE players SET uuid = ? WHERE id = ?", (new_profile_id(), row))
+
+
+def new_profile_id() -> str:
+    """A new profile id."""
+    return str(uuid.uuid4())
 
 
 class PlayerTables:
@@ -53,8 +71,8 @@ class PlayerTables:
             raise ValueError("a player needs a name")
         try:
             self._db.execute(
-                "INSERT INTO players (name, tag) VALUES (?, ?)",
-                (name, tag.upper() if tag else None),
+                "INSERT INTO players (name, tag, uuid) VALUES (?, ?, ?)",
+                (name, tag.upper() if tag else None, new_profile_id()),
             )
         except sqlite3.IntegrityError:
             message = f"there is a player named {name!r} or with tag {tag!r} already"
@@ -62,8 +80,8 @@ class PlayerTables:
 
     def players(self) -> list[Profile]:
         """Every player profile, in the order they were added."""
-        rows = self._db.execute("SELECT name, tag FROM players ORDER BY id")
-        return [Profile(str(name), tag) for name, tag in rows]
+        rows = self._db.execute("SELECT name, tag, uuid FROM players ORDER BY id")
+        return [Profile(str(name), tag, str(uid or "")) for name, tag, uid in rows]
 
     def player_names(self) -> set[str]:
         """The names of every profile."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
 import uuid
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -44,39 +45,170 @@ def play_id(kind: str, data: Mapping[str, Any], start: str | None) -> str:
     return str(uuid.UUID(bytes=hashlib.sha256(text.encode()).digest()[:16], version=4))
 
 
-def play_of(result: FinalResult, *, names: Mapping[int, str], play_id: str, played_at: str) -> Play:
+def play_of(
+    result: FinalResult,
+    *,
+    names: Mapping[int, str],
+    play_id: str,
+    played_at: str,
+    player_ids: Mapping[int, str] | None = None,
+    duration_min: int | None = None,
+) -> Play:
     """The play a game's result stands for, named as its registry entry names the game.
 
     Args:
         result: what the game handed over as it ended.
         names: profile names linked to seats; other seats are "Player N".
         play_id: the play's id; played_at: when it ended (ISO 8601 UTC).
+        player_ids: the linked profiles' stable ids, by seat.
+        duration_min: minutes from the game's start to its end, when known.
     """
     spec = by_key(result.game)
-    return result.play(play_id, spec.name if spec else result.game, played_at, names)
+    name = spec.name if spec else result.game
+    return result.play(play_id, name, played_at, names, player_ids, duration_min)
+
+
+def duration_minutes(started: str, ended: str) -> int | None:
+    """Whole minutes between two UTC times (SQLite's ``datetime('now')`` or ISO 8601),
+    at least 1; None when either cannot be read or the end is before the start.
+
+    >>> duration_minutes("2025-01-31 20:00:10", "2025-01-31T20:12:40Z")
+    13
+    """
+    try:
+        start = datetime.fromisoformat(started.replace(" ", "T"))
+        end = datetime.fromisoformat(ended.replace(" ", "T"))
+    except ValueError:
+        return None
+    start = start if start.tzinfo else start.replace(tzinfo=UTC)
+    end = end if end.tzinfo else end.replace(tzinfo=UTC)
+    seconds = (end - start).total_seconds()
+    return None if seconds < 0 else max(1, round(seconds / 60))
+
+
+# -- the plays tables -------------------------------------------------------------------------
+
+_PLAY_COLUMNS = {
+    "plays": (
+        ("duration_min", "INTEGER"),
+        ("board", "TEXT NOT NULL DEFAULT ''"),
+        ("comments", "TEXT NOT NULL DEFAULT ''"),
+    ),
+    "play_results": (
+        ("role", "TEXT NOT NULL DEFAULT ''"),
+        ("team", "TEXT NOT NULL DEFAULT ''"),
+        ("player_id", "TEXT NOT NULL DEFAULT ''"),
+    ),
+}
+
+
+def add_play_columns(db: sqlite3.Connection) -> None:
+    """Add the columns a store from before BG Stats links lacks (its plays keep empty ones)."""
+    for table, columns in _PLAY_COLUMNS.items():
+        have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        for name, kind in columns:
+            if name not in have:
+                db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+
+
+def write_play(db: sqlite3.Connection, play: Play, record: int | None = None) -> bool:
+    """Write a play unless one with its id is logged already; whether it was new."""
+    cursor = db.execute(
+        "INSERT OR IGNORE INTO plays (id, game, played_at, rounds, record, duration_min, board, "
+        "comments) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            play.id,
+            play.game,
+            play.played_at,
+            json.dumps(play.rounds),
+            record,
+            play.duration_min,
+            play.board,
+            play.comments,
+        ),
+    )
+    if cursor.rowcount == 0:
+        return False
+    db.executemany(
+        "INSERT INTO play_results (play, seat, name, score, winner, start_player, role, team, "
+        "player_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (play.id, p.seat, p.name, p.score, p.winner, p.start_player, *_extras(p))
+            for p in play.players
+        ],
+    )
+    return True
+
+
+def _extras(player: PlayerResult) -> tuple[str, str, str]:
+    return player.role, player.team, player.player_id
+
+
+def read_plays(db: sqlite3.Connection, game: str | None = None) -> list[Play]:
+    """Every logged play (optionally of one game), oldest first."""
+    query = "SELECT id, game, played_at, rounds, duration_min, board, comments FROM plays"
+    args: tuple[str, ...] = ()
+    if game is not None:
+        query, args = query + " WHERE game = ?", (game,)
+    plays = db.execute(query + " ORDER BY played_at, rowid", args).fetchall()
+    results: dict[str, list[PlayerResult]] = {}
+    for row in db.execute(
+        "SELECT play, seat, name, score, winner, start_player, role, team, player_id "
+        "FROM play_results ORDER BY play, seat"
+    ):
+        play, seat, name, score, winner, first, role, team, player_id = row
+        results.setdefault(play, []).append(
+            PlayerResult(name, int(seat), score, bool(winner), bool(first), role, team, player_id)
+        )
+    return [
+        Play(
+            id,
+            game,
+            played_at,
+            tuple(results.get(id, ())),
+            tuple(tuple(points) for points in json.loads(rounds)),
+            duration,
+            board,
+            comments,
+        )
+        for id, game, played_at, rounds, duration, board, comments in plays
+    ]
 
 
 # -- JSON -------------------------------------------------------------------------------------
 
 
 def play_to_json(play: Play) -> dict[str, Any]:
-    """A play as JSON data (the backup's form)."""
-    return {
+    """A play as JSON data (the backup's form). Fields added since version 1 (a player's
+    ``role``, ``team``, ``player_id``; a play's ``duration_min``, ``board``, ``comments``)
+    are written only when set, and read as empty when absent."""
+    data: dict[str, Any] = {
         "id": play.id,
         "game": play.game,
         "played_at": play.played_at,
-        "players": [
-            {
-                "name": p.name,
-                "seat": p.seat,
-                "score": p.score,
-                "winner": p.winner,
-                "start_player": p.start_player,
-            }
-            for p in play.players
-        ],
+        "players": [_player_to_json(p) for p in play.players],
         "rounds": [list(points) for points in play.rounds],
     }
+    if play.duration_min is not None:
+        data["duration_min"] = play.duration_min
+    for key in ("board", "comments"):
+        if getattr(play, key):
+            data[key] = getattr(play, key)
+    return data
+
+
+def _player_to_json(player: PlayerResult) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "name": player.name,
+        "seat": player.seat,
+        "score": player.score,
+        "winner": player.winner,
+        "start_player": player.start_player,
+    }
+    for key in ("role", "team", "player_id"):
+        if getattr(player, key):
+            data[key] = getattr(player, key)
+    return data
 
 
 def play_from_json(data: Any, where: str = "play") -> Play:
@@ -99,12 +231,18 @@ def play_from_json(data: Any, where: str = "play") -> Play:
         if not isinstance(points, list) or not all(_is_int(p) for p in points):
             raise BackupError(f"{where}.rounds[{i}]: expected a list of integers")
         rounds.append(tuple(points))
+    duration = obj.get("duration_min")
+    if duration is not None and (not _is_int(duration) or duration < 0):
+        raise BackupError(f"{where}.duration_min: expected minutes (0 or more), got {duration!r}")
     return Play(
         _text(obj, "id", where),
         _text(obj, "game", where),
         played_at,
         players,
         tuple(rounds),
+        duration,
+        _optional_text(obj, "board", where),
+        _optional_text(obj, "comments", where),
     )
 
 
@@ -121,7 +259,19 @@ def _player(data: Any, where: str) -> PlayerResult:
         if not isinstance(value, bool):
             raise BackupError(f"{where}.{key}: expected true or false, got {value!r}")
         flags[key] = value
-    return PlayerResult(_text(obj, "name", where), seat, score, **flags)
+    role, team, player_id = (
+        _optional_text(obj, key, where) for key in ("role", "team", "player_id")
+    )
+    return PlayerResult(
+        _text(obj, "name", where), seat, score, **flags, role=role, team=team, player_id=player_id
+    )
+
+
+def _optional_text(obj: Mapping[str, Any], key: str, where: str) -> str:
+    value = obj.get(key, "")
+    if not isinstance(value, str):
+        raise BackupError(f"{where}.{key}: expected text, got {value!r}")
+    return value
 
 
 def _object(data: Any, where: str) -> dict[str, Any]:

@@ -68,9 +68,22 @@ class FinalResult:
     winners: tuple[int, ...]
     start_player: int | None = None
     rounds: tuple[tuple[int, ...], ...] = ()
+    roles: tuple[str, ...] = ()
+    """Each seat's final role from seat 1 on (One Night), or empty."""
+    teams: tuple[str, ...] = ()
+    """Each seat's final team from seat 1 on (One Night), or empty."""
+    board: str = ""
+    """The board played (the Alieninjas mission and map side), or empty."""
+    comments: str = ""
+    """What the device knows of the play (the One Night role set and the deaths), or empty."""
 
     def __post_init__(self) -> None:
         count = len(self.scores)
+        for what, values in (("roles", self.roles), ("teams", self.teams)):
+            if values and len(values) != count:
+                raise ValueError(
+                    f"{self.game} result: {len(values)} {what} {list(values)!r}, for {count} seats"
+                )
         named = [("winner", seat) for seat in self.winners]
         if self.start_player is not None:
             named.append(("start player", self.start_player))
@@ -84,9 +97,18 @@ class FinalResult:
                     f"{list(points)!r}, for {count} seats"
                 )
 
-    def play(self, id: str, name: str, played_at: str, names: Mapping[int, str]) -> Play:
+    def play(
+        self,
+        id: str,
+        name: str,
+        played_at: str,
+        names: Mapping[int, str],
+        player_ids: Mapping[int, str] | None = None,
+        duration_min: int | None = None,
+    ) -> Play:
         """The logged play: ``name`` is the game's display name, ``names`` the profile names
-        linked to seats (other seats are "Player N")."""
+        linked to seats (other seats are "Player N"), ``player_ids`` their profiles' ids."""
+        ids = player_ids or {}
         players = tuple(
             PlayerResult(
                 name=names.get(seat, f"Player {seat}"),
@@ -94,7 +116,12 @@ class FinalResult:
                 score=score,
                 winner=seat in self.winners,
                 start_player=seat == self.start_player,
+                role=self.roles[seat - 1] if self.roles else "",
+                team=self.teams[seat - 1] if self.teams else "",
+                player_id=ids.get(seat, ""),
             )
             for seat, score in enumerate(self.scores, start=1)
         )
-        return Play(id, name, played_at, players, self.rounds)
+        return Play(
+            id, name, played_at, players, self.rounds, duration_min, self.board, self.comments
+        )

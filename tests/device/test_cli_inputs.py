@@ -64,7 +64,7 @@ def test_an_output_that_cannot_be_written_gets_a_sentence(
     assert not (tmp_path / "t.jsonl").exists()  # refused before the run, not after it
 
 
-@pytest.mark.parametrize("fmt", ["csv", "bgstats", "json"])
+@pytest.mark.parametrize("fmt", ["csv", "bgstats-url", "bgsplay", "json"])
 def test_exports_are_readable_by_their_owner_only(tmp_path: Path, fmt: str) -> None:
     Store(resolve_store_path(load_config())).add_play(PLAY)
     out = tmp_path / f"plays.{fmt}"

@@ -12,8 +12,9 @@ import pytest
 from tables import case_id, load_cases
 
 from device.commands.cli import main
-from device.commands.export import CSV_FIELDS, export, import_backup, local_time, parse_backup
+from device.commands.export import CSV_FIELDS, export, import_backup, parse_backup
 from device.config import load_config, resolve_store_path
+from device.store.bgstats import decode_push_url
 from device.store.database import Profile, Store
 from device.store.scorelog import BackupError
 from games.scorelog.plays import FinalResult, Play, PlayerResult
@@ -74,41 +75,27 @@ def test_csv_has_one_row_per_player_per_play(tmp_path: Path) -> None:
     assert {r["play_id"] for r in rows[2:]} == {"play-b"}
 
 
-def test_bgstats_has_a_push_play_per_play(tmp_path: Path) -> None:
-    first, second = json.loads(export(filled(tmp_path / "m.db"), "bgstats"))
-    assert set(first) == {"sourceName", "sourcePlayId", "playDate", "game", "players"}
-    assert first["sourceName"] == "Mothership"
-    assert first["sourcePlayId"] == "play-a"
-    assert first["playDate"] == local_time("2025-01-31T20:15:00Z")
-    assert len(first["playDate"]) == len("2025-01-31 20:15:00")
-    assert first["game"]["name"] == "Alienation" and first["game"]["noPoints"] is False
-    assert first["players"][0] == {
-        "name": "Ada",
-        "sourcePlayerId": "Ada",
-        "score": 30,
-        "winner": True,
-        "startPlayer": True,
-        "seatOrder": 1,
-    }
-    assert [p["startPlayer"] for p in first["players"]] == [True, False]
-    assert second["game"] == {
-        "name": "One Night",
-        "sourceGameId": "one-night",
-        "highestWins": True,
-        "noPoints": True,
-        "cooperative": False,
-    }
-    assert [(p["name"], p["score"], p["winner"]) for p in second["players"]] == [
-        ("Ada", None, False),
-        ("Player 2", None, True),
-        ("Player 3", None, True),
-    ]
+def test_bgstats_url_has_one_push_link_per_play(tmp_path: Path) -> None:
+    lines = export(filled(tmp_path / "m.db"), "bgstats-url", location="Home").splitlines()
+    assert [decode_push_url(line)["sourcePlayId"] for line in lines] == ["play-a", "play-b"]
+    assert all(
+        line.startswith("https://app.bgstatsapp.com/createPlay.html?data=") for line in lines
+    )
+    assert decode_push_url(lines[1])["location"] == "Home"
+
+
+def test_bgsplay_is_one_file_object_of_the_whole_log(tmp_path: Path) -> None:
+    data = json.loads(export(filled(tmp_path / "m.db"), "bgsplay"))
+    assert [play["sourcePlayId"] for play in data["plays"]] == ["play-a", "play-b"]
+    assert [game["name"] for game in data["games"]] == ["Alienation", "One Night"]
 
 
 def test_a_json_backup_holds_players_tags_and_plays(tmp_path: Path) -> None:
-    data = json.loads(export(filled(tmp_path / "m.db"), "json"))
+    store = filled(tmp_path / "m.db")
+    data = json.loads(export(store, "json"))
     assert (data["format"], data["version"]) == ("mothership-backup", 1)
-    assert data["players"] == [{"name": "Ada", "tag": "04A1"}]
+    assert data["players"] == [{"name": "Ada", "tag": "04A1", "id": store.players()[0].id}]
+    assert len(data["players"][0]["id"]) == 36  # a uuid, kept through renames and backups
     assert data["tags"] == [
         {"uid": "04A1", "kind": "player", "value": "Ada"},
         {"uid": "77FF", "kind": "seat", "value": "3"},
@@ -135,11 +122,11 @@ def test_a_backup_restores_into_a_fresh_store_once(tmp_path: Path) -> None:
     fresh = Store(tmp_path / "b.db")
     assert import_backup(fresh, backup) == (3, 3)
     assert fresh.plays() == source.plays()
-    assert fresh.players() == [Profile("Ada", "04A1")]
+    assert fresh.players() == source.players()  # with the same profile id
     assert fresh.tags() == source.tags()
     assert import_backup(fresh, backup) == (0, 3)  # a second import adds nothing
     assert len(fresh.plays()) == 3
-    assert fresh.players() == [Profile("Ada", "04A1")]
+    assert [(p.name, p.tag) for p in fresh.players()] == [("Ada", "04A1")]
 
 
 def test_a_backup_merges_with_plays_already_logged(tmp_path: Path) -> None:
@@ -227,13 +214,14 @@ def test_scores_with_no_plays(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == "No plays logged yet.\n"
 
 
-@pytest.mark.parametrize("fmt", ["csv", "bgstats", "json"])
+@pytest.mark.parametrize("fmt", ["csv", "bgstats-url", "bgsplay", "json"])
 def test_export_writes_stdout_or_a_file(
     device_store: Store, tmp_path: Path, fmt: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["export", "--format", fmt]) == 0
     printed = capsys.readouterr().out
-    assert printed == export(device_store, fmt) or fmt == "json"  # json carries exported_at
+    # json and bgsplay carry the time of the export
+    assert printed == export(device_store, fmt) or fmt in ("json", "bgsplay")
     assert main(["export", "--format", fmt, "--out", str(tmp_path / f"out.{fmt}")]) == 0
     written = (tmp_path / f"out.{fmt}").read_text()
     if fmt == "json":
