@@ -1,7 +1,8 @@
 """A folder of rendered speech, keyed by what was said and how.
 
 Every sentence is rendered once. The key is the SHA-256 of (text, backend name, voice,
-rate), so changing any of them renders afresh and nothing stale is ever played.
+rate, delivery settings), so changing any of them renders afresh and nothing stale is ever
+played. Every rendered line is finished (trimmed, evened out, limited) before it is stored.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ import os
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from narration.delivery import Delivery, finish_wav
 from narration.errors import NarrationError
 from narration.speech import SpeechBackend
 from narration.wav import check_wav, wav_seconds
@@ -27,15 +30,24 @@ _TEMP_PREFIX = ".rendering-"
 _STALE_TEMP_SECONDS = 3600.0
 
 
+def delivery_of(backend: SpeechBackend) -> Delivery:
+    """The delivery a backend renders with (the default for engines that have none)."""
+    delivery = getattr(backend, "delivery", None)
+    return delivery if isinstance(delivery, Delivery) else Delivery()
+
+
 def cache_key(text: str, backend: SpeechBackend) -> str:
     """Return the hex SHA-256 that names the cached WAV of ``text`` for ``backend``.
 
     Args:
         text: The exact sentence.
-        backend: Supplies the name, voice and rate that are part of the key.
+        backend: Supplies the name, voice, rate and delivery that are part of the key.
     """
+    settings = delivery_of(backend).key
     # JSON keeps the fields apart: ("ab", "c") and ("a", "bc") never collide.
-    fields = json.dumps([text, backend.name, backend.voice, backend.rate], ensure_ascii=False)
+    fields = json.dumps(
+        [text, backend.name, backend.voice, backend.rate, settings], ensure_ascii=False
+    )
     return hashlib.sha256(fields.encode("utf-8")).hexdigest()
 
 
@@ -54,6 +66,9 @@ class WavCache:
         """
         self.directory = Path(directory)
         self.backend = backend
+        self.delivery = delivery_of(backend)
+        self.rendered = 0
+        """Lines rendered by this cache (0 through a night with a prepared cache)."""
         self._lock = threading.Lock()
         self._verified: set[Path] = set()
         try:
@@ -89,26 +104,81 @@ class WavCache:
                 return path
             if path.exists():
                 logger.warning("re-rendering cached wav %s: %s", path.name, problem)
+            else:
+                logger.info("rendering on demand (not prepared): %r", text)
             self._render(text, path)
         return path
 
-    def _render(self, text: str, path: Path) -> None:
-        # Render beside the final name, then rename: a crash leaves no half file under it.
+    def missing(self, texts: Sequence[str]) -> list[str]:
+        """The texts (each once, in order) that have no playable WAV in the cache yet."""
+        return [text for text in dict.fromkeys(texts) if not self.has(text)]
+
+    def render_many(
+        self, texts: Sequence[str], progress: Callable[[int, int], None] | None = None
+    ) -> int:
+        """Render every text not cached yet, in one batch when the backend can.
+
+        Args:
+            texts: Sentences.
+            progress: Told ``(done, total)`` as lines are written.
+
+        Returns:
+            How many were rendered.
+
+        Raises:
+            NarrationError: If a line cannot be rendered (the others are kept).
+        """
+        todo = self.missing(texts)
+        total = len(todo)
+        if progress is not None:
+            progress(0, total)
+        many = getattr(self.backend, "synthesize_many", None)
+        if many is None or total <= 1:
+            for done, text in enumerate(todo, start=1):
+                self.path_for(text)
+                if progress is not None:
+                    progress(done, total)
+            return total
+        temps = [self._temp() for _ in todo]
+        finished = 0
+
+        def keep(index: int) -> None:
+            nonlocal finished
+            self._store(todo[index], temps[index], self.cached_path(todo[index]))
+            finished += 1
+            if progress is not None:
+                progress(finished, total)
+
+        try:
+            many(list(zip(todo, temps, strict=True)), keep)
+        finally:
+            for temp in temps:
+                temp.unlink(missing_ok=True)
+        return total
+
+    def _temp(self) -> Path:
         handle, temp_name = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=".wav", dir=self.directory)
         os.close(handle)
-        temp = Path(temp_name)
+        return Path(temp_name)
+
+    def _render(self, text: str, path: Path) -> None:
+        # Render beside the final name, then rename: a crash leaves no half file under it.
+        temp = self._temp()
         try:
             self.backend.synthesize(text, temp)
-            problem = check_wav(temp)
-            if problem:
-                raise NarrationError(
-                    f"{self.backend.name} wrote no usable wav for {text!r}: {problem}"
-                )
-            with temp.open("rb") as written:
-                os.fsync(written.fileno())  # data on disk before the name points at it
-            os.replace(temp, path)
+            self._store(text, temp, path)
         finally:
             temp.unlink(missing_ok=True)
+
+    def _store(self, text: str, temp: Path, path: Path) -> None:
+        problem = check_wav(temp)
+        if problem:
+            raise NarrationError(f"{self.backend.name} wrote no usable wav for {text!r}: {problem}")
+        finish_wav(temp, self.delivery)
+        with temp.open("rb") as written:
+            os.fsync(written.fileno())  # data on disk before the name points at it
+        os.replace(temp, path)
+        self.rendered += 1
 
     def _sweep_stale_temps(self) -> None:
         """Remove temp files left by a crash (old ones only: another process may be writing)."""

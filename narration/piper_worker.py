@@ -1,0 +1,71 @@
+"""The Piper worker: a process that loads the voice once, renders lines, and exits.
+
+Piper with onnxruntime takes about 270 MB, more than the whole daemon may use, so it never
+loads in the daemon's process. :class:`~narration.piper_backend.PiperBackend` starts
+``python -m narration.piper_worker``, writes one JSON job on its stdin and reads one line per
+rendered sentence on its stdout::
+
+    {"onnx": "...", "config": "...", "length_scale": 1.15, "sentence_pause": 0.45,
+     "nice": 10, "lines": [["Everyone, close your eyes.", "/cache/.rendering-1.wav"], ...]}
+
+    ready                      the voice is loaded
+    done 0                     line 0 is written
+    error 1 <message>          line 1 failed (the others go on)
+
+Each WAV is 16-bit mono at the voice's rate, its sentences joined by ``sentence_pause`` seconds
+of silence. Trimming and loudness are done by the cache afterwards, as for every engine.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import wave
+from pathlib import Path
+from typing import Any, TextIO
+
+
+def _render(voice: Any, config: Any, text: str, out: Path, pause: float) -> None:
+    chunks = list(voice.synthesize(text, config))
+    if not chunks:
+        raise ValueError(f"piper produced no audio for {text!r}")
+    rate = chunks[0].sample_rate
+    gap = b"\x00\x00" * int(rate * pause)
+    data = gap.join(chunk.audio_int16_bytes for chunk in chunks)
+    with wave.open(str(out), "wb") as writer:
+        writer.setnchannels(1)
+        writer.setsampwidth(2)
+        writer.setframerate(rate)
+        writer.writeframes(data)
+
+
+def run(job: dict[str, Any], reply: TextIO) -> int:
+    """Load the voice of ``job`` and render its lines, reporting on ``reply``. Exit code."""
+    if job.get("nice"):
+        os.nice(int(job["nice"]))  # rendering in the background must not slow the screen
+    from piper import PiperVoice, SynthesisConfig  # heavy: only ever in this process
+
+    voice = PiperVoice.load(job["onnx"], config_path=job["config"])
+    config = SynthesisConfig(length_scale=float(job["length_scale"]))
+    print("ready", file=reply, flush=True)
+    failed = 0
+    for index, (text, out) in enumerate(job["lines"]):
+        try:
+            _render(voice, config, text, Path(out), float(job["sentence_pause"]))
+        except Exception as exc:  # report the line and go on with the others
+            failed += 1
+            message = " ".join(str(exc).split()) or type(exc).__name__
+            print(f"error {index} {message}", file=reply, flush=True)
+        else:
+            print(f"done {index}", file=reply, flush=True)
+    return 1 if failed else 0
+
+
+def main() -> int:
+    """Read the job from stdin and run it."""
+    return run(json.loads(sys.stdin.read()), sys.stdout)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
