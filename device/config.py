@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from importlib import resources
@@ -242,9 +243,24 @@ def _read_file(path: Path) -> dict[str, Any]:
     return settings
 
 
-def _merge(base: dict[str, Any], layer: Mapping[str, Any]) -> None:
-    """Lay `layer` over `base` in place, key by key within each section."""
+DEFAULTS_SOURCE = "defaults.toml (built in)"
+COMMAND_LINE_SOURCE = "the command line"
+_DOTTED = re.compile(r"\b[a-z_]+\.[a-z_]+\b")
+
+
+def _merge(
+    base: dict[str, Any],
+    layer: Mapping[str, Any],
+    origins: dict[str, str] | None = None,
+    source: str = "",
+) -> None:
+    """Lay `layer` over `base` in place, key by key within each section; `origins` notes
+    which source set each section and `section.key`."""
     for name, value in layer.items():
+        if origins is not None:
+            origins[name] = source
+            for key in value if isinstance(value, dict) else ():
+                origins[f"{name}.{key}"] = source
         if isinstance(value, dict) and isinstance(base.get(name), dict):
             base[name] = {**base[name], **value}
         else:
@@ -274,17 +290,19 @@ def load_config(
             is wrong; its message lists every problem, one per line.
     """
     defaults = resources.files("device").joinpath("defaults.toml").read_text("utf-8")
-    merged = parse_toml(defaults, "defaults.toml")
+    merged: dict[str, Any] = {}
+    origins: dict[str, str] = {}
+    _merge(merged, parse_toml(defaults, "defaults.toml"), origins, DEFAULTS_SOURCE)
     try:
         if system_path is not None:
-            _merge(merged, _read_file(system_path))
+            _merge(merged, _read_file(system_path), origins, str(system_path))
     except FileNotFoundError:
         logger.debug("No system config file at %s", system_path)
     except OSError as error:
         logger.warning("Skipping unreadable config file %s: %s", system_path, error.strerror)
     if extra is not None:
         try:
-            _merge(merged, _read_file(extra))
+            _merge(merged, _read_file(extra), origins, str(extra))
         except FileNotFoundError:
             raise ConfigError([f"{extra}: config file not found"]) from None
         except OSError as error:
@@ -295,13 +313,26 @@ def load_config(
         if not dot or not key:
             problems.append(f"{dotted}: override must be written as 'section.key'")
         elif value is not None:
-            _merge(merged, {section: {key: value}})
+            _merge(merged, {section: {key: value}}, origins, COMMAND_LINE_SOURCE)
     values, schema_problems = validate(merged, _SCHEMA)
     problems += schema_problems + cross_check(values)
     if problems:
-        raise ConfigError(problems)
+        raise ConfigError(_named_source(problem, origins) for problem in problems)
     built = {name: cls(**values[name]) for name, cls in _SECTIONS.items()}
     return Config(**built)
+
+
+def _named_source(problem: str, origins: Mapping[str, str]) -> str:
+    """The problem line after the file (or command line) that set its keys: the files a person
+    edited before the built-in defaults, which only count when nothing else set those keys."""
+    head = problem.split(":", 1)[0]
+    sources: list[str] = []
+    for key in [head, *_DOTTED.findall(problem)]:
+        source = origins.get(key) or origins.get(key.split(".")[0]) or COMMAND_LINE_SOURCE
+        if source not in sources:
+            sources.append(source)
+    edited = [source for source in sources if source != DEFAULTS_SOURCE]
+    return f"{', '.join(edited or sources)}: {problem}"
 
 
 def default_config() -> Config:

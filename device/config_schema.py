@@ -293,7 +293,8 @@ def cross_check(values: dict[str, dict[str, object]]) -> list[str]:
                 continue
             empty = " or [] for none" if may_be_empty else ""
             problems.append(
-                f"pins.{key}: expected {seats} pins (one per seat){empty}, got {len(value)}"
+                f"pins.{key}: expected {seats} pins (one per seat, as hardware.seats says){empty}, "
+                f"got {len(value)}"
             )
     narration = values["narration"]
     if narration.get("backend") == "piper" and narration.get("piper_model", "") is None:

@@ -226,6 +226,28 @@ def test_unreadable_config_file_is_an_error(tmp_path: Path, no_system: Path) -> 
         load_config(tmp_path, system_path=no_system)
 
 
+def test_a_problem_names_the_layer_that_set_the_key(tmp_path: Path) -> None:
+    system = write(tmp_path / "system.toml", "[narration]\nrate = 5\n")
+    user = write(tmp_path / "user.toml", "[display]\nwidth = 1\n")
+    with pytest.raises(ConfigError) as caught:
+        load_config(user, system_path=system)
+    assert caught.value.problems == (
+        f"{system}: narration.rate: must be between 80 and 400, got 5",
+        f"{user}: display.width: must be between 320 and 4096, got 1",
+    )
+
+
+def test_a_seat_count_problem_names_the_file_that_changed_the_count(tmp_path: Path) -> None:
+    # The lists come from the built-in defaults; the file that set the count is the one to fix.
+    system = write(tmp_path / "system.toml", "[hardware]\nseats = 4\n[pins]\nseat_lamps = []\n")
+    with pytest.raises(ConfigError) as caught:
+        load_config(system_path=system)
+    assert caught.value.problems == (
+        f"{system}: pins.seat_buttons: expected 4 pins (one per seat, as hardware.seats says), "
+        "got 10",
+    )
+
+
 def test_syntax_error_in_the_system_file_is_not_skipped(tmp_path: Path) -> None:
     system = write(tmp_path / "system.toml", "[hardware\n")
     with pytest.raises(ConfigError) as caught:
