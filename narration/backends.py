@@ -10,8 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from narration.catalogue import did_you_mean
-from narration.commandline import EspeakBackend, PiperBackend
+from narration.commandline import EspeakBackend
+from narration.delivery import Delivery
 from narration.errors import BackendUnavailableError, NarrationError, UnknownBackendError
+from narration.piper_backend import PiperBackend
+from narration.piper_model import bundled_model, find_model, piper_installed
 from narration.speech import (
     DEFAULT_RATE,
     LineRecordings,
@@ -140,6 +143,7 @@ def make_backend(
     voice: str | None = None,
     rate: int = DEFAULT_RATE,
     piper_model: str | None = None,
+    delivery: Delivery | None = None,
     recordings: str | None = None,
 ) -> SpeechBackend:
     """Build a speech backend by name.
@@ -149,12 +153,15 @@ def make_backend(
         voice: Backend voice id; None picks the backend's default
             (``gmw/en-us`` for pyttsx3, ``en-us`` for espeak).
         rate: Words per minute.
-        piper_model: Path to the Piper ``.onnx`` model (piper only).
+        piper_model: Path to the Piper ``.onnx`` model (piper only); None means the
+            bundled ``en_US-joe-medium`` voice.
+        delivery: Piper's pace and pauses (piper only).
         recordings: Optional folder of ``<line_id>.wav`` recordings that override lines.
 
     Raises:
         UnknownBackendError: If the name is unknown (with a "did you mean").
-        BackendUnavailableError: If the backend cannot run here.
+        BackendUnavailableError: If the backend cannot run here (for Piper also a model
+            that fails the official digests: ``VoiceModelRefusedError``).
         VoiceError: If the voice or rate cannot be used.
     """
     key = _ALIASES.get(name, name)
@@ -166,9 +173,13 @@ def make_backend(
     elif key == "espeak":
         backend = EspeakBackend(voice or "en-us", rate)
     elif key == "piper":
-        if not piper_model:
-            raise BackendUnavailableError("the piper backend needs a voice model: piper_model=None")
-        backend = PiperBackend(piper_model, rate)
+        if not piper_installed():
+            raise BackendUnavailableError(
+                "piper is not installed (no piper-tts and onnxruntime); "
+                "install it with: pip install piper-tts"
+            )
+        model = find_model(piper_model) if piper_model else bundled_model()
+        backend = PiperBackend(model, delivery)
     elif key == "silent":
         backend = SilentBackend(rate)
     else:

@@ -1,16 +1,15 @@
-"""Speech backends that run a command per sentence: espeak-ng and Piper."""
+"""The espeak-ng command line as a speech backend (Piper is in ``piper_backend.py``)."""
 
 from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 from narration.errors import BackendUnavailableError, NarrationError, VoiceError
 from narration.speech import DEFAULT_RATE, check_rate, require_text, verify_wav
 
-__all__ = ["EspeakBackend", "PiperBackend"]
+__all__ = ["EspeakBackend"]
 
 
 def _run(command: list[str], *, what: str, text: str, stdin: str | None, timeout: float) -> None:
@@ -88,85 +87,3 @@ class EspeakBackend:
 
     def __repr__(self) -> str:
         return f"EspeakBackend(voice={self.voice!r}, rate={self.rate!r})"
-
-
-def _find_piper(command: str | None) -> str | None:
-    """Locate piper, looking beside this interpreter first.
-
-    Under systemd the venv's ``bin`` is not on PATH, but piper-tts installs its script there.
-    """
-    if command is not None:
-        return shutil.which(command)
-    beside = Path(sys.executable).parent / "piper"
-    if beside.is_file():
-        return str(beside)
-    return shutil.which("piper")
-
-
-class PiperBackend:
-    """Piper (piper-tts) with a voice model the user supplies.
-
-    The rate maps to Piper's ``--length_scale`` as ``175 / rate``, so the default rate
-    keeps the model's natural pace.
-    """
-
-    name = "piper"
-
-    def __init__(
-        self,
-        model: str | Path,
-        rate: int = DEFAULT_RATE,
-        *,
-        command: str | None = None,
-        timeout: float = 60.0,
-    ) -> None:
-        """Check the model and find piper.
-
-        Args:
-            model: Path to the ``.onnx`` voice model (its ``.onnx.json`` must sit beside it).
-            rate: Words per minute.
-            command: The piper program; by default the one beside this Python, then PATH.
-            timeout: Seconds allowed per sentence (piper loads the model every run).
-
-        Raises:
-            BackendUnavailableError: If the model or its config is missing, or piper
-                is not installed.
-        """
-        path = Path(model).expanduser()
-        if not path.is_file():
-            raise BackendUnavailableError(f"piper voice model not found: {str(path)!r}")
-        config = path.with_name(path.name + ".json")
-        if not config.is_file():
-            raise BackendUnavailableError(
-                f"piper voice config not found: {str(config)!r} (it must sit beside the model)"
-            )
-        found = _find_piper(command)
-        if found is None:
-            raise BackendUnavailableError(
-                f"piper is not installed (no {command or 'piper'!r} found); "
-                "install it with: pip install piper-tts"
-            )
-        self.voice = str(path.resolve())
-        self.rate = check_rate(rate)
-        self._command = found
-        self._timeout = timeout
-
-    def synthesize(self, text: str, out_path: Path) -> None:
-        """Run piper with the text on stdin and check the WAV."""
-        require_text(text)
-        command = [
-            self._command,
-            "--model", self.voice,
-            "--output_file", str(out_path),
-            "--length_scale", f"{DEFAULT_RATE / self.rate:.3f}",
-        ]  # fmt: skip
-        # Piper reads one utterance per stdin line: keep the sentence on one line.
-        flat = " ".join(text.split())
-        _run(command, what="piper", text=text, stdin=flat + "\n", timeout=self._timeout)
-        verify_wav(out_path, "piper", text)
-
-    def close(self) -> None:
-        """Nothing to release: each sentence is its own process."""
-
-    def __repr__(self) -> str:
-        return f"PiperBackend({self.voice!r}, rate={self.rate!r})"

@@ -96,7 +96,7 @@ def test_silence_lasts_as_long_as_the_words_would(tmp_path: Path) -> None:
 def test_piper_without_its_model_is_unavailable(tmp_path: Path) -> None:
     missing = tmp_path / "voice.onnx"
     with pytest.raises(BackendUnavailableError) as caught:
-        PiperBackend(missing)
+        make_backend("piper", piper_model=str(missing))
     assert str(caught.value) == f"piper voice model not found: {str(missing)!r}"
 
 
@@ -104,32 +104,11 @@ def test_piper_without_the_model_config_is_unavailable(tmp_path: Path) -> None:
     model = tmp_path / "voice.onnx"
     model.write_bytes(b"not really a model")
     with pytest.raises(BackendUnavailableError) as caught:
-        PiperBackend(model)
+        make_backend("piper", piper_model=str(model))
     config = str(tmp_path / "voice.onnx.json")
     assert str(caught.value) == (
         f"piper voice config not found: {config!r} (it must sit beside the model)"
     )
-
-
-def test_piper_not_installed_is_unavailable(tmp_path: Path) -> None:
-    model = tmp_path / "voice.onnx"
-    model.write_bytes(b"not really a model")
-    (tmp_path / "voice.onnx.json").write_text("{}")
-    with pytest.raises(BackendUnavailableError) as caught:
-        PiperBackend(model, command="no-such-piper")
-    assert str(caught.value) == (
-        "piper is not installed (no 'no-such-piper' found); install it with: pip install piper-tts"
-    )
-
-
-def test_piper_that_fails_reports_its_error(tmp_path: Path) -> None:
-    model = tmp_path / "voice.onnx"
-    model.write_bytes(b"x")
-    (tmp_path / "voice.onnx.json").write_text("{}")
-    backend = PiperBackend(model, command="false")  # a "piper" that always fails
-    with pytest.raises(NarrationError) as caught:
-        backend.synthesize("Hello.", tmp_path / "out.wav")
-    assert str(caught.value) == "piper failed for 'Hello.': exit code 1"
 
 
 def test_a_recording_overrides_its_line_and_others_are_synthesized(
@@ -185,7 +164,7 @@ def test_make_backend_suggests_a_name_for_a_typo() -> None:
     assert str(caught.value) == "unknown speech backend: 'espek' (did you mean 'espeak'?)"
 
 
-def test_make_backend_piper_needs_a_model() -> None:
-    with pytest.raises(BackendUnavailableError) as caught:
-        make_backend("piper")
-    assert str(caught.value) == "the piper backend needs a voice model: piper_model=None"
+def test_make_backend_piper_without_a_model_uses_the_bundled_voice() -> None:
+    piper = make_backend("piper")
+    assert isinstance(piper, PiperBackend)
+    assert (piper.name, piper.voice) == ("piper", "en_US-joe-medium")
