@@ -73,6 +73,9 @@ class VoteCast:
 
     voter: int
     target: int
+    second: int | None = None
+    """A whole vote's second hand, for a seat that votes with both (a ripple); without it, both
+    hands go to ``target``. Buttons and touch enter the hands one by one instead."""
 
 
 @dataclass(frozen=True)

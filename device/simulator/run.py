@@ -130,7 +130,7 @@ def entry_event(event: ScenarioEvent) -> Event:
     """The game event of a scenario's ``vote``, ``reveal`` or ``score`` entry."""
     value = event.value
     if event.kind == "vote":
-        return VoteCast(value["voter"], value["target"])
+        return VoteCast(value["voter"], value["target"], value.get("second"))
     if event.kind == "reveal":
         return RevealEntered(
             value["seat"],

@@ -32,7 +32,7 @@ EVENT_KINDS: dict[str, frozenset[str]] = {
 SUB_KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # kind -> (required keys, optional keys) of its object value; a score's optional keys are
     # every game's score fields, from the registry (``entry_keys``)
-    "vote": (frozenset({"voter", "target"}), frozenset()),
+    "vote": (frozenset({"voter", "target"}), frozenset({"second"})),
     "reveal": (frozenset({"seat", "card"}), frozenset({"mark", "became", "snatched"})),
     "score": (frozenset({"seat"}), frozenset()),
 }
@@ -150,9 +150,11 @@ def _number(where: str, key: str, value: Any) -> float:
     return float(value)
 
 
-def _seat(where: str, key: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ScenarioError(f"{where}: {key}: expected a seat number (1 or more), got {value!r}")
+def _seat(where: str, key: str, value: Any, *, device: bool = False) -> int:
+    lowest = 0 if device else 1
+    if isinstance(value, bool) or not isinstance(value, int) or value < lowest:
+        what = "a seat number, or 0 for the device" if device else "a seat number (1 or more)"
+        raise ScenarioError(f"{where}: {key}: expected {what}, got {value!r}")
     return value
 
 
@@ -224,9 +226,10 @@ def _check_entry(where: str, kind: str, value: Any) -> dict[str, Any]:
             )
     for key in sorted(required - set(value)):
         raise ScenarioError(f"{where}: {kind}.{key}: missing")
-    for key in ("seat", "voter", "target"):
+    for key in ("seat", "voter", "target", "second"):
         if key in value:
-            _seat(where, f"{kind}.{key}", value[key])
+            # A vote may go to the device (seat 0) where a ripple allows it; the game checks.
+            _seat(where, f"{kind}.{key}", value[key], device=key in ("target", "second"))
     if kind == "reveal" and not isinstance(value.get("snatched", False), bool):
         raise ScenarioError(
             f"{where}: reveal.snatched: expected true or false, got {value['snatched']!r}"

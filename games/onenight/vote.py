@@ -11,7 +11,7 @@ from typing import Any
 
 from games.effects import Effect, Phase, Say, Show
 from games.events import Control, ControlPressed, Event, SeatPressed, Touched, VoteCast
-from games.onenight.ballot import DEVICE, Ballot, Cast, cast, confirm
+from games.onenight.ballot import DEVICE, Ballot, Cast, VoteError, cast, check_seat, confirm
 from games.onenight.state import OneNightState
 
 Transition = tuple[OneNightState, list[Effect]]
@@ -68,7 +68,7 @@ def on_input(state: OneNightState, event: Event) -> Transition:
     ballot = state.ballot
     assert ballot is not None
     if isinstance(event, VoteCast):
-        return _cast(state, event.voter, event.target)
+        return _cast_whole(state, event)
     if ballot.replacing is not None and isinstance(event, ControlPressed | Touched):
         yes = event in (Touched("confirm:yes"),) or (
             isinstance(event, ControlPressed) and event.control is Control.YES
@@ -148,6 +148,32 @@ def _cast(state: OneNightState, voter: int, target: int) -> Transition:
     if result is Cast.CONFIRM:
         return _ask_to_confirm(state, voter)
     return _after_vote(state, [])
+
+
+def _cast_whole(state: OneNightState, vote: VoteCast) -> Transition:
+    """A whole vote, as the simulator enters it: one entry per seat completes the seat.
+
+    A seat that votes with both hands (a ripple) casts its second hand on ``vote.second``, or
+    with none given on the same player as the first, so a scenario written without knowing of
+    the ripple still gives one entry per seat. A seat that has voted already is asked to confirm
+    a change, as with buttons.
+    """
+    ballot = state.ballot
+    assert ballot is not None
+    check_seat(ballot, vote.voter, "voter")
+    hands = ballot.allowed(vote.voter)
+    if vote.second is not None and hands == 1:
+        raise VoteError(
+            f"vote of seat {vote.voter}: second {vote.second}: this seat has one vote "
+            "(a second hand is only for a seat a ripple lets vote with both)"
+        )
+    state, effects = _cast(state, vote.voter, vote.target)
+    voted = state.ballot is not None and len(state.ballot.targets(vote.voter)) == 1
+    if hands == 1 or not voted or state.phase != "vote":
+        return state, effects
+    second = vote.target if vote.second is None else vote.second
+    state, more = _cast(state, vote.voter, second)
+    return state, [*effects, *more]
 
 
 def _after_vote(state: OneNightState, effects: list[Effect]) -> Transition:
