@@ -16,7 +16,8 @@ from pathlib import Path
 
 from device.commands.arguments import seconds_argument
 from device.config import Config, load_config
-from device.logtext import escape_logs, printable
+from device.logsetup import error_line, setup_logging
+from device.logtext import printable
 from device.outputs import reason
 
 logger = logging.getLogger("mothership")
@@ -147,8 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     level = LOG_LEVELS[max(-2, min(1, args.verbose - args.quiet))]
-    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
-    escape_logs(logging.getLogger().handlers)  # names, uids and scenario text are quoted
+    setup_logging(level)  # journald priorities under systemd; names and uids quoted
     try:
         overrides = {
             "hardware.backend": getattr(args, "hardware", None),
@@ -170,7 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # A problem per line (ConfigError); control characters in quoted input are escaped.
         lines = [printable(line) for line in message.split("\n")]
         message = "\n  ".join(["", *lines] if len(lines) > 1 else lines)
-        print(f"mothership: error: {message}", file=sys.stderr)
+        print(error_line(f"mothership: error: {message}"), file=sys.stderr)
         return 1
 
 
