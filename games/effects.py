@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.scorelog.plays import FinalResult
+from games.views import View
 
 
 def _freeze(params: Mapping[str, object]) -> tuple[tuple[str, object], ...]:
@@ -66,10 +67,19 @@ class Buzz:
 
 @dataclass(frozen=True)
 class Show:
-    """Put a screen up with the data it displays (all of it public)."""
+    """Put a screen up with the data it displays (all of it public).
+
+    A typed ``View`` names its own screen, which must be ``screen``; a mapping is the older
+    form, still used by screens not yet given a view class.
+    """
 
     screen: str
-    view: Mapping[str, Any] = field(default_factory=dict)
+    view: View | Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.view, View) and self.view.screen != self.screen:
+            kind, wanted = type(self.view).__name__, self.view.screen
+            raise ValueError(f"a {kind} goes on the {wanted!r} screen, not {self.screen!r}")
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from games.catalog import home_buttons
 from games.effects import Say
 from games.events import Control, ControlPressed, TagSeen, Touched
 from games.spec import ScoreField
+from games.views import View
 
 logger = logging.getLogger(__name__)
 
@@ -264,7 +265,7 @@ class ScoreEntry:
     def __init__(self, daemon: Daemon) -> None:
         self.daemon = daemon
         self.pad: Keypad | None = None
-        self.back: tuple[str | None, dict[str, Any]] = (None, {})
+        self.back: tuple[str | None, View | dict[str, Any]] = (None, {})
 
     def _fields(self) -> tuple[ScoreField, ...] | None:
         session = self.daemon.runtime.session
@@ -292,14 +293,14 @@ class ScoreEntry:
             if fields is None or session is None:
                 return
             players = int(getattr(getattr(session, "setup", None), "players", 0))
-            self.back = (executor.screen, dict(executor.view))
+            self.back = (executor.screen, executor.view)
             self.pad = Keypad(fields, players).reading(executor.view)
             executor.show("keypad", self.pad.view())
             return
         self.pad, entry = press(self.pad, action)
         if entry is not None:
             self.daemon._feed(entry)
-            self.back = (executor.screen, dict(executor.view))
+            self.back = (executor.screen, executor.view)
             if self.pad is not None:
                 self.pad = self.pad.reading(executor.view)  # the sheet after this entry
             if self.daemon.runtime.phase != "score":

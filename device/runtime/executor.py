@@ -28,6 +28,7 @@ from games.effects import (
     Sound,
 )
 from games.events import Event, LinesReady
+from games.views import View
 from narration.errors import NarrationError
 from narration.mask import write_masking_noise
 
@@ -108,7 +109,7 @@ class Executor:
         self.out = outputs
         self.game = game
         self.screen: str | None = None
-        self.view: dict[str, Any] = {}
+        self.view: View | dict[str, Any] = {}
         self.finished = False
         self._spoken = 0
         self._shots = 0
@@ -129,7 +130,8 @@ class Executor:
         if isinstance(effect, Say):
             self._say(effect)
         elif isinstance(effect, Show):
-            self.show(effect.screen, dict(effect.view))
+            view = effect.view
+            self.show(effect.screen, view if isinstance(view, View) else dict(view))
         elif isinstance(effect, Phase):
             out.transcript.write(phase=effect.name)
             logger.info("phase %s", effect.name)
@@ -198,7 +200,7 @@ class Executor:
         # Lines said in a row queue behind each other: speech ends after the last of them.
         self.speech_ends_at = max(self.speech_ends_at, self.out.now()) + spoken.seconds
         self.out.transcript.write(say=spoken.text, line=say.line)
-        if self.screen == "night":
+        if self.screen == "night" and isinstance(self.view, dict):
             # The current public call is the only thing the night screen may show.
             self.show("night", {**self.view, "caption": spoken.text})
         if not self._shot_taken:
@@ -222,11 +224,13 @@ class Executor:
     def _progress(self, done: int, total: int) -> None:
         if self.out.progress is not None:
             self.out.progress(done, total)
-        if self.screen == "setup" and self.out.screen is not None and total:
+        on_setup = self.screen == "setup" and isinstance(self.view, dict)
+        if on_setup and self.out.screen is not None and total:
+            assert isinstance(self.view, dict)
             self.show("setup", {**self.view, "progress": done / total})
             self.out.screen.redraw(self.out.now())
 
-    def show(self, screen: str, view: dict[str, Any]) -> None:
+    def show(self, screen: str, view: View | dict[str, Any]) -> None:
         """Put a screen up (recording a change of screen in the transcript)."""
         if screen != self.screen:
             if not self._shot_taken:

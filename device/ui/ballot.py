@@ -8,29 +8,23 @@ then a target); the target row never lights up, so no vote can be read off the s
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pygame
 
 from device.ui.canvas import ACCENT, ALIEN, AMBER, DIM, PANEL, TEXT, Canvas
-from device.ui.model import Control, UiError, ViewReader
+from device.ui.model import Control
 from device.ui.screens import Screen
 from device.ui.seats import (
     CURRENT_TINT,
     VOTED_TINT,
-    check_seats,
     ghost,
-    opt_integer,
-    read_players,
     seat_chips,
     seat_row,
     seats_text,
 )
-
-VOTE_MODES = ("secret", "called", "grid")
-DEVICE_SEAT = 0
-"""The device itself, as a vote target (a ripple) and in the tally."""
+from games.onenight.views import TallyView, VoteMode, VoteView
+from games.views import DEVICE_SEAT
 
 BAR = ACCENT
 """A tally bar."""
@@ -61,35 +55,23 @@ class VoteScreen(Screen):
     message: str
     players: int
     voted: tuple[int, ...]
-    mode: str
+    mode: VoteMode
     voter: int | None
     device_target: bool
     missing: tuple[int, ...]
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> VoteScreen:
-        """Read the vote view.
-
-        Keys: ``message`` str, ``players`` int, ``voted`` [int] (seats whose vote is in),
-        ``mode`` "secret" | "called" | "grid", ``voter`` int or None (grid: the voter being
-        entered; called: the player called), ``device_target`` bool, ``missing`` [int].
-        """
-        r = ViewReader("vote", view)
-        message = r.text("message")
-        players = read_players("vote", r)
-        voted = r.integers("voted")
-        check_seats("vote", "voted", voted, players)
-        mode = r.text("mode")
-        if mode not in VOTE_MODES:
-            choices = ", ".join(repr(m) for m in VOTE_MODES)
-            raise UiError(f"vote view: 'mode' must be one of {choices}, got {mode!r}")
-        voter = opt_integer(r, view, "voter")
-        if voter is not None:
-            check_seats("vote", "voter", [voter], players)
-        device_target = r.flag("device_target")
-        missing = r.integers("missing")
-        check_seats("vote", "missing", missing, players)
-        return cls(message, players, tuple(voted), mode, voter, device_target, tuple(missing))
+    def from_view(cls, view: VoteView) -> VoteScreen:
+        """The vote screen for ``view`` (checked when the game built it)."""
+        return cls(
+            view.message,
+            view.players,
+            tuple(sorted(view.voted)),
+            view.mode,
+            view.voter,
+            view.device_target,
+            tuple(sorted(view.missing)),
+        )
 
     @property
     def done(self) -> int:
@@ -97,7 +79,7 @@ class VoteScreen(Screen):
         return len(set(self.voted))
 
     def controls(self) -> list[Control]:
-        if self.mode != "grid":
+        if self.mode is not VoteMode.GRID:
             return [Control("Close vote", "close", CLOSE_RECT)]
         tints = {seat: VOTED_TINT for seat in self.voted}
         if self.voter is not None:
@@ -119,17 +101,17 @@ class VoteScreen(Screen):
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
-        if self.mode == "grid":
+        if self.mode is VoteMode.GRID:
             self._draw_grid(canvas)
             return
         canvas.paragraph([self.message], 96, ALIEN, pygame.Rect(24, 12, 352, 140), centred=True)
-        if self.mode == "called" and self.voter is not None:
+        if self.mode is VoteMode.CALLED and self.voter is not None:
             head, hint, colour = (
                 f"Seat {self.voter}, your vote",
                 "Press the seat you vote for",
                 CURRENT_TINT,
             )
-        elif self.mode == "called":
+        elif self.mode is VoteMode.CALLED:
             head, hint, colour = "Everyone called", "has voted", TEXT
         else:
             head, hint, colour = "Secret ballot", "Press your own seat, then your choice", TEXT
@@ -137,7 +119,7 @@ class VoteScreen(Screen):
         canvas.text(hint, 30, TEXT, center=(200, 214), max_width=352)
         canvas.text(self._count(), 52, ALIEN, center=(200, 280), max_width=352)
         canvas.text(self._waiting(), 30, DIM, center=(200, 334), max_width=352)
-        called = self.voter if self.mode == "called" else None
+        called = self.voter if self.mode is VoteMode.CALLED else None
         draw_ring(canvas, self.players, set(self.voted), called)
 
     def _count(self) -> str:
@@ -201,25 +183,12 @@ class TallyScreen(Screen):
     message: str
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> TallyScreen:
-        """Read the tally view.
-
-        Keys: ``players`` int, ``tally`` [{seat, votes}] (the device as seat 0; seats left out
-        got no votes), ``deaths`` [int], ``message`` str.
-        """
-        r = ViewReader("tally", view)
-        players = read_players("tally", r)
-        votes: dict[int, int] = {seat: 0 for seat in range(1, players + 1)}
-        for i, entry in enumerate(r.records("tally")):
-            seat, count = entry.integer("seat"), entry.integer("votes")
-            check_seats("tally", f"tally[{i}].seat", [seat], players, low=0)
-            if count < 0:
-                raise UiError(f"tally view: 'tally[{i}].votes' must not be negative, got {count}")
-            votes[seat] = count
-        deaths = r.integers("deaths")
-        check_seats("tally", "deaths", deaths, players, low=0)
-        message = r.text("message")
-        return cls(players, tuple(sorted(votes.items())), tuple(deaths), message)
+    def from_view(cls, view: TallyView) -> TallyScreen:
+        """The tally for ``view``: every seat 1..players gets a bar, with 0 votes if unlisted."""
+        votes: dict[int, int] = {seat: 0 for seat in range(1, view.players + 1)}
+        votes.update(view.tally)
+        deaths = tuple(sorted(view.deaths))
+        return cls(view.players, tuple(sorted(votes.items())), deaths, view.message)
 
     def controls(self) -> list[Control]:
         return [Control("Reveal cards", "reveal", REVEAL_RECT, True)]

@@ -1,4 +1,4 @@
-"""The in-game screens: night (dark, secret), day (countdown) and vote (who has voted)."""
+"""The in-game screens: night (dark, secret) and day (countdown); the vote is in ballot.py."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from device.ui.canvas import ALIEN, AMBER, DIM, NIGHT_BG, NIGHT_TEXT, PANEL, TEXT, Canvas
+from device.ui.canvas import ALIEN, AMBER, DIM, NIGHT_BG, NIGHT_TEXT, TEXT, Canvas
 from device.ui.model import Control, ViewReader
 from device.ui.screens import Screen
 
@@ -133,40 +133,3 @@ class DayScreen(Screen):
             return None
         # The clock shows ceil(left); it changes when `left` reaches the next lower integer.
         return self.ends_at - (math.ceil(left) - 1)
-
-
-@dataclass(frozen=True)
-class VoteScreen(Screen):
-    """Everyone votes: a ring of seats lights up as votes arrive (who voted, never for whom)."""
-
-    message: str
-    voted: tuple[int, ...]
-    players: int
-
-    @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> VoteScreen:
-        """Read message, voted and players from the view."""
-        r = ViewReader("vote", view)
-        return cls(r.text("message"), tuple(r.integers("voted")), r.integer("players"))
-
-    def draw(self, canvas: Canvas, now: float) -> None:
-        canvas.space()
-        canvas.text("Vote!", 150, ALIEN, center=(200, 110))
-        canvas.paragraph([self.message], 44, TEXT, pygame.Rect(24, 186, 352, 190), centred=True)
-        done = len(set(self.voted) & set(range(1, self.players + 1)))
-        canvas.text(f"{done} of {self.players} voted", 40, DIM, center=(200, 420))
-        self._draw_ring(canvas)
-
-    def _draw_ring(self, canvas: Canvas) -> None:
-        n = max(0, self.players)
-        if n == 0:
-            return
-        cx, cy, ring = 590, 240, 170
-        # Chips must not overlap: limit the radius by the gap between neighbours.
-        radius = min(40, int(ring * math.sin(math.pi / n)) - 4) if n > 1 else 40
-        pygame.draw.circle(canvas.surface, PANEL, (cx, cy), ring, width=6)  # the table circle
-        voted = set(self.voted)
-        for i in range(n):
-            angle = -math.pi / 2 + 2 * math.pi * i / n  # seat 1 at the top, clockwise
-            pos = (round(cx + ring * math.cos(angle)), round(cy + ring * math.sin(angle)))
-            canvas.chip(pos, radius, str(i + 1), i + 1 in voted)

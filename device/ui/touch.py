@@ -10,6 +10,7 @@ import difflib
 import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -27,6 +28,8 @@ from device.ui.reveal import RevealScreen
 from device.ui.screens import HomeScreen, MessageScreen, Screen
 from device.ui.setup import SetupScreen
 from device.ui.sheets import SheetScreen
+from games.onenight.views import TallyView, VoteView
+from games.views import View
 
 NOTICE_BG = (120, 70, 10)
 NOTICE_TEXT = (255, 230, 190)
@@ -38,8 +41,6 @@ SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
     "setup": SetupScreen.from_view,
     "night": NightScreen.from_view,
     "day": DayScreen.from_view,
-    "vote": VoteScreen.from_view,
-    "tally": TallyScreen.from_view,
     "reveal": RevealScreen.from_view,
     "end": MessageScreen.end_from_view,
     "message": MessageScreen.from_view,
@@ -53,6 +54,12 @@ SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
     "players": PlayersScreen.from_view,
     "keyboard": KeyboardScreen.from_view,
 }
+
+TYPED_SCREENS: dict[type[View], Callable[[Any], Screen]] = {
+    VoteView: VoteScreen.from_view,
+    TallyView: TallyScreen.from_view,
+}
+"""The screen for each kind of view (each ``from_view`` takes that view class)."""
 
 # Motion events would wake an idle wait() many times a second for nothing.
 _BLOCKED = (pygame.MOUSEMOTION, pygame.FINGERMOTION)
@@ -117,15 +124,24 @@ class TouchUI:
 
     # -- screens --------------------------------------------------------------------------
 
-    def show(self, screen: str, view: Mapping[str, object]) -> None:
-        """Switch to ``screen`` with ``view`` (validated now) and redraw.
+    def show(self, screen: str, view: View | Mapping[str, object]) -> None:
+        """Switch to ``screen`` with ``view`` and redraw.
 
-        The redraw uses the ``now`` of the last ``redraw()``; call ``redraw(now)`` to refresh.
+        A typed view was checked when it was built, and names its own screen; a mapping (the
+        screens not yet given a view class) is read and checked now. The redraw uses the
+        ``now`` of the last ``redraw()``; call ``redraw(now)`` to refresh.
         """
-        factory = SCREENS.get(screen)
-        if factory is None:
-            raise UiError(f"unknown screen {screen!r}; screens are: {', '.join(SCREENS)}")
-        self._screen = factory(view)
+        if isinstance(view, View):
+            typed = TYPED_SCREENS.get(type(view))
+            if typed is None or view.screen != screen:
+                raise UiError(f"no {screen!r} screen shows a {type(view).__name__}")
+            self._screen = typed(view)
+        else:
+            factory = SCREENS.get(screen)
+            if factory is None:
+                known = ", ".join([*SCREENS, *(v.screen for v in TYPED_SCREENS)])
+                raise UiError(f"unknown screen {screen!r}; screens are: {known}")
+            self._screen = factory(view)
         self._name = screen
         self._controls = self._screen.controls()
         self.redraw(self._now)

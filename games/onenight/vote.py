@@ -7,12 +7,12 @@ voted for whom, until the tally. The vote closes by itself once every seat has v
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from games.effects import Effect, Phase, Say, Show
 from games.events import Control, ControlPressed, Event, SeatPressed, Touched, VoteCast
 from games.onenight.ballot import DEVICE, Ballot, Cast, VoteError, cast, check_seat, confirm
 from games.onenight.state import OneNightState
+from games.onenight.views import TallyView, VoteMode, VoteView
 
 Transition = tuple[OneNightState, list[Effect]]
 
@@ -29,7 +29,7 @@ def seats_phrase(seats: tuple[int, ...]) -> str:
     return f"players {listed} and {seats[-1]}"
 
 
-def vote_view(state: OneNightState, message: str | None = None) -> dict[str, Any]:
+def vote_view(state: OneNightState, message: str | None = None) -> VoteView:
     """The vote screen: counts and voted seats only (public), plus the grid's picked voter.
 
     The message is "Vote!", or the pending change's question for as long as it waits, so the
@@ -38,15 +38,16 @@ def vote_view(state: OneNightState, message: str | None = None) -> dict[str, Any
     if message is None:
         pending = ballot.replacing
         message = "Vote!" if pending is None else _confirm_message(pending[0])
-    return {
-        "message": message,
-        "players": ballot.players,
-        "voted": list(ballot.voted),
-        "mode": ballot.mode,
-        "voter": ballot.voter if ballot.mode != "secret" else None,
-        "device_target": ballot.device_target,
-        "missing": list(ballot.missing),
-    }
+    mode = VoteMode(ballot.mode)
+    return VoteView(
+        message=message,
+        players=ballot.players,
+        voted=tuple(ballot.voted),
+        mode=mode,
+        voter=ballot.voter if mode is not VoteMode.SECRET else None,
+        device_target=ballot.device_target,
+        missing=tuple(ballot.missing),
+    )
 
 
 def open_vote(state: OneNightState, two_votes: tuple[int, ...], device_target: bool) -> Transition:
@@ -203,17 +204,17 @@ def close_vote(state: OneNightState, effects: list[Effect]) -> Transition:
     ]
 
 
-def tally_view(state: OneNightState) -> dict[str, Any]:
+def tally_view(state: OneNightState) -> TallyView:
     """The tally screen shown when the vote closes: votes per target, cards to turn over."""
     ballot = state.ballot
     assert ballot is not None
     tally = ballot.tally()
-    return {
-        "players": ballot.players,
-        "tally": [{"seat": seat, "votes": tally.get(seat, 0)} for seat in _targets(ballot)],
-        "deaths": [],
-        "message": "Every vote is in. Turn your cards over.",
-    }
+    return TallyView(
+        players=ballot.players,
+        tally=tuple((seat, tally.get(seat, 0)) for seat in _targets(ballot)),
+        deaths=(),
+        message="Every vote is in. Turn your cards over.",
+    )
 
 
 def _targets(ballot: Ballot) -> list[int]:

@@ -12,6 +12,7 @@ from games.onenight import vote
 from games.onenight.ballot import Ballot, Cast, VoteError, cast, confirm
 from games.onenight.setup import OneNightOptions, OneNightSetup, find_preset
 from games.onenight.state import OneNightState, state_from_json, state_to_json
+from games.onenight.views import TallyView, VoteView
 
 
 def test_a_self_vote_is_refused_and_counts_nothing() -> None:
@@ -63,12 +64,13 @@ def test_votes_by_event_close_the_vote_by_themselves_with_the_tally() -> None:
         state, effects = vote.on_input(state, VoteCast(voter, target))
         assert state.phase == "vote"
         shown = [e for e in effects if isinstance(e, Show)]
-        assert shown and "tally" not in shown[-1].view  # counts only until the tally
+        assert shown and isinstance(shown[-1].view, VoteView)  # counts only until the tally
     state, effects = vote.on_input(state, VoteCast(4, 2))
     assert state.phase == "reveal"
     assert Phase("reveal") in effects
     tally = next(e for e in effects if isinstance(e, Show) and e.screen == "tally")
-    assert {row["seat"]: row["votes"] for row in tally.view["tally"]} == {1: 0, 2: 3, 3: 1, 4: 0}
+    assert isinstance(tally.view, TallyView)
+    assert dict(tally.view.tally) == {1: 0, 2: 3, 3: 1, 4: 0}
 
 
 def test_a_secret_ballot_is_own_seat_then_target() -> None:
@@ -79,7 +81,8 @@ def test_a_secret_ballot_is_own_seat_then_target() -> None:
     assert state.ballot is not None and state.ballot.targets(3) == (1,)
     assert state.ballot.voter is None
     view = next(e for e in effects if isinstance(e, Show)).view
-    assert view["voted"] == [3] and view["voter"] is None
+    assert isinstance(view, VoteView)
+    assert view.voted == (3,) and view.voter is None
 
 
 def test_called_voting_calls_each_player_in_turn() -> None:
@@ -89,7 +92,8 @@ def test_called_voting_calls_each_player_in_turn() -> None:
     state, effects = vote.on_input(state, SeatPressed(2, 0.1))  # player 2 presses own seat
     assert Say.of("onenight.vote.self") in effects
     shown = next(e for e in effects if isinstance(e, Show))
-    assert shown.view["message"] == "You cannot vote for yourself"
+    assert isinstance(shown.view, VoteView)
+    assert shown.view.message == "You cannot vote for yourself"
     assert state.ballot is not None and state.ballot.voter == 2
 
 

@@ -9,6 +9,7 @@ remaining time, the same screen and lamps, and must not say, ask or record anyth
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Callable, Mapping
@@ -41,6 +42,7 @@ from games.onenight import night
 from games.onenight import session as onenight
 from games.scorelog import players
 from games.session import Session
+from games.views import View
 
 ROOT = Path(__file__).parents[2]
 CASES = load_cases("resume_phases")
@@ -271,7 +273,7 @@ def test_a_game_killed_in_this_phase_resumes_as_it_was(case: dict[str, Any], clo
     shows = [e for e in effects if isinstance(e, Show)]
     assert shows, "resume shows no screen"
     assert shows[-1].screen == screen.screen
-    assert dict(shows[-1].view) == _view(screen.view, shift)
+    assert shows[-1].view == _view(screen.view, shift)
     assert lamps(effects) == lit
     # A night question already asked is not asked again, however the night goes on.
     if game == "onenight" and case["phase"] in ("dusk", "night"):
@@ -281,7 +283,15 @@ def test_a_game_killed_in_this_phase_resumes_as_it_was(case: dict[str, Any], clo
         _then(case, session, resumed, now, effects)
 
 
-def _view(view: Mapping[str, Any], shift: float) -> dict[str, Any]:
+def _view(view: View | Mapping[str, Any], shift: float) -> View | dict[str, Any]:
+    """The view as it must be shown after the resume: its device-clock times moved."""
+    if isinstance(view, View):
+        moved = {
+            name: getattr(view, name) + shift
+            for name in VIEW_TIMES
+            if getattr(view, name, None) is not None
+        }
+        return dataclasses.replace(view, **moved)
     return {
         key: value + shift if key in VIEW_TIMES and value is not None else value
         for key, value in view.items()

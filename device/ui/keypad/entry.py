@@ -18,6 +18,7 @@ from typing import Any
 from games.catalog import by_key
 from games.events import ScoreEntered
 from games.spec import EntryContext, FieldKind, ScoreField
+from games.views import View
 
 
 @dataclass(frozen=True)
@@ -103,9 +104,10 @@ class Keypad:
             "done": [f"{key} {_shown(value)}" for key, value in self.values],
         }
 
-    def reading(self, view: Mapping[str, object]) -> Keypad:
+    def reading(self, view: View | Mapping[str, object]) -> Keypad:
         """This keypad with the session's latest score sheet (after an entry, a new round)."""
-        return dataclasses.replace(self, sheet=Sheet.from_view(view))
+        mapping = {} if isinstance(view, View) else view
+        return dataclasses.replace(self, sheet=Sheet.from_view(mapping))
 
 
 def fields_for(game: str, mission: str | None = None) -> tuple[ScoreField, ...] | None:

@@ -6,6 +6,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 # Set before pygame is imported anywhere in this run, so SDL reads them at init.
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -23,8 +24,10 @@ import pytest  # noqa: E402
 
 from device.ui import TouchUI  # noqa: E402
 from games.onenight.lobby import Lobby  # noqa: E402
+from games.onenight.views import TallyView, VoteMode, VoteView  # noqa: E402
+from games.views import ScreenName, View  # noqa: E402
 
-VIEWS: dict[str, dict[str, object]] = {
+VIEWS: dict[str, View | dict[str, object]] = {
     "keypad": {
         "seat": 2,
         "players": 4,
@@ -41,21 +44,21 @@ VIEWS: dict[str, dict[str, object]] = {
     "setup": Lobby().apply_preset("alien_first_game").seat_checked_in(2).seat_checked_in(4).view(),
     "night": {"caption": "Aliens, wake up and look for other aliens."},
     "day": {"ends_at": 100.0, "remaining": 0.0, "paused": False, "players": 7},
-    "vote": {
-        "message": "Everyone point at who you think is an alien.",
-        "voted": [1, 3, 4],
-        "players": 7,
-        "mode": "secret",
-        "voter": None,
-        "device_target": False,
-        "missing": [2, 5, 6, 7],
-    },
-    "tally": {
-        "players": 5,
-        "tally": [{"seat": seat, "votes": votes} for seat, votes in enumerate([0, 3, 1, 1, 0], 1)],
-        "deaths": [2],
-        "message": "Seat 2 has the most votes and dies.",
-    },
+    "vote": VoteView(
+        message="Everyone point at who you think is an alien.",
+        voted=(1, 3, 4),
+        players=7,
+        mode=VoteMode.SECRET,
+        voter=None,
+        device_target=False,
+        missing=(2, 5, 6, 7),
+    ),
+    "tally": TallyView(
+        players=5,
+        tally=tuple(enumerate([0, 3, 1, 1, 0], 1)),
+        deaths=(2,),
+        message="Seat 2 has the most votes and dies.",
+    ),
     "reveal": {
         "players": 5,
         "seat": 2,
@@ -145,10 +148,13 @@ VIEWS: dict[str, dict[str, object]] = {
 }
 
 
+assert set(VIEWS) == set(ScreenName), "every screen needs a sample view"
+
+
 @pytest.fixture
-def views() -> dict[str, dict[str, object]]:
-    """A valid sample view for every screen."""
-    return {name: dict(view) for name, view in VIEWS.items()}
+def views() -> dict[str, Any]:
+    """A valid sample view for every screen (a typed view, or a mapping to edit)."""
+    return {name: view if isinstance(view, View) else dict(view) for name, view in VIEWS.items()}
 
 
 @pytest.fixture

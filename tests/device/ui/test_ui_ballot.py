@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from pathlib import Path
 
@@ -20,27 +21,36 @@ from device.ui.ballot import (
 )
 from device.ui.canvas import CHIP_ON
 from device.ui.seats import CURRENT_TINT, VOTED_TINT
+from games.onenight.views import TallyView, VoteMode, VoteView
+from games.views import ViewError
 
 CLOSE = ("Close vote", "close")
 
 
-def vote(**changes: object) -> dict[str, object]:
-    view: dict[str, object] = {
-        "message": "Vote!",
-        "players": 7,
-        "voted": [1, 3, 4],
-        "mode": "secret",
-        "voter": None,
-        "device_target": False,
-        "missing": [2, 5, 6, 7],
-    }
-    return {**view, **changes}
+VOTE_FIELDS: dict[str, object] = {
+    "message": "Vote!",
+    "players": 7,
+    "voted": (1, 3, 4),
+    "mode": VoteMode.SECRET,
+    "voter": None,
+    "device_target": False,
+    "missing": (2, 5, 6, 7),
+}
 
 
-def tally(votes: list[int], deaths: list[int], **changes: object) -> dict[str, object]:
-    entries = [{"seat": seat, "votes": n} for seat, n in enumerate(votes, start=1)]
-    view = {"players": len(votes), "tally": entries, "deaths": deaths, "message": "Votes!"}
-    return {**view, **changes}
+def vote(**changes: object) -> VoteView:
+    """A vote view: seats as lists and the mode by name, for short tests."""
+    fields = {**VOTE_FIELDS, **changes}
+    for key in ("voted", "missing"):
+        fields[key] = tuple(fields[key])  # type: ignore[call-overload]
+    fields["mode"] = VoteMode(fields["mode"])
+    return VoteView(**fields)  # type: ignore[arg-type]
+
+
+def tally(votes: list[int], deaths: list[int], **changes: object) -> TallyView:
+    entries = tuple(enumerate(votes, start=1))
+    fields = {"players": len(votes), "tally": entries, "deaths": tuple(deaths), "message": "Votes!"}
+    return TallyView(**{**fields, **changes})  # type: ignore[arg-type]
 
 
 def _pixels(rect: pygame.Rect) -> bytes:
@@ -70,9 +80,7 @@ def _png(ui: TouchUI, path: Path) -> None:
     ],
     ids=["secret", "called", "called-done", "secret-12", "grid", "grid-voter", "grid-12-ship"],
 )
-def test_the_vote_screen_renders_a_real_png(
-    ui: TouchUI, view: dict[str, object], tmp_path: Path
-) -> None:
+def test_the_vote_screen_renders_a_real_png(ui: TouchUI, view: VoteView, tmp_path: Path) -> None:
     ui.show("vote", view)
     _png(ui, tmp_path / "vote.png")
 
@@ -106,7 +114,7 @@ def test_the_ring_lights_the_seats_that_voted(ui: TouchUI) -> None:
 
 
 def test_the_called_seat_is_haloed(ui: TouchUI) -> None:
-    def halo_colour(view: dict[str, object]) -> tuple[int, ...]:
+    def halo_colour(view: VoteView) -> tuple[int, ...]:
         ui.show("vote", view)
         (x, y), radius = ring_seats(7)[1]  # seat 2
         return tuple(pygame.display.get_surface().get_at((x, y - radius - 8))[:3])
@@ -187,32 +195,44 @@ def test_grid_controls_are_unique_fingertip_sized_and_do_not_overlap(players: in
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"mode": None}, "vote view: 'mode' must be a string, got None"),
-        (
-            {"mode": "open"},
-            "vote view: 'mode' must be one of 'secret', 'called', 'grid', got 'open'",
-        ),
-        ({"voter": "3"}, "vote view: 'voter' must be an integer, got '3'"),
-        ({"voter": 8}, "vote view: 'voter' has seat 8, but the game has seats 1 to 7"),
-        ({"voted": [2, 9]}, "vote view: 'voted' has seat 9, but the game has seats 1 to 7"),
-        ({"missing": [0]}, "vote view: 'missing' has seat 0, but the game has seats 1 to 7"),
-        ({"device_target": 1}, "vote view: 'device_target' must be true or false, got 1"),
-        ({"players": 13}, "vote view: 'players' must be from 1 to 12, got 13"),
+        ({"mode": None}, "VoteView.mode must be VoteMode, got None"),
+        ({"mode": "grid"}, "VoteView.mode must be VoteMode, got 'grid'"),
+        ({"voter": "3"}, "VoteView.voter must be int | None, got '3'"),
+        ({"voter": 8}, "VoteView.voter has seat 8, but the game has seats 1 to 7"),
+        ({"voted": (2, 9)}, "VoteView.voted has seat 9, but the game has seats 1 to 7"),
+        ({"voted": [2, 5]}, "VoteView.voted must be tuple[int, ...], got [2, 5]"),
+        ({"voted": (2, True)}, "VoteView.voted must be tuple[int, ...], got (2, True)"),
+        ({"missing": (0,)}, "VoteView.missing has seat 0, but the game has seats 1 to 7"),
+        ({"device_target": 1}, "VoteView.device_target must be bool, got 1"),
+        ({"players": 13}, "VoteView.players must be from 1 to 12, got 13"),
+        ({"message": b"Vote!"}, "VoteView.message must be str, got b'Vote!'"),
     ],
 )
-def test_a_bad_vote_view_is_named(ui: TouchUI, changes: dict[str, object], message: str) -> None:
-    with pytest.raises(UiError) as error:
-        ui.show("vote", vote(**changes))
+def test_a_vote_view_with_a_wrong_field_is_refused_when_built(
+    changes: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ViewError) as error:
+        VoteView(**{**VOTE_FIELDS, **changes})  # type: ignore[arg-type]
     assert str(error.value) == message
 
 
 @pytest.mark.parametrize("key", ["message", "players", "voted", "mode", "voter", "missing"])
-def test_every_vote_key_is_required(ui: TouchUI, key: str) -> None:
-    view = vote()
-    del view[key]
+def test_every_vote_field_is_required(key: str) -> None:
+    fields = dict(VOTE_FIELDS)
+    del fields[key]
+    with pytest.raises(TypeError, match=f"missing 1 required .*'{key}'"):
+        VoteView(**fields)  # type: ignore[arg-type]
+
+
+def test_a_vote_view_takes_no_field_the_screen_does_not_know() -> None:
+    with pytest.raises(TypeError, match="unexpected keyword argument 'targets'"):
+        VoteView(**VOTE_FIELDS, targets=(3,))  # type: ignore[arg-type]
+
+
+def test_a_view_goes_on_its_own_screen_only(ui: TouchUI) -> None:
     with pytest.raises(UiError) as error:
-        ui.show("vote", view)
-    assert str(error.value) == f"vote view: missing key {key!r}"
+        ui.show("tally", vote())
+    assert str(error.value) == "no 'tally' screen shows a VoteView"
 
 
 # -- tally ----------------------------------------------------------------------------------
@@ -224,14 +244,11 @@ def test_every_vote_key_is_required(ui: TouchUI, key: str) -> None:
         tally([0, 1, 4, 0, 2, 0, 0], [3]),
         tally([1, 1, 1, 1], []),
         tally([0, 0, 0], []),
-        {
-            **tally([2, 1, 0, 3, 0, 1, 0, 0, 1, 0, 2, 0], [0, 4]),
-            "tally": [{"seat": 0, "votes": 3}],
-        },
+        tally([2, 1, 0, 3, 0, 1, 0, 0, 1, 0, 2, 0], [0, 4], tally=((0, 3),)),
     ],
     ids=["one-death", "tie", "no-votes", "twelve-and-ship"],
 )
-def test_the_tally_renders_a_real_png(ui: TouchUI, view: dict[str, object], tmp_path: Path) -> None:
+def test_the_tally_renders_a_real_png(ui: TouchUI, view: TallyView, tmp_path: Path) -> None:
     ui.show("tally", view)
     assert ui.controls() == [("Reveal cards", "reveal")]
     _png(ui, tmp_path / "tally.png")
@@ -243,7 +260,7 @@ def test_reveal_cards_gives_its_action(ui: TouchUI) -> None:
     assert ui.poll() == [UiInput("touch", "reveal")]
 
 
-def _bar_heights(ui: TouchUI, view: dict[str, object]) -> dict[int, tuple[int, tuple[int, ...]]]:
+def _bar_heights(ui: TouchUI, view: TallyView) -> dict[int, tuple[int, tuple[int, ...]]]:
     """Seat -> (height in pixels, colour) of each bar, measured on the screen."""
     ui.show("tally", view)
     surface = pygame.display.get_surface()
@@ -270,7 +287,7 @@ def test_more_votes_stand_taller_and_the_dead_are_in_the_warning_colour(ui: Touc
 
 def test_the_device_gets_a_bar_of_its_own(ui: TouchUI) -> None:
     view = tally([1, 0, 0, 1], [0])
-    view["tally"] = [{"seat": 0, "votes": 2}, *view["tally"]]  # type: ignore[misc]
+    view = dataclasses.replace(view, tally=((0, 2), *view.tally))
     bars = _bar_heights(ui, view)
     assert list(bars) == [0, 1, 2, 3, 4]
     assert bars[0][1] == DEAD_BAR
@@ -278,29 +295,28 @@ def test_the_device_gets_a_bar_of_its_own(ui: TouchUI) -> None:
 
 
 def test_seats_left_out_of_the_tally_have_no_votes() -> None:
-    screen = TallyScreen.from_view(tally([2, 1, 0], [], tally=[{"seat": 1, "votes": 2}]))
+    screen = TallyScreen.from_view(tally([2, 1, 0], [], tally=((1, 2),)))
     assert screen.tally == ((1, 2), (2, 0), (3, 0))
 
 
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"tally": [{"seat": 1}]}, "tally view: missing key 'tally[0].votes'"),
-        ({"tally": [3, 1]}, "tally view: 'tally' must be a list of objects, got [3, 1]"),
+        ({"tally": ((1,),)}, "TallyView.tally must be tuple[tuple[int, int], ...], got ((1,),)"),
+        ({"tally": (3, 1)}, "TallyView.tally must be tuple[tuple[int, int], ...], got (3, 1)"),
         (
-            {"tally": [{"seat": 9, "votes": 1}]},
-            "tally view: 'tally[0].seat' has seat 9, but the game has seats 1 to 3 "
-            "(and 0, the device)",
+            {"tally": ((9, 1),)},
+            "TallyView.tally has seat 9, but the game has seats 1 to 3 (and 0, the device)",
         ),
-        (
-            {"tally": [{"seat": 1, "votes": -1}]},
-            "tally view: 'tally[0].votes' must not be negative, got -1",
-        ),
-        ({"deaths": "2"}, "tally view: 'deaths' must be a list of integers, got '2'"),
-        ({"message": 5}, "tally view: 'message' must be a string, got 5"),
+        ({"tally": ((1, -1),)}, "TallyView.tally: seat 1 has -1 votes, fewer than 0"),
+        ({"deaths": "2"}, "TallyView.deaths must be tuple[int, ...], got '2'"),
+        ({"message": 5}, "TallyView.message must be str, got 5"),
     ],
 )
-def test_a_bad_tally_view_is_named(ui: TouchUI, changes: dict[str, object], message: str) -> None:
-    with pytest.raises(UiError) as error:
-        ui.show("tally", {**tally([0, 1, 2], []), **changes})
+def test_a_tally_view_with_a_wrong_field_is_refused_when_built(
+    changes: dict[str, object], message: str
+) -> None:
+    fields = {"players": 3, "tally": ((1, 0), (2, 1)), "deaths": (), "message": "Votes!"}
+    with pytest.raises(ViewError) as error:
+        TallyView(**{**fields, **changes})  # type: ignore[arg-type]
     assert str(error.value) == message

@@ -1,0 +1,70 @@
+"""One Night's views: what its screens show, built by the session and checked when built.
+
+Secrecy lives in what these hold: the vote view has counts and voted seats, never who voted for
+whom; the night view has only the public call.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import ClassVar
+
+from games.views import DEVICE_SEAT, ScreenName, View, ViewError
+
+
+class VoteMode(enum.StrEnum):
+    """How votes are entered with buttons and touch (the setup option ``vote_mode``)."""
+
+    SECRET = "secret"
+    """Each player presses their own seat, then their choice."""
+    CALLED = "called"
+    """Each player in turn is called and presses a target."""
+    GRID = "grid"
+    """One person enters everyone's votes on screen."""
+
+
+@dataclass(frozen=True)
+class VoteView(View):
+    """The vote: the message, which seats have voted, and the voter being entered."""
+
+    screen: ClassVar[ScreenName] = ScreenName.VOTE
+    message: str
+    players: int
+    voted: tuple[int, ...]
+    """Seats whose vote is in."""
+    mode: VoteMode
+    voter: int | None
+    """Grid: the voter being entered; called: the player called; secret: always None."""
+    device_target: bool
+    """A ripple lets the device be voted for (grid mode shows it as a target)."""
+    missing: tuple[int, ...]
+    """Seats still to vote."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.players_in_range(self.players)
+        self.seats_in_range("voted", self.voted, self.players)
+        self.seats_in_range("voter", () if self.voter is None else (self.voter,), self.players)
+        self.seats_in_range("missing", self.missing, self.players)
+
+
+@dataclass(frozen=True)
+class TallyView(View):
+    """The votes out in the open, and who died (nobody yet before the reveal)."""
+
+    screen: ClassVar[ScreenName] = ScreenName.TALLY
+    players: int
+    tally: tuple[tuple[int, int], ...]
+    """(seat, votes) for each target (the device as seat 0); seats left out got no votes."""
+    deaths: tuple[int, ...]
+    message: str
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.players_in_range(self.players)
+        self.seats_in_range("tally", (seat for seat, _ in self.tally), self.players, DEVICE_SEAT)
+        for seat, votes in self.tally:
+            if votes < 0:
+                raise ViewError(f"TallyView.tally: seat {seat} has {votes} votes, fewer than 0")
+        self.seats_in_range("deaths", self.deaths, self.players, DEVICE_SEAT)

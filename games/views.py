@@ -1,0 +1,183 @@
+"""Views: the public data a screen shows, as frozen dataclasses the games build.
+
+A session's ``Show`` effect carries one of these. Each view class names its screen
+(``View.screen``), and checks its own fields when it is built: a field of the wrong type, or a
+seat outside the table, is refused right there, in the game that built it, with the class and
+the field named. The screens in ``device/ui`` then read plain attributes and need no checks of
+their own beyond what a type cannot say (does the text fit).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from games.errors import RulesError
+
+MAX_SEATS = 12
+"""The most seats a game has: every seat layout on the screen fits this many."""
+DEVICE_SEAT = 0
+"""The device itself, as a vote target (a ripple) and in the tally."""
+
+
+class ScreenName(enum.StrEnum):
+    """Every screen the device can put up; the value is the name the transcript writes."""
+
+    HOME = "home"
+    """Pick a game."""
+    SETUP = "setup"
+    """One Night's setup: roles, presets and seats."""
+    NIGHT = "night"
+    """The dark night screen, with the public call as a caption."""
+    DAY = "day"
+    """The discussion timer."""
+    VOTE = "vote"
+    """Who has voted (never for whom)."""
+    TALLY = "tally"
+    """The votes out in the open."""
+    REVEAL = "reveal"
+    """Each seat's final card, Mark and conversion."""
+    END = "end"
+    """The end of a game: a title, some lines and Home."""
+    MESSAGE = "message"
+    """Information or an error, with OK."""
+    REPLICAS = "replicas"
+    """The Alieninjas Replicas round: map, countdown, who is out."""
+    SCORES = "scores"
+    """An Alieninjas mission's score table."""
+    SHEET = "sheet"
+    """A score sheet (Alienation, Alien Encounters)."""
+    KEYPAD = "keypad"
+    """Score entry by touch."""
+    WINS = "wins"
+    """The score log: wins per player."""
+    TOTALS = "totals"
+    """The score log: totals over time."""
+    HISTORY = "history"
+    """The score log: one player's plays."""
+    PLAYERS = "players"
+    """Who sits where, before a scored game."""
+    KEYBOARD = "keyboard"
+    """Typing a new player's name."""
+
+
+class ViewError(RulesError):
+    """A view built with a field of the wrong type or value."""
+
+
+@dataclass(frozen=True)
+class View:
+    """Base of every view: the screen it goes on, and the field checks run at construction."""
+
+    screen: ClassVar[ScreenName]
+
+    def __post_init__(self) -> None:
+        check_fields(self)
+
+    def seats_in_range(self, field: str, seats: Iterable[int], players: int, low: int = 1) -> None:
+        """Refuse any seat in ``seats`` outside ``low``..``players`` (0 is the device)."""
+        device = " (and 0, the device)" if low == 0 else ""
+        for seat in seats:
+            if not low <= seat <= players:
+                raise ViewError(
+                    f"{type(self).__name__}.{field} has seat {seat}, "
+                    f"but the game has seats 1 to {players}{device}"
+                )
+
+    def players_in_range(self, players: int) -> None:
+        """Refuse a table of fewer than 1 or more than ``MAX_SEATS`` players."""
+        if not 1 <= players <= MAX_SEATS:
+            name = type(self).__name__
+            raise ViewError(f"{name}.players must be from 1 to {MAX_SEATS}, got {players}")
+
+
+_HINTS: dict[type[View], dict[str, Any]] = {}
+"""Each view class's resolved annotations, read once."""
+
+
+def _hints(cls: type[View]) -> dict[str, Any]:
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]
+
+
+def check_fields(view: View) -> None:
+    """Refuse a dataclass whose fields do not hold what their annotations say.
+
+    Understands what views are made of: ``str``, ``int``, ``float``, ``bool``, ``None``,
+    unions, ``tuple[X, ...]``, fixed tuples, enums and nested dataclasses (checked when built).
+    """
+    hints = _hints(type(view))
+    for field in dataclasses.fields(view):
+        value = getattr(view, field.name)
+        hint = hints[field.name]
+        if not _conforms(value, hint):
+            raise ViewError(
+                f"{type(view).__name__}.{field.name} must be {_describe(hint)}, got {value!r}"
+            )
+
+
+def _conforms(value: object, hint: Any) -> bool:
+    if hint is Any:
+        return True
+    if hint is type(None) or hint is None:
+        return value is None
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin is typing.Union or origin is types.UnionType:
+        return any(_conforms(value, arg) for arg in args)
+    if origin is typing.Literal:
+        return value in args
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_conforms(item, args[0]) for item in value)
+        return len(value) == len(args) and all(map(_conforms, value, args))
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:  # an int is a float too (PEP 484)
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if isinstance(hint, type):
+        return isinstance(value, hint)
+    raise TypeError(f"check_fields cannot check a field of type {hint!r}")
+
+
+def _describe(hint: Any) -> str:
+    if isinstance(hint, type) and typing.get_origin(hint) is None:
+        return hint.__name__
+    return str(hint).replace("typing.", "")
+
+
+@dataclass(frozen=True)
+class MessageView(View):
+    """Information or an error: a title, some lines and an OK button."""
+
+    screen: ClassVar[ScreenName] = ScreenName.MESSAGE
+    title: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class EndView(View):
+    """The end of a game: a title, some lines and a Home button."""
+
+    screen: ClassVar[ScreenName] = ScreenName.END
+    title: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class HomeView(View):
+    """Pick a game: one button per label."""
+
+    screen: ClassVar[ScreenName] = ScreenName.HOME
+    title: str
+    games: tuple[str, ...]
