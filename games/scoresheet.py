@@ -153,13 +153,15 @@ def final_effects(
     rounds: tuple[tuple[int, ...], ...] = (),
     start_player: int | None = None,
     record: Mapping[str, Any] | None = None,
+    board: str = "",
 ) -> list[Effect]:
     """The ``final`` report (winners and totals) and the final record ``kind``, which hands the
     result of ``game`` (its registry key) to the score log; the record holds the report's data
-    and ``record``'s. ``totals`` has every seat, 1 to the number of players."""
+    and ``record``'s. ``totals`` has every seat, 1 to the number of players; ``board`` names
+    the board played, for the score log."""
     final = {"winners": list(winners), "totals": dict(totals)}
     scores = tuple(totals[seat] for seat in range(1, len(totals) + 1))
-    result = FinalResult(game, scores, tuple(winners), start_player, rounds)
+    result = FinalResult(game, scores, tuple(winners), start_player, rounds, board=board)
     return [Report("final", final), LogPlay(kind, {**final, **(record or {})}, result=result)]
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from games.alieninjas.scoring import RoundScore, ScoreEntryError, round_points, winners
 from games.alieninjas.setup import ROUNDS
-from games.alieninjas.state import AlieninjasState
+from games.alieninjas.state import AlieninjasState, map_side
 from games.effects import Effect, Lamp, Phase, Record, Say, Show
 from games.errors import EventNotAcceptedError
 from games.events import Event, ScoreEntered
@@ -168,7 +168,12 @@ def final(state: AlieninjasState) -> Transition:
     effects: list[Effect] = [
         Phase("final"),
         *final_effects(
-            "alieninjas", "alieninjas.final", totals, won, rounds=state.sheet.points(players)
+            "alieninjas",
+            "alieninjas.final",
+            totals,
+            won,
+            rounds=state.sheet.points(players),
+            board=board(state),
         ),
     ]
     effects += [Lamp(seat, "blink" if seat in won else "off") for seat in totals]
@@ -176,6 +181,14 @@ def final(state: AlieninjasState) -> Transition:
     effects.append(line)
     effects.append(Show("end", {"title": "Final scores", "lines": final_lines(state, won)}))
     return state, effects
+
+
+def board(state: AlieninjasState) -> str:
+    """The board the score log names: the mission, and for Replicas each round's Map side."""
+    if not state.replicas:
+        return state.setup.mission_name
+    sides = ", ".join(map_side(state.setup.seed, number) for number in range(1, state.round + 1))
+    return f"{state.setup.mission_name}, Map sides {sides}"
 
 
 def final_lines(state: AlieninjasState, won: list[int]) -> list[str]:

@@ -77,9 +77,29 @@ def game_record(state: OneNightState, result: Resolution) -> dict[str, Any]:
 
 
 def final_result(state: OneNightState, result: Resolution) -> FinalResult:
-    """The game as the score log takes it: who won (One Night keeps no scores)."""
+    """The game as the score log takes it: who won (One Night keeps no scores), each seat's
+    final role and team, and a comment naming the role set and the deaths."""
     players = state.setup.players
-    return FinalResult("onenight", (None,) * players, tuple(result.winners))
+    roles = tuple(_final_role(seat.identity.card, seat.identity.role) for seat in result.seats)
+    teams = tuple(seat.team.replace("_", " ").capitalize() for seat in result.seats)
+    role_set = ", ".join(Role(role).display_name for role in state.setup.roles)
+    deaths = ", ".join(f"seat {seat} ({roles[seat - 1]})" for seat in result.deaths)
+    comments = f"Roles: {role_set}. Died: {deaths or 'nobody'}."
+    return FinalResult(
+        "onenight",
+        (None,) * players,
+        tuple(result.winners),
+        roles=roles[:players],
+        teams=teams[:players],
+        comments=comments,
+    )
+
+
+def _final_role(card: Role, counts_as: Role) -> str:
+    """The role a seat ended with: its card, and what it counted as when that differs."""
+    if card is counts_as:
+        return card.display_name
+    return f"{card.display_name} as {counts_as.display_name}"
 
 
 def finish(state: OneNightState) -> tuple[OneNightState, list[Effect]]:

@@ -9,8 +9,8 @@ import pytest
 from alieninjas_game import Game
 
 from games.alieninjas.setup import parse_setup
-from games.alieninjas.state import AlieninjasState
-from games.effects import Buzz, Effect, Lamp, Phase, Record, Report, Say, Show, Sound
+from games.alieninjas.state import AlieninjasState, map_side
+from games.effects import Buzz, Effect, Lamp, LogPlay, Phase, Record, Report, Say, Show, Sound
 from games.errors import EventNotAcceptedError, SetupError
 from games.events import ScoreEntered, Touched
 from narration.catalogue import Catalogue
@@ -192,6 +192,10 @@ def test_final_after_three_rounds_with_reaction_times() -> None:
     end = next(e for e in game.log if isinstance(e, Show) and e.screen == "end")
     assert "Player 2 called it in 7.0 s (round 2), 7.0 s (round 3)" in end.view["lines"]
     assert game.feed(Touched("home"), 300.0)[-1].__class__.__name__ == "Finished"
+    logged = next(e for e in game.log if isinstance(e, LogPlay)).result
+    assert logged is not None and logged.scores == (8, 11)
+    sides = ", ".join(map_side(game.state.setup.seed, number) for number in (1, 2, 3))
+    assert logged.board == f"Replicas, Map sides {sides}"
 
 
 @pytest.mark.parametrize("mission", ["speed", "memory", "collection", "push_your_luck"])
@@ -203,6 +207,8 @@ def test_other_missions_are_score_sheets(mission: str) -> None:
     assert game.phase == "final"
     phases = [e.name for e in game.log if isinstance(e, Phase)]
     assert phases == ["score", "score", "score", "final"]
+    logged = next(e for e in game.log if isinstance(e, LogPlay)).result
+    assert logged is not None and logged.board == game.state.setup.mission_name
 
 
 def test_bad_inputs_are_refused_with_the_input_named() -> None:

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from games.effects import Phase, Record, Report, Say, Show
+from games.effects import LogPlay, Phase, Record, Report, Say, Show
 from games.events import RevealEntered
 from games.onenight import result, reveal
 from games.onenight.ballot import Ballot
@@ -86,3 +86,17 @@ def test_a_second_entry_for_a_seat_corrects_the_first() -> None:
     state = revealed((1, "seer", None), (1, "robber", None))
     assert state.reveals == ((1, "robber", None, None, False),)
     assert not reveal.complete(dataclasses.replace(state))
+
+
+def test_the_logged_result_carries_final_roles_teams_and_the_deaths() -> None:
+    state = revealed((1, "doppelganger", "werewolf"), (2, "seer", None), (3, "villager", None))
+    _, effects = result.finish(state)
+    final = next(e for e in effects if isinstance(e, LogPlay)).result
+    assert final is not None
+    assert final.scores == (None, None, None) and final.winners == (2, 3)
+    assert final.roles == ("Doppelganger as Werewolf", "Seer", "Villager")
+    assert final.teams == ("Werewolf", "Village", "Village")
+    assert final.comments == (
+        "Roles: Doppelganger, Werewolf, Seer, Villager, Villager, Robber. "
+        "Died: seat 1 (Doppelganger as Werewolf)."
+    )
