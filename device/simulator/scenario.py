@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from device.jsontext import DECODER, JsonTextError, check_values, decode, loads
-from games.catalog import score_keys, setup_keys
+from games.catalog import find_game, score_keys, setup_keys
+from games.errors import UnknownGameError
 
 EVENT_KINDS: dict[str, frozenset[str]] = {
     # kind -> the other keys allowed beside it
@@ -112,6 +113,7 @@ def parse_scenario(text: str, *, name: str = "scenario") -> Scenario:
             raise ScenarioError(f"{name}: setup: unknown key {key!r}{_hint(key, allowed)}")
     if "game" not in setup:
         raise ScenarioError(f"{name}: setup: 'game' is missing")
+    _check_game_keys(name, setup)
     try:
         check_values(setup, "setup")
     except JsonTextError as error:
@@ -122,6 +124,22 @@ def parse_scenario(text: str, *, name: str = "scenario") -> Scenario:
     lines = _event_lines(text, len(events))
     checked = tuple(check_event(index, lines[index], raw) for index, raw in enumerate(events))
     return Scenario(setup, checked)
+
+
+def _check_game_keys(name: str, setup: dict[str, Any]) -> None:
+    """Refuse a setup key that belongs to another game (a One Night ``preset`` on Alienation):
+    it would be ignored, and the table would play something else than the scenario says."""
+    try:
+        spec = find_game(str(setup["game"]))
+    except UnknownGameError:
+        return  # the session's own error names the game and its closest match
+    own = spec.setup_keys | {"game"}
+    for key in setup:
+        if key not in own:
+            takes = ", ".join(sorted(own - {"game"})) or "nothing else"
+            raise ScenarioError(
+                f"{name}: setup: {key!r} is not a setting of {spec.name} (it takes {takes})"
+            )
 
 
 def _event_lines(text: str, count: int) -> list[int | None]:
