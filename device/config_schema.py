@@ -269,8 +269,8 @@ _PIN_KEYS = ("seat_buttons", "seat_lamps", "yes", "no", "go", "buzzer")
 def cross_check(values: dict[str, dict[str, object]]) -> list[str]:
     """Find problems between keys of validated values (as returned by `validate`).
 
-    Reports pins used twice, seat lists whose length is not `hardware.seats`, and the
-    piper engine without a model. Keys that failed validation are skipped.
+    Reports pins used twice and seat lists whose length is not `hardware.seats` (an empty
+    piper model means the bundled voice). Keys that failed validation are skipped.
     """
     problems: list[str] = []
     pins, seats = values["pins"], values["hardware"].get("seats")
@@ -296,7 +296,4 @@ def cross_check(values: dict[str, dict[str, object]]) -> list[str]:
                 f"pins.{key}: expected {seats} pins (one per seat, as hardware.seats says){empty}, "
                 f"got {len(value)}"
             )
-    narration = values["narration"]
-    if narration.get("backend") == "piper" and narration.get("piper_model", "") is None:
-        problems.append("narration.piper_model: required when narration.backend is 'piper'")
     return problems

@@ -14,6 +14,9 @@ os.environ["SDL_AUDIODRIVER"] = "disk"
 os.environ["SDL_DISKAUDIODELAY"] = "0"
 os.environ["SDL_DISKAUDIOFILE"] = "/dev/null"  # never a real file: an idle mixer writes ~50 MB/s
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+# The suite speaks with espeak-ng (milliseconds a line); the tests that are about Piper ask for
+# it by name, so CI never renders a whole night with a neural voice.
+os.environ["MOTHERSHIP_VOICE"] = "pyttsx3"
 
 
 @pytest.fixture(autouse=True)

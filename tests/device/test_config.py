@@ -47,16 +47,24 @@ EXPECTED_DEFAULTS = Config(
         buzzer=18,
     ),
     narration=NarrationConfig(
-        backend="pyttsx3",
+        backend="piper",
         voice="",
         rate=175,
         pause=1.0,
         recorded_dir=None,
         piper_model=None,
         cache_dir=None,
+        length_scale=1.15,
+        sentence_pause=0.45,
     ),
     audio=AudioConfig(
-        enabled=True, device="", narration_volume=1.0, music_volume=0.4, effects_volume=0.8
+        enabled=True,
+        device="",
+        narration_volume=1.0,
+        music_volume=0.4,
+        effects_volume=0.8,
+        ambience=True,
+        music_dir=None,
     ),
     display=DisplayConfig(fullscreen=True, width=800, height=480),
     onenight=OneNightConfig(
@@ -88,6 +96,25 @@ EXPECTED_DEFAULTS = Config(
     ),
     readers=ReadersConfig(rdm6300="", pn532="", hold_off=1.0),
 )
+
+
+@pytest.fixture(autouse=True)
+def shipped_voice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests read the shipped defaults, not the suite's espeak-ng override."""
+    monkeypatch.delenv("MOTHERSHIP_VOICE", raising=False)
+
+
+def test_the_voice_variable_overrides_the_engine_but_not_the_command_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("MOTHERSHIP_VOICE", "espeak")
+    assert load_config(system_path=None).narration.backend == "espeak"
+    overridden = load_config(system_path=None, overrides={"narration.backend": "silent"})
+    assert overridden.narration.backend == "silent"
+    monkeypatch.setenv("MOTHERSHIP_VOICE", "espek")
+    with pytest.raises(ConfigError) as error:
+        load_config(system_path=None)
+    assert "$MOTHERSHIP_VOICE: narration.backend: must be one of" in str(error.value)
 
 
 def write(path: Path, text: str) -> Path:
