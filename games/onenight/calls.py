@@ -37,6 +37,32 @@ class StepLines:
 DOPPEL_SLEEP = "onenight.doppelganger.sleep"
 _with = dataclasses.replace
 
+SHIELD_AWARE = frozenset(
+    {
+        "seer",
+        "robber",
+        "troublemaker",
+        "drunk",
+        "insomniac",
+        "alpha_wolf",
+        "mystic_wolf",
+        "paranormal_investigator",
+        "witch",
+        "village_idiot",
+        "nostradamus",
+        "squire",
+        "beholder",
+        "revealer",
+        "curator",
+    }
+)
+"""Steps whose fixed call views or moves a player's card: with a Sentinel in play they say
+"if the card is not shielded" (``.act_shielded``, ``.doppel_act_shielded``): a shielded card
+cannot be viewed or moved, even by its owner (reference 1.4, RB-D)."""
+
+THUMBS_FOR = frozenset({"minion", "squire"})
+"""Steps where the werewolves show thumbs: with a Dream Wolf his thumb is asked for too."""
+
 
 def step_lines(key: str, selected: Collection[Role], options: OneNightOptions) -> StepLines:
     """The line ids of step ``key`` in a night with ``selected`` roles."""
@@ -45,6 +71,16 @@ def step_lines(key: str, selected: Collection[Role], options: OneNightOptions) -
         (f"{base}.wake",), f"{base}.act", f"{base}.sleep", f"{base}.doppel_act", DOPPEL_SLEEP
     )
     doppel = Role.DOPPELGANGER in selected
+    if Role.SENTINEL in selected and key in SHIELD_AWARE:
+        lines = _with(lines, act=f"{base}.act_shielded")
+        if Role.DOPPELGANGER in selected:
+            lines = _with(lines, doppel_act=f"{base}.doppel_act_shielded")
+    if Role.DREAM_WOLF in selected and key == "werewolves":
+        # 1.1 / RB-D: the Dream Wolf keeps his eyes closed and holds out a thumb.
+        wake = (*lines.wake, f"{base}.dream_wolf")
+        return _with(lines, wake=wake, sleep=f"{base}.sleep_dream_wolf")
+    if Role.DREAM_WOLF in selected and key in THUMBS_FOR:
+        return _with(lines, act=f"{lines.act}_dream_wolf")
     if key == "renfield" and doppel:
         # RB-V: with a Doppelganger-Renfield the vampires keep pointing through her call.
         return _with(lines, sleep=f"{base}.sleep_hold", doppel_sleep=f"{base}.doppel_sleep")

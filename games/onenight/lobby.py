@@ -36,6 +36,7 @@ from games.onenight.presets import (
     PRESETS,
     display_order,
     find_preset,
+    preset_added,
     preset_roles,
     random_deal,
 )
@@ -51,13 +52,21 @@ TITLE = "One Night"
 """The setup screen's title."""
 
 TABS: dict[str, tuple[Box, ...]] = {
-    "alien": (Box.ALIEN, Box.BONUS),
+    "alien": (Box.ALIEN,),
     "vampire": (Box.VAMPIRE,),
     "werewolf": (Box.WEREWOLF,),
+    "daybreak": (Box.DAYBREAK,),
+    "bonus": (Box.BONUS,),
 }
-"""The setup screen's role tabs and the boxes on each (the Body Snatcher sits with the Aliens)."""
+"""The setup screen's role tabs: one per box (the Body Snatcher is on the Bonus tab)."""
 
-TAB_NAMES: dict[str, str] = {"alien": "Aliens", "vampire": "Vampires", "werewolf": "Werewolves"}
+TAB_NAMES: dict[str, str] = {
+    "alien": "Aliens",
+    "vampire": "Vampires",
+    "werewolf": "Werewolves",
+    "daybreak": "Daybreak",
+    "bonus": "Bonus",
+}
 """Each tab's label."""
 
 
@@ -269,12 +278,20 @@ class Lobby:
                 for role in chips
             ],
             "roles": [role.display_name for role in self.roles],
+            "added": [role.display_name for role in self._added()],
             "status": self.status(),
             "playable": self.playable,
             "notice": self.notice,
             "seated": list(self.seated),
             "progress": None,
         }
+
+    def _added(self) -> tuple[Role, ...]:
+        """The cards the active preset added for this table (none without a preset)."""
+        preset = PRESETS.get(self.preset)
+        if preset is None or not preset.min_players <= self.players <= preset.max_players:
+            return ()
+        return preset_added(preset, self.players)
 
     def to_json(self) -> dict[str, Any]:
         """The lobby as JSON-able data (roles by scenario name)."""

@@ -4,10 +4,10 @@ The official presets come from the rulebooks (``rules/onenight-reference.md`` se
 one names its role list at its smallest table; ``Preset.extra`` lists the cards added, one per
 extra player, in order. Which additions are official and which are ours is noted per preset.
 
-The Daybreak presets (Daybreak first game, Evil Transformation, Trust No One, Cautionary Tale,
-Information Society, Total Chaos) are left out on purpose: every one of them needs Daybreak roles
-(Alpha Wolf, Mystic Wolf, Dream Wolf, Apprentice Seer, Witch, Revealer, ...) that ``Role`` does not
-have.
+The Daybreak scenarios [RB-D] (Evil Transformation, Trust No One, Cautionary Tale, Information
+Society, Total Chaos) name their cards for their smallest table. A larger table fills up to
+players + 3 cards the way the base rules grow a set [RB-W]: Villagers first (the box holds three),
+then plain Werewolf-box roles; :func:`preset_added` says what was added, for the screen.
 """
 
 from __future__ import annotations
@@ -25,12 +25,15 @@ _CENTRE_CARDS = 3
 
 BOX_PLAYERS: dict[Box, tuple[int, int]] = {
     Box.WEREWOLF: (3, 10),
+    Box.DAYBREAK: (3, 10),
     Box.VAMPIRE: (3, 10),
     Box.ALIEN: (4, 12),
 }
 """Each box's player range [reference section 5]; a role set must fit the range of every box
-it draws from. Alien plays 4 to 10, up to 12 with Bonus Pack 3's #11/#12 tokens: the device's
-seats stand in for them. The Bonus box has no range of its own (its roles join another box's).
+it draws from. Daybreak plays 3 to 10 with the Werewolf box (its 11 cards alone seat 7, which
+the copy limits enforce). Alien plays 4 to 10, up to 12 with Bonus Pack 3's #11/#12 tokens:
+the device's seats stand in for them. The Bonus box has no range of its own (its roles join
+another box's).
 """
 
 DEVICE_PLAYERS = (3, 12)
@@ -46,6 +49,9 @@ ENEMY_ROLES = frozenset(
         Role.THE_MASTER,
         Role.THE_COUNT,
         Role.WEREWOLF,
+        Role.ALPHA_WOLF,
+        Role.MYSTIC_WOLF,
+        Role.DREAM_WOLF,
     }
 )
 """Enemy cards: the aliens, vampires and werewolves the rulebooks ask two of.
@@ -53,8 +59,9 @@ ENEMY_ROLES = frozenset(
 Helpers of an enemy team (Minion, Renfield) are not enemy cards.
 """
 
-_NEEDS_ENEMY: dict[Role, Team] = {
+NEEDS_ENEMY: dict[Role, Team] = {
     Role.MINION: Team.WEREWOLF,
+    Role.SQUIRE: Team.WEREWOLF,
     Role.RENFIELD: Team.VAMPIRE,
     Role.COW: Team.ALIEN,
     Role.LEADER: Team.ALIEN,
@@ -86,6 +93,8 @@ class Preset:
 
 
 _R = Role
+_FILL_WITH_VILLAGERS = (_R.VILLAGER, _R.VILLAGER, _R.VILLAGER)
+"""How a Daybreak scenario grows first: one Villager per extra player, as the base set does."""
 PRESETS: dict[str, Preset] = {
     preset.key: preset
     for preset in (
@@ -140,6 +149,68 @@ PRESETS: dict[str, Preset] = {
                 _R.TANNER,
             ),
         ),
+        # The Daybreak scenarios [RB-D], official at their smallest table (reference section 5).
+        Preset(
+            "evil_transformation",
+            "Evil Transformation",
+            3,
+            (_R.DOPPELGANGER, _R.ALPHA_WOLF, _R.MYSTIC_WOLF, _R.MINION, _R.ROBBER, _R.WITCH),
+            (*_FILL_WITH_VILLAGERS, _R.SEER, _R.TROUBLEMAKER, _R.INSOMNIAC, _R.DRUNK),
+        ),
+        Preset(
+            "trust_no_one",
+            "Trust No One",
+            3,
+            (_R.DOPPELGANGER, _R.ALPHA_WOLF, _R.DREAM_WOLF, _R.ROBBER, _R.WITCH, _R.TANNER),
+            (*_FILL_WITH_VILLAGERS, _R.SEER, _R.TROUBLEMAKER, _R.INSOMNIAC, _R.DRUNK),
+        ),
+        Preset(
+            "cautionary_tale",
+            "Cautionary Tale",
+            4,
+            (
+                _R.WEREWOLF,
+                _R.MYSTIC_WOLF,
+                _R.SEER,
+                _R.APPRENTICE_SEER,
+                _R.REVEALER,
+                _R.HUNTER,
+                _R.BODYGUARD,
+            ),
+            (*_FILL_WITH_VILLAGERS, _R.ROBBER, _R.TROUBLEMAKER, _R.INSOMNIAC),
+        ),
+        Preset(
+            "information_society",
+            "Information Society",
+            5,
+            (
+                _R.WEREWOLF,
+                _R.MYSTIC_WOLF,
+                _R.SEER,
+                _R.APPRENTICE_SEER,
+                _R.PARANORMAL_INVESTIGATOR,
+                _R.WITCH,
+                _R.INSOMNIAC,
+                _R.REVEALER,
+            ),
+            (*_FILL_WITH_VILLAGERS, _R.ROBBER, _R.TROUBLEMAKER),
+        ),
+        Preset(
+            "total_chaos",
+            "Total Chaos",
+            5,
+            (
+                _R.DOPPELGANGER,
+                _R.ALPHA_WOLF,
+                _R.WEREWOLF,
+                _R.ROBBER,
+                _R.WITCH,
+                _R.TROUBLEMAKER,
+                _R.VILLAGE_IDIOT,
+                _R.CURATOR,
+            ),
+            (*_FILL_WITH_VILLAGERS, _R.SEER, _R.DRUNK),
+        ),
     )
 }
 """Every preset by key, in the order the setup screen offers them."""
@@ -173,6 +244,16 @@ def preset_roles(preset: Preset, players: int) -> tuple[Role, ...]:
             f"{preset.min_players} to {preset.max_players}"
         )
     return display_order(preset.roles + preset.extra[: players - preset.min_players])
+
+
+def preset_added(preset: Preset, players: int) -> tuple[Role, ...]:
+    """The cards ``players`` players add to the preset's own list, in the order they join.
+
+    >>> [role.value for role in preset_added(find_preset("total_chaos"), 7)]
+    ['villager', 'villager']
+    """
+    preset_roles(preset, players)  # the same range check and message
+    return preset.extra[: players - preset.min_players]
 
 
 def boxes_range(boxes: Collection[Box]) -> tuple[int, int]:
@@ -224,7 +305,9 @@ def random_deal(players: int, boxes: Collection[Box], rng: random.Random) -> tup
     """
     chosen = frozenset(boxes)
     if not chosen:
-        raise SetupError("no boxes chosen: choose one or more of alien, bonus, vampire, werewolf")
+        raise SetupError(
+            "no boxes chosen: choose one or more of alien, bonus, daybreak, vampire, werewolf"
+        )
     low, high = deal_range(chosen)
     if not low <= players <= high:
         plays = "plays" if len(chosen) == 1 else "play"
@@ -238,7 +321,7 @@ def random_deal(players: int, boxes: Collection[Box], rng: random.Random) -> tup
     for team in _ENEMY_TEAMS:
         enemies = _cards(r for r in pool if r in ENEMY_ROLES and r.info.team is team)
         others = _cards(
-            r for r in pool if r not in ENEMY_ROLES and _NEEDS_ENEMY.get(r, team) is team
+            r for r in pool if r not in ENEMY_ROLES and NEEDS_ENEMY.get(r, team) is team
         )
         if len(enemies) < 2:
             continue

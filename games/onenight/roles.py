@@ -19,12 +19,14 @@ class Box(enum.Enum):
 
     WEREWOLF = "werewolf"
     """One Night Ultimate Werewolf (the original)."""
+    DAYBREAK = "daybreak"
+    """One Night Ultimate Werewolf Daybreak (its roles and Artifacts)."""
     VAMPIRE = "vampire"
     """One Night Ultimate Vampire."""
     ALIEN = "alien"
     """One Night Ultimate Alien."""
     BONUS = "bonus"
-    """Bonus packs (only the Body Snatcher is supported)."""
+    """The Bonus Role packs (the roles of reference sections 1.1 and 3)."""
 
 
 class Team(enum.Enum):
@@ -84,6 +86,26 @@ class Role(enum.Enum):
     HUNTER = "hunter"
     TANNER = "tanner"
     VILLAGER = "villager"
+    SENTINEL = "sentinel"
+    ALPHA_WOLF = "alpha_wolf"
+    MYSTIC_WOLF = "mystic_wolf"
+    DREAM_WOLF = "dream_wolf"
+    APPRENTICE_SEER = "apprentice_seer"
+    PARANORMAL_INVESTIGATOR = "paranormal_investigator"
+    WITCH = "witch"
+    VILLAGE_IDIOT = "village_idiot"
+    REVEALER = "revealer"
+    CURATOR = "curator"
+    BODYGUARD = "bodyguard"
+    AURA_SEER = "aura_seer"
+    PRINCE = "prince"
+    CURSED = "cursed"
+    APPRENTICE_TANNER = "apprentice_tanner"
+    THING = "thing"
+    SQUIRE = "squire"
+    BEHOLDER = "beholder"
+    NOSTRADAMUS = "nostradamus"
+    EMPATH = "empath"
 
     @property
     def info(self) -> RoleInfo:
@@ -150,7 +172,7 @@ class RoleInfo:
     """The card is named like a person (Renfield, Cupid, Groob, Zerb): no article before it."""
 
 
-_W, _V, _A, _B = Box.WEREWOLF, Box.VAMPIRE, Box.ALIEN, Box.BONUS
+_W, _D, _V, _A, _B = Box.WEREWOLF, Box.DAYBREAK, Box.VAMPIRE, Box.ALIEN, Box.BONUS
 _VIL, _WOLF, _VAMP, _ALN, _OWN = Team.VILLAGE, Team.WEREWOLF, Team.VAMPIRE, Team.ALIEN, Team.OWN
 
 ROLE_TABLE: dict[Role, RoleInfo] = {
@@ -195,6 +217,29 @@ ROLE_TABLE: dict[Role, RoleInfo] = {
     Role.HUNTER: RoleInfo("Hunter", _W, _VIL, (), 1),
     Role.TANNER: RoleInfo("Tanner", _W, _OWN, (), 1),
     Role.VILLAGER: RoleInfo("Villager", _W, _VIL, (), 3),
+    # Daybreak [RB-D]. The Dream Wolf never opens his eyes but is "called" with the werewolves:
+    # he holds out a thumb (1.1), so a Dream Wolf alone still brings the werewolves' call.
+    Role.SENTINEL: RoleInfo("Sentinel", _D, _VIL, ("0",), 1),
+    Role.ALPHA_WOLF: RoleInfo("Alpha Wolf", _D, _WOLF, ("2", "2-B"), 1),
+    Role.MYSTIC_WOLF: RoleInfo("Mystic Wolf", _D, _WOLF, ("2", "2-C"), 1),
+    Role.DREAM_WOLF: RoleInfo("Dream Wolf", _D, _WOLF, ("2",), 1),
+    Role.APPRENTICE_SEER: RoleInfo("Apprentice Seer", _D, _VIL, ("5-B",), 1),
+    Role.PARANORMAL_INVESTIGATOR: RoleInfo("Paranormal Investigator", _D, _VIL, ("5-C",), 1),
+    Role.WITCH: RoleInfo("Witch", _D, _VIL, ("6-B",), 1),
+    Role.VILLAGE_IDIOT: RoleInfo("Village Idiot", _D, _VIL, ("7-B",), 1),
+    Role.REVEALER: RoleInfo("Revealer", _D, _VIL, ("10",), 1),
+    Role.CURATOR: RoleInfo("Curator", _D, _VIL, ("11",), 1),
+    Role.BODYGUARD: RoleInfo("Bodyguard", _D, _VIL, (), 1),
+    # Bonus Role packs [RB-B] (the Body Snatcher sits with the aliens above).
+    Role.AURA_SEER: RoleInfo("Aura Seer", _B, _VIL, ("7-C",), 1),
+    Role.PRINCE: RoleInfo("Prince", _B, _VIL, (), 1),
+    Role.CURSED: RoleInfo("Cursed", _B, _VIL, (), 1),
+    Role.APPRENTICE_TANNER: RoleInfo("Apprentice Tanner", _B, _OWN, ("3-B",), 1),
+    Role.THING: RoleInfo("Thing", _B, _VIL, ("4-B",), 1),
+    Role.SQUIRE: RoleInfo("Squire", _B, _WOLF, ("9-C",), 1),
+    Role.BEHOLDER: RoleInfo("Beholder", _B, _VIL, ("9-Z",), 1),
+    Role.NOSTRADAMUS: RoleInfo("Nostradamus", _B, _OWN, ("5-E",), 1, is_name=True),
+    Role.EMPATH: RoleInfo("Empath", _B, _VIL, ("10-E",), 1),
 }
 
 

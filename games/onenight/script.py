@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from games.effects import Say
 from games.onenight import script_app as app
-from games.onenight.calls import copiers, step_lines
+from games.onenight.calls import SHIELD_AWARE, copiers, step_lines
 from games.onenight.cue import Cue
 from games.onenight.instructions import Instructions
 from games.onenight.roles import Role
@@ -26,6 +26,14 @@ from games.onenight.wake import (
     doppel_instants,
     marks_in_play,
 )
+
+DUSK_NOTES = (
+    (Role.ALPHA_WOLF, "onenight.alpha_wolf.centre_card"),
+    (Role.SENTINEL, "onenight.sentinel.shield_rule"),
+)
+"""Lines said at dusk when a role is selected: the Alpha Wolf's werewolf card is a fourth
+centre card for every role that views or moves centre cards (RB-D), and a shield protects a
+card from everyone, its owner too (reference 1.4)."""
 
 
 def _call(
@@ -86,8 +94,10 @@ def _doppelganger(night: _Night, selected: set[Role]) -> list[Cue]:
     pause, act = setup.options.pause_seconds, setup.options.role_seconds
     cues = _call("doppelganger", "dusk", setup)
     sleep = cues.pop()
+    shields = Role.SENTINEL in selected
     for role in doppel_instants(selected):
-        line = Say.of(f"onenight.doppelganger.instant.{role.value}")
+        shielded = "_shielded" if shields and role.value in SHIELD_AWARE else ""
+        line = Say.of(f"onenight.doppelganger.instant.{role.value}{shielded}")
         cues.append(Cue("doppelganger", "dusk", line, act))
     if Role.MINION in selected:
         # A Doppelganger-Minion keeps her eyes open; the wolves show her their thumbs now.
@@ -171,6 +181,9 @@ def night_script(
     selected = set(setup.roles)
     steps = called_steps(selected)
     cues = [Cue("dusk", "dusk", Say.of("onenight.dusk.start"), pause)]
+    for role, line in DUSK_NOTES:
+        if role in selected:  # public table facts, said once before anyone wakes
+            cues.append(Cue("dusk", "dusk", Say.of(line), pause))
     for step, inside in _spoken(steps, dusk=True):
         cues += _step_cues(step, "dusk", night, inside)
     if marks_in_play(selected):
@@ -187,7 +200,10 @@ def night_script(
     cues += night_steps(frozenset())
     if instructions is not None:
         cues += app.ripple_cues(instructions, night.found, setup, night_steps)
-    cues.append(Cue("wakeup", "night", Say.of("onenight.wakeup"), 0.0))
+    # RB-D: anyone holding an Artifact looks at it privately at wake-up. Said whenever the
+    # Curator is selected, so the line never tells whether an Artifact was placed.
+    wakeup = "onenight.wakeup_artifacts" if Role.CURATOR in selected else "onenight.wakeup"
+    cues.append(Cue("wakeup", "night", Say.of(wakeup), 0.0))
     return tuple(cues)
 
 

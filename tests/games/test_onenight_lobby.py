@@ -254,7 +254,7 @@ def test_a_refused_action_leaves_the_lobby_and_says_why_until_the_next_one() -> 
     assert refused.view()["notice"] == "13 players: the device seats 3 to 12"
     assert refused.apply_action("players:-1", RNG).notice == ""
     too_few = Lobby(players=3).apply_action("random", RNG)
-    assert too_few.notice == "3 players: the Alien and Bonus boxes play with 4 to 12"
+    assert too_few.notice == "3 players: the Alien box plays with 4 to 12"
     assert too_few.roles == ()
 
 
@@ -262,7 +262,7 @@ def test_a_refused_action_leaves_the_lobby_and_says_why_until_the_next_one() -> 
     ("action", "error"),
     [
         ("start", "unknown setup action: 'start'"),
-        ("tab:daybreak", "unknown setup action: 'tab:daybreak'"),
+        ("tab:dusk", "unknown setup action: 'tab:dusk'"),
         ("players:lots", "unknown setup action: 'players:lots'"),
         ("preset:basik", "unknown preset: 'basik'; did you mean 'basic'?"),
         ("dance", "unknown setup action: 'dance'"),
@@ -280,8 +280,10 @@ def test_an_unknown_role_action_is_an_unknown_role_error() -> None:
 
 
 def test_a_bad_tab_or_preset_is_refused_when_building_a_lobby() -> None:
-    with pytest.raises(SetupError, match="unknown tab: 'bonus'; tabs are alien, vampire, werewolf"):
-        Lobby(tab="bonus")
+    with pytest.raises(
+        SetupError, match="unknown tab: 'dusk'; tabs are alien, vampire, werewolf, daybreak, bonus"
+    ):
+        Lobby(tab="dusk")
     with pytest.raises(SetupError, match="unknown preset: 'x'"):
         Lobby(preset="x")
 
@@ -299,13 +301,21 @@ def test_the_view_is_what_the_setup_screen_reads() -> None:
             {"key": "alien_first_game", "name": "Alien first game"},
             {"key": "vampire_first_game", "name": "Vampire first game"},
             {"key": "basic", "name": "Basic"},
+            {"key": "evil_transformation", "name": "Evil Transformation"},
+            {"key": "trust_no_one", "name": "Trust No One"},
+            {"key": "cautionary_tale", "name": "Cautionary Tale"},
+            {"key": "information_society", "name": "Information Society"},
+            {"key": "total_chaos", "name": "Total Chaos"},
         ],
         "tab": "alien",
         "tabs": [
             {"key": "alien", "name": "Aliens", "count": 7},
             {"key": "vampire", "name": "Vampires", "count": 0},
             {"key": "werewolf", "name": "Werewolves", "count": 0},
+            {"key": "daybreak", "name": "Daybreak", "count": 0},
+            {"key": "bonus", "name": "Bonus", "count": 0},
         ],
+        "added": [],
         "chips": view["chips"],
         "roles": ["Alien", "Alien", "Synthetic Alien", "Cow", "Psychic", "Rascal", "Exposer"],
         "status": "7 cards for 4 players: ready",
@@ -324,7 +334,17 @@ def test_the_view_is_what_the_setup_screen_reads() -> None:
 def test_the_tabs_hold_every_role_once() -> None:
     shown = [chip["role"] for tab in TABS for chip in Lobby(tab=tab).view()["chips"]]
     assert Counter(shown) == Counter(role.value for role in Role)
-    assert len(Lobby(tab="alien").view()["chips"]) == 13
+    assert len(Lobby(tab="alien").view()["chips"]) == 12
+    assert len(Lobby(tab="daybreak").view()["chips"]) == 11
+    # Bonus: the Body Snatcher and the nine Bonus roles of the reference.
+    assert len(Lobby(tab="bonus").view()["chips"]) == 10
+
+
+def test_a_preset_at_a_larger_table_shows_the_cards_it_added() -> None:
+    lobby = Lobby(players=7).apply_preset("total_chaos")
+    assert lobby.view()["added"] == ["Villager", "Villager"]
+    assert Lobby(players=5).apply_preset("total_chaos").view()["added"] == []
+    assert Lobby(players=7).view()["added"] == []
 
 
 def test_a_lobby_survives_a_round_trip_through_json() -> None:

@@ -14,11 +14,14 @@ from games.onenight import presets as presets_module
 from games.onenight import setup as setup_mod
 from games.onenight.presets import (
     ENEMY_ROLES,
+    NEEDS_ENEMY,
     PRESETS,
     Preset,
+    boxes_range,
     deal_range,
     display_order,
     find_preset,
+    preset_added,
     preset_roles,
     random_deal,
 )
@@ -50,6 +53,9 @@ def test_a_preset_gives_the_listed_cards_or_the_listed_error(case: dict[str, obj
         names = case["roles"]
         assert isinstance(names, list)
         assert Counter(preset_roles(preset, players)) == Counter(parse_roles(names))
+        added = case.get("added")
+        if isinstance(added, list):  # what the setup screen shows as added for the table
+            assert preset_added(preset, players) == parse_roles(added)
 
 
 def test_the_table_covers_every_preset_from_2_to_12_players() -> None:
@@ -108,25 +114,37 @@ def _check_deal(players: int, boxes: frozenset[Box], roles: tuple[Role, ...]) ->
     teams = _enemy_team(roles)
     assert len(teams) == 1, roles
     enemies = sum(role in ENEMY_ROLES for role in roles)
-    # Alien and Bonus alone hold 9 cards besides the enemies: past that, more enemies fill in.
-    expected = max(2, players + CENTRE_CARDS - 9) if boxes <= ALIEN_ONLY else 2
-    assert enemies == expected, roles
     team = teams.pop()
+    # Two enemy cards, unless the boxes' other cards for that team cannot fill the table: then
+    # as few more enemy cards as fill it (Alien and Bonus alone past 9 other cards).
+    fits = [box for box in boxes if boxes_range({box})[0] <= players <= boxes_range({box})[1]]
+    others = sum(
+        role.info.copies
+        for role in Role
+        if role.info.box in fits and role not in ENEMY_ROLES and NEEDS_ENEMY.get(role, team) is team
+    )
+    assert enemies == max(2, players + CENTRE_CARDS - others), roles
     for helper, needs in (
         (Role.MINION, Team.WEREWOLF),
         (Role.RENFIELD, Team.VAMPIRE),
         (Role.COW, Team.ALIEN),
         (Role.LEADER, Team.ALIEN),
+        (Role.SQUIRE, Team.WEREWOLF),
     ):
         assert helper not in counts or team is needs, roles
+
+
+def _capacity(players: int, boxes: frozenset[Box]) -> int:
+    """Every card of the boxes whose own range seats ``players``."""
+    fits = [box for box in boxes if boxes_range({box})[0] <= players <= boxes_range({box})[1]]
+    return sum(role.info.copies for role in Role if role.info.box in fits)
 
 
 @pytest.mark.parametrize("boxes", BOX_CHOICES, ids=lambda b: "+".join(sorted(x.value for x in b)))
 def test_random_deals_are_legal_and_follow_the_recommendations(boxes: frozenset[Box]) -> None:
     low, high = deal_range(boxes)
-    capacity = 14 if boxes == ALIEN_ONLY else 13 if boxes == {Box.ALIEN} else 99
     for players in range(low, high + 1):
-        if players + CENTRE_CARDS > capacity:
+        if players + CENTRE_CARDS > _capacity(players, boxes):
             continue
         for seed in SEEDS:
             _check_deal(players, boxes, random_deal(players, boxes, random.Random(seed)))
@@ -137,6 +155,7 @@ def test_random_deals_use_the_whole_range_of_allowed_sets() -> None:
         random_deal(players, boxes, random.Random(seed))
         for boxes in BOX_CHOICES
         for players in range(deal_range(boxes)[0], 11)
+        if players + CENTRE_CARDS <= _capacity(players, boxes)
         for seed in range(40)
     ]
     assert any(Counter(deal)[Role.MASON] == 2 for deal in deals)
@@ -155,17 +174,28 @@ def test_a_random_deal_is_the_same_for_the_same_seed() -> None:
     assert random_deal(6, boxes, random.Random(11)) == first
 
 
-def test_alien_boxes_alone_seat_up_to_eleven_and_need_four() -> None:
-    full = random_deal(11, ALIEN_ONLY, random.Random(1))
+def test_the_alien_box_alone_seats_up_to_ten_with_every_card() -> None:
+    full = random_deal(10, {Box.ALIEN}, random.Random(1))
     assert Counter(full) == Counter(
-        role for role in Role for _ in range(role.info.copies) if role.info.box in ALIEN_ONLY
+        role for role in Role for _ in range(role.info.copies) if role.info.box is Box.ALIEN
     )
+
+
+def test_the_daybreak_box_alone_seats_up_to_eight_with_every_card() -> None:
+    full = random_deal(8, {Box.DAYBREAK}, random.Random(1))
+    assert Counter(full) == Counter(role for role in Role if role.info.box is Box.DAYBREAK)
+    with pytest.raises(SetupError, match="9 players need 12 cards: the Daybreak box holds 11"):
+        random_deal(9, {Box.DAYBREAK}, random.Random(1))
 
 
 @pytest.mark.parametrize(
     ("players", "boxes", "message"),
     [
-        (4, set(), "no boxes chosen: choose one or more of alien, bonus, vampire, werewolf"),
+        (
+            4,
+            set(),
+            "no boxes chosen: choose one or more of alien, bonus, daybreak, vampire, werewolf",
+        ),
         (3, {Box.ALIEN}, "3 players: the Alien box plays with 4 to 12"),
         (3, ALIEN_ONLY, "3 players: the Alien and Bonus boxes play with 4 to 12"),
         (11, {Box.WEREWOLF}, "11 players: the Werewolf box plays with 3 to 10"),
@@ -175,7 +205,7 @@ def test_alien_boxes_alone_seat_up_to_eleven_and_need_four() -> None:
             "11 players: the Werewolf and Alien boxes play with 3 to 10",
         ),
         (11, {Box.ALIEN}, "11 players need 14 cards: the Alien box holds 13"),
-        (12, ALIEN_ONLY, "12 players need 15 cards: the Alien and Bonus boxes hold 14"),
+        (11, {Box.ALIEN, Box.VAMPIRE}, "11 players: the Vampire and Alien boxes play with 3 to 10"),
         (
             5,
             {Box.BONUS},

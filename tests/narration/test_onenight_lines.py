@@ -38,9 +38,13 @@ PAIRS = [
     (Role.ASSASSIN, Role.APPRENTICE_ASSASSIN),
     (Role.GROOB, Role.ZERB, Role.LEADER),
     (Role.DOPPELGANGER, Role.APPRENTICE_ASSASSIN),
+    (Role.DREAM_WOLF, Role.MINION, Role.SQUIRE),
+    (Role.SENTINEL, Role.DOPPELGANGER, Role.SQUIRE),
 ]
 ROLE_SETS = [(role, *FILLERS) for role in Role] + [(*pair, *FILLERS) for pair in PAIRS]
 ROLE_SETS.append(EVERY_WAKING)
+# Without a Sentinel, the calls (and the Doppelganger's) say nothing of shields.
+ROLE_SETS.append(tuple(role for role in EVERY_WAKING if role is not Role.SENTINEL))
 
 
 def game_lines(
