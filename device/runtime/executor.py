@@ -241,11 +241,6 @@ class Executor:
         if self.out.screen is not None:
             self.out.screen.show(screen, view)
 
-    @property
-    def shot_taken(self) -> bool:
-        """Whether the current screen has been saved as a screenshot already."""
-        return self._shot_taken
-
     def save_screenshot(self) -> None:
         """Save the current screen as the next numbered PNG, when screenshots are on."""
         if self.out.shot_dir is None or self.out.screen is None or self.screen is None:

@@ -99,7 +99,9 @@ def simulate(
         executor = daemon.runtime.executor
         try:
             ScenarioPlayer(scenario, daemon).run()
-            if not executor.shot_taken:
+            if not executor.pictured:
+                # The last picture may show an earlier view of the same screen (a score sheet
+                # before its final): the run ends on a picture of what the table sees now.
                 executor.save_screenshot()
         except (SimulationError, ScenarioError, RulesError) as error:
             daemon.transcript.write(error=str(error))

@@ -58,3 +58,36 @@ def test_a_named_sound_is_its_spoken_call_played_as_an_effect(tmp_path: Path) ->
     outputs = Outputs(transcript=Transcript(VirtualClock()), narrator=narrator, audio=speaker)
     Executor(outputs).run([Sound("alieninjas"), Sound("no.such.sound")])
     assert speaker.calls == [("effect", narrator.wav_path("sound.alieninjas", {}))]
+
+
+def test_a_screen_whose_view_changed_since_its_picture_is_pictured_again(tmp_path: Path) -> None:
+    # A score sheet stays the "sheet" screen to its final: the run's last picture must be the
+    # final view, not the sheet as it was at its first line.
+    from device.runtime.app import home_view
+    from device.ui.touch import TouchUI
+
+    ui = TouchUI()
+    ui.open()
+    try:
+        executor = Executor(
+            Outputs(transcript=Transcript(VirtualClock()), screen=ui, shot_dir=tmp_path)
+        )
+        first = home_view()
+        executor.show("home", first)
+        executor.save_screenshot()
+        assert executor.pictured
+        if isinstance(first, dict):
+            later: object = {**first, "title": "Mothership, later"}
+        else:
+            import dataclasses
+
+            later = dataclasses.replace(first, title="Mothership, later")
+        executor.show("home", later)  # type: ignore[arg-type]
+        assert not executor.pictured
+        executor.save_screenshot()
+        assert executor.pictured
+    finally:
+        ui.close()
+    shots = sorted(tmp_path.glob("*.png"))
+    assert [shot.name for shot in shots] == ["01-home.png", "02-home.png"]
+    assert shots[0].read_bytes() != shots[1].read_bytes()
