@@ -114,6 +114,7 @@ class Executor:
         self._spoken = 0
         self._shots = 0
         self._shot_taken = False
+        self._shot_view: object = None
         self.speech_ends_at = 0.0
 
     def run(self, effects: Sequence[Effect]) -> list[Event]:
@@ -241,11 +242,17 @@ class Executor:
         if self.out.screen is not None:
             self.out.screen.show(screen, view)
 
+    @property
+    def pictured(self) -> bool:
+        """Whether the last screenshot shows the screen as it is now (the same view)."""
+        return self._shot_taken and self._shot_view == self.view
+
     def save_screenshot(self) -> None:
         """Save the current screen as the next numbered PNG, when screenshots are on."""
         if self.out.shot_dir is None or self.out.screen is None or self.screen is None:
             return
         self._shot_taken = True
+        self._shot_view = self.view
         self._shots += 1
         self.out.shot_dir.mkdir(parents=True, exist_ok=True)
         self.out.screen.redraw(self.out.now())
