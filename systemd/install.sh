@@ -16,6 +16,7 @@ set -euo pipefail
 SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PREFIX="${MOTHERSHIP_PREFIX:-/opt/mothership}"
 UNIT=/etc/systemd/system/mothership.service
+COMMAND=/usr/local/bin/mothership
 CONF_DIR=/etc/mothership
 STATE_DIR=/var/lib/mothership
 USER_NAME=mothership
@@ -121,6 +122,7 @@ install() {
     service_user
     write_config
     install_docs
+    run ln -sfn "$PREFIX/venv/bin/mothership" "$COMMAND"  # `sudo mothership update` works
     run install -m 0644 "$SRC/systemd/mothership.service" "$UNIT"
     run systemctl daemon-reload
     run systemctl enable --now mothership.service
@@ -147,6 +149,9 @@ uninstall() {
     run systemctl disable --now mothership.service || true
     run rm -f "$UNIT"
     run systemctl daemon-reload
+    if [ "$(readlink "$COMMAND" 2>/dev/null)" = "$PREFIX/venv/bin/mothership" ]; then
+        run rm -f "$COMMAND"
+    fi
     run rm -rf "$PREFIX"
     say "removed the service and $PREFIX; kept $CONF_DIR and $STATE_DIR (delete them by hand)"
 }

@@ -9,13 +9,15 @@ import argparse
 import logging
 import os
 import sys
+from importlib import metadata
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
 from collections.abc import Sequence
 from pathlib import Path
 
+from device.commands import appliance, backup, choices
 from device.commands.arguments import seconds_argument
-from device.config import Config, load_config
+from device.config import Config, load_config, resolve_store_path
 from device.logsetup import error_line, setup_logging
 from device.logtext import printable
 from device.outputs import reason
@@ -35,6 +37,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="mothership",
         description="Mothership: narrator, timer, buzzer and score keeper for the game table.",
     )
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {_version()}", help="print the version"
+    )
     parser.add_argument("--config", type=Path, metavar="FILE", help="a config file layered last")
     parser.add_argument("-v", "--verbose", action="count", default=0, help="more log output")
     parser.add_argument("-q", "--quiet", action="count", default=0, help="less log output")
@@ -46,8 +51,16 @@ def build_parser() -> argparse.ArgumentParser:
     _store_option(run)
 
     sim = commands.add_parser("simulate", help="play a scenario file with mock hardware")
-    sim.add_argument("scenario", type=Path, metavar="SCENARIO.json")
-    sim.add_argument("--transcript", type=Path, metavar="OUT.jsonl", required=True)
+    sim.add_argument(
+        "scenario", type=Path, metavar="SCENARIO.json", help="the scenario (docs/scenarios.md)"
+    )
+    sim.add_argument(
+        "--transcript",
+        type=Path,
+        metavar="OUT.jsonl",
+        required=True,
+        help="write everything said, shown and lit here",
+    )
     sim.add_argument("--wavs", type=Path, metavar="DIR", help="copy every spoken line's WAV here")
     sim.add_argument("--screens", type=Path, metavar="DIR", help="save every screen as PNG here")
     sim.add_argument(
@@ -79,7 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     say = commands.add_parser("say", help="speak a line of text (or write it to a WAV)")
-    say.add_argument("text")
+    say.add_argument("text", help="the words to speak")
     say.add_argument("--out", type=Path, metavar="FILE.wav", help="write the WAV here, no sound")
     say.add_argument(
         "--voice",
@@ -88,6 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     onenight = commands.add_parser("onenight", help="One Night tools")
     tools = onenight.add_subparsers(dest="tool", metavar="TOOL", required=True)
+    choices.add_parsers(tools)  # roles, presets
     script = tools.add_parser(
         "script", help="print a game's whole script with timings, without playing it"
     )
@@ -102,7 +116,9 @@ def build_parser() -> argparse.ArgumentParser:
     scores.add_argument(
         "plot", nargs="?", choices=["plot"], help="draw a chart instead of listing the log"
     )
-    scores.add_argument("kind", nargs="?", choices=["wins", "totals", "history"])
+    scores.add_argument(
+        "kind", nargs="?", choices=["wins", "totals", "history"], help="which chart to draw"
+    )
     scores.add_argument("--out", type=Path, metavar="FILE.png", help="where to write the chart")
     scores.add_argument("--player", help="whose score history (default: who played most)")
     _store_option(scores)
@@ -117,7 +133,9 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--out", type=Path, metavar="FILE", help="write here (default: stdout)")
     _store_option(export)
     restore = commands.add_parser("import", help="restore a JSON backup (no duplicate plays)")
-    restore.add_argument("backup", type=Path, metavar="BACKUP.json")
+    restore.add_argument(
+        "backup", type=Path, metavar="BACKUP.json", help="a backup from 'export --format json'"
+    )
     _store_option(restore)
     doctor = commands.add_parser("doctor", help="check every configured part, with a report")
     doctor.add_argument("--check", action="store_true", help="only the checks that need nobody")
@@ -131,10 +149,16 @@ def build_parser() -> argparse.ArgumentParser:
     from device.commands import tagcli
 
     tagcli.add_parser(commands)
-    install = commands.add_parser("install", help="install the system service (run with sudo)")
-    install.add_argument("action", nargs="?", choices=["install", "uninstall"], default="install")
-    install.add_argument("--dry-run", action="store_true", help="print what it would do")
+    appliance.add_parsers(commands)  # install, update, uninstall
+    backup.add_parser(commands)
     return parser
+
+
+def _version() -> str:
+    try:
+        return metadata.version("mothership")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        return "(not installed)"
 
 
 def _store_option(command: argparse.ArgumentParser) -> None:
@@ -193,6 +217,10 @@ def _dispatch(args: argparse.Namespace, config: Config) -> int:
         return _demo(args, config)
     if args.command == "say":
         return _say(args, config)
+    if args.command == "onenight" and args.tool != "script":
+        return choices.run(args, config)
+    if args.command == "backup":
+        return backup.run(args, resolve_store_path(config))
     if args.command == "onenight":
         return _script(args, config)
     if args.command in ("scores", "export", "import"):
@@ -204,8 +232,8 @@ def _dispatch(args: argparse.Namespace, config: Config) -> int:
             config, config_files=[args.config] if args.config else [], timeout=args.timeout
         )
         return doctor.run(person=not args.check, out=sys.stdout)
-    if args.command == "install":
-        return _install(args)
+    if args.command in appliance.ACTIONS:
+        return appliance.run(args)
     if args.command == "tags":
         from device.commands import tagcli
 
@@ -355,16 +383,3 @@ def _scorelog(args: argparse.Namespace, config: Config) -> int:
     finally:
         store.close()
     return 0
-
-
-def _install(args: argparse.Namespace) -> int:
-    import subprocess
-    from pathlib import Path as _Path
-
-    script = _Path(__file__).resolve().parents[2] / "systemd" / "install.sh"
-    if not script.is_file():
-        raise CommandError(
-            f"the installer is not at {script}: run systemd/install.sh from a Mothership checkout"
-        )
-    env = {**os.environ, "DRY_RUN": "1"} if args.dry_run else None
-    return subprocess.run(["bash", str(script), args.action], env=env, check=False).returncode

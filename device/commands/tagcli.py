@@ -37,7 +37,7 @@ def add_parser(commands: Any) -> None:
     )
     tools.add_parser("list", help="every learned tag")
     forget = tools.add_parser("forget", help="forget a tag")
-    forget.add_argument("uid")
+    forget.add_argument("uid", help="the tag's uid, as 'tags list' shows it")
 
 
 def run(args: argparse.Namespace, config: Config) -> int:

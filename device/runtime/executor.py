@@ -99,6 +99,8 @@ class Outputs:
     """The speaker, for ambience (the masking noise); None when there is no sound."""
     mask_path: Path | None = None
     """Where the masking noise WAV is (made on first use)."""
+    backups: Path | None = None
+    """Where a JSON backup of the score log goes after every logged play (None: none)."""
     now: Callable[[], float] = field(default=lambda: 0.0)
 
 
@@ -152,6 +154,10 @@ class Executor:
                 # A game's final record also logs its play, in the same transaction.
                 result = effect.result if isinstance(effect, LogPlay) else None
                 out.store.add_record(self.game, effect.kind, dict(effect.data), result)
+                if result is not None and out.backups is not None:
+                    from device.commands.backup import backup_after_play
+
+                    backup_after_play(out.store, out.backups)
             # Records may hold hidden roles: never above DEBUG.
             logger.debug("record %s %s", effect.kind, effect.data)
         elif isinstance(effect, Report):

@@ -13,6 +13,7 @@ import signal
 import threading
 from contextlib import ExitStack
 
+from device.commands.backup import backup_dir
 from device.config import Config, resolve_store_path
 from device.runtime.clock import RealClock
 from device.runtime.parts import Wiring, open_daemon
@@ -34,8 +35,11 @@ def run(config: Config, *, windowed: bool = False) -> int:
             store_path=resolve_store_path(config),
             fullscreen=config.display.fullscreen and not windowed,
             notify=True,
+            web=True,
         )
         daemon = open_daemon(config, wiring, stack)
+        # A JSON backup beside the store after every logged play (the simulator makes none).
+        daemon.runtime.executor.out.backups = backup_dir(wiring.store_path)
         if os.environ.get("MOTHERSHIP_TEST_INPUTS"):
             from device.runtime.testinput import input_folder_from_env
 

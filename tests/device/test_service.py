@@ -108,7 +108,7 @@ def test_the_installer_sets_up_user_venv_config_and_unit() -> None:
     commands = dry_run()
     groups = "gpio,audio,video,input,dialout,render"
     assert f"usermod -a -G {groups} mothership" in commands
-    assert any(c.startswith("/opt/mothership/venv/bin/pip install") for c in commands)
+    assert any("/opt/mothership/venv/bin/python -m pip install" in c for c in commands)
     unit = "/etc/systemd/system/mothership.service"
     assert any(c.startswith("install -m 0644") and c.endswith(unit) for c in commands)
     assert commands[-1] == "systemctl enable --now mothership.service"
@@ -118,11 +118,11 @@ def test_the_installer_uninstalls_and_refuses_unknown_words() -> None:
     assert dry_run("uninstall")[0] == "systemctl disable --now mothership.service"
     result = subprocess.run(["bash", str(INSTALLER), "reinstall"], capture_output=True, text=True)
     assert result.returncode == 2
-    assert result.stderr == "usage: install.sh [install|uninstall]\n"
+    assert result.stderr == "usage: install.sh [install|update|uninstall|packages] [--dry-run]\n"
 
 
 def test_mothership_install_runs_the_installer(capfd: pytest.CaptureFixture[str]) -> None:
     from device.commands.cli import main
 
-    assert main(["install", "uninstall", "--dry-run"]) == 0
+    assert main(["uninstall", "--dry-run"]) == 0
     assert "+ systemctl disable --now mothership.service" in capfd.readouterr().out

@@ -1,0 +1,50 @@
+"""``mothership install``, ``update`` and ``uninstall``: the Pi appliance's life cycle, run by
+``systemd/install.sh`` of the checkout it was installed from (each with ``--dry-run``)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+from pathlib import Path
+
+INSTALLED_SOURCE = Path("/opt/mothership/source")
+"""Written by the installer: the checkout the service was installed from."""
+
+ACTIONS = {
+    "install": "install the system service (run with sudo; safe to run again)",
+    "update": "pull the checkout, reinstall and restart; keeps the config and the store",
+    "uninstall": "stop and remove the service; keeps the config and the store",
+}
+
+
+def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``install``, ``update`` and ``uninstall``."""
+    for action, text in ACTIONS.items():
+        command = commands.add_parser(action, help=text)
+        command.add_argument(
+            "--dry-run", action="store_true", help="print every step it would take, change nothing"
+        )
+
+
+def installer(package_file: Path = Path(__file__), source: Path = INSTALLED_SOURCE) -> Path:
+    """The installer script: this checkout's (an editable install), else the one the service
+    was installed from."""
+    checkout = package_file.resolve().parents[2]
+    candidates = [checkout / "systemd" / "install.sh"]
+    if source.is_file():
+        candidates.append(Path(source.read_text(encoding="utf-8").strip()) / "systemd/install.sh")
+    for script in candidates:
+        if script.is_file():
+            return script
+    raise FileNotFoundError(
+        f"no installer at {', '.join(map(str, candidates))}: "
+        "run systemd/install.sh from a Mothership checkout"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the installer's action; its exit code is the command's."""
+    script = installer()
+    env = {**os.environ, "DRY_RUN": "1"} if args.dry_run else None
+    return subprocess.run(["bash", str(script), args.command], env=env, check=False).returncode

@@ -1,0 +1,120 @@
+"""The installer's dry runs: the minimal config, apt-get update first, the docs the unit points
+to, and the update and uninstall paths that keep the config and the store."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from device.commands.appliance import installer
+from device.commands.cli import main
+from device.config import load_config
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "systemd" / "install.sh"
+UNIT = ROOT / "systemd" / "mothership.service"
+
+
+def dry_run(*args: str) -> list[str]:
+    done = subprocess.run(
+        ["bash", str(SCRIPT), *args, "--dry-run"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+        env={**os.environ, "DRY_RUN": "0"},  # the flag alone turns it on
+    )
+    return done.stdout.splitlines()
+
+
+def index(lines: list[str], pattern: str) -> int:
+    (found,) = [number for number, line in enumerate(lines) if re.search(pattern, line)]
+    return found
+
+
+def written_config(lines: list[str]) -> str:
+    start = index(lines, r"^\+ write /etc/mothership/config\.toml")
+    body = []
+    for line in lines[start + 1 :]:
+        if line and not line.startswith("    "):
+            break
+        body.append(line.removeprefix("    "))
+    return "\n".join(body) + "\n"
+
+
+def test_install_writes_only_what_differs_from_the_defaults(tmp_path: Path) -> None:
+    lines = dry_run("install")
+    text = written_config(lines)
+    assert tomllib.loads(text) == {"hardware": {"backend": "pi"}}
+    (named,) = re.findall(r"^# Every key, its default and what it does: (\S+)$", text, re.M)
+    assert any(line.endswith(f"device/defaults.toml {named}") for line in lines)
+    system = tmp_path / "config.toml"
+    system.write_text(text)
+    assert load_config(system_path=system).hardware.backend == "pi"
+
+
+def test_install_updates_the_package_lists_before_installing() -> None:
+    lines = dry_run("install")
+    assert index(lines, r"^\+ apt-get update") < index(lines, r"apt-get install")
+    pip = lines[index(lines, r"-m pip install")]
+    assert "--only-binary lgpio" in pip
+    assert f"{ROOT}[pi]" in pip
+    assert "PIP_CONFIG_FILE=/dev/null" in pip  # one index, whatever /etc/pip.conf adds
+
+
+def test_every_document_the_unit_names_is_installed() -> None:
+    lines = dry_run("install")
+    (documentation,) = re.findall(r"^Documentation=(.+)$", UNIT.read_text(), re.M)
+    installed: dict[str, Path] = {}
+    for line in lines:
+        if match := re.match(r"^\+ install -m 0644 (\S+) (\S+)$", line):
+            installed[match[2]] = Path(match[1])
+        elif match := re.match(r"^\+ cp -r (\S+)/\. (\S+)/$", line):
+            for source in Path(match[1]).rglob("*"):
+                installed[f"{match[2]}/{source.relative_to(match[1])}"] = source
+    targets = [url.removeprefix("file://") for url in documentation.split()]
+    assert "/opt/mothership/docs/pi.md" in targets
+    for target in targets:
+        assert installed[target].is_file(), target
+
+
+def test_update_pulls_reinstalls_and_restarts_and_keeps_config_and_store() -> None:
+    lines = dry_run("update")
+    order = [
+        index(lines, r"git -C \S+ pull --ff-only"),
+        index(lines, r"^\+ apt-get update"),
+        index(lines, r"-m pip install"),
+        index(lines, r"^\+ systemctl restart mothership\.service"),
+    ]
+    assert order == sorted(order)
+    assert not any("config.toml" in line or "/var/lib/mothership" in line for line in lines[:-1])
+    assert "kept /etc/mothership and /var/lib/mothership" in lines[-1]
+
+
+def test_uninstall_removes_the_service_and_keeps_config_and_store() -> None:
+    lines = dry_run("uninstall")
+    assert "+ rm -f /etc/systemd/system/mothership.service" in lines
+    assert "+ rm -rf /opt/mothership" in lines
+    assert not any(re.search(r"rm .*(/etc/mothership|/var/lib/mothership)", x) for x in lines)
+
+
+@pytest.mark.parametrize("action", ["install", "update", "uninstall"])
+def test_the_commands_run_the_installer_dry(action: str, capfd: pytest.CaptureFixture[str]) -> None:
+    assert main([action, "--dry-run"]) == 0
+    out = capfd.readouterr().out
+    assert out.startswith("install.sh: dry run: nothing is changed\n")
+    assert f"+ {'systemctl disable' if action == 'uninstall' else 'apt-get update'}" in out
+
+
+def test_an_installed_copy_finds_the_checkout_it_came_from(tmp_path: Path) -> None:
+    site = tmp_path / "venv" / "lib" / "site-packages" / "device" / "commands" / "appliance.py"
+    source = tmp_path / "source"
+    source.write_text(f"{ROOT}\n")
+    assert installer(site, source) == SCRIPT
+    with pytest.raises(FileNotFoundError, match=r"run systemd/install\.sh from a Mothership"):
+        installer(site, tmp_path / "no-source")

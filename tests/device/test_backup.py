@@ -1,0 +1,118 @@
+"""Automatic JSON backups after every logged play, rotation, and ``mothership backup``."""
+
+from __future__ import annotations
+
+import json
+import logging
+import stat
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from device.commands.backup import (
+    BACKUPS_KEPT,
+    backup_after_play,
+    backup_dir,
+    list_backups,
+    write_backup,
+)
+from device.commands.cli import main
+from device.runtime.clock import VirtualClock
+from device.runtime.executor import Executor, Outputs
+from device.simulator.transcript import Transcript
+from device.store.database import Store
+from games.effects import LogPlay, Record
+from games.scorelog.plays import FinalResult
+
+FINAL = {"winners": [1], "totals": {1: 4, 2: 2}, "case": "hostile_win", "tallies": {}}
+
+
+def play_one_game(store: Store, folder: Path | None) -> None:
+    """An Alien Encounters game's records, run by the executor as the device runs them."""
+    outputs = Outputs(transcript=Transcript(VirtualClock()), store=store, backups=folder)
+    Executor(outputs, "encounters").run(
+        [
+            Record("encounters.start", {"seed": 0, "first": 2}),
+            LogPlay("encounters.final", FINAL, result=FinalResult("encounters", (4, 2), (1,), 2)),
+        ]
+    )
+
+
+def test_a_logged_play_writes_a_private_json_backup_of_the_whole_log(tmp_path: Path) -> None:
+    store = Store(tmp_path / "state" / "mothership.db")
+    folder = backup_dir(store.path)
+    play_one_game(store, folder)
+    (backup,) = list_backups(folder)
+    assert folder == tmp_path / "state" / "backups"
+    assert stat.S_IMODE(backup.stat().st_mode) == 0o600
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    data = json.loads(backup.read_text())
+    assert [play["game"] for play in data["plays"]] == ["Alien Encounters"]
+    play_one_game(store, folder)
+    newest = json.loads(list_backups(folder)[-1].read_text())
+    assert len(newest["plays"]) == 2
+
+
+def test_records_without_a_play_and_the_simulator_write_no_backup(tmp_path: Path) -> None:
+    store = Store(tmp_path / "m.db")
+    outputs = Outputs(transcript=Transcript(VirtualClock()), store=store, backups=tmp_path / "b")
+    Executor(outputs, "encounters").run([Record("encounters.start", {"seed": 0, "first": 1})])
+    assert not (tmp_path / "b").exists()
+    play_one_game(store, None)  # the simulator wires no backup folder
+    assert not any(path.is_dir() for path in tmp_path.iterdir())
+
+
+def test_only_the_newest_backups_are_kept(tmp_path: Path) -> None:
+    store = Store(tmp_path / "m.db")
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    written = [
+        write_backup(store, tmp_path / "b", start + timedelta(days=day)) for day in range(16)
+    ]
+    assert list_backups(tmp_path / "b") == written[-BACKUPS_KEPT:]
+    assert BACKUPS_KEPT == 14
+
+
+def test_a_failed_backup_is_a_warning_and_the_game_goes_on(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    store = Store(tmp_path / "m.db")
+    blocked = tmp_path / "backups"
+    blocked.write_text("a file where the folder should be")
+    with caplog.at_level(logging.WARNING):
+        assert backup_after_play(store, blocked) is None
+    assert f"automatic backup into {blocked} failed" in caplog.text
+
+
+def test_backup_list_now_and_restore_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "m.db"
+    play_one_game(Store(db), backup_dir(db))
+    assert main(["backup", "list", "--store", str(db)]) == 0
+    listing = capsys.readouterr().out
+    (name,) = [path.name for path in list_backups(backup_dir(db))]
+    assert f"{name}  1 plays" in listing
+    assert main(["backup", "now", "--store", str(db)]) == 0
+    assert "1 plays written to" in capsys.readouterr().out
+    # A fresh store (a new SD card) takes the newest backup back.
+    fresh = tmp_path / "new" / "m.db"
+    fresh.parent.mkdir()
+    (fresh.parent / "backups").symlink_to(backup_dir(db))
+    assert main(["backup", "restore", "--store", str(fresh)]) == 0
+    assert "1 new plays restored (0 already logged)" in capsys.readouterr().out
+    assert [play.game for play in Store(fresh).plays()] == ["Alien Encounters"]
+    assert main(["backup", "restore", name, "--store", str(fresh)]) == 0
+    assert "0 new plays restored (1 already logged)" in capsys.readouterr().out
+
+
+def test_restoring_an_unknown_backup_suggests_the_closest_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "m.db"
+    path = write_backup(Store(db), backup_dir(db), datetime(2026, 5, 1, tzinfo=UTC))
+    typo = path.name.replace("20260501", "20260510")
+    assert main(["backup", "restore", typo, "--store", str(db)]) == 1
+    err = capsys.readouterr().err
+    assert f"no backup {typo!r}" in err
+    assert f"did you mean {path.name!r}?" in err
