@@ -14,10 +14,12 @@ import sys
 raise SystemExit(0 if sys.version_info >= (3, 11) else 1)
 PY
 
-# Debian packages: the speech engine, socat for the serial tests, and venv support.
+# Debian packages: the speech engine, socat for the serial tests, zbarimg to read the QR codes
+# the screens draw back in the tests, and venv support.
 missing=()
 command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
 command -v socat >/dev/null 2>&1 || missing+=(socat)
+command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
 if [ ! -x "$VENV/bin/python" ] && ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
     missing+=(python3-venv)
 fi

@@ -25,6 +25,9 @@ PUSH_BASE = "https://app.bgstatsapp.com/createPlay.html"
 SOURCE_NAME = "Mothership"
 """Who made the play. BG Stats keys the user's game and player matches on it: keep it stable."""
 PLAY_DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
+QUERY_SAFE = ":@!$'()*,;/?"
+"""Characters a query value may hold as they are (RFC 3986), so the link stays short for its
+QR code; ``&``, ``=``, ``+``, ``#``, quotes, brackets and spaces are percent-encoded."""
 
 
 @dataclass(frozen=True)
@@ -77,16 +80,25 @@ def play_date(played_at: str) -> str:
 
 def source_player_id(play: Play, player: PlayerResult) -> str:
     """A player's stable id: their profile's, or for an unnamed seat one of its own for
-    this play only (so two nights' "Player 1" never become one person)."""
-    return player.player_id or f"{play.id}/seat-{player.seat}"
+    this play only (so two nights' "Player 1" never become one person).
+
+    The unnamed seat's id is short (the play id's first 8 characters and the seat): every
+    character counts in a link a phone scans as a QR code.
+
+    >>> seat = PlayerResult("Player 2", 2, None, False)
+    >>> source_player_id(Play("0b7f2a5e-3c1d-4e8f", "One Night", "", (seat,)), seat)
+    '0b7f2a5e/seat2'
+    """
+    return player.player_id or f"{play.id[:8]}/seat{player.seat}"
 
 
-def push_play(play: Play, *, location: str = "") -> dict[str, Any]:
+def push_play(play: Play, *, location: str = "", comments: bool = True) -> dict[str, Any]:
     """The push-play JSON object for one play (what `push_url` encodes).
 
     Args:
         play: a logged play.
-        location: where it was played (the ``[scores] location`` config key); empty: left out.
+        location: where it was played (the ``[store] location`` config key); empty: left out.
+        comments: False leaves the comments out (a shorter link, for a dense QR code).
     """
     info = game_info(play.game)
     game: dict[str, Any] = {"name": play.game, "sourceGameId": info.source_game_id}
@@ -105,7 +117,7 @@ def push_play(play: Play, *, location: str = "") -> dict[str, Any]:
         data["durationMin"] = play.duration_min
     if play.board:
         data["board"] = play.board
-    if play.comments:
+    if play.comments and comments:
         data["comments"] = play.comments
     if location.strip():
         data["location"] = location.strip()
@@ -128,7 +140,9 @@ def _player(play: Play, player: PlayerResult, *, scored: bool) -> dict[str, Any]
     return entry
 
 
-def push_url(play: Play, *, location: str = "", base: str = PUSH_BASE) -> str:
+def push_url(
+    play: Play, *, location: str = "", base: str = PUSH_BASE, comments: bool = True
+) -> str:
     """The BG Stats push link for one logged play: ``createPlay.html?data=<JSON>``.
 
     The JSON is `push_play`'s object, compact and percent-encoded as one query value, so a
@@ -136,11 +150,13 @@ def push_url(play: Play, *, location: str = "", base: str = PUSH_BASE) -> str:
 
     Args:
         play: a logged play.
-        location: where it was played (the ``[scores] location`` config key).
+        location: where it was played (the ``[store] location`` config key).
         base: the page to open (``bgstats://app.bgstatsapp.com/createPlay.html`` also works).
+        comments: False leaves the comments out (see `push_play`).
     """
-    text = json.dumps(push_play(play, location=location), separators=(",", ":"))
-    return f"{base}?data={quote(text, safe='')}"
+    data = push_play(play, location=location, comments=comments)
+    text = json.dumps(data, separators=(",", ":"))
+    return f"{base}?data={quote(text, safe=QUERY_SAFE)}"
 
 
 def decode_push_url(url: str) -> dict[str, Any]:

@@ -123,6 +123,8 @@ class Store(PlayerTables):
         self.path = path
         self.on_write_error = on_write_error
         self.pending = PendingWrites()
+        self.last_logged: Play | None = None
+        """The play logged last since the store was opened (the end screen's BG Stats link)."""
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         if not path.exists():
             # Create it private before SQLite opens it: the checkpoint holds hidden roles.
@@ -325,7 +327,8 @@ class Store(PlayerTables):
             player_ids=ids,
             duration_min=None if start is None else duration_minutes(str(start[1]), played_at),
         )
-        self._insert_play(play, record)
+        if self._insert_play(play, record):
+            self.last_logged = play
 
     def _insert_play(self, play: Play, record: int | None = None) -> bool:
         """Write a play unless one with its id is logged already; whether it was new."""

@@ -14,6 +14,12 @@ import pygame
 
 from device.ui.canvas import ALIEN, DIM, TEXT, Canvas
 from device.ui.model import Control, ViewReader
+from device.ui.qr import draw_qr, module_pixels
+
+QR_AREA = pygame.Rect(450, 24, 342, 342)
+"""Where the end screen draws a play's BG Stats QR code (its caption goes under it)."""
+MIN_MODULE_PIXELS = 3
+"""Modules narrower than this (about 0.6 mm on the 7" screen) are too fine for a phone."""
 
 
 class Screen:
@@ -78,6 +84,8 @@ class MessageScreen(Screen):
     lines: tuple[str, ...]
     button: str = "OK"
     action: str = "ok"
+    link: str = ""
+    """A BG Stats push link, drawn as a QR code beside the lines (the end of a logged game)."""
 
     @classmethod
     def from_view(cls, view: Mapping[str, object]) -> MessageScreen:
@@ -87,15 +95,36 @@ class MessageScreen(Screen):
 
     @classmethod
     def end_from_view(cls, view: Mapping[str, object]) -> MessageScreen:
-        """The end-of-game screen; its control is "Home" -> "home"."""
+        """The end-of-game screen; its control is "Home" -> "home". An optional ``bgstats``
+        (the logged play's push link) is shown as a QR code."""
         r = ViewReader("end", view)
-        return cls(r.text("title"), tuple(r.texts("lines")), "Home", "home")
+        link = r.text("bgstats") if "bgstats" in view else ""
+        return cls(r.text("title"), tuple(r.texts("lines")), "Home", "home", link)
 
     def controls(self) -> list[Control]:
+        if self.link:
+            return [
+                Control(self.button, self.action, pygame.Rect(20, 384, 200, 80), True),
+                Control("BG Stats", "bgstats", pygame.Rect(236, 384, 200, 80)),
+            ]
         return [Control(self.button, self.action, pygame.Rect(260, 384, 280, 80), True)]
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
+        if self.link:
+            # The title and lines move left; the code takes the right, its use under it.
+            canvas.text(self.title, 60, ALIEN, center=(225, 50), max_width=420)
+            canvas.paragraph(
+                list(self.lines), 44, TEXT, pygame.Rect(20, 96, 420, 276), centred=True
+            )
+            if module_pixels(self.link, QR_AREA.height) < MIN_MODULE_PIXELS:
+                # Too dense to scan this small: the BG Stats button shows it full height.
+                note = ["Add this play to BG Stats:", "tap BG Stats for its QR code."]
+                canvas.paragraph(note, 30, DIM, QR_AREA, centred=True)
+                return
+            code = draw_qr(canvas.surface, self.link, QR_AREA)
+            canvas.text("Scan: BG Stats", 26, DIM, center=(code.centerx, code.bottom + 18))
+            return
         canvas.text(self.title, 72, ALIEN, center=(400, 58), max_width=760)
         area = pygame.Rect(40, 104, 720, 264)
         canvas.paragraph(list(self.lines), 52, TEXT, area, centred=True)

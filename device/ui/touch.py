@@ -24,6 +24,7 @@ from device.ui.keypad.screen import KeypadScreen
 from device.ui.model import DESIGN_SIZE, Control, UiError, UiInput
 from device.ui.play import DayScreen, NightScreen
 from device.ui.players import KeyboardScreen, PlayersScreen
+from device.ui.pushqr import PushQrScreen
 from device.ui.reveal import RevealScreen
 from device.ui.screens import HomeScreen, MessageScreen, Screen
 from device.ui.setup import SetupScreen
@@ -53,6 +54,7 @@ SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
     "history": HistoryScreen.from_view,
     "players": PlayersScreen.from_view,
     "keyboard": KeyboardScreen.from_view,
+    "bgstats": PushQrScreen.from_view,
 }
 
 TYPED_SCREENS: dict[type[View], Callable[[Any], Screen]] = {

@@ -34,8 +34,10 @@ class PlayerStats:
     win_percent: float
     """100 * wins / plays (0.0 with no plays)."""
     average_score: float | None
-    """Over the plays with a score; None if none had one."""
+    """Over the plays with a score; None if none had one, or if they are of more than one game
+    (scores of different games are never averaged together: filter the plays by game)."""
     best_score: int | None
+    """Likewise: the best score of the one game scored, else None."""
     current_streak: int
     """Wins in a row up to and including their latest play (0 if they lost it)."""
     longest_streak: int
@@ -119,11 +121,13 @@ def player_stats(plays: Iterable[Play]) -> dict[str, PlayerStats]:
     ordered = in_order(plays)
     outcomes: dict[str, list[bool]] = defaultdict(list)
     scores: dict[str, list[int]] = defaultdict(list)
+    scored_games: dict[str, set[str]] = defaultdict(set)
     for play in ordered:
         for name, result in entries(play).items():
             outcomes[name].append(result.winner)
             if result.score is not None:
                 scores[name].append(result.score)
+                scored_games[name].add(play.game)
     beats = head_to_head(ordered)
     beaten: dict[str, dict[str, int]] = defaultdict(dict)  # beaten[a][b]: a beat b
     beaten_by: dict[str, dict[str, int]] = defaultdict(dict)  # beaten_by[b][a]: a beat b
@@ -135,7 +139,7 @@ def player_stats(plays: Iterable[Play]) -> dict[str, PlayerStats]:
         won = outcomes[name]
         wins = sum(won)
         current, longest = _streaks(won)
-        own = scores[name]
+        own = scores[name] if len(scored_games[name]) == 1 else []
         rival, rival_wins = _pick(beaten[name], beaten_by[name])
         nemesis, nemesis_wins = _pick(beaten_by[name], beaten[name])
         out[name] = PlayerStats(

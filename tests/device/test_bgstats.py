@@ -129,7 +129,7 @@ def test_a_scored_play_field_by_field() -> None:
                 "score": 30,
             },
             {
-                "sourcePlayerId": "play-a/seat-2",
+                "sourcePlayerId": "play-a/seat2",
                 "name": "Player 2",
                 "winner": False,
                 "startPlayer": False,
@@ -275,7 +275,7 @@ def test_a_logged_game_links_its_profile_and_duration(tmp_path: Path) -> None:
     (play,) = store.plays()
     data = push_play(play)
     assert data["players"][0]["sourcePlayerId"] == store.players()[0].id
-    assert data["players"][1]["sourcePlayerId"] == f"{play.id}/seat-2"
+    assert data["players"][1]["sourcePlayerId"] == f"{play.id[:8]}/seat2"
     assert [p["startPlayer"] for p in data["players"]] == [False, True]
     assert data["durationMin"] == 1  # started and ended within the test: at least a minute
     assert data["board"] == "Blue sun"

@@ -149,9 +149,13 @@ def test_exact_numbers_worked_out_independently(log: list[Play]) -> None:
         s = player_stats(log)[name]
         assert s.plays == len(mine)
         assert s.wins == len([r for r in mine if r.winner])
-        scores = [r.score for r in mine if r.score is not None]
-        assert s.best_score == max(scores)
-        assert s.average_score == pytest.approx(sum(scores) / len(scores))
+        scored = [(p.game, r.score) for p in chronological for r in p.players if r.name == name]
+        scores = [score for _, score in scored if score is not None]
+        if len({game for game, score in scored if score is not None}) > 1:
+            assert (s.best_score, s.average_score) == (None, None)  # never across games
+        else:
+            assert s.best_score == max(scores)
+            assert s.average_score == pytest.approx(sum(scores) / len(scores))
         flags = "".join("W" if r.winner else "L" for r in mine)
         assert s.longest_streak == max(len(run) for run in flags.split("L"))
         assert s.current_streak == len(flags) - len(flags.rstrip("W"))
@@ -222,12 +226,29 @@ def test_wins_and_plays_match_a_plain_count() -> None:
         assert 0 <= stats[name].current_streak <= stats[name].longest_streak <= stats[name].wins
 
 
-def test_best_and_average_scores_match() -> None:
-    stats = player_stats(SEEDED)
-    for name in SEEDED_NAMES:
-        scores = [p.score for play in SEEDED for p in play.players if p.name == name]
-        assert stats[name].best_score == max(scores)
-        assert stats[name].average_score == pytest.approx(sum(scores) / len(scores))
+def test_best_and_average_scores_match_per_game() -> None:
+    for game in sorted({play.game for play in SEEDED}):
+        one_game = [play for play in SEEDED if play.game == game]
+        stats = player_stats(one_game)
+        for name in SEEDED_NAMES:
+            scores = [p.score for play in one_game for p in play.players if p.name == name]
+            scores = [score for score in scores if score is not None]
+            if not scores:
+                continue
+            assert stats[name].best_score == max(scores)
+            assert stats[name].average_score == pytest.approx(sum(scores) / len(scores))
+
+
+def test_scores_of_different_games_are_never_averaged_together() -> None:
+    def play(game: str, score: int) -> Play:
+        return Play(
+            f"{game}-{score}", game, "2025-01-31T20:00:00Z", (PlayerResult("Ada", 1, score, True),)
+        )
+
+    mixed = player_stats([play("Alienation", 40), play("Alieninjas", 10)])["Ada"]
+    assert (mixed.plays, mixed.average_score, mixed.best_score) == (2, None, None)
+    alone = player_stats([play("Alienation", 40), play("Alienation", 30)])["Ada"]
+    assert (alone.average_score, alone.best_score) == (35.0, 40)
 
 
 def test_a_rival_is_the_player_beaten_most_and_a_nemesis_the_one_who_beats_most() -> None:

@@ -1,0 +1,65 @@
+"""The full-screen QR code of a play's BG Stats push link (from the end screen or the score
+log): the code as tall as the screen, so a ten-player play's long link still scans."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import pygame
+
+from device.store.bgstats import push_url
+from device.ui.canvas import ALIEN, BG, DIM, TEXT, Canvas
+from device.ui.model import Control, ViewReader
+from device.ui.qr import draw_qr, module_pixels
+from device.ui.screens import MIN_MODULE_PIXELS, Screen
+from games.scorelog.plays import Play
+
+BIG_QR_AREA = pygame.Rect(322, 4, 472, 472)
+"""The whole right of the screen: a ten-player play's link still has 3-pixel modules."""
+
+
+def scannable_push_url(play: Play, location: str = "") -> str:
+    """The push link a QR code shows: the whole link, or when that is too dense to scan even
+    full height, the link without its comments (export and the companion page keep them)."""
+    url = push_url(play, location=location)
+    if module_pixels(url, BIG_QR_AREA.height) >= MIN_MODULE_PIXELS:
+        return url
+    return push_url(play, location=location, comments=False)
+
+
+@dataclass(frozen=True)
+class PushQrScreen(Screen):
+    """A play's BG Stats push link as a QR code the height of the screen, with what it is.
+
+    View keys: ``title`` (the play), ``lines`` (its result), ``bgstats`` (the push link),
+    and ``back``, the action of its one button (default ``"home"``).
+    """
+
+    title: str
+    lines: tuple[str, ...]
+    link: str
+    back: str = "home"
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, object]) -> PushQrScreen:
+        """Read the ``bgstats`` view."""
+        r = ViewReader("bgstats", view)
+        back = r.text("back") if "back" in view else "home"
+        return cls(r.text("title"), tuple(r.texts("lines")), r.text("bgstats"), back)
+
+    def controls(self) -> list[Control]:
+        return [Control("Back", self.back, pygame.Rect(20, 396, 260, 72), True)]
+
+    def draw(self, canvas: Canvas, now: float) -> None:
+        canvas.fill(BG)
+        draw_qr(canvas.surface, self.link, BIG_QR_AREA)
+        canvas.text(self.title, 36, ALIEN, topleft=(20, 16), max_width=290)
+        canvas.paragraph(list(self.lines), 28, TEXT, pygame.Rect(20, 64, 290, 240), centred=False)
+        canvas.paragraph(
+            ["Scan with a phone to add this play to BG Stats."],
+            24,
+            DIM,
+            pygame.Rect(20, 312, 290, 76),
+            centred=False,
+        )

@@ -1,0 +1,54 @@
+"""QR codes on the screen (segno): a phone scans one to open a play's BG Stats push link.
+
+The code is drawn black on white with its quiet zone, each module a whole number of pixels
+(blurred half-pixels make a dense code unreadable), centred in the space it is given.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+import segno
+
+QUIET_ZONE = 2
+"""Modules of white around the code. The standard asks for 4; on a dark screen 2 scan well
+and leave the modules bigger."""
+BLACK = (0, 0, 0)
+WHITE = (255, 255, 255)
+
+
+def qr_matrix(text: str) -> tuple[tuple[bool, ...], ...]:
+    """The QR code of ``text`` as rows of dark (True) and light modules, without a border."""
+    code = segno.make(text, error="l", micro=False)
+    return tuple(tuple(bool(bit) for bit in row) for row in code.matrix)
+
+
+@lru_cache(maxsize=8)
+def qr_surface(text: str, size: int) -> pygame.Surface:
+    """``text`` as a QR code on a white square of at most ``size`` pixels (whole-pixel
+    modules, so the square may come out a little smaller). Cached: screens redraw often."""
+    rows = qr_matrix(text)
+    modules = len(rows) + 2 * QUIET_ZONE
+    scale = max(1, size // modules)
+    surface = pygame.Surface((modules * scale, modules * scale))
+    surface.fill(WHITE)
+    for y, row in enumerate(rows):
+        for x, dark in enumerate(row):
+            if dark:
+                left, top = (x + QUIET_ZONE) * scale, (y + QUIET_ZONE) * scale
+                surface.fill(BLACK, pygame.Rect(left, top, scale, scale))
+    return surface
+
+
+def draw_qr(surface: pygame.Surface, text: str, area: pygame.Rect) -> pygame.Rect:
+    """Draw ``text``'s QR code centred in ``area`` (as large as fits); the rect it covers."""
+    code = qr_surface(text, min(area.width, area.height))
+    placed = code.get_rect(center=area.center)
+    surface.blit(code, placed)
+    return placed
+
+
+def module_pixels(text: str, size: int) -> int:
+    """How many pixels wide each module of ``text``'s code is when drawn in ``size`` pixels."""
+    return max(1, size // (len(qr_matrix(text)) + 2 * QUIET_ZONE))
