@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from device.simulator.transcript import Transcript
 from device.store.database import Store
+from device.ui.pushqr import scannable_push_url
 from games.effects import (
     Buzz,
     Effect,
@@ -99,6 +100,8 @@ class Outputs:
     """The speaker, for ambience (the masking noise); None when there is no sound."""
     mask_path: Path | None = None
     """Where the masking noise WAV is (made on first use)."""
+    location: str = ""
+    """Where plays happen (``[store] location``), for BG Stats push links."""
     backups: Path | None = None
     """Where a JSON backup of the score log goes after every logged play (None: none)."""
     now: Callable[[], float] = field(default=lambda: 0.0)
@@ -134,7 +137,10 @@ class Executor:
             self._say(effect)
         elif isinstance(effect, Show):
             view = effect.view
-            self.show(effect.screen, view if isinstance(view, View) else dict(view))
+            shown = view if isinstance(view, View) else dict(view)
+            if effect.screen == "end" and isinstance(shown, dict):
+                shown = self._with_push_link(shown)
+            self.show(effect.screen, shown)
         elif isinstance(effect, Phase):
             out.transcript.write(phase=effect.name)
             logger.info("phase %s", effect.name)
@@ -168,6 +174,15 @@ class Executor:
         elif isinstance(effect, Finished):
             self.finished = True
         return None
+
+    def _with_push_link(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The end screen's view with the BG Stats push link of the play just logged (as
+        ``bgstats``), which the screen shows as a QR code; unchanged without a logged play."""
+        store = self.out.store
+        play = store.last_logged if store is not None else None
+        if play is None:
+            return view
+        return {**view, "bgstats": scannable_push_url(play, self.out.location)}
 
     def _sound(self, name: str) -> None:
         audio = self.out.audio

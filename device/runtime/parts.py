@@ -225,6 +225,7 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
         now=clock.now,
         audio=narrator.audio if isinstance(narrator.audio, AudioOutput) else None,
         mask_path=(wiring.cache or cache_dir(config)) / "mask.wav",
+        location=config.store.location,
     )
     notifier = Notifier() if wiring.notify else Notifier({})
     stack.callback(notifier.stopping)
