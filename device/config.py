@@ -51,6 +51,7 @@ __all__ = [
     "OneNightConfig",
     "PinsConfig",
     "StoreConfig",
+    "WebConfig",
     "default_config",
     "load_config",
     "resolve_cache_dir",
@@ -200,6 +201,16 @@ class RulingsConfig:
 
 
 @dataclass(frozen=True)
+class WebConfig:
+    """`[web]`: the companion page on the LAN (docs/web.md)."""
+
+    enabled: bool = field(metadata=_key(Boolean()))
+    address: str = field(metadata=_key(Text()))
+    """The address it binds: "0.0.0.0" every IPv4 interface, "127.0.0.1" this machine only."""
+    port: int = field(metadata=_key(Integer(1024, 65535)))
+
+
+@dataclass(frozen=True)
 class Config:
     """The whole validated configuration, one attribute per TOML section."""
 
@@ -214,6 +225,7 @@ class Config:
     log: LogConfig
     rulings: RulingsConfig
     readers: ReadersConfig
+    web: WebConfig
 
     @property
     def state_dir(self) -> Path:
@@ -233,6 +245,7 @@ _SECTIONS: dict[str, type[Any]] = {
     "log": LogConfig,
     "rulings": RulingsConfig,
     "readers": ReadersConfig,
+    "web": WebConfig,
 }
 _SCHEMA: dict[str, dict[str, Check]] = {
     name: {f.name: f.metadata["check"] for f in fields(cls)} for name, cls in _SECTIONS.items()

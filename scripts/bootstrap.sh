@@ -20,6 +20,9 @@ missing=()
 command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
 command -v socat >/dev/null 2>&1 || missing+=(socat)
 command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
+# scripts/test only: Debian's Chromium for the companion page's browser tests (Playwright drives
+# this one and never downloads a browser of its own).
+if [ "${MOTHERSHIP_TESTS:-}" = 1 ] && [ ! -x /usr/bin/chromium ]; then missing+=(chromium); fi
 if [ ! -x "$VENV/bin/python" ] && ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
     missing+=(python3-venv)
 fi

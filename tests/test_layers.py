@@ -14,7 +14,7 @@ THIRD_PARTY_ALLOWED = {
     "games": set(),
     "hardware": {"gpiozero", "serial"},
     "narration": {"pyttsx3", "pygame"},
-    "device": {"pygame", "gpiozero", "serial", "pyttsx3", "segno"},
+    "device": {"pygame", "gpiozero", "serial", "pyttsx3", "segno", "aiohttp"},
 }
 PROJECT_ALLOWED = {
     "games": {"games"},

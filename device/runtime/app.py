@@ -14,7 +14,7 @@ from typing import Any
 from device.config import Config
 from device.runtime.clock import Clock
 from device.runtime.guard import Guard
-from device.runtime.inbox import Inbox, Notice
+from device.runtime.inbox import Call, Inbox, Notice
 from device.runtime.notify import Notifier
 from device.runtime.session import Runtime
 from device.runtime.sessions import home_session, session_for_checkpoint
@@ -98,6 +98,8 @@ class Daemon:
         """A checkpoint was resumed and has not yet run one whole pass of the loop."""
         self.test_inputs: Any = None
         """The chaos test's input folder (``device.runtime.testinput``); None on a real device."""
+        self.web: Any = None
+        """The companion page (``device.web.part.WebPart``); None when it is off."""
 
     @property
     def transcript(self) -> Transcript:
@@ -192,6 +194,8 @@ class Daemon:
         for queued in self.inbox.drain():
             if isinstance(queued, Notice):
                 self.notices.append(queued.text)
+            elif isinstance(queued, Call):
+                queued.run(self)  # a companion page request, done here like any input
             else:
                 self._feed(queued)
         self.guard.tick()
@@ -204,6 +208,8 @@ class Daemon:
         while self.notices:  # this pass's warnings, and those the inbox brought
             self.ui.notice(self.notices.pop(0), now + NOTICE_SECONDS)
         self.ui.redraw(self.clock.now())
+        if self.web is not None:
+            self.web.publish(self)
         if self.resumed and self.runtime.store is not None:
             # One whole pass after a resume: the checkpoint is good, its tries start over.
             self.resumed = False

@@ -176,6 +176,10 @@ class Wiring:
     instead of apologising and going on as the device does."""
     notify: bool = False
     """Whether systemd is told of readiness and fed the watchdog."""
+    web: bool = False
+    """Whether the companion page is served (when the config's ``[web]`` enables it)."""
+    web_port: int | None = None
+    """The companion page's port instead of the config's (0: any free one, for tests)."""
 
 
 def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
@@ -234,4 +238,8 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
         config, clock, runtime, ui, inbox, notifier, strict=wiring.strict, hardware=hardware
     )
     daemon.notices = notices
+    if wiring.web:
+        from device.web.part import open_web
+
+        daemon.web = open_web(daemon, stack, port=wiring.web_port)
     return daemon

@@ -27,6 +27,7 @@ from device.config import (
     ReadersConfig,
     RulingsConfig,
     StoreConfig,
+    WebConfig,
     default_config,
     load_config,
     resolve_cache_dir,
@@ -95,6 +96,7 @@ EXPECTED_DEFAULTS = Config(
         groob_zerb_in_play="held",
     ),
     readers=ReadersConfig(rdm6300="", pn532="", hold_off=1.0),
+    web=WebConfig(enabled=True, address="0.0.0.0", port=8080),
 )
 
 

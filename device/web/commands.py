@@ -1,0 +1,105 @@
+"""What the companion page asks of the device, done on the main loop's thread.
+
+Each function here is handed to the main loop as an inbox ``Call`` and runs with the daemon,
+like a button press is handled there: the device checks and refuses (``Refused``, with the
+HTTP status the page answers with), so it stays the authority over its game and its store.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Mapping
+from typing import Any
+
+from device.runtime.sessions import home_session, onenight_setup
+from device.web import profiles
+from device.web.pairing import Pairing
+from games.catalog import by_key
+from games.errors import RulesError
+
+logger = logging.getLogger(__name__)
+
+
+class Refused(Exception):
+    """The device will not do it: ``status`` is the HTTP status, the message says why."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def show_code(daemon: Any, pairing: Pairing) -> None:
+    """Put a fresh pairing code on the device's screen (it replaces the last one)."""
+    digits, seconds = pairing.new_code()
+    text = f"Companion page pairing code: {digits[:3]} {digits[3:]}"
+    daemon.ui.notice(text, daemon.clock.now() + seconds)
+    logger.info("a pairing code is on the screen for %.0f s", seconds)
+
+
+def _no_players_screen(daemon: Any) -> None:
+    session = daemon.runtime.session
+    if session is not None and session.game == "players":
+        raise Refused(409, "the Players screen is open on the device: close it there first")
+
+
+def _store(daemon: Any) -> Any:
+    store = daemon.runtime.store
+    if store is None:
+        raise Refused(503, "the device has no store")
+    return store
+
+
+def change_players(daemon: Any, action: str, values: Mapping[str, str]) -> str:
+    """Rename, merge, link or unlink; what was done, in a sentence for the page."""
+    _no_players_screen(daemon)
+    store = _store(daemon)
+    try:
+        if action == "rename":
+            new = profiles.rename_player(store, values["old"], values["new"])
+            done = f"{values['old']} is now {new}."
+        elif action == "merge":
+            profiles.merge_players(store, values["keep"], values["gone"])
+            done = f"{values['gone']} is merged into {values['keep']}."
+        elif action == "link":
+            uid = profiles.link_tag(store, values["name"], values["uid"])
+            done = f"Tag {uid} is now {values['name']}'s card."
+        elif action == "unlink":
+            profiles.unlink_tag(store, values["uid"])
+            done = f"Tag {values['uid']} is unlinked."
+        else:
+            raise Refused(404, f"no such change: {action!r}")
+    except profiles.ProfileError as error:
+        raise Refused(400, str(error)) from None
+    except sqlite3.OperationalError as error:
+        raise Refused(503, f"the device could not save it: {error}") from None
+    daemon.web.publisher.dirty = True
+    logger.info("companion page: %s", done)
+    return done
+
+
+def set_up_game(daemon: Any, block: Mapping[str, Any]) -> str:
+    """Open One Night's setup screen with ``block``, for the table to check and start there."""
+    runtime = daemon.runtime
+    if runtime.session is not None:
+        spec = by_key(runtime.session.game)
+        name = spec.name if spec is not None else runtime.session.game
+        raise Refused(409, f"{name} is running (phase {runtime.phase}): finish it first")
+    try:
+        onenight_setup(block, daemon.config)
+        session = home_session(block, daemon.config, _store(daemon).recent_players)
+    except RulesError as error:
+        raise Refused(400, str(error)) from None
+    runtime.begin(session)
+    daemon.notices.append("A phone set up this game: check it, then press Go or Start.")
+    return "The device shows the game: check it there and start it."
+
+
+def export_text(daemon: Any, fmt: str) -> str:
+    """The whole score log in one export format."""
+    from device.commands.export import export
+
+    try:
+        return export(_store(daemon), fmt, location=daemon.config.store.location)
+    except ValueError as error:
+        raise Refused(404, str(error)) from None

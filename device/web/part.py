@@ -1,0 +1,67 @@
+"""The companion page as one of the daemon's parts: opened after the rest, closed before it.
+
+``open_web`` starts the server when ``[web] enabled`` is true. A port that cannot be bound (in
+use, or not allowed) is logged and shown on the screen, and the device goes on without its page:
+the page is a convenience, never a reason for the table to stop.
+"""
+
+from __future__ import annotations
+
+import logging
+from contextlib import ExitStack
+from typing import Any
+
+from device.web.pairing import Pairing
+from device.web.server import Bridge, WebServer
+from device.web.snapshot import Publisher, SnapshotBox
+
+logger = logging.getLogger(__name__)
+
+
+class WebPart:
+    """The page's server, the snapshot it reads, and the pairing state."""
+
+    def __init__(self, daemon: Any, *, host: str, port: int) -> None:
+        self.box = SnapshotBox()
+        self.publisher = Publisher(self.box)
+        self.pairing = Pairing()
+        config = daemon.config
+        self.bridge = Bridge(
+            daemon.inbox,
+            self.box,
+            daemon.clock.now,
+            self.pairing,
+            location=config.store.location,
+            seats=config.hardware.seats,
+        )
+        self.server = WebServer(self.bridge, host, port)
+
+    def publish(self, daemon: Any) -> None:
+        """Publish this pass's snapshot (the main loop calls it)."""
+        self.publisher.publish(daemon.runtime)
+
+    @property
+    def url(self) -> str:
+        """Where the page is served, as a link (the bound address and port)."""
+        host, port = self.server.address_or_raise()
+        return f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+
+
+def open_web(daemon: Any, stack: ExitStack, *, port: int | None = None) -> WebPart | None:
+    """Start the companion page for ``daemon`` if the config enables it (``port``: instead of
+    the config's, 0 for any free one); None when it is off or could not start."""
+    section = daemon.config.web
+    if not section.enabled:
+        return None
+    part = WebPart(daemon, host=section.address, port=section.port if port is None else port)
+    part.publish(daemon)  # the first snapshot, before the first phone asks
+    try:
+        part.server.start()
+    except OSError as error:
+        logger.error(
+            "the companion page cannot listen on %s:%s: %s", section.address, section.port, error
+        )
+        daemon.notices.append(f"The companion page could not start: {error.strerror or error}")
+        return None
+    stack.callback(part.server.stop)
+    return part

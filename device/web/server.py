@@ -1,0 +1,194 @@
+"""The companion page's web server: aiohttp on its own thread with its own event loop.
+
+Why aiohttp: one well-kept dependency (no separate ASGI server), an async server that idles at
+no CPU cost beside the pygame loop, request size limits and form parsing built in, and its own
+test client. It runs on a thread of its own so the main loop never waits on a phone, and it
+never touches the game: it reads the published ``Snapshot`` and hands every change to the main
+loop as an inbox ``Call`` (``Bridge.call``), then waits at most ``DEVICE_SECONDS`` for the
+answer. A bad request gets a 4xx page that says why; an error in a handler is logged and
+answered with a 500, and never reaches the daemon.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp import web
+
+from device.runtime.inbox import Call, Inbox
+from device.web.commands import Refused
+from device.web.html import error_page
+from device.web.pairing import COOKIE, Pairing, PairingError
+from device.web.snapshot import SnapshotBox
+
+logger = logging.getLogger(__name__)
+
+DEVICE_SECONDS = 5.0
+"""How long a request waits for the main loop to do its change."""
+MAX_BODY = 64 * 1024
+"""The largest request body taken (a form here is far smaller)."""
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    # Not "no-referrer": with it Chromium sends "Origin: null" on the page's own forms.
+    "Referrer-Policy": "same-origin",
+    "Cache-Control": "no-store",
+}
+OPEN_POSTS = frozenset({"/pair", "/pair/request"})
+"""The changes an unpaired phone may ask for: pairing itself."""
+
+
+@dataclass
+class Bridge:
+    """What the web thread may use of the device: the inbox, the snapshot, the clock."""
+
+    inbox: Inbox
+    box: SnapshotBox
+    now: Callable[[], float]
+    pairing: Pairing
+    location: str = ""
+    seats: int = 10
+
+    async def call(self, work: Callable[[Any], object]) -> Any:
+        """Have the main loop run ``work(daemon)``; its result (or its error, raised here)."""
+        done: Future[object] = Future()
+        self.inbox.put(Call(work, done))
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(done), DEVICE_SECONDS)
+        except TimeoutError:
+            done.cancel()
+            message = "the device did not answer in time: reload to see if it was done"
+            raise Refused(503, message) from None
+
+
+def paired_of(request: web.Request) -> Any:
+    """The request's paired session, if its cookie names one."""
+    bridge: Bridge = request.app["bridge"]
+    return bridge.pairing.session(request.cookies.get(COOKIE))
+
+
+def _same_origin(request: web.Request) -> bool:
+    """A change must come from the page itself: no Origin header (old browsers) or ours."""
+    origin = request.headers.get("Origin")
+    return origin is None or origin == f"{request.scheme}://{request.host}"
+
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+@web.middleware
+async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Pairing and CSRF checks on every change; a clear 4xx page for anything refused."""
+    try:
+        if request.method == "POST":
+            await _check_change(request)
+        response = await handler(request)
+    except (Refused, PairingError) as refused:
+        response = _error(request, refused.status, str(refused))
+    except web.HTTPRedirection:
+        raise
+    except web.HTTPException as error:
+        response = _error(request, error.status, error.text or error.reason)
+    except Exception:
+        logger.exception("companion page: %s %s failed", request.method, request.path)
+        response = _error(request, 500, "something went wrong on the device (it is logged)")
+    response.headers.update(SECURITY_HEADERS)
+    return response
+
+
+async def _check_change(request: web.Request) -> None:
+    if not _same_origin(request):
+        raise Refused(403, "this change came from another site, so it was refused")
+    if request.path in OPEN_POSTS:
+        return
+    paired = paired_of(request)
+    if paired is None:
+        raise Refused(403, "pair this phone first (Pair, at the bottom of the page)")
+    form = await request.post()
+    if not request.app["bridge"].pairing.csrf_ok(paired, _text(form.get("csrf"))):
+        raise Refused(403, "the form is out of date (its CSRF token did not match): reload")
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _error(request: web.Request, status: int, message: str) -> web.Response:
+    status = status if 400 <= status < 600 else 400
+    text = message.removeprefix(f"{status}: ")
+    if request.path.startswith("/api/") or request.path == "/live":
+        return web.json_response({"error": text}, status=status)
+    page = error_page(status, text, paired=paired_of(request) is not None)
+    return web.Response(text=page, status=status, content_type="text/html")
+
+
+def make_app(bridge: Bridge) -> web.Application:
+    """The aiohttp application (routes in ``device.web.routes``)."""
+    from device.web.routes import add_routes
+
+    app = web.Application(middlewares=[guard], client_max_size=MAX_BODY)
+    app["bridge"] = bridge
+    add_routes(app)
+    return app
+
+
+class WebServer:
+    """Serves ``make_app(bridge)`` on ``host:port`` from a thread with its own event loop."""
+
+    def __init__(self, bridge: Bridge, host: str, port: int) -> None:
+        self.bridge, self.host, self.port = bridge, host, port
+        self._loop = asyncio.new_event_loop()
+        self._runner: web.AppRunner | None = None
+        self._thread = threading.Thread(target=self._loop.run_forever, name="web", daemon=True)
+        self.address: tuple[str, int] | None = None
+
+    def start(self) -> None:
+        """Bind and start serving; ``OSError`` if the address cannot be bound."""
+        self._thread.start()
+        started = asyncio.run_coroutine_threadsafe(self._start(), self._loop)
+        try:
+            started.result(timeout=10)
+        except BaseException:
+            self.stop()
+            raise
+        logger.info("companion page on http://%s:%d/", *self.address_or_raise())
+
+    async def _start(self) -> None:
+        runner = web.AppRunner(make_app(self.bridge), access_log=None, shutdown_timeout=1.0)
+        await runner.setup()
+        self._runner = runner
+        await web.TCPSite(runner, self.host, self.port).start()
+        address = runner.addresses[0]
+        self.address = (str(address[0]), int(address[1]))
+
+    def address_or_raise(self) -> tuple[str, int]:
+        """Where it listens (the port is the real one when 0 was asked for)."""
+        if self.address is None:
+            raise RuntimeError("the web server is not running")
+        return self.address
+
+    def stop(self) -> None:
+        """Stop serving and end the thread."""
+        if self._runner is not None and self._loop.is_running():
+            stopped = asyncio.run_coroutine_threadsafe(self._runner.cleanup(), self._loop)
+            try:
+                stopped.result(timeout=5)
+            except Exception:
+                logger.exception("the companion page did not stop cleanly")
+        self._runner = None
+        if self._loop.is_running():
+            self._loop.call_soon_threadsafe(self._loop.stop)
+        if self._thread.is_alive():
+            self._thread.join(timeout=5)
+        if not self._loop.is_running() and not self._loop.is_closed():
+            self._loop.close()

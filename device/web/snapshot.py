@@ -1,0 +1,188 @@
+"""What the companion page reads: a snapshot the main loop publishes, never the session itself.
+
+The main loop calls ``Publisher.publish`` once per pass. It builds the live ``Table`` from what
+the device shows anyway (the screen's view, the phase) through a whitelist of public fields, and
+re-reads the store's plays and players only when the store has changed. The web thread reads the
+latest ``Snapshot`` from the ``SnapshotBox`` under a lock; snapshots are frozen, so a reader
+never sees one half made.
+
+Secrecy: at night (the phases in ``NIGHT_PHASES``, or the night screen) the table is
+``Table(night=True)`` and nothing else, so nothing the page shows can change with a hidden role
+or answer.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from device.store.database import Store
+from device.store.players import Profile
+from device.web.profiles import player_tags, seat_names, store_version
+from games.catalog import by_key
+from games.scorelog.plays import Play
+
+NIGHT_PHASES = frozenset({"dusk", "night"})
+"""Phases whose screen is dark: the page shows "Night" and nothing else."""
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A score sheet as the device shows it: column headings and one row of cells per seat."""
+
+    columns: tuple[str, ...] = ()
+    rows: tuple[tuple[str, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class Table:
+    """The live table, public fields only."""
+
+    night: bool = False
+    """The night is on: the page shows "Night" and nothing else (every other field is empty)."""
+    game: str = ""
+    """The running game's name; empty at home."""
+    phase: str = ""
+    day_ends_at: float | None = None
+    """When the day timer runs out, on the daemon's clock (None: no timer running)."""
+    day_left: float | None = None
+    """Seconds left on a paused day timer."""
+    votes: tuple[int, int] | None = None
+    """(votes cast, players) while a vote is open."""
+    sheet: Sheet | None = None
+    message: str = ""
+    """The screen's public message (a sheet's, or the vote's)."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything the page may read, as of one pass of the main loop."""
+
+    table: Table = field(default_factory=Table)
+    plays: tuple[Play, ...] = ()
+    players: tuple[Profile, ...] = ()
+    tags: tuple[tuple[str, str], ...] = ()
+    """Players' personal cards as (uid, player name)."""
+    seats: Mapping[int, str] = field(default_factory=dict)
+    """The names linked to seats."""
+
+
+class SnapshotBox:
+    """The latest snapshot, swapped whole under a lock (the main loop writes, the web reads)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._snapshot = Snapshot()
+
+    def get(self) -> Snapshot:
+        """The latest snapshot."""
+        with self._lock:
+            return self._snapshot
+
+    def put(self, snapshot: Snapshot) -> None:
+        """Publish a new snapshot."""
+        with self._lock:
+            self._snapshot = snapshot
+
+
+def _get(view: Any, key: str) -> Any:
+    """A field of a view, whether it is a dict or one of the typed views (``games.views``)."""
+    if isinstance(view, Mapping):
+        return view.get(key)
+    return getattr(view, key, None)
+
+
+def _number(value: Any) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def _sheet(screen: str, view: Any, names: Mapping[int, str]) -> Sheet | None:
+    """The score sheet on a ``sheet``, ``scores`` or ``replicas`` screen, in public cells."""
+    rows = _get(view, "rows")
+    if screen == "sheet" and isinstance(rows, list | tuple):
+        columns = ("Player", *(str(c) for c in _get(view, "columns") or ()))
+        cells = [(_name(_get(r, "seat"), names), *map(str, _get(r, "cells") or ())) for r in rows]
+        return Sheet(columns, tuple(cells))
+    if screen == "scores" and isinstance(rows, list | tuple):
+        cells = [
+            (_name(_get(r, "seat"), names), str(_get(r, "last")), str(_get(r, "total")))
+            for r in rows
+        ]
+        return Sheet(("Player", "Last round", "Total"), tuple(cells))
+    totals = _get(view, "totals")
+    if screen == "replicas" and isinstance(totals, list | tuple):
+        cells = [(_name(_get(t, "seat"), names), str(_get(t, "total"))) for t in totals]
+        return Sheet(("Player", "Total"), tuple(cells))
+    return None
+
+
+def _name(seat: Any, names: Mapping[int, str]) -> str:
+    if not isinstance(seat, int):
+        return "?"
+    return names.get(seat, f"Player {seat}")
+
+
+def table_of(
+    game: str | None, phase: str | None, screen: str | None, view: Any, names: Mapping[int, str]
+) -> Table:
+    """The live table from the running game's key, its phase and what the screen shows."""
+    if game is None or phase is None:
+        return Table()
+    if phase in NIGHT_PHASES or screen == "night":
+        return Table(night=True)
+    spec = by_key(game)
+    table = Table(game=spec.name if spec is not None else game, phase=phase)
+    screen = screen or ""
+    if screen == "day":
+        paused = bool(_get(view, "paused"))
+        ends_at = None if paused else _number(_get(view, "ends_at"))
+        left = _number(_get(view, "remaining")) if paused else None
+        table = dataclasses.replace(table, day_ends_at=ends_at, day_left=left)
+    elif screen == "vote":
+        voted, players = _get(view, "voted"), _get(view, "players")
+        if isinstance(voted, list | tuple) and isinstance(players, int):
+            table = dataclasses.replace(table, votes=(len(voted), players))
+    sheet = _sheet(screen, view, names)
+    message = _get(view, "message") if screen in ("sheet", "scores") else None
+    return dataclasses.replace(
+        table, sheet=sheet, message=message if isinstance(message, str) else ""
+    )
+
+
+class Publisher:
+    """Builds and publishes snapshots from the main loop (the only thread that calls it)."""
+
+    def __init__(self, box: SnapshotBox) -> None:
+        self.box = box
+        self._version: object = None
+        self._stored: tuple[tuple[Play, ...], tuple[Profile, ...], tuple[tuple[str, str], ...]]
+        self._stored = ((), (), ())
+        self._seats: Mapping[int, str] = {}
+        self.dirty = True
+        """Set by a change the page made: the store is read again on the next pass."""
+
+    def publish(self, runtime: Any) -> None:
+        """Publish the table (and the store's plays and players, when they changed)."""
+        store: Store | None = runtime.store
+        if store is not None:
+            version = store_version(store)
+            if self.dirty or version != self._version:
+                self._stored = (tuple(store.plays()), tuple(store.players()), player_tags(store))
+                self._seats = seat_names(store)
+                self._version, self.dirty = version, False
+        session = runtime.session
+        executor = runtime.executor
+        table = table_of(
+            None if session is None else session.game,
+            runtime.phase,
+            executor.screen,
+            executor.view,
+            self._seats,
+        )
+        old = self.box.get()
+        plays, players, tags = self._stored
+        if (old.table, old.plays, old.players, old.tags) != (table, plays, players, tags):
+            self.box.put(Snapshot(table, plays, players, tags, self._seats))

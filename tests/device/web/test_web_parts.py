@@ -1,0 +1,156 @@
+"""The companion page's parts on their own: the public table, pairing limits, the service unit,
+and switching the page off or failing to bind."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import pytest
+from webdevice import ROOT, web_config
+
+from device.config import default_config
+from device.runtime.clock import VirtualClock
+from device.runtime.parts import Wiring, go_headless, open_daemon
+from device.web.pairing import TRIES_PER_CODE, TRIES_PER_MINUTE, Pairing, PairingError
+from device.web.snapshot import Table, table_of
+
+UNIT = ROOT / "systemd" / "mothership.service"
+ANALYZE = shutil.which("systemd-analyze")
+
+SECRET_VIEWS: list[tuple[str, str, dict[str, Any]]] = [
+    ("dusk", "night", {"caption": "", "answers": "", "players": 5}),
+    ("night", "night", {"caption": "Alien, wake up", "answers": "yes_no", "players": 5}),
+    ("night", "night", {"caption": "Oracle: choose", "answers": "number:10", "players": 7}),
+    ("night", "day", {"ends_at": 300.0, "remaining": 300.0, "paused": False, "players": 5}),
+]
+
+
+@pytest.mark.parametrize(("phase", "screen", "view"), SECRET_VIEWS)
+def test_at_night_the_table_is_night_and_nothing_else(
+    phase: str, screen: str, view: dict[str, Any]
+) -> None:
+    assert table_of("onenight", phase, screen, view, {1: "Ada"}) == Table(night=True)
+
+
+def test_the_day_shows_its_timer_and_the_vote_only_its_count() -> None:
+    day = table_of("onenight", "day", "day", {"ends_at": 500.0, "paused": False}, {})
+    assert (day.game, day.phase, day.day_ends_at, day.votes) == ("One Night", "day", 500.0, None)
+    vote = {"voted": [2, 4], "players": 5, "voter": 3, "missing": [1, 3, 5], "message": "x"}
+    shown = table_of("onenight", "vote", "vote", vote, {})
+    assert (shown.votes, shown.message, shown.sheet) == ((2, 5), "", None)
+
+
+def test_a_score_sheet_shows_names_for_linked_seats() -> None:
+    view = {
+        "columns": ["R1", "Total"],
+        "rows": [{"seat": 1, "cells": ["14", "14"]}, {"seat": 2, "cells": ["9", "9"]}],
+        "message": "Round 2",
+    }
+    table = table_of("alienation", "score", "sheet", view, {1: "Ada"})
+    assert table.sheet is not None
+    assert table.sheet.rows == (("Ada", "14", "14"), ("Player 2", "9", "9"))
+    assert table.message == "Round 2"
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_code_dies_after_its_wrong_tries_and_after_two_minutes() -> None:
+    clock = FakeTime()
+    pairing = Pairing(clock)
+    code, _ = pairing.new_code()
+    wrong = f"{(int(code) + 1) % 1_000_000:06d}"
+    for attempt in range(TRIES_PER_CODE):
+        with pytest.raises(PairingError) as refused:
+            pairing.pair(wrong, f"phone-{attempt}")
+    assert "that was its last try" in str(refused.value)
+    with pytest.raises(PairingError, match="no code is showing"):
+        pairing.pair(code, "phone-9")
+    code, seconds = pairing.new_code()
+    clock.now += seconds
+    with pytest.raises(PairingError, match="no code is showing"):
+        pairing.pair(code, "phone-10")
+
+
+def test_one_phone_gets_five_tries_a_minute() -> None:
+    clock = FakeTime()
+    pairing = Pairing(clock)
+    for _ in range(TRIES_PER_MINUTE):
+        pairing.new_code()
+        with pytest.raises(PairingError) as refused:
+            pairing.pair("000000x", "phone")
+        assert refused.value.status == 400
+    with pytest.raises(PairingError, match="too many tries: wait 60 s") as limited:
+        pairing.pair("123456", "phone")
+    assert limited.value.status == 429
+    clock.now += 60.5
+    code, _ = pairing.new_code()
+    token, paired = pairing.pair(code, "phone")
+    assert pairing.session(token) is paired
+    assert pairing.csrf_ok(paired, paired.csrf) and not pairing.csrf_ok(paired, "forged")
+
+
+@pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze is not installed")
+def test_the_unit_opens_only_the_pages_port_with_an_exposure_of_at_most_1_5(
+    tmp_path: Path,
+) -> None:
+    script = Path(sys.executable).parent / "mothership"
+    unit = tmp_path / "mothership.service"
+    unit.write_text(UNIT.read_text().replace("/opt/mothership/venv/bin/mothership", str(script)))
+    result = subprocess.run(
+        [str(ANALYZE), "security", "--offline=true", str(unit)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    match = re.search(r"Overall exposure level for \S+: ([0-9.]+)", result.stdout)
+    assert match, result.stdout[-500:]
+    assert float(match.group(1)) <= 1.5
+    lines = UNIT.read_text().splitlines()
+    assert f"SocketBindAllow=tcp:{default_config().web.port}" in lines
+    assert "SocketBindDeny=any" in lines and "PrivateNetwork=yes" not in lines
+
+
+def _daemon_notices(config: Any, port: int | None) -> tuple[Any, list[str]]:
+    go_headless()
+    with tempfile.TemporaryDirectory() as scratch, ExitStack() as stack:
+        wiring = Wiring(
+            clock=VirtualClock(),
+            store_path=Path(scratch) / "m.db",
+            hardware="mock",
+            readers=False,
+            audio=False,
+            web=True,
+            web_port=port,
+        )
+        daemon = open_daemon(config, wiring, stack)
+        return daemon.web, list(daemon.notices)
+
+
+def test_switched_off_there_is_no_page() -> None:
+    config = web_config()
+    config = dataclasses.replace(config, web=dataclasses.replace(config.web, enabled=False))
+    assert _daemon_notices(config, 0) == (None, [])
+
+
+def test_a_port_in_use_is_reported_and_the_device_goes_on() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        web, notices = _daemon_notices(web_config(), taken.getsockname()[1])
+    assert web is None
+    assert len(notices) == 1 and notices[0].startswith("The companion page could not start")
