@@ -147,7 +147,6 @@ class Bench:
             store=self.store,
             now=clock.now,
             audio=None,  # audio is off, as in run() when the config disables it
-            mask_path=root / "mask.wav",
         )
         self.runtime = Runtime(clock, Executor(outputs), self.store)
         self.daemon = Daemon(config, clock, self.runtime, self.ui, self.inbox, Notifier({}))

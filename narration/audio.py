@@ -1,26 +1,39 @@
 """Sound output through ``pygame.mixer``: narration, music and effects.
 
-The three channels have their own volumes, and music ducks while speech plays. With no
-sound card (``pygame.mixer.init`` raises) the output goes into captions mode: nothing is
-played, but :meth:`AudioOutput.play_speech` still returns each clip's length so the
-device keeps its timing and shows the words instead. Nothing here ever raises for want
-of a speaker. Use one ``AudioOutput`` from one thread (the main loop).
+The three channels have their own volumes, and music (the ambience) glides down while speech
+plays and back up after it. With no sound card (``pygame.mixer.init`` raises) the output goes
+into captions mode: nothing is played, but :meth:`AudioOutput.play_speech` still returns each
+clip's length so the device keeps its timing and shows the words instead. Nothing here ever
+raises for want of a speaker. Use one ``AudioOutput`` from one thread (the main loop).
+
+The footprint is kept small: the mixer runs at the voice's rate in mono (nothing is resampled
+or doubled into stereo), only a few clips ahead are decoded (:meth:`AudioOutput.preload` streams
+the rest as the night goes on), and the audio device is closed after a few quiet seconds
+and opened again for the next sound, so an idle screen costs no mixing.
 """
 
 from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from narration.ambience import RATE, Ducker
 from narration.catalogue import did_you_mean
 from narration.errors import NarrationError, VolumeError
 from narration.wav import wav_seconds
 
-MAX_LOADED_SOUNDS = 512
-"""Decoded clips kept in memory (a night is 40 to 150 lines of a few hundred KB each)."""
+MAX_LOADED_SOUNDS = 8
+"""Decoded clips kept in memory: the one playing, the ones queued and a few ahead."""
+AHEAD = 3
+"""Clips of a prepared night decoded ahead of the one playing."""
+IDLE_CLOSE_SECONDS = 3.0
+"""Quiet seconds after which the audio device is closed (it reopens for the next sound)."""
+GLIDE_LOOK_SECONDS = 0.03
+"""How often the loop looks at the audio while the ambience glides (8 steps in a glide)."""
 
 __all__ = ["CHANNELS", "AudioOutput"]
 
@@ -47,6 +60,9 @@ class AudioOutput:
         music_volume: float = 0.4,
         effects_volume: float = 0.8,
         duck_to: float = 0.3,
+        rate: int = RATE,
+        idle_close: float | None = IDLE_CLOSE_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """Set up the output; nothing is opened until :meth:`open`.
 
@@ -56,6 +72,9 @@ class AudioOutput:
             music_volume: Music and ambience volume, 0..1.
             effects_volume: Effects and chimes volume, 0..1.
             duck_to: Music is scaled by this while speech plays, 0..1.
+            rate: The mixer's rate: the voice's, so clips play as they are.
+            idle_close: Quiet seconds before the device is closed; None keeps it open.
+            clock: Monotonic seconds (the ducking glides and the idle time use it).
 
         Raises:
             VolumeError: If a volume is outside 0..1.
@@ -67,17 +86,27 @@ class AudioOutput:
             "effects": _check_volume("effects", effects_volume),
         }
         self.duck_to = _check_volume("duck", duck_to)
+        self.rate = rate
+        self.idle_close = idle_close
+        self.clock = clock
+        self.ducker = Ducker(clock, duck_to=self.duck_to)
         self._mixer: Any = None  # the pygame.mixer module once it is running
         self._speech: Any = None
         self._effects: dict[Path, Any] = {}
         self._sounds: dict[Path, Any] = {}  # decoded speech clips, oldest first
         self._waiting: list[Any] = []  # speech clips queued behind the one playing
-        self._ducked = False
+        self._upcoming: list[Path] = []  # a prepared night's clips not played yet, in order
+        self._music: Path | None = None  # what the music channel loops, while it does
+        self._quiet_since: float | None = None
+        self._suspended = False  # closed for being idle: reopened by the next sound
+        self.reopened = 0
+        """How many times the device was opened again after an idle close."""
 
     @property
     def available(self) -> bool:
-        """True when sound really plays; False means captions mode."""
-        return self._mixer is not None
+        """True when sound really plays (the device may be closed while idle); False means
+        captions mode."""
+        return self._mixer is not None or self._suspended
 
     def open(self) -> bool:
         """Start the mixer. Returns False (captions mode) instead of raising.
@@ -94,9 +123,10 @@ class AudioOutput:
         try:
             import pygame
 
-            if override and pygame.mixer.get_init():
-                pygame.mixer.quit()  # started elsewhere on the default device: reopen ours
-            pygame.mixer.init()
+            if pygame.mixer.get_init():
+                pygame.mixer.quit()  # started elsewhere at another rate: reopen ours
+            # The voice's rate, mono, 16-bit: clips play as rendered, nothing is converted.
+            pygame.mixer.init(frequency=self.rate, size=-16, channels=1, buffer=1024)
             if not pygame.mixer.get_init():
                 raise NarrationError("pygame.mixer did not start")
             pygame.mixer.set_reserved(_SPEECH_CHANNEL + 1)
@@ -112,7 +142,19 @@ class AudioOutput:
                 else:
                     os.environ[key] = value
         self._mixer = pygame.mixer
+        self._quiet_since = self.clock()
         return True
+
+    def _awake(self) -> bool:
+        """Open the device again if it was closed for being idle; whether sound can play."""
+        if self._suspended:
+            self._suspended = False
+            if self.open():
+                self.reopened += 1
+                if self._music is not None:
+                    self._start_music(self._music)
+        self._quiet_since = None
+        return self._mixer is not None
 
     def volume(self, channel: str) -> float:
         """Return the volume of ``"narration"``, ``"music"`` or ``"effects"``."""
@@ -130,7 +172,7 @@ class AudioOutput:
         self._apply_music_volume()
 
     def play_speech(self, path: Path) -> float:
-        """Play a speech clip on the narration channel, ducking music under it.
+        """Play a speech clip on the narration channel, the ambience gliding down under it.
 
         Returns at once. A clip asked for while another is playing waits its turn, so lines
         said in a row are heard in full; call :meth:`update` from the main loop (it starts the
@@ -142,7 +184,7 @@ class AudioOutput:
         Returns:
             The clip's length in seconds (also in captions mode, where nothing plays).
         """
-        if self._mixer is None:
+        if not self._awake():
             return self._captions_seconds(path)
         sound = self._sounds.get(path) or self._load(path)
         if sound is None:
@@ -151,12 +193,13 @@ class AudioOutput:
             self._waiting.append(sound)
         else:
             self._start(sound)
+        self._played(path)
         return float(sound.get_length())
 
     def _start(self, sound: Any) -> None:
         self._speech.set_volume(self._volumes["narration"])
         self._speech.play(sound)
-        self._ducked = True
+        self.ducker.speech_started()
         self._apply_music_volume()
 
     @property
@@ -165,10 +208,23 @@ class AudioOutput:
         return len(self._waiting)
 
     def preload(self, paths: Sequence[Path]) -> None:
-        """Decode these clips now (a night's worth), so each cue only has to start one."""
-        if self._mixer is None:
-            return
-        for path in paths:
+        """Take the clips of a night in the order they will play; decode the first few now.
+
+        The rest are decoded a few lines ahead as the night goes on, so a night never holds
+        more than :data:`MAX_LOADED_SOUNDS` decoded clips.
+        """
+        self._upcoming = list(dict.fromkeys(paths))
+        if self._mixer is not None:
+            self._top_up()
+
+    def _played(self, path: Path) -> None:
+        """Move past a clip of the prepared night and decode the next few."""
+        if path in self._upcoming:
+            del self._upcoming[: self._upcoming.index(path) + 1]
+        self._top_up()
+
+    def _top_up(self) -> None:
+        for path in self._upcoming[:AHEAD]:
             if path not in self._sounds:
                 self._load(path)
 
@@ -185,22 +241,58 @@ class AudioOutput:
         return sound
 
     @property
+    def loaded(self) -> int:
+        """Decoded clips held in memory."""
+        return len(self._sounds)
+
+    @property
     def speaking(self) -> bool:
         """True while a speech clip is still playing."""
         return self._mixer is not None and bool(self._speech.get_busy())
 
     def update(self) -> None:
-        """Start the next queued line, or lift the music ducking once speech has finished."""
-        if self._waiting and self._mixer is not None and not self._speech.get_busy():
-            self._start(self._waiting.pop(0))
+        """The main loop's look: start the next queued line, glide the ambience, close an idle
+        device."""
+        if self._mixer is None:
             return
-        if self._ducked and not self.speaking:
-            self._ducked = False
-            self._apply_music_volume()
+        if self._waiting and not self._speech.get_busy():
+            self._start(self._waiting.pop(0))
+        elif self.ducker.ducked and not self.speaking:
+            self.ducker.speech_ended()
+        self._apply_music_volume()
+        self._close_if_idle()
+
+    def due(self) -> float | None:
+        """Seconds until :meth:`update` should look again (None: nothing to look for)."""
+        if self._mixer is None:
+            return None
+        if self.ducker.gliding():
+            return GLIDE_LOOK_SECONDS
+        if self.idle_close is not None and self._quiet_since is not None:
+            return max(0.0, self._quiet_since + self.idle_close - self.clock())
+        return None
+
+    def _busy(self) -> bool:
+        mixer = self._mixer
+        return bool(self._waiting or self._music or mixer.get_busy() or mixer.music.get_busy())
+
+    def _close_if_idle(self) -> None:
+        if self.idle_close is None or self._mixer is None:
+            return
+        if self._busy() or self.ducker.gliding():
+            self._quiet_since = None
+            return
+        now = self.clock()
+        if self._quiet_since is None:
+            self._quiet_since = now
+        elif now - self._quiet_since >= self.idle_close:
+            logger.debug("audio idle for %.1f s: closing the device", now - self._quiet_since)
+            self._shut()
+            self._suspended = True
 
     def play_effect(self, path: Path) -> None:
         """Play a sound effect on a free channel (loaded once, then reused)."""
-        if self._mixer is None:
+        if not self._awake():
             return
         try:
             sound = self._effects.get(path)
@@ -214,47 +306,64 @@ class AudioOutput:
             logger.warning("cannot play effect %s: %s", path, exc)
 
     def play_music(self, path: Path, *, loops: int = -1) -> None:
-        """Stream music or ambience (looping forever by default)."""
-        if self._mixer is None:
-            return
+        """Stream music or ambience from its file (looping forever by default)."""
+        if path == self._music and self._mixer is not None and self._mixer.music.get_busy():
+            return  # already playing: a repeated start must not restart the loop
+        self._music = path if loops < 0 else None
+        if self._awake():
+            self._start_music(path, loops=loops)
+
+    def _start_music(self, path: Path, *, loops: int = -1) -> None:
         try:
             self._mixer.music.load(str(path))
             self._apply_music_volume()
             self._mixer.music.play(loops=loops)
         except Exception as exc:
             logger.warning("cannot play music %s: %s", path, exc)
+            self._music = None
+
+    @property
+    def music(self) -> Path | None:
+        """The file the music channel loops, or None."""
+        return self._music
 
     def stop_music(self) -> None:
         """Stop the music."""
+        self._music = None
         if self._mixer is not None:
             self._mixer.music.stop()
 
     def stop(self) -> None:
         """Stop everything that is playing, and forget the lines waiting their turn."""
         self._waiting.clear()
+        self._music = None
         if self._mixer is not None:
             self._mixer.stop()
             self._mixer.music.stop()
             self.update()
 
+    def _shut(self) -> None:
+        mixer, self._mixer = self._mixer, None
+        self._speech = None
+        self._effects.clear()
+        self._sounds.clear()
+        self._waiting.clear()
+        try:
+            mixer.quit()
+        except Exception as exc:
+            logger.warning("closing the mixer failed: %s", exc)
+
     def close(self) -> None:
         """Stop and shut the mixer down. Safe to call twice."""
+        self._suspended = False
+        self._music = None
+        self._upcoming.clear()
         if self._mixer is not None:
-            mixer, self._mixer = self._mixer, None
-            self._speech = None
-            self._effects.clear()
-            self._sounds.clear()
-            self._waiting.clear()
-            self._ducked = False
-            try:
-                mixer.quit()
-            except Exception as exc:
-                logger.warning("closing the mixer failed: %s", exc)
+            self._shut()
 
     def _apply_music_volume(self) -> None:
         if self._mixer is not None:
-            scale = self.duck_to if self._ducked else 1.0
-            self._mixer.music.set_volume(self._volumes["music"] * scale)
+            self._mixer.music.set_volume(self._volumes["music"] * self.ducker.level())
 
     @staticmethod
     def _captions_seconds(path: Path) -> float:

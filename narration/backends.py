@@ -7,6 +7,7 @@ the command-line engines in ``commandline.py``; nothing here imports a TTS libra
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from narration.catalogue import did_you_mean
@@ -125,9 +126,34 @@ class RecordedVoice:
             raise NarrationError(f"recording for line {line_id!r} is unusable: {problem}")
         return path
 
+    @property
+    def delivery(self) -> Delivery:
+        """The wrapped backend's delivery (part of the cache key)."""
+        delivery = getattr(self.inner, "delivery", None)
+        return delivery if isinstance(delivery, Delivery) else Delivery()
+
     def synthesize(self, text: str, out_path: Path) -> None:
         """Render through the wrapped backend."""
         self.inner.synthesize(text, out_path)
+
+    def synthesize_many(
+        self, lines: Sequence[tuple[str, Path]], progress: Callable[[int], None] | None = None
+    ) -> None:
+        """Render a batch through the wrapped backend (in one go when it can)."""
+        many = getattr(self.inner, "synthesize_many", None)
+        if many is not None:
+            many(lines, progress)
+            return
+        for index, (text, path) in enumerate(lines):
+            self.inner.synthesize(text, path)
+            if progress is not None:
+                progress(index)
+
+    def cancel(self) -> None:
+        """Stop a render the wrapped backend runs elsewhere (a Piper worker), if any."""
+        cancel = getattr(self.inner, "cancel", None)
+        if cancel is not None:
+            cancel()
 
     def close(self) -> None:
         """Close the wrapped backend."""

@@ -82,8 +82,15 @@ class WavCache:
         return self.directory / f"{cache_key(text, self.backend)}.wav"
 
     def has(self, text: str) -> bool:
-        """Tell whether a playable WAV of ``text`` is already cached."""
-        return check_wav(self.cached_path(text)) is None
+        """Tell whether a playable WAV of ``text`` is already cached (checked once a process)."""
+        path = self.cached_path(text)
+        with self._lock:
+            if path in self._verified:
+                return True
+            if check_wav(path) is None:
+                self._verified.add(path)
+                return True
+        return False
 
     def path_for(self, text: str) -> Path:
         """Return the cached WAV of ``text``, rendering it first if it is missing.

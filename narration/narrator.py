@@ -108,25 +108,38 @@ class Narrator:
         items: Sequence[tuple[str, Mapping[str, object]]],
         progress: Progress | None = None,
     ) -> None:
-        """Render every ``(line_id, params)`` ahead of time, so play starts instantly.
+        """Make sure every ``(line_id, params)`` is rendered, so play starts instantly.
+
+        With a prepared cache (``mothership voice prepare``) nothing is rendered: the lines are
+        only checked. Lines that are missing are rendered together (one Piper worker for all)
+        and logged.
 
         Args:
             items: The lines a phase will say.
-            progress: Told ``(0, total)`` first, then ``(done, total)`` after each line.
+            progress: Told ``(0, total)`` first, then ``(done, total)`` as lines are ready.
 
         Raises:
-            NarrationError: On the first line that is bad or cannot be rendered.
+            NarrationError: If a line is bad (before anything renders) or cannot be rendered.
         """
         total = len(items)
         if progress is not None:
             progress(0, total)
-        paths = []
-        for done, (line_id, params) in enumerate(items, start=1):
-            paths.append(self.wav_path(line_id, params))
-            if progress is not None:
-                progress(done, total)
+        texts = [(line_id, self.text(line_id, params)) for line_id, params in items]
+        synthesized = [text for line_id, text in texts if self._recording(line_id) is None]
+        missing = self.cache.missing(synthesized)
+        if missing:
+            logger.info("rendering %d lines that were not prepared", len(missing))
+
+            def rendering(done: int, count: int) -> None:
+                if progress is not None and done and count:
+                    progress(done * total // count, total)
+
+            self.cache.render_many(missing, rendering)
+        if progress is not None and (not missing or total == 0):
+            progress(total, total)
+        paths = [self._path(line_id, text) for line_id, text in texts]
         if self.audio is not None:
-            # Decoding and resampling a clip takes milliseconds: do it now, not on the cue.
+            # The output decodes the first few now and streams the rest a few lines ahead.
             self.audio.preload(paths)
 
     def speak(self, line_id: str, params: Mapping[str, object] | None = None) -> Spoken:
@@ -166,12 +179,13 @@ class Narrator:
     ) -> None:
         self.close()
 
-    def _path(self, line_id: str, text: str) -> Path:
+    def _recording(self, line_id: str) -> Path | None:
         if isinstance(self.backend, LineRecordings):
-            recording = self.backend.recording_for(line_id)
-            if recording is not None:
-                return recording
-        return self.cache.path_for(text)
+            return self.backend.recording_for(line_id)
+        return None
+
+    def _path(self, line_id: str, text: str) -> Path:
+        return self._recording(line_id) or self.cache.path_for(text)
 
     def _play(self, line_id: str | None, text: str, path: Path) -> Spoken:
         # Without an output the clip is only timed: the device shows it as a caption.

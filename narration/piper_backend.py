@@ -61,6 +61,7 @@ class PiperBackend:
         self.nice = nice
         self._python = python or sys.executable
         self._lock = threading.Lock()  # one worker at a time: two would take 540 MB
+        self._worker: subprocess.Popen[str] | None = None
 
     @property
     def settings(self) -> str:
@@ -122,6 +123,7 @@ class PiperBackend:
             )
         except OSError as exc:
             raise BackendUnavailableError(f"cannot start the piper worker: {exc}") from exc
+        self._worker = worker
         timer = threading.Timer(_LOAD_SECONDS + _LINE_SECONDS * count, worker.kill)
         timer.start()
         errors: list[str] = []
@@ -145,6 +147,7 @@ class PiperBackend:
             worker.wait()
         finally:
             timer.cancel()
+            self._worker = None
             if worker.poll() is None:
                 worker.kill()
                 worker.wait()
@@ -157,8 +160,15 @@ class PiperBackend:
         if worker.returncode != 0:
             raise NarrationError(f"the piper worker stopped with exit code {worker.returncode}")
 
+    def cancel(self) -> None:
+        """Stop a worker still rendering (its batch fails)."""
+        worker = self._worker
+        if worker is not None and worker.poll() is None:
+            worker.kill()
+
     def close(self) -> None:
-        """Nothing stays loaded between batches."""
+        """Stop a worker still rendering (nothing else stays loaded between batches)."""
+        self.cancel()
 
     def __repr__(self) -> str:
         return f"PiperBackend({self.voice!r}, {self.delivery!r})"

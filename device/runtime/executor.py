@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from device.runtime.nightsound import NightSound
 from device.simulator.transcript import Transcript
 from device.store.database import Store
 from device.ui.pushqr import scannable_push_url
@@ -31,7 +32,6 @@ from games.effects import (
 from games.events import Event, LinesReady
 from games.views import View
 from narration.errors import NarrationError
-from narration.mask import write_masking_noise
 
 logger = logging.getLogger(__name__)
 
@@ -70,6 +70,7 @@ class AmbienceLike(Protocol):
     def play_music(self, path: Path, *, loops: int = -1) -> None: ...
     def stop_music(self) -> None: ...
     def update(self) -> None: ...
+    def due(self) -> float | None: ...
 
 
 class LampsLike(Protocol):
@@ -97,9 +98,9 @@ class Outputs:
     shot_dir: Path | None = None
     """When set, every screen is saved here as a PNG when it is left (and at the end)."""
     audio: AmbienceLike | None = None
-    """The speaker, for ambience (the masking noise); None when there is no sound."""
-    mask_path: Path | None = None
-    """Where the masking noise WAV is (made on first use)."""
+    """The speaker, for effects and the ducking; None when there is no sound."""
+    ambience: NightSound | None = None
+    """The night bed and the day's tense last minute (None: no ambience)."""
     location: str = ""
     """Where plays happen (``[store] location``), for BG Stats push links."""
     backups: Path | None = None
@@ -126,6 +127,8 @@ class Executor:
         """Carry out ``effects``; return follow-up events to feed back to the session."""
         follow_ups: list[Event] = []
         for effect in effects:
+            if self.out.ambience is not None:
+                self.out.ambience.see(effect)  # public phases and the day clock only
             event = self._one(effect)
             if event is not None:
                 follow_ups.append(event)
@@ -188,11 +191,9 @@ class Executor:
         audio = self.out.audio
         if audio is None:
             return
-        if name == "mask.start" and self.out.mask_path is not None:
-            audio.play_music(write_masking_noise(self.out.mask_path))
-        elif name == "mask.stop":
-            audio.stop_music()
-        elif self.out.narrator is not None:
+        if name in ("mask.start", "mask.stop"):
+            return  # the ambience follows these (``NightSound``)
+        if self.out.narrator is not None:
             # Other effects are spoken calls ("sound.alieninjas"), played over any narration.
             try:
                 audio.play_effect(self.out.narrator.wav_path(f"sound.{name}", {}))
@@ -200,7 +201,18 @@ class Executor:
                 logger.debug("no sound %r: %s", name, error)
 
     def audio_due(self, now: float) -> float | None:
-        """When the audio next needs a look (to start a queued line, or lift the ducking)."""
+        """When the audio next needs a look: to start a queued line, glide the ambience, close
+        an idle device or start the day's tense last minute."""
+        times = [self._speech_due(now)]
+        if self.out.audio is not None:
+            later = self.out.audio.due()
+            times.append(None if later is None else now + later)
+        if self.out.ambience is not None:
+            times.append(self.out.ambience.due())
+        due = [time for time in times if time is not None]
+        return min(due) if due else None
+
+    def _speech_due(self, now: float) -> float | None:
         if self.speech_ends_at <= now:
             return None
         if getattr(self.out.audio, "waiting", 0):
@@ -209,7 +221,9 @@ class Executor:
         return self.speech_ends_at  # one line playing: look once, when it ends
 
     def update_audio(self) -> None:
-        """Lift the ducking of the ambience once speech has ended."""
+        """Start a queued line, glide the ambience, start the tense bed when its time comes."""
+        if self.out.ambience is not None:
+            self.out.ambience.update()
         if self.out.audio is not None:
             self.out.audio.update()
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from device.config import Config, resolve_state_dir
 from device.runtime.clock import Clock
 from device.runtime.inbox import Inbox
+from device.runtime.nightsound import NightSound
 from games.events import Control, ControlPressed, SeatPressed
 from hardware.backend import Hardware, PinMap, make_hardware
 from narration.audio import AudioOutput
@@ -125,6 +126,20 @@ def cache_dir(config: Config) -> Path:
     return config.narration.cache_dir or resolve_state_dir() / "wav-cache"
 
 
+def finish_voice_cache(config: Config, narrator: Narrator, stack: ExitStack) -> None:
+    """Render what ``voice prepare`` left out, behind the game (a Piper voice only: espeak-ng
+    renders a line in milliseconds when a night needs it)."""
+    if narrator.backend.name != "piper":
+        return
+    from device.runtime.voicelines import every_text
+    from narration.prepare import BackgroundPrepare
+
+    texts = every_text(narrator.catalogue, seats=config.hardware.seats).texts
+    background = BackgroundPrepare(narrator.cache, texts)
+    background.start()
+    stack.callback(background.stop)
+
+
 def open_narrator(
     config: Config, *, audio: bool, backend: str | None = None, cache: Path | None = None
 ) -> Narrator:
@@ -176,6 +191,9 @@ class Wiring:
     instead of apologising and going on as the device does."""
     notify: bool = False
     """Whether systemd is told of readiness and fed the watchdog."""
+    finish_voice: bool = False
+    """Whether sentences missing from the voice cache are rendered in the background (the
+    device: an interrupted ``voice prepare`` or a changed voice is finished behind the game)."""
     web: bool = False
     """Whether the companion page is served (when the config's ``[web]`` enables it)."""
     web_port: int | None = None
@@ -212,6 +230,8 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
         open_readers(config, tags_into(inbox), stack, warnings_into(inbox))
     narrator = open_narrator(config, audio=wiring.audio, cache=wiring.cache)
     stack.callback(narrator.close)
+    if wiring.finish_voice:
+        finish_voice_cache(config, narrator, stack)
     ui.open()
     stack.callback(ui.close)
     transcript = Transcript(clock, wiring.transcript, keep=wiring.keep_transcript)
@@ -228,7 +248,13 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
         shot_dir=wiring.shot_dir,
         now=clock.now,
         audio=narrator.audio if isinstance(narrator.audio, AudioOutput) else None,
-        mask_path=(wiring.cache or cache_dir(config)) / "mask.wav",
+        ambience=NightSound(
+            narrator.audio if isinstance(narrator.audio, AudioOutput) else None,
+            wiring.cache or cache_dir(config),
+            enabled=config.audio.ambience,
+            music_dir=config.audio.music_dir,
+            now=clock.now,
+        ),
         location=config.store.location,
     )
     notifier = Notifier() if wiring.notify else Notifier({})

@@ -35,6 +35,7 @@ def run(config: Config, *, windowed: bool = False) -> int:
             store_path=resolve_store_path(config),
             fullscreen=config.display.fullscreen and not windowed,
             notify=True,
+            finish_voice=True,
             web=True,
         )
         daemon = open_daemon(config, wiring, stack)

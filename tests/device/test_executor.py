@@ -7,8 +7,9 @@ from pathlib import Path
 
 from device.runtime.clock import VirtualClock
 from device.runtime.executor import Executor, Outputs
+from device.runtime.nightsound import NightSound
 from device.simulator.transcript import Transcript
-from games.effects import Sound
+from games.effects import Phase, Show, Sound
 
 
 class Speaker:
@@ -27,18 +28,76 @@ class Speaker:
     def update(self) -> None:
         self.calls.append(("update", None))
 
+    def due(self) -> float | None:
+        return None
 
-def test_the_mask_sound_starts_and_stops_the_ambience(tmp_path: Path) -> None:
-    clock = VirtualClock()
+
+def _ambient(tmp_path: Path, clock: VirtualClock, **options: object) -> tuple[Executor, Speaker]:
     speaker = Speaker()
     transcript = Transcript(clock)
-    outputs = Outputs(transcript=transcript, audio=speaker, mask_path=tmp_path / "mask.wav")
-    executor = Executor(outputs)
-    executor.run([Sound("mask.start"), Sound("mask.stop")])
-    assert speaker.calls == [("play", tmp_path / "mask.wav"), ("stop", None)]
-    with wave.open(str(tmp_path / "mask.wav")) as reader:
-        assert reader.getnframes() > 0
-    assert [entry["sound"] for entry in transcript.entries] == ["mask.start", "mask.stop"]
+    ambience = NightSound(speaker, tmp_path, now=clock.now, **options)  # type: ignore[arg-type]
+    outputs = Outputs(transcript=transcript, audio=speaker, ambience=ambience, now=clock.now)
+    return Executor(outputs), speaker
+
+
+def test_the_night_bed_plays_from_dusk_and_stops_at_wake_up(tmp_path: Path) -> None:
+    clock = VirtualClock()
+    executor, speaker = _ambient(tmp_path, clock)
+    executor.run([Phase("setup"), Phase("dusk"), Sound("mask.start"), Phase("night")])
+    executor.run([Sound("mask.stop"), Phase("day")])
+    night = tmp_path / "ambience-night-v1-1-24.wav"
+    assert speaker.calls == [("play", night), ("stop", None)]
+    with wave.open(str(night)) as reader:
+        assert reader.getnframes() == 24 * reader.getframerate()
+
+
+def test_the_tense_bed_starts_a_minute_before_the_day_ends(tmp_path: Path) -> None:
+    clock = VirtualClock()
+    executor, speaker = _ambient(tmp_path, clock)
+    executor.run([Phase("day"), Show("day", {"ends_at": 300.0})])
+    assert executor.audio_due(clock.now()) == 240.0
+    clock.advance_to(239.0)
+    executor.update_audio()
+    assert ("play", tmp_path / "ambience-tense-v1-1-24.wav") not in speaker.calls
+    clock.advance_to(240.0)
+    executor.update_audio()
+    assert speaker.calls[-2:] == [
+        ("play", tmp_path / "ambience-tense-v1-1-24.wav"),
+        ("update", None),
+    ]
+    executor.run([Phase("vote")])
+    assert speaker.calls[-1] == ("stop", None)
+
+
+def test_a_paused_day_holds_the_tense_bed_back(tmp_path: Path) -> None:
+    clock = VirtualClock()
+    executor, speaker = _ambient(tmp_path, clock)
+    executor.run([Phase("day"), Show("day", {"ends_at": None, "paused": True})])
+    assert executor.audio_due(clock.now()) is None
+    clock.advance_to(600.0)
+    executor.update_audio()
+    assert all(call[0] != "play" for call in speaker.calls)
+
+
+def test_ambience_off_plays_nothing_but_keeps_time(tmp_path: Path) -> None:
+    clock = VirtualClock()
+    executor, speaker = _ambient(tmp_path, clock, enabled=False)
+    executor.run([Phase("dusk"), Phase("day"), Show("day", {"ends_at": 60.0})])
+    executor.update_audio()
+    assert [call for call in speaker.calls if call[0] != "update"] == []
+
+
+def test_the_users_ogg_files_replace_the_generated_beds(tmp_path: Path) -> None:
+    music = tmp_path / "music"
+    music.mkdir()
+    for name in ("calm-night.ogg", "tense_end.ogg", "readme.txt"):
+        (music / name).write_bytes(b"")
+    clock = VirtualClock()
+    executor, speaker = _ambient(tmp_path, clock, music_dir=music)
+    executor.run([Phase("dusk"), Phase("day"), Show("day", {"ends_at": 30.0})])
+    executor.update_audio()
+    plays = [path for kind, path in speaker.calls if kind == "play"]
+    assert plays == [music / "calm-night.ogg", music / "tense_end.ogg"]
 
 
 def test_without_a_speaker_sounds_are_still_in_the_transcript() -> None:

@@ -38,10 +38,24 @@ def test_speech_plays_and_returns_its_length(speech: Path) -> None:
     assert not audio.available
 
 
-def test_music_ducks_under_speech_and_comes_back(speech: Path, tmp_path: Path) -> None:
+class SteppedClock:
+    """Seconds that move only when the test moves them (the glides are timed on it)."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_music_glides_down_under_speech_and_back_up(
+    speech: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")  # real time: the line outlasts the glide
     music = tmp_path / "music.wav"
     SilentBackend(rate=80).synthesize("a long quiet ambience " * 5, music)
-    audio = AudioOutput(music_volume=0.5, duck_to=0.2)
+    clock = SteppedClock()
+    audio = AudioOutput(music_volume=0.5, duck_to=0.2, clock=clock)
     try:
         assert audio.open()
         audio.play_music(music)
@@ -49,11 +63,70 @@ def test_music_ducks_under_speech_and_comes_back(speech: Path, tmp_path: Path) -
 
         assert pygame.mixer.music.get_volume() == pytest.approx(0.5, abs=0.01)
         audio.play_speech(speech)
-        assert pygame.mixer.music.get_volume() == pytest.approx(0.1, abs=0.01)
-        wait_until_quiet(audio)  # the disk driver plays much faster than real time
+        levels = []
+        for _ in range(9):  # the glide: 0.25 s in 30 ms looks, as the main loop does
+            assert audio.due() == pytest.approx(0.03)  # still gliding: look again soon
+            clock.now += 0.03
+            audio.update()
+            levels.append(pygame.mixer.music.get_volume())
+        assert levels == sorted(levels, reverse=True)  # only ever down, never a jump back
+        assert max(a - b for a, b in zip([0.5, *levels], levels, strict=False)) < 0.1
+        assert levels[-1] == pytest.approx(0.1, abs=0.01)
+        assert audio.due() is None  # settled under the line: no more looks needed
+        audio.stop()  # the line is cut short: the ambience glides back up
+        clock.now += 0.3
         audio.update()
         assert pygame.mixer.music.get_volume() == pytest.approx(0.5, abs=0.01)
-        audio.stop()
+    finally:
+        audio.close()
+
+
+def test_the_mixer_runs_at_the_voices_rate_in_mono() -> None:
+    audio = AudioOutput()
+    try:
+        assert audio.open()
+        import pygame
+
+        assert pygame.mixer.get_init() == (22050, -16, 1)
+    finally:
+        audio.close()
+
+
+def test_an_idle_device_closes_and_the_next_line_opens_it_again(speech: Path) -> None:
+    clock = SteppedClock()
+    audio = AudioOutput(idle_close=2.0, clock=clock)
+    try:
+        assert audio.open()
+        import pygame
+
+        clock.now += 1.0
+        audio.update()
+        assert pygame.mixer.get_init() is not None
+        clock.now += 1.5
+        audio.update()
+        assert pygame.mixer.get_init() is None  # closed: nothing to mix
+        assert audio.available  # but not captions: the next sound opens it
+        assert audio.play_speech(speech) == pytest.approx(wav_seconds(speech), abs=0.01)
+        assert audio.reopened == 1 and audio.speaking
+    finally:
+        audio.close()
+
+
+def test_a_night_is_decoded_a_few_lines_ahead_not_all_at_once(tmp_path: Path) -> None:
+    paths = []
+    for index in range(12):
+        path = tmp_path / f"line{index}.wav"
+        SilentBackend().synthesize(f"line number {index}", path)
+        paths.append(path)
+    audio = AudioOutput()
+    try:
+        assert audio.open()
+        audio.preload(paths)
+        assert audio.loaded == 3
+        for path in paths:
+            audio.play_speech(path)
+            audio.stop()
+            assert audio.loaded <= 8
     finally:
         audio.close()
 

@@ -1,0 +1,142 @@
+"""The ambience of a game: the night bed, the tense last minute of the day, silence otherwise.
+
+It follows only what every player sees and hears: the phase (the night starts, the day
+starts at wake-up) and the day's public clock. So its timing and its level are the same
+whatever anyone holds, answers or does. Which file plays is the generated bed
+(``narration/ambience.py``) or, with ``audio.music_dir``, the user's own OGG files.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+from games.effects import Effect, Phase, Show, Sound
+from narration.ambience import write_bed
+
+__all__ = ["NIGHT_PHASES", "TENSE_SECONDS", "NightSound", "user_beds"]
+
+logger = logging.getLogger(__name__)
+
+NIGHT_PHASES = frozenset({"dusk", "night"})
+"""Phases with eyes closed: the night bed plays through them."""
+TENSE_SECONDS = 60.0
+"""The tense bed plays through the last minute of the day."""
+
+
+class MusicPlayer(Protocol):
+    """What the ambience needs of the audio output."""
+
+    def play_music(self, path: Path, *, loops: int = -1) -> None: ...
+    def stop_music(self) -> None: ...
+
+
+def user_beds(folder: Path) -> dict[str, Path]:
+    """The user's OGG files for ``night`` and ``tense`` (a file named for neither serves both).
+
+    Files are taken in name order; a folder with no OGG gives {} (the generated beds play).
+    """
+    files = sorted(folder.glob("*.ogg")) if folder.is_dir() else []
+    neutral = [path for path in files if not {"night", "tense"} & _words(path)]
+    beds: dict[str, Path] = {}
+    for kind in ("night", "tense"):
+        pick = [path for path in files if kind in _words(path)] or neutral
+        if pick:
+            beds[kind] = pick[0]
+    return beds
+
+
+def _words(path: Path) -> set[str]:
+    return set(path.stem.lower().replace("-", " ").replace("_", " ").split())
+
+
+def _view_field(view: Any, name: str) -> Any:
+    return view.get(name) if isinstance(view, dict) else getattr(view, name, None)
+
+
+class NightSound:
+    """Starts and stops the beds from a session's public effects."""
+
+    def __init__(
+        self,
+        player: MusicPlayer | None,
+        folder: Path,
+        *,
+        enabled: bool = True,
+        music_dir: Path | None = None,
+        now: Callable[[], float] = lambda: 0.0,
+    ) -> None:
+        """Set up (the beds are generated on first use).
+
+        Args:
+            player: The audio output; None plays nothing (but the timing is still kept).
+            folder: Where generated beds are written (the WAV cache).
+            enabled: ``audio.ambience``; False plays nothing.
+            music_dir: The user's OGG folder, or None for the generated beds.
+            now: The device clock (the day's end is on it).
+        """
+        self.player = player
+        self.folder = folder
+        self.enabled = enabled
+        self.music_dir = music_dir
+        self.now = now
+        self.playing: str | None = None
+        """``"night"``, ``"tense"`` or None."""
+        self.tense_at: float | None = None
+        """When the tense bed starts (the day's end minus a minute), while a day runs."""
+        self._phase = ""
+
+    def bed(self, kind: str) -> Path:
+        """The file for ``night`` or ``tense``: the user's, else the generated one."""
+        if self.music_dir is not None:
+            own = user_beds(self.music_dir)
+            if kind in own:
+                return own[kind]
+            logger.warning("no .ogg for %s in %s: playing the generated bed", kind, self.music_dir)
+        return write_bed(self.folder, kind)
+
+    def see(self, effect: Effect) -> None:
+        """Follow one effect of the session (only phases, the day screen and the mask)."""
+        if isinstance(effect, Phase):
+            self._phase = effect.name
+            self.tense_at = None
+            self._play("night" if effect.name in NIGHT_PHASES else None)
+        elif isinstance(effect, Sound) and effect.name == "mask.start":
+            self._play("night")
+        elif isinstance(effect, Sound) and effect.name == "mask.stop":
+            self._play(None)
+        elif (
+            isinstance(effect, Show)
+            and str(getattr(effect.screen, "value", effect.screen)) == "day"
+        ):
+            ends_at = _view_field(effect.view, "ends_at")
+            # A paused clock (None) holds the tense bed back; +1 min moves it.
+            self.tense_at = None if ends_at is None else float(ends_at) - TENSE_SECONDS
+            if self.playing == "tense" and (self.tense_at is None or self.tense_at > self.now()):
+                self._play(None)
+            self.update()
+
+    def due(self) -> float | None:
+        """When :meth:`update` must run next (the tense bed's start), or None."""
+        if self.tense_at is None or self.playing == "tense" or self._phase != "day":
+            return None
+        return self.tense_at
+
+    def update(self) -> None:
+        """Start the tense bed once the day's last minute has come."""
+        due = self.due()
+        if due is not None and self.now() >= due:
+            self._play("tense")
+
+    def _play(self, kind: str | None) -> None:
+        if kind == self.playing:
+            return
+        self.playing = kind
+        if self.player is None or not self.enabled:
+            return
+        if kind is None:
+            self.player.stop_music()
+        else:
+            self.player.play_music(self.bed(kind))
