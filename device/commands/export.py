@@ -24,6 +24,7 @@ from device.store.database import Store
 from device.store.players import Profile
 from device.store.scorelog import GAMES, BackupError, play_from_json, play_to_json, utc_now
 from games.scorelog.plays import Play
+from games.scorelog.stats import leaderboard
 
 FORMATS = ("csv", "bgstats-url", "bgsplay", "json")
 BACKUP_FORMAT = "mothership-backup"
@@ -175,10 +176,19 @@ def import_backup(store: Store, text: str) -> tuple[int, int]:
 # -- mothership scores --------------------------------------------------------------------
 
 
-def scores_text(plays: Sequence[Play], latest: int = 10) -> str:
-    """The latest plays (newest first) and each player's plays and wins."""
+def scores_text(plays: Sequence[Play], latest: int = 10, *, game: str | None = None) -> str:
+    """The latest plays (newest first) and, per game, each player's plays, wins and (for a
+    scored game) average and best score: scores of different games are never mixed.
+
+    ``game`` (a name or key) keeps one game's plays; an unknown one is a ValueError.
+    """
+    if game is not None:
+        from device.ui.charts.plot import find_game
+
+        game = find_game(game)
+        plays = [play for play in plays if play.game == game]
     if not plays:
-        return "No plays logged yet."
+        return f"No {game} plays logged yet." if game else "No plays logged yet."
     lines = [f"Latest plays ({min(latest, len(plays))} of {len(plays)}):"]
     for play in list(reversed(plays))[:latest]:
         won = [p.name for p in play.players if p.winner]
@@ -187,29 +197,17 @@ def scores_text(plays: Sequence[Play], latest: int = 10) -> str:
         )
         when = play.played_at.replace("T", " ").removesuffix("Z")[:16]
         lines.append(f"  {when}  {play.game}: won by {' and '.join(won) or 'nobody'} ({scored})")
-    lines += ["", "Wins per player:"]
-    rows = _wins(plays)
-    width = max(len(name) for name, _, _ in rows)
-    for name, wins, played in rows:
-        percent = 100 * wins / played if played else 0.0
-        lines.append(
-            f"  {name:<{width}}  {wins} win{'s' * (wins != 1)} in {played} "
-            f"play{'s' * (played != 1)} ({percent:.0f}%)"
-        )
+    for name in dict.fromkeys(play.game for play in plays):
+        one_game = [play for play in plays if play.game == name]
+        lines += ["", f"{name}, {len(one_game)} play{'s' * (len(one_game) != 1)}:"]
+        rows = leaderboard(one_game)
+        width = max(len(stats.name) for stats in rows)
+        for stats in rows:
+            line = (
+                f"  {stats.name:<{width}}  {stats.wins} win{'s' * (stats.wins != 1)} in "
+                f"{stats.plays} play{'s' * (stats.plays != 1)} ({stats.win_percent:.0f}%)"
+            )
+            if stats.average_score is not None:
+                line += f", average {stats.average_score:.1f}, best {stats.best_score}"
+            lines.append(line)
     return "\n".join(lines)
-
-
-def _wins(plays: Sequence[Play]) -> list[tuple[str, int, int]]:
-    """(name, wins, plays) per player, most wins first: the stats' leaderboard when present."""
-    try:
-        from games.scorelog.stats import leaderboard
-    except ImportError:  # pragma: no cover - the stats are built alongside
-        tally: dict[str, list[int]] = {}
-        for play in plays:
-            for player in play.players:
-                counts = tally.setdefault(player.name, [0, 0])
-                counts[0] += 1
-                counts[1] += int(player.winner)
-        rows = [(name, wins, played) for name, (played, wins) in tally.items()]
-        return sorted(rows, key=lambda row: (-row[1], row[2], row[0]))
-    return [(stats.name, stats.wins, stats.plays) for stats in leaderboard(plays)]

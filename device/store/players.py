@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -14,9 +14,10 @@ class Profile:
 
     name: str
     tag: str | None = None
-    id: str = ""
+    id: str = field(default="", compare=False)
     """The profile's stable id (a uuid), kept through renames and backups; BG Stats matches
-    players by it. Empty: a new one is made when the profile is stored."""
+    players by it. Empty: a new one is made when the profile is stored. Profiles compare by
+    name and tag only."""
 
 
 def add_profile_ids(db: sqlite3.Connection) -> None:

@@ -72,7 +72,7 @@ def duration_minutes(started: str, ended: str) -> int | None:
     """Whole minutes between two UTC times (SQLite's ``datetime('now')`` or ISO 8601),
     at least 1; None when either cannot be read or the end is before the start.
 
-    >>> duration_minutes("2025-01-31 20:00:10", "2025-01-31T20:12:40Z")
+    >>> duration_minutes("2025-01-31 20:00:10", "2025-01-31T20:12:50Z")
     13
     """
     try:

@@ -1,9 +1,10 @@
 """Score log statistics: pure functions over a sequence of plays (stdlib only).
 
 Players are told apart by name (exact, case-sensitive). A name listed twice in one play counts
-once, by its first entry. Plays are put in order by ``played_at`` (an aware time is turned into
-UTC, a naive one is taken as UTC), then by ``id``, so the order never depends on how the log
-was read.
+once, by its first entry. An unnamed seat ("Player 3" with no profile) is nobody in particular:
+it counts in no player's stats, so the "Player 3" of different nights never merge into one.
+Plays are put in order by ``played_at`` (an aware time is turned into UTC, a naive one is
+taken as UTC), then by ``id``, so the order never depends on how the log was read.
 
 "A beat B" in a play means A won it and B, also in it, did not. Rival and nemesis use that:
 
@@ -16,6 +17,7 @@ was read.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -76,11 +78,28 @@ def in_order(plays: Iterable[Play]) -> list[Play]:
     return sorted(plays, key=lambda play: (played_time(play), play.id))
 
 
+UNNAMED = re.compile(r"Player \d+")
+"""The name an unnamed seat is logged under."""
+
+
+def unnamed(result: PlayerResult) -> bool:
+    """Whether a seat was played by nobody named: no profile, and the "Player N" name.
+
+    >>> unnamed(PlayerResult("Player 3", 3, None, False))
+    True
+    >>> unnamed(PlayerResult("Player 3", 3, None, False, player_id="a1b2"))
+    False
+    """
+    return not result.player_id and UNNAMED.fullmatch(result.name) is not None
+
+
 def entries(play: Play) -> dict[str, PlayerResult]:
-    """Each player's result in ``play`` by name (the first entry of a repeated name)."""
+    """Each named player's result in ``play`` by name (the first entry of a repeated name);
+    unnamed seats are left out."""
     out: dict[str, PlayerResult] = {}
     for result in play.players:
-        out.setdefault(result.name, result)
+        if not unnamed(result):
+            out.setdefault(result.name, result)
     return out
 
 

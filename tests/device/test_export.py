@@ -122,7 +122,8 @@ def test_a_backup_restores_into_a_fresh_store_once(tmp_path: Path) -> None:
     fresh = Store(tmp_path / "b.db")
     assert import_backup(fresh, backup) == (3, 3)
     assert fresh.plays() == source.plays()
-    assert fresh.players() == source.players()  # with the same profile id
+    assert fresh.players() == source.players()
+    assert [p.id for p in fresh.players()] == [p.id for p in source.players()]  # kept
     assert fresh.tags() == source.tags()
     assert import_backup(fresh, backup) == (0, 3)  # a second import adds nothing
     assert len(fresh.plays()) == 3
@@ -200,13 +201,24 @@ def test_scores_prints_the_latest_plays_and_wins(
     night = "One Night: won by Player 2 and Player 3 (Ada, Player 2, Player 3)"
     assert lines[1] == f"  2025-02-01 21:00  {night}"
     assert lines[2] == "  2025-01-31 20:15  Alienation: won by Ada (Ada 30, Player 2 12)"
+    # Stats per game; unnamed seats ("Player 2") are nobody in particular, so not ranked.
     assert lines[3:] == [
         "",
-        "Wins per player:",
-        "  Player 3  1 win in 1 play (100%)",
-        "  Ada       1 win in 2 plays (50%)",
-        "  Player 2  1 win in 2 plays (50%)",
+        "Alienation, 1 play:",
+        "  Ada  1 win in 1 play (100%), average 30.0, best 30",
+        "",
+        "One Night, 1 play:",
+        "  Ada  0 wins in 1 play (0%)",
     ]
+
+
+def test_scores_of_one_game(device_store: Store, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["scores", "--game", "onenight"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Latest plays (1 of 1):"
+    assert lines[2:] == ["", "One Night, 1 play:", "  Ada  0 wins in 1 play (0%)"]
+    assert main(["scores", "--game", "Alienatoin"]) == 1
+    assert "unknown game 'Alienatoin'" in capsys.readouterr().err
 
 
 def test_scores_with_no_plays(capsys: pytest.CaptureFixture[str]) -> None:

@@ -18,6 +18,7 @@ from device.ui.canvas import Canvas
 from device.ui.charts.screens import HistoryScreen, TotalsScreen, WinsScreen
 from device.ui.model import DESIGN_SIZE
 from device.ui.screens import Screen
+from games.catalog import GAMES
 from games.scorelog.plays import Play
 from games.scorelog.stats import (
     latest_with_rounds,
@@ -61,61 +62,128 @@ def _day(play: Play, with_year: bool) -> str:
     return f"{when.day} {when:%b %Y}" if with_year else f"{when.day} {when:%b}"
 
 
-def wins_view(plays: Sequence[Play]) -> dict[str, object]:
-    """The "wins" view: every player's wins and plays, most wins first."""
-    bars = [{"name": s.name, "wins": s.wins, "plays": s.plays} for s in leaderboard(plays)]
-    count = len(plays)
-    title = f"Wins - {count} play{'s' if count != 1 else ''}" if plays else "Wins"
+def day_labels(plays: Sequence[Play]) -> list[str]:
+    """A distinct, readable date label per play (in order): "3 Mar", with the year when the
+    plays span years, and the time ("3 Mar 20:15") for plays sharing a day."""
+    with_year = len({played_time(play).year for play in plays}) > 1
+    days = [_day(play, with_year) for play in plays]
+    labels = [
+        f"{day} {played_time(play):%H:%M}" if days.count(day) > 1 else day
+        for play, day in zip(plays, days, strict=True)
+    ]
+    # Two plays in the same minute: number them, so no two labels are the same.
+    return [
+        f"{label} #{labels[:i].count(label) + 1}" if labels.count(label) > 1 else label
+        for i, label in enumerate(labels)
+    ]
+
+
+def game_names() -> tuple[str, ...]:
+    """The games plays are logged under, as the registry names them."""
+    return tuple(spec.name for spec in GAMES)
+
+
+def find_game(name: str) -> str:
+    """A game's display name from its name or registry key (any case); a ValueError naming
+    it, the games and a guess otherwise."""
+    for spec in GAMES:
+        if name.casefold() in (spec.name.casefold(), spec.key.casefold()):
+            return spec.name
+    choices = [spec.name for spec in GAMES] + [spec.key for spec in GAMES]
+    listed = ", ".join(game_names())
+    raise ValueError(f"unknown game {name!r}; games are: {listed}{_did_you_mean(name, choices)}")
+
+
+def of_game(plays: Sequence[Play], game: str | None) -> list[Play]:
+    """The plays of ``game`` (a display name; None: every play)."""
+    return list(plays) if game is None else [play for play in plays if play.game == game]
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'s' if n != 1 else ''}"
+
+
+def wins_view(plays: Sequence[Play], game: str | None = None) -> dict[str, object]:
+    """The "wins" view: every player's wins and plays (of ``game``, or of every game), most
+    wins first; the title names the game and counts the plays the bars count."""
+    shown = of_game(plays, game)
+    bars = [{"name": s.name, "wins": s.wins, "plays": s.plays} for s in leaderboard(shown)]
+    which = game or "All games"
+    title = f"Wins: {which} - {_count(len(shown), 'play')}" if shown else f"Wins: {which}"
     return {"title": title, "bars": bars}
 
 
-def totals_view(plays: Sequence[Play]) -> dict[str, object]:
-    """The "totals" view: the running totals of the most recent play with round scores."""
-    play = latest_with_rounds(plays)
+def totals_view(plays: Sequence[Play], game: str | None = None) -> dict[str, object]:
+    """The "totals" view: the running totals of the most recent play (of ``game``) with
+    round scores."""
+    play = latest_with_rounds(of_game(plays, game))
     if play is None:
-        return {"title": "Running totals", "lines": []}
+        return {"title": f"Running totals: {game}" if game else "Running totals", "lines": []}
     by_seat = sorted(running_totals(play), key=lambda item: item[0].seat)
     lines = [{"name": result.name, "totals": list(totals)} for result, totals in by_seat]
     return {"title": f"{play.game}, {_day(play, True)}", "lines": lines}
 
 
-def history_view(plays: Sequence[Play], player: str | None = None) -> dict[str, object]:
-    """The "history" view: ``player``'s scores over their plays, oldest first.
+def history_view(
+    plays: Sequence[Play], player: str | None = None, game: str | None = None
+) -> dict[str, object]:
+    """The "history" view: ``player``'s scores in one game over their plays, oldest first.
 
-    No ``player``: whoever played most. A name not in the log is a ValueError with a guess.
+    Scores of different games are never shown (or averaged) together: no ``game`` means the
+    game with scores ``player`` played most. No ``player``: whoever played most (of that game).
+    A name not in the log is a ValueError with a guess.
     """
     if player is None:
-        player = most_played(plays)
+        player = most_played(of_game(plays, game))
         if player is None:
-            return {"title": "Score history", "player": "anyone", "points": []}
+            title = f"Score history: {game}" if game else "Score history"
+            return {"title": title, "player": "anyone", "points": []}
     names = list(player_stats(plays))
     if player not in names:
         known = ", ".join(names) if names else "none yet"
         raise ValueError(
             f"no player {player!r} in the score log{_did_you_mean(player, names)}; players: {known}"
         )
-    by_id = {play.id: play for play in plays}
-    history = score_history(plays, player)
-    years = {played_time(by_id[point.play_id]).year for point in history}
+    if game is None:
+        game = _most_scored_game(plays, player)
+    mine = [play for play in of_game(plays, game) if any(p.name == player for p in play.players)]
+    by_id = {play.id: play for play in mine}
+    history = score_history(mine, player)
+    labels = dict(zip(by_id, day_labels(mine), strict=True))
     points = [
-        {
-            "label": _day(by_id[point.play_id], len(years) > 1),
-            "score": point.score,
-            "winner": point.winner,
-        }
+        {"label": labels[point.play_id], "score": point.score, "winner": point.winner}
         for point in history
     ]
-    return {"title": f"{player}'s scores", "player": player, "points": points}
+    title = f"{player}: {game}" if game else f"{player}'s scores"
+    return {"title": title, "player": player, "points": points}
 
 
-def view(kind: str, plays: Sequence[Play], *, player: str | None = None) -> dict[str, object]:
-    """The view of chart ``kind`` for ``plays`` (``player``: whose history)."""
+def _most_scored_game(plays: Sequence[Play], player: str) -> str | None:
+    """The game ``player`` has most scores in (then most plays in; None: no plays)."""
+    counts: dict[str, tuple[int, int]] = {}
+    for play in plays:
+        for result in play.players:
+            if result.name == player:
+                scored, played = counts.get(play.game, (0, 0))
+                counts[play.game] = (scored + (result.score is not None), played + 1)
+    if not counts:
+        return None
+    return max(counts, key=lambda name: counts[name])  # ties: the one played first
+
+
+def view(
+    kind: str, plays: Sequence[Play], *, player: str | None = None, game: str | None = None
+) -> dict[str, object]:
+    """The view of chart ``kind`` for ``plays`` (``player``: whose history; ``game``: which
+    game's plays, a display name or key; None: every game, or for a history the player's
+    most scored game)."""
     check_kind(kind)
+    name = None if game is None else find_game(game)
     if kind == "wins":
-        return wins_view(plays)
+        return wins_view(plays, name)
     if kind == "totals":
-        return totals_view(plays)
-    return history_view(plays, player)
+        return totals_view(plays, name)
+    return history_view(plays, player, name)
 
 
 def render(kind: str, chart_view: Mapping[str, object]) -> pygame.Surface:
@@ -128,14 +196,22 @@ def render(kind: str, chart_view: Mapping[str, object]) -> pygame.Surface:
     return surface
 
 
-def plot(kind: str, plays: Sequence[Play], out: Path, *, player: str | None = None) -> Path:
+def plot(
+    kind: str,
+    plays: Sequence[Play],
+    out: Path,
+    *,
+    player: str | None = None,
+    game: str | None = None,
+) -> Path:
     """Draw chart ``kind`` ("wins", "totals" or "history") of ``plays`` to the PNG ``out``.
 
-    "totals" shows the most recent play with round scores; "history" shows ``player`` (default:
-    whoever played most). An empty log gives a chart that says so. The file is always a PNG,
-    whatever its suffix; missing folders are made. Returns ``out``.
+    ``game`` (a name or key) keeps that game's plays. "totals" shows the most recent play with
+    round scores; "history" shows ``player`` (default: whoever played most) in one game
+    (default: the one they have most scores in). An empty log gives a chart that says so.
+    The file is always a PNG, whatever its suffix; missing folders are made. Returns ``out``.
     """
-    surface = render(kind, view(kind, plays, player=player))
+    surface = render(kind, view(kind, plays, player=player, game=game))
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("wb") as file:
         pygame.image.save(surface, file, "chart.png")

@@ -374,12 +374,12 @@ class HistoryScreen(Screen):
             canvas.text(
                 label, 24, DIM, center=(self._x(i), HISTORY_CHART.bottom + 20), max_width=110
             )
-        wins = sum(1 for _, _, won in self.points if won)
+        wins = sum(1 for _, _, won in scored if won)  # the footer counts what is drawn
         pygame.draw.circle(canvas.surface, WON, (30, 448), 9)
         canvas.text("won", 28, TEXT, topleft=(46, 439))
         pygame.draw.circle(canvas.surface, LOST, (120, 448), 9)
         canvas.text("lost", 28, TEXT, topleft=(136, 439))
         pygame.draw.line(canvas.surface, AMBER, (206, 448), (236, 448), 3)
         canvas.text(f"average {average:.1f}", 28, AMBER, topleft=(244, 439))
-        summary = f"{len(self.points)} plays, {wins} wins, best {max(scores)}"
+        summary = f"{len(scored)} plays, {wins} wins, best {max(scores)}"
         canvas.text(summary, 28, TEXT, topleft=(440, 439), max_width=350)
