@@ -121,6 +121,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     scores.add_argument("--out", type=Path, metavar="FILE.png", help="where to write the chart")
     scores.add_argument("--player", help="whose score history (default: who played most)")
+    scores.add_argument(
+        "--game",
+        help="one game's plays (a name or key, e.g. alienation); a score history is always of "
+        "one game (default: the one the player has most scores in)",
+    )
     _store_option(scores)
     export = commands.add_parser("export", help="export the score log")
     export.add_argument(
@@ -362,11 +367,12 @@ def _scorelog(args: argparse.Namespace, config: Config) -> int:
             from device.ui.charts.plot import plot
 
             try:
-                print(plot(args.kind, store.plays(), args.out, player=args.player))
+                plays = store.plays()
+                print(plot(args.kind, plays, args.out, player=args.player, game=args.game))
             except OSError as error:
                 raise cannot_write("chart", args.out, error) from None
         elif args.command == "scores":
-            print(scores_text(store.plays(), args.latest))
+            print(scores_text(store.plays(), args.latest, game=args.game))
         elif args.command == "export":
             data = export(store, args.format, location=config.store.location)
             if args.out is None:
