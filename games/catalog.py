@@ -15,7 +15,7 @@ from typing import Any
 
 from games.alienation.rules import AlienationSetup
 from games.alienation.session import AlienationSession
-from games.alienation.session import state_from_json as alienation_state
+from games.alienation.state import state_from_json as alienation_state
 from games.alieninjas.scoring import may_tie_for_the_win
 from games.alieninjas.session import AlieninjasSession
 from games.alieninjas.setup import MISSION_NAMES, AlieninjasSetup, parse_setup

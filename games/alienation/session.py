@@ -18,7 +18,6 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from games.alienation.rules import (
@@ -28,6 +27,7 @@ from games.alienation.rules import (
     check_entry,
     draft_direction,
 )
+from games.alienation.state import AlienationState, state_from_json, state_to_json
 from games.effects import Effect, Phase, Record, Say, Show
 from games.errors import EventNotAcceptedError
 from games.events import (
@@ -42,7 +42,6 @@ from games.events import (
     describe,
 )
 from games.scoresheet import (
-    Sheet,
     and_list,
     close_round,
     final_effects,
@@ -55,40 +54,6 @@ from games.scoresheet import (
 Transition = tuple["AlienationState", list[Effect]]
 PHASES = ("friendliest", "score", "final")
 """Every phase the session reports, in play order."""
-
-
-@dataclass(frozen=True)
-class AlienationState:
-    """Where the score sheet stands."""
-
-    setup: AlienationSetup
-    phase: str = "score"
-    round: int = 1
-    start: int = 1
-    """This round's start player (0 while the table is still choosing the friendliest)."""
-    firsties: int | None = None
-    """Who took Firsties this round (None: nobody yet)."""
-    sheet: Sheet[RoundEntry] = field(default_factory=Sheet)
-    """The closed rounds' entries and this round's so far."""
-    sunnies: tuple[int, ...] = ()
-    """Each seat's Sunnies total as last entered."""
-    message: str = ""
-    choose_until: float | None = None
-    """When the device draws the friendliest player if the table has not chosen (phase
-    ``friendliest`` only)."""
-    friendliest: int | None = None
-    """The friendliest player, who started round 1 (None: not chosen yet, or not known in a
-    checkpoint from before it was kept)."""
-
-    @property
-    def entries(self) -> tuple[RoundEntry, ...]:
-        """This round's entries so far, by seat."""
-        return self.sheet.entries
-
-    @property
-    def rounds(self) -> tuple[tuple[int, ...], ...]:
-        """The points of every closed round, in seat order."""
-        return self.sheet.points(self.setup.players)
 
 
 class AlienationSession:
@@ -156,10 +121,7 @@ class AlienationSession:
 
     def to_json(self, state: AlienationState) -> dict[str, Any]:
         """The state as JSON-able data (the sheet's rounds and entries at the top level)."""
-        data = dataclasses.asdict(state)
-        sheet = data.pop("sheet")
-        data["entries"], data["rounds"] = sheet["entries"], sheet["rounds"]
-        return data
+        return state_to_json(state)
 
     def from_json(self, data: Mapping[str, Any]) -> AlienationState:
         """Rebuild a state from ``to_json`` output."""
@@ -171,38 +133,6 @@ class AlienationSession:
         if state.choose_until is not None:
             state = dataclasses.replace(state, choose_until=state.choose_until + now - saved_at)
         return state, [Phase(state.phase), Show("sheet", sheet_view(state))]
-
-
-def state_from_json(data: Mapping[str, Any]) -> AlienationState:
-    """Rebuild a state from ``to_json`` output, or from a checkpoint written before the shared
-    score sheet: its closed rounds hold only points, and only a game still in round 1 knows who
-    the friendliest player was."""
-    fields = dict(data)
-    setup = AlienationSetup(**fields.pop("setup"))
-    phase, number, start = str(fields["phase"]), int(fields["round"]), int(fields["start"])
-    rounds = tuple(
-        tuple(_entry(seat, item) for seat, item in enumerate(entries, start=1))
-        for entries in fields["rounds"]
-    )
-    entries = tuple(RoundEntry(**entry) for entry in fields["entries"])
-    friendliest = fields.get("friendliest", start if (phase, number) == ("score", 1) else None)
-    return AlienationState(
-        setup,
-        phase=phase,
-        round=number,
-        start=start,
-        firsties=fields["firsties"],
-        sheet=Sheet(rounds, entries),
-        sunnies=tuple(fields["sunnies"]),
-        message=str(fields["message"]),
-        choose_until=fields.get("choose_until"),
-        friendliest=friendliest,
-    )
-
-
-def _entry(seat: int, item: Any) -> RoundEntry:
-    """A closed round's entry: its data, or (an older checkpoint) only its points."""
-    return RoundEntry(**item) if isinstance(item, Mapping) else RoundEntry(seat, int(item))
 
 
 def draw(setup: AlienationSetup) -> int:

@@ -8,7 +8,8 @@ import pytest
 from tables import case_id, load_cases
 
 from games.alienation.rules import AlienationSetup
-from games.alienation.session import AlienationSession, AlienationState, round_lines
+from games.alienation.session import AlienationSession, round_lines
+from games.alienation.state import AlienationState
 from games.effects import Effect, Finished, Phase, Record, Report, Say, Show
 from games.errors import EventNotAcceptedError, RulesError
 from games.events import (
