@@ -142,7 +142,8 @@ class WavCache:
         many = getattr(self.backend, "synthesize_many", None)
         if many is None or total <= 1:
             for done, text in enumerate(todo, start=1):
-                self.path_for(text)
+                with self._lock:
+                    self._render(text, self.cached_path(text))
                 if progress is not None:
                     progress(done, total)
             return total

@@ -154,6 +154,9 @@ def build_parser() -> argparse.ArgumentParser:
     from device.commands import tagcli
 
     tagcli.add_parser(commands)
+    from device.commands import voice
+
+    voice.add_parser(commands)
     appliance.add_parsers(commands)  # install, update, uninstall
     backup.add_parser(commands)
     return parser
@@ -243,6 +246,10 @@ def _dispatch(args: argparse.Namespace, config: Config) -> int:
         from device.commands import tagcli
 
         return tagcli.run(args, config)
+    if args.command == "voice":
+        from device.commands import voice
+
+        return voice.run(args, config)
     from device.runtime.service import run
 
     return run(config, windowed=args.windowed)

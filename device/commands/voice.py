@@ -1,0 +1,152 @@
+"""``mothership voice prepare|list|test``: the voice's cache, its choices, a line to hear.
+
+``prepare`` renders every sentence the catalogue can produce (see
+:mod:`device.runtime.voicelines`) into the WAV cache, keyed by voice, settings and text, with
+a progress bar; the installer runs it, so a night then renders nothing. ``list`` shows the
+voices this machine has and which one speaks, and why. ``test "text"`` says a sentence (or
+writes it to a WAV) through the same cache.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import TextIO
+
+from device.commands.progress import ProgressBar
+from device.config import Config
+from device.runtime.parts import CATALOGUES, cache_dir, open_narrator, voice_choice
+from device.runtime.voicelines import every_text
+from narration.audio import AudioOutput
+from narration.cache import WavCache
+from narration.catalogue import Catalogue
+from narration.errors import NarrationError
+from narration.piper_model import BUNDLED_VOICE, bundled_model, piper_installed, verify_model
+from narration.wav import wav_seconds
+
+__all__ = ["add_parser", "run"]
+
+ENGINES = ["pyttsx3", "espeak", "piper", "silent"]
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``voice`` and its three actions to the command line."""
+    voice = commands.add_parser("voice", help="prepare, list and test the narrator's voice")
+    actions = voice.add_subparsers(dest="action", metavar="ACTION", required=True)
+    prepare = actions.add_parser(
+        "prepare", help="render every line the games can say into the cache (the installer runs it)"
+    )
+    prepare.add_argument("--voice", choices=ENGINES, help="override narration.backend")
+    actions.add_parser("list", help="the voices here, which one speaks and why")
+    test = actions.add_parser("test", help='say a sentence: voice test "Everyone, wake up."')
+    test.add_argument("text")
+    test.add_argument("--voice", choices=ENGINES, help="override narration.backend")
+    test.add_argument("--out", type=Path, metavar="FILE.wav", help="write the WAV here, no sound")
+
+
+def run(args: argparse.Namespace, config: Config, out: TextIO | None = None) -> int:
+    """Carry out ``voice prepare``, ``voice list`` or ``voice test``; return the exit code."""
+    out = out or sys.stdout
+    if args.action == "prepare":
+        return prepare(config, out)
+    if args.action == "list":
+        return list_voices(config, out)
+    return test(config, args.text, args.out, out)
+
+
+def prepare(config: Config, out: TextIO, progress: ProgressBar | None = None) -> int:
+    """Render every sentence not in the cache yet; print what is ready and what is not."""
+    choice = voice_choice(config, probe=True)
+    print(f"Voice: {choice.reason}", file=out)
+    catalogue = Catalogue.load(*CATALOGUES)
+    lines = every_text(catalogue, seats=config.hardware.seats)
+    cache = WavCache(cache_dir(config), choice.backend)
+    started = time.monotonic()
+    try:
+        rendered = cache.render_many(lines.texts, progress or ProgressBar("Preparing the voice"))
+    finally:
+        choice.backend.close()
+    seconds = time.monotonic() - started
+    print(
+        f"{len(lines.texts)} sentences ready in {cache.directory} "
+        f"({rendered} rendered now in {seconds:.1f} s).",
+        file=out,
+    )
+    if lines.on_demand:
+        print(
+            f"{len(lines.on_demand)} lines depend on names, scores or seat lists and are rendered "
+            f"when a game needs them: {', '.join(lines.on_demand)}",
+            file=out,
+        )
+    return 0
+
+
+def _espeak_voices() -> list[str]:
+    found = shutil.which("espeak-ng")
+    if found is None:
+        return []
+    try:
+        listing = subprocess.run(
+            [found, "--voices=en"], capture_output=True, text=True, timeout=10, check=False
+        ).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return []
+    return [row.split()[4] for row in listing.splitlines()[1:] if len(row.split()) > 4]
+
+
+def list_voices(config: Config, out: TextIO) -> int:
+    """Print the voices this machine has, and which one speaks and why."""
+    choice = voice_choice(config, probe=True)
+    try:
+        print(f"Speaking: {choice.reason}", file=out)
+        print("Piper voices (narration.backend = 'piper'):", file=out)
+        if not piper_installed():
+            print("  piper-tts is not installed: pip install piper-tts", file=out)
+        try:
+            model = bundled_model()
+            state = "checked against the official digests" if verify_model(model) else "unknown"
+            print(f"  {BUNDLED_VOICE} (bundled; {state})", file=out)
+        except NarrationError as error:
+            print(f"  {BUNDLED_VOICE}: {error}", file=out)
+        if config.narration.piper_model is not None:
+            print(f"  {config.narration.piper_model} (narration.piper_model)", file=out)
+        espeak = _espeak_voices()
+        print(
+            "espeak-ng voices (narration.backend = 'pyttsx3' or 'espeak', narration.voice):",
+            file=out,
+        )
+        print("  " + (", ".join(espeak) if espeak else "espeak-ng is not installed"), file=out)
+        recorded = config.narration.recorded_dir
+        print(
+            f"Recorded lines: {recorded} (a <line id>.wav there wins over any voice)"
+            if recorded is not None
+            else "Recorded lines: none (narration.recorded_dir)",
+            file=out,
+        )
+    finally:
+        choice.backend.close()
+    return 0
+
+
+def test(config: Config, text: str, wav: Path | None, out: TextIO) -> int:
+    """Say ``text`` through the configured voice and the cache (or copy its WAV to ``wav``)."""
+    with open_narrator(config, audio=wav is None) as narrator:
+        spoken = narrator.say_text(text)
+        choice = narrator.backend
+        print(f"{choice.name} voice {choice.voice}: {spoken.seconds:.1f} s", file=out)
+        if wav is not None:
+            shutil.copyfile(spoken.path, wav)
+            print(f"written to {wav} ({wav_seconds(wav):.1f} s)", file=out)
+            return 0
+        audio = narrator.audio
+        if isinstance(audio, AudioOutput) and audio.available:
+            deadline = time.monotonic() + spoken.seconds + 1.0
+            while audio.speaking and time.monotonic() < deadline:
+                time.sleep(0.05)
+        else:
+            print(f"(no audio output: caption) {spoken.text}", file=out)
+    return 0
