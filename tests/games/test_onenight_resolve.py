@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 from tables import load_cases
 
 from games.errors import RulesError
+from games.onenight.artifacts import DAYBREAK_ARTIFACTS, find_artifact
 from games.onenight.instructions import oracle_outcome
 from games.onenight.instructions.oracle import OracleKind, OracleQuestion, OracleResult
 from games.onenight.instructions.roles import BlobPattern, blob_patterns
@@ -30,6 +32,7 @@ from games.onenight.resolve.model import Conversion
 from games.onenight.roles import Role, Team, find_role
 
 CASES = load_cases("onenight_resolution")
+DAYBREAK = load_cases("onenight_daybreak_resolution")
 
 
 def _oracle(data: dict[str, Any] | None) -> OracleFact | None:
@@ -48,6 +51,7 @@ def _oracle(data: dict[str, Any] | None) -> OracleFact | None:
 def build(case: dict[str, Any]) -> tuple[ResolutionInput, Rulings]:
     """The input and rulings of a table case."""
     marks, copied, became = case.get("marks", {}), case.get("copied", {}), case.get("became", {})
+    artifacts = case.get("artifacts", {})
     reveals = tuple(
         Reveal(
             seat,
@@ -56,6 +60,7 @@ def build(case: dict[str, Any]) -> tuple[ResolutionInput, Rulings]:
             became=Conversion(became[str(seat)]) if str(seat) in became else None,
             copied=find_role(copied[str(seat)]) if str(seat) in copied else None,
             snatched=seat in case.get("snatched", ()),
+            artifact=find_artifact(artifacts[str(seat)]) if str(seat) in artifacts else None,
         )
         for seat, card in enumerate(case["cards"], start=1)
     )
@@ -80,13 +85,20 @@ def build(case: dict[str, Any]) -> tuple[ResolutionInput, Rulings]:
 
 def test_there_are_at_least_eighty_cases_each_citing_its_rule() -> None:
     assert len(CASES) >= 80
-    for case in CASES:
-        assert re.match(r"(\d(\.\d+)*|RB-[WVA]|ruling) ", case["rule"]), case["rule"]
-    rules = [case["rule"] for case in CASES]
+    for case in CASES + DAYBREAK:
+        assert re.match(r"(\d(\.\d+)*|RB-[WVADB]|ruling) ", case["rule"]), case["rule"]
+    rules = [case["rule"] for case in CASES + DAYBREAK]
     assert len(rules) == len(set(rules)), "every case has its own rule text"
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda case: case["rule"])
+def test_there_are_at_least_sixty_daybreak_and_bonus_cases() -> None:
+    assert len(DAYBREAK) >= 60
+    rules = " ".join(case["rule"] for case in DAYBREAK)
+    for topic in ("Bodyguard", "Prince", "Cursed", "Artifact", "shielded Doppelganger"):
+        assert topic in rules, topic
+
+
+@pytest.mark.parametrize("case", CASES + DAYBREAK, ids=lambda case: case["rule"])
 def test_rule_case(case: dict[str, Any]) -> None:
     game, rulings = build(case)
     result = resolve(game, rulings)
@@ -268,14 +280,17 @@ def test_the_oracle_facts_come_from_her_outcome_in_the_game_record() -> None:
 
 # -- properties -----------------------------------------------------------------------------
 
+DAYBREAK_SET = list(DAYBREAK_ARTIFACTS)
 COPY_TARGETS = [role for role in Role if role not in (Role.DOPPELGANGER, Role.COPYCAT)]
 CHOICES = {
     "protected_in_tie": ("others_die", "fall_through"),
     "self_vote": ("reject", "abstain"),
     "oracle_follows": ("card", "player"),
     "groob_zerb_in_play": ("held", "selected"),
+    "cursed_tie_joins": ("werewolf", "vampire"),
 }
 FLAGS = (
+    "beholder_loses_if_seer_dies",
     "hunter_blocked_by_protection",
     "repeat_chains",
     "village_wins_when_only_minion_dies_without_wolves",
@@ -318,6 +333,10 @@ def finished_games(draw: st.DrawFn) -> tuple[ResolutionInput, Rulings]:
         became = draw(st.none() | st.sampled_from(list(Conversion)))
         snatched = draw(st.booleans())
         reveals.append(Reveal(seat, card, mark, became, copied, snatched))
+    placed = draw(st.none() | st.tuples(st.integers(1, players), st.sampled_from(DAYBREAK_SET)))
+    if placed is not None:  # the Curator's one Artifact
+        seat, artifact = placed
+        reveals[seat - 1] = dataclasses.replace(reveals[seat - 1], artifact=artifact)
     two_hands = draw(st.lists(st.integers(1, players), unique=True, max_size=players))
     device = draw(st.booleans())
     votes = {}
@@ -330,6 +349,11 @@ def finished_games(draw: st.DrawFn) -> tuple[ResolutionInput, Rulings]:
     extra = draw(st.lists(st.sampled_from(list(Role)), min_size=3, max_size=3))
     if any(r.snatched for r in reveals) and Role.BODY_SNATCHER not in cards + extra:
         extra[0] = Role.BODY_SNATCHER  # only a Body Snatcher in the game snatches a card
+    sights = (Conversion.WEREWOLF, Conversion.TANNER)
+    if any(r.became in sights for r in reveals) and Role.PARANORMAL_INVESTIGATOR not in cards:
+        extra.append(Role.PARANORMAL_INVESTIGATOR)  # only his sight makes a werewolf or Tanner
+    if placed is not None and Role.CURATOR not in cards:
+        extra.append(Role.CURATOR)
     game = ResolutionInput(
         players=players,
         reveals=tuple(draw(st.permutations(reveals))),

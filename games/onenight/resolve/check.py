@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
+from games.onenight.artifacts import Artifact, artifact_pool
 from games.onenight.instructions.roles import blob_patterns
 from games.onenight.resolve.model import (
     DEVICE,
@@ -25,6 +26,9 @@ COPIERS = (Role.DOPPELGANGER, Role.COPYCAT)
 BECOMES = (Role.ALIEN, Role.WEREWOLF, Role.VAMPIRE)
 """The cards an Oracle's card can become."""
 
+PI_SIGHTS = (Conversion.WEREWOLF, Conversion.TANNER)
+"""What the Paranormal Investigator's sight can make of him (RB-D)."""
+
 Ballots = dict[int, tuple[int, ...]]
 """Voter seat to the targets that count (self votes dropped when they are abstentions)."""
 
@@ -40,6 +44,7 @@ def check(game: ResolutionInput, rulings: Rulings) -> tuple[dict[int, Reveal], B
         )
     reveals = _check_reveals(game)
     _check_marks(reveals)
+    _check_artifacts(reveals)
     _check_selected(game, reveals)
     for name, fact in (("oracle", game.oracle), ("doppel_oracle", game.doppel_oracle)):
         if fact is not None:
@@ -73,6 +78,8 @@ def _check_reveals(game: ResolutionInput) -> dict[int, Reveal]:
             raise ResolutionError(f"seat {seat} holds {reveal.mark!r}, which is not a Mark")
         if reveal.became is not None and not isinstance(reveal.became, Conversion):
             raise ResolutionError(f"seat {seat} became {reveal.became!r}: not a conversion")
+        if reveal.artifact is not None and not isinstance(reveal.artifact, Artifact):
+            raise ResolutionError(f"seat {seat} holds {reveal.artifact!r}: not an Artifact")
         if not isinstance(reveal.snatched, bool):
             raise ResolutionError(
                 f"seat {seat} snatched {reveal.snatched!r}: must be true or false"
@@ -104,12 +111,43 @@ def _check_marks(reveals: Mapping[int, Reveal]) -> None:
             )
 
 
+def _check_artifacts(reveals: Mapping[int, Reveal]) -> None:
+    held = Counter(reveal.artifact for reveal in reveals.values() if reveal.artifact is not None)
+    for artifact, count in sorted(held.items(), key=lambda item: item[0].value):
+        if count > 1:
+            raise ResolutionError(
+                f"{count} players hold the {artifact.display_name}: there is only one"
+            )
+
+
 def _check_selected(game: ResolutionInput, reveals: Mapping[int, Reveal]) -> None:
     if not game.selected:
         return
     available = Counter(game.selected)
+    if Role.ALPHA_WOLF in available:
+        available[Role.WEREWOLF] += 1  # RB-D: the Alpha Wolf's extra Werewolf card
     held = Counter(reveal.card for reveal in reveals.values())
+    pool = artifact_pool(game.selected)
+    # The Curator places one Artifact, a Doppelganger-Curator a second one (1.3).
+    most = (Role.CURATOR in available) + (Role.DOPPELGANGER in available and bool(pool))
     for seat, reveal in sorted(reveals.items()):
+        if reveal.artifact is not None and reveal.artifact not in pool:
+            names = ", ".join(a.value for a in pool) or "none, no Curator is in the game"
+            raise ResolutionError(
+                f"seat {seat} holds the {reveal.artifact.display_name}, which is not in this "
+                f"game's Artifacts: {names}"
+            )
+    artifacts = [seat for seat, reveal in sorted(reveals.items()) if reveal.artifact]
+    if len(artifacts) > most:
+        raise ResolutionError(
+            f"{len(artifacts)} players hold an Artifact: this game places at most {most}"
+        )
+    for seat, reveal in sorted(reveals.items()):
+        if reveal.became in PI_SIGHTS and Role.PARANORMAL_INVESTIGATOR not in available:
+            raise ResolutionError(
+                f"seat {seat} became {reveal.became.value!r}, but no Paranormal Investigator "
+                "is in the game"
+            )
         if reveal.snatched and Role.BODY_SNATCHER not in available:
             raise ResolutionError(
                 f"seat {seat} holds a snatched card, but no Body Snatcher is in the game"

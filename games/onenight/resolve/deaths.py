@@ -10,6 +10,14 @@ Rulings of ours, beyond the reference:
   first place. When the device holds the second place, nobody else dies.
 * All Marks of Love (Cupid's and the Doppelganger's) link their holders into one group: when
   one dies, every other holder dies (the Vampire rulebook: up to four die together).
+
+Daybreak and Bonus (RB-D, RB-B, reference 4.2):
+
+* The Bodyguard's point is not a vote: it is left out of the count, and the player he points
+  at cannot be killed by the vote, exactly as a protected Master (4.4.1 to 4.4.3 apply).
+* Votes for the Prince do not count: he is passed over, and the next group below (with at
+  least ``fall_through_min_votes``) dies in his place; a Hunter's shot never kills him (4.4.3).
+  Lovers still die together, through any protection (RB-V).
 """
 
 from __future__ import annotations
@@ -35,7 +43,9 @@ class Deaths:
     epic_groups: int
     """How many of village, werewolves, vampires and aliens are held (3 or more: Epic Battle)."""
     protected: frozenset[int]
-    """Masters voted for by another vampire."""
+    """Masters voted for by another vampire, and whoever the Bodyguard points at."""
+    shields: dict[int, str]
+    """Why each protected player (and each Prince) cannot die, for the explanation."""
     saved: tuple[int, ...]
     """Protected players who would have died by vote."""
     spared: tuple[int, ...]
@@ -84,8 +94,28 @@ def protected_seats(
     return frozenset(
         i.seat
         for i in identities
-        if i.master and any(i.seat in ballots[v] for v in vampires if v != i.seat)
+        if i.master and any(i.seat in ballots.get(v, ()) for v in vampires if v != i.seat)
     )
+
+
+def split_guards(
+    identities: Sequence[Identity], ballots: Mapping[int, Sequence[int]]
+) -> tuple[dict[int, tuple[int, ...]], frozenset[int]]:
+    """The ballots that are votes, and the players the Bodyguards' points protect (RB-D)."""
+    guards = {i.seat for i in identities if i.bodyguard}
+    votes = {seat: tuple(targets) for seat, targets in ballots.items() if seat not in guards}
+    guarded = {t for seat in guards for t in ballots.get(seat, ()) if t != DEVICE}
+    return votes, frozenset(guarded)
+
+
+def shield_reasons(
+    identities: Sequence[Identity], masters: frozenset[int], guarded: frozenset[int]
+) -> dict[int, str]:
+    """Why each protected player or Prince cannot die, in words."""
+    reasons = {seat: "the Bodyguard protects them" for seat in guarded}
+    reasons.update({seat: "a vampire voted for the Master" for seat in masters})
+    reasons.update({i.seat: "the Prince cannot be killed" for i in identities if i.prince})
+    return reasons
 
 
 def levels(tally: Sequence[int], device_votes: int) -> list[Level]:
@@ -114,6 +144,7 @@ def _pick(
     protected: frozenset[int],
     rulings: Rulings,
     saved: list[int],
+    princes: frozenset[int] = frozenset(),
 ) -> _Pick | None:
     """The first group from ``start`` down that can die (first needs ``needs[0]`` votes, the
     fall-through ones ``needs[1]``), or the device's place; None when nobody can die."""
@@ -121,7 +152,9 @@ def _pick(
         votes, group = found[index]
         if votes < (needs[0] if index == start else needs[1]):
             return None
-        players = group - {DEVICE}
+        passed = group & princes  # votes for a Prince do not count: he is passed over
+        saved += sorted(passed - set(saved))
+        players = group - {DEVICE} - princes
         if DEVICE in group and (rulings.device_tie_saves_everyone or not players):
             return _Pick(index, votes, frozenset(), device=True)
         shielded = players & protected
@@ -139,23 +172,29 @@ def vote_deaths(
     ballots: Mapping[int, Sequence[int]],
     device_can_be_voted: bool,
     rulings: Rulings,
+    guarded: frozenset[int] = frozenset(),
 ) -> Deaths:
-    """The vote's deaths, then every Hunter shot and Lover death they bring."""
+    """The vote's deaths, then every Hunter shot and Lover death they bring.
+
+    ``ballots`` are the votes only: the Bodyguard's point comes in ``guarded``."""
     tally, device_votes = count(len(identities), ballots)
     groups = epic_groups(identities)
     epic = groups >= 3
-    protected = protected_seats(identities, ballots)
+    masters = protected_seats(identities, ballots)
+    protected = masters | guarded
+    princes = frozenset(i.seat for i in identities if i.prince)
     found = levels(tally, device_votes if device_can_be_voted else 0)
     saved: list[int] = []
     first_need = 2 if not epic or rulings.epic_most_needs_two_votes else 1
-    first = _pick(found, 0, (first_need, rulings.fall_through_min_votes), protected, rulings, saved)
+    needs = (first_need, rulings.fall_through_min_votes)
+    first = _pick(found, 0, needs, protected, rulings, saved, princes)
     order: list[tuple[int, DeathReason]] = []
     device_place = 1 if first is not None and first.device else 0
     if first is not None and not first.device:
         cause = DeathCause.MOST_VOTES if first.index == 0 else DeathCause.NEXT_MOST_VOTES
         order += [(seat, DeathReason(cause, first.votes)) for seat in sorted(first.dead)]
         if epic and len(found[first.index][1]) == 1:
-            second = _pick(found, first.index + 1, (1, 1), protected, rulings, saved)
+            second = _pick(found, first.index + 1, (1, 1), protected, rulings, saved, princes)
             if second is not None and second.device:
                 device_place = 2
             elif second is not None:
@@ -168,6 +207,7 @@ def vote_deaths(
         device_votes=device_votes,
         epic_groups=groups,
         protected=protected,
+        shields=shield_reasons(identities, masters, guarded),
         saved=tuple(saved),
         spared=tuple(spared),
         device_place=device_place,
@@ -199,7 +239,8 @@ def _chain(
             for target in ballots.get(seat, ()):
                 if target == DEVICE or target in dead:
                     continue
-                if rulings.hunter_blocked_by_protection and target in protected:
+                blocked = rulings.hunter_blocked_by_protection and target in protected
+                if blocked or identities[target - 1].prince:
                     if target not in spared:
                         spared.append(target)
                     continue

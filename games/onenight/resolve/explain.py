@@ -31,6 +31,8 @@ TEAM_NAMES: dict[Side, tuple[str, bool]] = {
     Side.BLOB: ("The Blob", False),
     Side.MORTICIAN: ("The Mortician", False),
     Side.ORACLE: ("The Oracle", False),
+    Side.SQUIRE: ("The Squire", False),
+    Side.APPRENTICE_TANNER: ("The Apprentice Tanner", False),
 }
 """How each team is named, and whether the name is plural."""
 
@@ -71,7 +73,7 @@ def _vote_lines(deaths: Deaths) -> list[str]:
             "votes die."
         )
     for seat in deaths.saved:
-        lines.append(f"Player {seat} is safe from the vote: a vampire voted for the Master.")
+        lines.append(f"Player {seat} is safe from the vote: {deaths.shields[seat]}.")
     if deaths.device_place == 1:
         lines.append("The device got the most votes, so nobody dies by vote.")
     elif not deaths.from_vote:
@@ -109,6 +111,8 @@ def _rule_lines(judgement: Judgement) -> list[str]:
             lines.append(
                 f"Player {seat} holds the Mark of the Traitor and loses: no teammate died."
             )
+    for seat in judgement.beholders:
+        lines.append(f"Player {seat}, the Beholder, loses: a Seer died.")
     voters = judgement.diseased_voters
     if voters:
         lines.append(f"{players(voters).capitalize()} voted for a diseased player and cannot win.")
@@ -118,6 +122,8 @@ def _rule_lines(judgement: Judgement) -> list[str]:
 def _team_lines(judgement: Judgement) -> list[str]:
     lines = []
     for side in judgement.present:
+        if side is Side.NOBODY:  # the Void's holder is on no team
+            continue
         name, plural = TEAM_NAMES[side]
         won = side in judgement.teams
         verb = ("win" if won else "lose") if plural else ("wins" if won else "loses")
@@ -132,7 +138,7 @@ def explain(
     lines = _vote_lines(deaths)
     lines += [death_line(seat, why) for seat, why in deaths.order]
     for seat in deaths.spared:
-        lines.append(f"Player {seat} is safe from the Hunter: a vampire voted for the Master.")
+        lines.append(f"Player {seat} is safe from the Hunter: {deaths.shields[seat]}.")
     lines += [_identity_line(identities[seat - 1], judgement) for seat, _ in deaths.order]
     lines += _rule_lines(judgement)
     lines += _team_lines(judgement)

@@ -10,6 +10,18 @@ Rulings of ours (the reference leaves them open):
 * A snatched card (2.9: the card the Body Snatcher took, or his own card he left in its place)
   is an Alien card and nothing else: a snatched Hunter shoots nobody, a snatched Tanner does
   not win by dying. A Mark of the Vampire still makes its holder a vampire (Mark over card).
+* An Artifact overrides the card and the Mark (RB-V "Artifacts & Vampire"): a role-changing
+  one makes the player that role with its team and powers, and only those (the Hunter loses
+  his shot, the Tanner his win); the Void leaves no role and no team. The aliens' tap and the
+  Paranormal Investigator's conversion follow the player and come after it (4.4.8).
+* The Paranormal Investigator who stopped on a werewolf is a werewolf; on the Tanner, a Tanner
+  (RB-D); the seat that started as the PI is entered at the reveal, whatever card it ends with.
+* The Cursed (still a villager after his card, Mark and Artifact) joins the team of whoever
+  voted for him (RB-B): he becomes a werewolf or a vampire before the votes are counted (4.5
+  step 3); with votes from both, the team with more voters, ``cursed_tie_joins`` on a tie.
+  The Bodyguard's point is not a vote.
+* With no Tanner among the players, the Apprentice Tanner plays as the Tanner (he wins only if
+  he dies, 4.3), so his death stops the werewolves as the Tanner's would.
 * The contextual teams are decided on the players alone: a Minion with no werewolf held plays
   alone, a Renfield with no vampire held is a villager, an Assassin with no Mark of the
   Assassin held (and an Apprentice with neither an Assassin nor such a Mark) is a villager.
@@ -18,7 +30,7 @@ Rulings of ours (the reference leaves them open):
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from games.onenight.resolve.check import COPIERS
 from games.onenight.resolve.model import (
@@ -37,7 +49,12 @@ W, V, A = Side.WEREWOLF, Side.VAMPIRE, Side.ALIEN
 
 ROLE_SIDES: dict[Role, tuple[Side, Side | None]] = {
     Role.WEREWOLF: (W, W),
+    Role.ALPHA_WOLF: (W, W),
+    Role.MYSTIC_WOLF: (W, W),
+    Role.DREAM_WOLF: (W, W),
     Role.MINION: (W, None),
+    Role.SQUIRE: (W, None),
+    Role.APPRENTICE_TANNER: (Side.APPRENTICE_TANNER, None),
     Role.VAMPIRE: (V, V),
     Role.THE_MASTER: (V, V),
     Role.THE_COUNT: (V, V),
@@ -59,11 +76,36 @@ TEAM_SIDES = {Team.WEREWOLF: W, Team.VAMPIRE: V, Team.ALIEN: A, Team.VILLAGE: Si
 
 
 def identities(
-    game: ResolutionInput, reveals: Mapping[int, Reveal], rulings: Rulings
+    game: ResolutionInput,
+    reveals: Mapping[int, Reveal],
+    rulings: Rulings,
+    ballots: Mapping[int, Sequence[int]],
 ) -> tuple[Identity, ...]:
-    """Every seat's identity, seat 1 first."""
+    """Every seat's identity, seat 1 first (``ballots`` decide only the Cursed's team)."""
     found = [_identity(reveals[seat], game, rulings) for seat in range(1, game.players + 1)]
-    return _in_context(tuple(found), game, rulings)
+    return _in_context(_cursed(tuple(found), ballots, rulings), game, rulings)
+
+
+def _cursed(
+    found: tuple[Identity, ...], ballots: Mapping[int, Sequence[int]], rulings: Rulings
+) -> tuple[Identity, ...]:
+    """The Cursed who got werewolf or vampire votes join that team (RB-B)."""
+    out = list(found)
+    for i in found:
+        if i.role is not Role.CURSED or i.side is not Side.VILLAGE or i.kind is not None:
+            continue
+        voters = [found[v - 1] for v, targets in ballots.items() if i.seat in targets]
+        voters = [v for v in voters if not v.bodyguard]  # his point is not a vote
+        wolves = sum(v.kind is W for v in voters)
+        vampires = sum(v.kind is V for v in voters)
+        if not wolves and not vampires:
+            continue
+        if wolves == vampires:
+            team = W if rulings.cursed_tie_joins == "werewolf" else V
+        else:
+            team = W if wolves > vampires else V
+        out[i.seat - 1] = dataclasses.replace(i, side=team, kind=team, cursed_by=team)
+    return tuple(out)
 
 
 def _oracle_fact(
@@ -96,10 +138,21 @@ def _identity(reveal: Reveal, game: ResolutionInput, rulings: Rulings) -> Identi
         side = Side.ORACLE
     if reveal.mark is Mark.VAMPIRE:
         side, kind = V, V
+    artifact = reveal.artifact
+    if artifact is not None and artifact.changes_role:
+        # Artifact over Mark over card (RB-V); the Void leaves no role and no team.
+        role = artifact.role or Role.VILLAGER
+        side, kind = ROLE_SIDES.get(role, (Side.VILLAGE, None))
+        if artifact.role is None:
+            side = Side.NOBODY
     if reveal.became is Conversion.ALIEN and kind is not A:
         side, kind = A, A
     elif reveal.became is Conversion.ALIEN_HELPER and kind is not A:
         side, kind = A, None
+    elif reveal.became is Conversion.WEREWOLF and kind is not W:
+        side, kind = W, W
+    elif reveal.became is Conversion.TANNER:
+        side, kind = Side.TANNER, None
     return Identity(
         seat=reveal.seat,
         card=reveal.card,
@@ -111,6 +164,7 @@ def _identity(reveal: Reveal, game: ResolutionInput, rulings: Rulings) -> Identi
         became=reveal.became,
         snatched=reveal.snatched,
         oracle=fact,
+        artifact=artifact,
     )
 
 
@@ -125,10 +179,15 @@ def _in_context(
         both = Role.GROOB in game.selected and Role.ZERB in game.selected
     else:
         both = groob and zerb
+    tanner = any(i.side is Side.TANNER for i in found)
     changes: dict[int, Side] = {}
     for i in found:
         if i.role is Role.MINION and i.side is W and W not in kinds:
             changes[i.seat] = Side.MINION
+        elif i.role is Role.SQUIRE and i.side is W and W not in kinds:
+            changes[i.seat] = Side.SQUIRE
+        elif i.side is Side.APPRENTICE_TANNER and not tanner:
+            changes[i.seat] = Side.TANNER
         elif i.role is Role.RENFIELD and i.side is V and V not in kinds:
             changes[i.seat] = Side.VILLAGE
         elif both and i.side is A and i.kind is A and i.role in (Role.GROOB, Role.ZERB):
@@ -171,6 +230,14 @@ def describe(identity: Identity) -> str:
         words += ", snatched: an Alien card"
     if identity.mark is Mark.VAMPIRE:
         words += ", with the Mark of the Vampire"
+    if identity.artifact is not None:
+        words += f", with the {identity.artifact.display_name}"
+    if identity.cursed_by is not None:
+        words += f", cursed: now on the {identity.cursed_by.value} team"
+    if identity.became is Conversion.WEREWOLF and identity.side is W:
+        words += ", who saw a werewolf and joined them"
+    elif identity.became is Conversion.TANNER and identity.side is Side.TANNER:
+        words += ", who saw the Tanner and became one"
     if identity.became is Conversion.ALIEN and identity.side is A:
         words += ", made an alien by the aliens"
     elif identity.became is Conversion.ALIEN_HELPER and identity.side is A and not identity.kind:

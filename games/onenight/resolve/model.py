@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from games.errors import RulesError
+from games.onenight.artifacts import Artifact
 from games.onenight.instructions.outcome import OracleOutcome
 from games.onenight.instructions.roles import BlobPattern
 from games.onenight.roles import Role, Team
@@ -107,6 +108,10 @@ class Conversion(enum.Enum):
     """Tapped by the aliens: he is an alien."""
     ALIEN_HELPER = "alien_helper"
     """Tapped by the aliens: he is on the alien team, but not an alien."""
+    WEREWOLF = "werewolf"
+    """The Paranormal Investigator stopped on a werewolf: he is a werewolf (RB-D)."""
+    TANNER = "tanner"
+    """The Paranormal Investigator stopped on the Tanner: he is a Tanner (RB-D)."""
 
 
 class Side(enum.Enum):
@@ -142,6 +147,12 @@ class Side(enum.Enum):
     """Wins if at least one of his neighbours dies."""
     ORACLE = "oracle"
     """The Oracle after a wrong guess: wins only if she survives."""
+    SQUIRE = "squire"
+    """A Squire with no werewolf among the players: wins if someone else dies (as the Minion)."""
+    APPRENTICE_TANNER = "apprentice_tanner"
+    """The Apprentice Tanner with a Tanner among the players: wins if a Tanner dies."""
+    NOBODY = "nobody"
+    """The Void of Nothingness holder: no role and no team, so he never wins."""
 
 
 ENEMIES = (Side.WEREWOLF, Side.VAMPIRE, Side.ALIEN)
@@ -164,6 +175,8 @@ class Reveal:
     is a plain villager)."""
     snatched: bool = False
     """The card was stolen by the Body Snatcher, so it is an Alien card now."""
+    artifact: Artifact | None = None
+    """The Artifact the Curator (or Doppelganger-Curator) put on the card, if any."""
 
 
 @dataclass(frozen=True)
@@ -217,6 +230,7 @@ ProtectedInTie = Literal["others_die", "fall_through"]
 SelfVote = Literal["reject", "abstain"]
 FollowsWhat = Literal["card", "player"]
 BothInPlay = Literal["held", "selected"]
+CursedTie = Literal["werewolf", "vampire"]
 
 
 _CHOICES: dict[str, tuple[str, ...]] = {
@@ -224,6 +238,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "self_vote": ("reject", "abstain"),
     "oracle_follows": ("card", "player"),
     "groob_zerb_in_play": ("held", "selected"),
+    "cursed_tie_joins": ("werewolf", "vampire"),
 }
 
 
@@ -270,6 +285,14 @@ class Rulings:
     * ``groob_zerb_in_play="held"``: Groob and Zerb are "both in the game" when players hold
       both at the end, as Epic Battle groups are counted (a win that needs a centre card to die
       could never happen). ``"selected"``: both were selected.
+
+    The Daybreak and Bonus rulings (the protection rulings above, 4.4.1 to 4.4.3, apply to the
+    Bodyguard's protection and the Prince as they do to the Master's):
+
+    * ``cursed_tie_joins="werewolf"``: the Cursed joins the team of whoever voted for him
+      (RB-B); when as many werewolves as vampires did, he joins this team.
+    * ``beholder_loses_if_seer_dies=True``: the Beholder wins with the village, but loses if
+      a Seer or Apprentice Seer dies (he is there to keep them alive). False: a plain villager.
     """
 
     protected_in_tie: ProtectedInTie = "others_die"
@@ -284,6 +307,8 @@ class Rulings:
     epic_village_needs_two_enemy_teams: bool = True
     device_tie_saves_everyone: bool = True
     groob_zerb_in_play: BothInPlay = "held"
+    cursed_tie_joins: CursedTie = "werewolf"
+    beholder_loses_if_seer_dies: bool = True
 
     def __post_init__(self) -> None:
         for name, choices in _CHOICES.items():

@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from games.onenight.artifacts import Artifact
 from games.onenight.resolve.model import Conversion, Mark, OracleFact, Side
 from games.onenight.roles import Role
 
@@ -35,11 +36,25 @@ class Identity:
     snatched: bool = False
     oracle: OracleFact | None = None
     """The Oracle outcome applied to this seat, if any."""
+    artifact: Artifact | None = None
+    """The Artifact on the player's card (it overrides the card and the Mark)."""
+    cursed_by: Side | None = None
+    """The team whose votes turned this Cursed player (werewolf or vampire)."""
 
     @property
     def hunter(self) -> bool:
         """Whether the player shoots whoever he voted for when he dies."""
         return self.role is Role.HUNTER
+
+    @property
+    def bodyguard(self) -> bool:
+        """Whether the player's point protects instead of voting (RB-D Bodyguard)."""
+        return self.role is Role.BODYGUARD
+
+    @property
+    def prince(self) -> bool:
+        """Whether votes for the player do not count and nothing can kill him (RB-B Prince)."""
+        return self.role is Role.PRINCE
 
     @property
     def master(self) -> bool:
@@ -48,8 +63,9 @@ class Identity:
 
     @property
     def traitor(self) -> bool:
-        """Whether the player holds a Mark of the Traitor."""
-        return self.mark is not None and self.mark.kind is Mark.TRAITOR
+        """Whether the player holds a Mark of the Traitor (or the Dagger of the Traitor)."""
+        dagger = self.artifact is Artifact.DAGGER
+        return dagger or (self.mark is not None and self.mark.kind is Mark.TRAITOR)
 
 
 class DeathCause(enum.Enum):
@@ -95,6 +111,8 @@ class WinReason(enum.Enum):
     """The Oracle died after a wrong guess: everyone else wins."""
     DISEASE = "disease"
     """He voted for a diseased player, so he cannot win."""
+    BEHOLDER = "beholder"
+    """The Beholder loses with the village's win because a Seer or Apprentice Seer died."""
 
 
 @dataclass(frozen=True)
@@ -139,7 +157,8 @@ class Resolution:
     epic_battle: bool
     """Three or more of village, werewolves, vampires and aliens were held by players."""
     saved: tuple[int, ...]
-    """Protected players (the Master) who would have died by vote."""
+    """Protected players (the Master, the Bodyguard's choice, the Prince) who would have died
+    by vote."""
     lines: tuple[str, ...]
     """The explanation, see :meth:`explanation`."""
 

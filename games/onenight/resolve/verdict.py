@@ -3,10 +3,11 @@
 :func:`resolve` is pure. It follows the pipeline of reference section 4.5:
 
 1. check the input and collect the ballots (two-hand votes, votes for the device);
-2. work out each seat's identity: card, copy, Oracle outcome, snatched card, Mark, tap
-   (``resolve_identity``);
-3. count the votes, pick the most-voted group (with the Epic Battle's second-most), skip the
-   Master when a vampire voted for him and fall through, then Hunter shots and Lovers until
+2. work out each seat's identity: card, copy, Oracle outcome, snatched card, Mark, Artifact,
+   tap, then the Cursed's conversion by who voted for him (``resolve_identity``);
+3. count the votes (the Bodyguard's point protects instead), pick the most-voted group (with
+   the Epic Battle's second-most), pass over a Prince, skip the Master when a vampire voted
+   for him and whoever the Bodyguard protects, and fall through, then Hunter shots and Lovers until
    nothing changes (``resolve_deaths``);
 4. judge each team and special condition, then the Traitor, the Synthetic, the Oracle's wrong
    guess and Disease (:mod:`.wins`);
@@ -28,7 +29,7 @@
 from __future__ import annotations
 
 from games.onenight.resolve.check import check
-from games.onenight.resolve.deaths import vote_deaths
+from games.onenight.resolve.deaths import split_guards, vote_deaths
 from games.onenight.resolve.explain import explain
 from games.onenight.resolve.identity import identities
 from games.onenight.resolve.model import (
@@ -80,13 +81,15 @@ DEFAULT_RULINGS = Rulings()
 def resolve(game: ResolutionInput, rulings: Rulings = DEFAULT_RULINGS) -> Resolution:
     """Who died, who won and why; bad input raises :class:`ResolutionError`."""
     reveals, ballots = check(game, rulings)
-    found = identities(game, reveals, rulings)
-    deaths = vote_deaths(found, ballots, game.device_can_be_voted, rulings)
+    found = identities(game, reveals, rulings, ballots)
+    # The Bodyguard's point protects instead of voting (RB-D).
+    votes, guarded = split_guards(found, ballots)
+    deaths = vote_deaths(found, votes, game.device_can_be_voted, rulings, guarded)
     dead = deaths.dead
     judgement = judge(
         found,
         dead,
-        ballots,
+        votes,
         epic=deaths.epic,
         blob=game.blob,
         left_is_higher=game.left_is_higher,

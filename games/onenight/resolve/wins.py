@@ -16,7 +16,14 @@ Rulings of ours, beyond the reference:
 * The Leader's thumbs: an alien-team player "points to the Leader" when any of his votes is for
   a player whose role is the Leader; the Leader himself is not asked to (no one votes for
   himself), and the rule needs at least one other alien-team player.
-* The Tanner's death stops the werewolves only, as the Werewolf rulebook says.
+* The Tanner's death stops the werewolves only, as the Werewolf rulebook says. A Tanner by the
+  Cudgel, by the Paranormal Investigator's sight, or an Apprentice Tanner playing as the Tanner
+  is a Tanner for this too.
+* The Squire is the Minion's twin (RB-B): with the werewolves when one is held, else he wins if
+  someone else dies; the lone-Minion ruling (4.4.5) counts him too. The Apprentice Tanner with a
+  Tanner held wins if a Tanner dies. The Void's holder never wins.
+* The Beholder (a villager) loses his village win when a player ending as the Seer or the
+  Apprentice Seer dies (``beholder_loses_if_seer_dies``).
 * The lone-Minion ruling (4.4.5) gives the village the win only when the one death is a
   Minion and no enemy is held: two dead Minions, or a Minion and anyone else (a Tanner
   included), leave the ordinary rules, so the village loses unless an enemy died. The Minion
@@ -26,7 +33,7 @@ Rulings of ours, beyond the reference:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from games.onenight.instructions.roles import BlobPattern
@@ -57,6 +64,8 @@ class Judgement:
     traitors: tuple[tuple[int, bool], ...]
     """(seat, won) of each Traitor with a teammate."""
     diseased_voters: tuple[int, ...]
+    beholders: tuple[int, ...] = ()
+    """Beholders who lost the village's win because a Seer died."""
 
 
 def wrap(seat: int, players: int) -> int:
@@ -106,10 +115,13 @@ def _own(
         return any(j.side is side and j.seat in dead for j in identities)
 
     assassin_marks = [j.seat for j in identities if j.mark and j.mark.kind is Mark.ASSASSIN]
-    conditions = {
+    conditions: dict[Side, Callable[[], bool]] = {
         Side.TANNER: lambda: not alive,
         Side.SYNTHETIC: lambda: not alive,
         Side.MINION: lambda: bool(dead - {i.seat}),
+        Side.SQUIRE: lambda: bool(dead - {i.seat}),
+        Side.APPRENTICE_TANNER: lambda: any_dead(Side.TANNER),
+        Side.NOBODY: lambda: False,
         Side.GROOB: lambda: alive and any_dead(Side.ZERB),
         Side.ZERB: lambda: alive and any_dead(Side.GROOB),
         Side.LEADER: lambda: not (any_dead(Side.GROOB) or any_dead(Side.ZERB)),
@@ -155,7 +167,7 @@ def _team_results(
             rulings.village_wins_when_only_minion_dies_without_wolves
             and not held
             and len(fallen) == 1
-            and fallen[0].side is Side.MINION
+            and fallen[0].side in (Side.MINION, Side.SQUIRE)
         )
         village = bool(dead_kinds) or lone_minion or (not held and not dead)
     results[Side.VILLAGE] = village
@@ -207,6 +219,13 @@ def judge(
         for i in identities:
             if i.side in (Side.VILLAGE, Side.ALIEN):
                 verdicts[i.seat - 1] = (False, WinReason.SYNTHETIC)
+    seers = {i.seat for i in identities if i.role in (Role.SEER, Role.APPRENTICE_SEER)}
+    beholders: list[int] = []
+    if rulings.beholder_loses_if_seer_dies and dead & seers:
+        for i in identities:
+            if i.role is Role.BEHOLDER and verdicts[i.seat - 1] == (True, WinReason.TEAM):
+                verdicts[i.seat - 1] = (False, WinReason.BEHOLDER)
+                beholders.append(i.seat)
     cursed = tuple(i.seat for i in identities if i.side is Side.ORACLE and i.seat in dead)
     for i in identities:
         if set(cursed) - {i.seat}:
@@ -234,4 +253,5 @@ def judge(
         tanner_stopped_wolves=stopped,
         traitors=tuple(traitors),
         diseased_voters=voters,
+        beholders=tuple(beholders),
     )
