@@ -116,6 +116,15 @@ service_user() {
     run usermod -a -G "$(IFS=,; echo "${GROUPS_WANTED[*]}")" "$USER_NAME"
 }
 
+# Render every line the games can say with the Piper voice, into the service's cache, so no night
+# waits for a voice (minutes on a Pi; if cut short, the daemon finishes it in the background).
+prepare_voice() {
+    run install -d -m 0750 -o "$USER_NAME" -g "$USER_NAME" "$STATE_DIR"
+    run runuser -u "$USER_NAME" -- env STATE_DIRECTORY="$STATE_DIR" \
+        "$PREFIX/venv/bin/mothership" --config "$CONF_DIR/config.toml" voice prepare ||
+        say "the voice is not fully prepared; the service finishes it in the background"
+}
+
 install() {
     need_root
     packages
@@ -123,6 +132,7 @@ install() {
     write_config
     install_docs
     run ln -sfn "$PREFIX/venv/bin/mothership" "$COMMAND"  # `sudo mothership update` works
+    prepare_voice
     run install -m 0644 "$SRC/systemd/mothership.service" "$UNIT"
     run systemctl daemon-reload
     run systemctl enable --now mothership.service
