@@ -47,11 +47,13 @@ def bars(title: str, items: Sequence[tuple[str, float]], *, unit: str = "") -> s
 def game_charts(board: Sequence[PlayerStats], plays: int, *, scored: bool) -> str:
     """A game's charts from its leaderboard: wins, and average scores when it has scores."""
     wins = sorted(board, key=lambda s: (-s.wins, s.name.casefold()))
-    parts = [bars(f"Wins per player ({plays} plays)", [(s.name, s.wins) for s in wins])]
+    counted = f"{plays} play{'s' if plays != 1 else ''}"
+    parts = [bars(f"Wins per player ({counted})", [(s.name, s.wins) for s in wins])]
     if scored:
         averages = [
             (s.name, round(s.average_score, 1)) for s in board if s.average_score is not None
         ]
         averages.sort(key=lambda item: (-item[1], item[0].casefold()))
-        parts.append(bars(f"Average score ({len(averages)} players)", averages))
+        players = f"{len(averages)} player{'s' if len(averages) != 1 else ''}"
+        parts.append(bars(f"Average score ({players})", averages))
     return "".join(parts)

@@ -43,7 +43,8 @@ h3 { font-size: 1rem; margin: .75rem 0 .35rem; color: var(--dim); }
 .error { background: #402323; border-left: 4px solid var(--bad); padding: .5rem .75rem; }
 .scroll { overflow-x: auto; }
 table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; padding: .3rem .45rem; border-bottom: 1px solid #2c3640; }
+th, td { text-align: left; padding: .3rem .35rem; border-bottom: 1px solid #2c3640; }
+td.num, th.num { white-space: nowrap; }
 th { color: var(--dim); font-weight: 600; }
 td.num, th.num { text-align: right; }
 .win { color: var(--good); font-weight: 700; }

@@ -136,7 +136,7 @@ def scores_page(snapshot: Snapshot, game: str | None, link: Callable[[Play], str
         ]
         parts.append(
             f'<section data-game="{esc(name)}"><h2>{esc(name)}</h2>'
-            + table(["Player", "Plays", "Wins", "Win %", "Average"], rows, numeric=4)
+            + table(["Player", "Plays", "Wins", "Win%", "Avg"], rows, numeric=4)
             + game_charts(board, len(plays), scored=scored)
             + "</section>"
         )

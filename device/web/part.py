@@ -11,8 +11,9 @@ import logging
 from contextlib import ExitStack
 from typing import Any
 
+from device.web.bridge import Bridge
 from device.web.pairing import Pairing
-from device.web.server import Bridge, WebServer
+from device.web.server import WebServer
 from device.web.snapshot import Publisher, SnapshotBox
 
 logger = logging.getLogger(__name__)

@@ -13,10 +13,10 @@ from typing import Any
 from aiohttp import web
 
 from device.web import commands, pages
+from device.web.bridge import BRIDGE, Bridge, paired_of
 from device.web.html import SCRIPT, STYLE, frame
 from device.web.links import bgstats_link
 from device.web.pairing import COOKIE, SESSION_SECONDS
-from device.web.server import Bridge, paired_of
 
 EXPORTS = {
     "csv": ("CSV (a row per player per play)", "text/csv", "mothership-plays.csv"),
@@ -28,8 +28,7 @@ EXPORTS = {
 
 
 def _bridge(request: web.Request) -> Bridge:
-    bridge: Bridge = request.app["bridge"]
-    return bridge
+    return request.app[BRIDGE]
 
 
 def _viewer(request: web.Request) -> pages.Viewer:

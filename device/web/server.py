@@ -15,22 +15,17 @@ import asyncio
 import logging
 import threading
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Future
-from dataclasses import dataclass
-from typing import Any
 
 from aiohttp import web
 
-from device.runtime.inbox import Call, Inbox
+from device.web.bridge import BRIDGE, Bridge, paired_of
 from device.web.commands import Refused
 from device.web.html import error_page
-from device.web.pairing import COOKIE, Pairing, PairingError
-from device.web.snapshot import SnapshotBox
+from device.web.pairing import PairingError
+from device.web.routes import add_routes
 
 logger = logging.getLogger(__name__)
 
-DEVICE_SECONDS = 5.0
-"""How long a request waits for the main loop to do its change."""
 MAX_BODY = 64 * 1024
 """The largest request body taken (a form here is far smaller)."""
 SECURITY_HEADERS = {
@@ -46,35 +41,6 @@ SECURITY_HEADERS = {
 }
 OPEN_POSTS = frozenset({"/pair", "/pair/request"})
 """The changes an unpaired phone may ask for: pairing itself."""
-
-
-@dataclass
-class Bridge:
-    """What the web thread may use of the device: the inbox, the snapshot, the clock."""
-
-    inbox: Inbox
-    box: SnapshotBox
-    now: Callable[[], float]
-    pairing: Pairing
-    location: str = ""
-    seats: int = 10
-
-    async def call(self, work: Callable[[Any], object]) -> Any:
-        """Have the main loop run ``work(daemon)``; its result (or its error, raised here)."""
-        done: Future[object] = Future()
-        self.inbox.put(Call(work, done))
-        try:
-            return await asyncio.wait_for(asyncio.wrap_future(done), DEVICE_SECONDS)
-        except TimeoutError:
-            done.cancel()
-            message = "the device did not answer in time: reload to see if it was done"
-            raise Refused(503, message) from None
-
-
-def paired_of(request: web.Request) -> Any:
-    """The request's paired session, if its cookie names one."""
-    bridge: Bridge = request.app["bridge"]
-    return bridge.pairing.session(request.cookies.get(COOKIE))
 
 
 def _same_origin(request: web.Request) -> bool:
@@ -115,7 +81,7 @@ async def _check_change(request: web.Request) -> None:
     if paired is None:
         raise Refused(403, "pair this phone first (Pair, at the bottom of the page)")
     form = await request.post()
-    if not request.app["bridge"].pairing.csrf_ok(paired, _text(form.get("csrf"))):
+    if not request.app[BRIDGE].pairing.csrf_ok(paired, _text(form.get("csrf"))):
         raise Refused(403, "the form is out of date (its CSRF token did not match): reload")
 
 
@@ -134,10 +100,8 @@ def _error(request: web.Request, status: int, message: str) -> web.Response:
 
 def make_app(bridge: Bridge) -> web.Application:
     """The aiohttp application (routes in ``device.web.routes``)."""
-    from device.web.routes import add_routes
-
     app = web.Application(middlewares=[guard], client_max_size=MAX_BODY)
-    app["bridge"] = bridge
+    app[BRIDGE] = bridge
     add_routes(app)
     return app
 

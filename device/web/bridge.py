@@ -1,0 +1,57 @@
+"""What the web thread may use of the device, and the request's paired session.
+
+The ``Bridge`` is the only way from the companion page to the daemon: the published snapshot
+to read, the daemon's clock, the pairing state, and ``call`` to have the main loop do a change
+(an inbox ``Call``), waiting at most ``DEVICE_SECONDS`` for its answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp import web
+
+from device.runtime.inbox import Call, Inbox
+from device.web.commands import Refused
+from device.web.pairing import COOKIE, Pairing
+from device.web.snapshot import SnapshotBox
+
+DEVICE_SECONDS = 5.0
+"""How long a request waits for the main loop to do its change."""
+
+
+@dataclass
+class Bridge:
+    """What the web thread may use of the device: the inbox, the snapshot, the clock."""
+
+    inbox: Inbox
+    box: SnapshotBox
+    now: Callable[[], float]
+    pairing: Pairing
+    location: str = ""
+    seats: int = 10
+
+    async def call(self, work: Callable[[Any], object]) -> Any:
+        """Have the main loop run ``work(daemon)``; its result (or its error, raised here)."""
+        done: Future[object] = Future()
+        self.inbox.put(Call(work, done))
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(done), DEVICE_SECONDS)
+        except TimeoutError:
+            done.cancel()
+            message = "the device did not answer in time: reload to see if it was done"
+            raise Refused(503, message) from None
+
+
+BRIDGE = web.AppKey("bridge", Bridge)
+"""Where the application keeps its ``Bridge``."""
+
+
+def paired_of(request: web.Request) -> Any:
+    """The request's paired session, if its cookie names one."""
+    bridge = request.app[BRIDGE]
+    return bridge.pairing.session(request.cookies.get(COOKIE))
