@@ -1,9 +1,10 @@
 """``mothership doctor``: check every configured part and say what is wrong, one line each.
 
 Each :class:`Check` returns ``(status, detail)``: ``ok``, ``warn`` or ``FAIL``, what was seen,
-and after `` — `` a hint to fix a failure. ``--check`` runs only the checks that need nobody at
-the table; without it the doctor also asks a person to press, look, listen and touch, every step
-bounded by a timeout so it never hangs.
+and after `` — `` a hint for every warning and failure. ``--check`` runs only the checks that
+need nobody at the table, with the C libraries' own chatter (ALSA, SDL) kept off the terminal;
+without it the doctor then walks a person through every button, lamp, sound, tag and touch
+(``doctor_walk``), every step bounded by a timeout so it never hangs.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ import contextlib
 import functools
 import os
 import sqlite3
+import sys
 import tempfile
-import time
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -22,13 +24,12 @@ from typing import TYPE_CHECKING, TextIO
 import pygame
 import serial
 
+from device.commands.doctor_walk import FAIL, OK, WARN, Heard, PersonSteps, Result
 from device.config import SYSTEM_CONFIG_PATH, Config, resolve_store_path
 from device.runtime.inbox import Inbox
 from device.runtime.parts import open_hardware_into, open_narrator, voice_choice
-from device.runtime.readers import open_readers, tags_into
 from device.store.database import Store, file_mode
 from device.ui.touch import TouchUI
-from games.events import SeatPressed, TagSeen
 from hardware.backend import Hardware
 from narration.audio import AudioOutput
 from narration.wav import wav_seconds
@@ -36,9 +37,8 @@ from narration.wav import wav_seconds
 if TYPE_CHECKING:
     from narration.narrator import Narrator
 
-OK, WARN, FAIL = "ok", "warn", "FAIL"
-Result = tuple[str, str]
-POLL_SECONDS = 0.05
+__all__ = ["FAIL", "OK", "WARN", "Check", "Doctor", "is_pi", "quiet_c_libraries"]
+DISPLAY_HINT = "run it where the screen is: SDL_VIDEODRIVER=kmsdrm on the Pi (the unit sets it)"
 SPEECH_HINTS = {
     "espeak": "apt-get install espeak-ng",
     "pyttsx3": "apt-get install espeak-ng libespeak-ng1, or set narration.backend",
@@ -62,7 +62,24 @@ def is_pi() -> bool:
     return model.exists() and "Raspberry Pi" in model.read_text(errors="replace")
 
 
-class Doctor:
+@contextlib.contextmanager
+def quiet_c_libraries() -> Iterator[None]:
+    """Send what C libraries write to stderr (ALSA's "ALSA lib ..." lines, SDL's
+    "XDG_RUNTIME_DIR is invalid") to /dev/null: they write to file descriptor 2 directly, so
+    the descriptor itself is swapped, and put back afterwards."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        sys.stderr.flush()
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+class Doctor(PersonSteps):
     """The checks of one config. ``hardware`` and ``inbox`` may be given (tests): the doctor
     then uses them instead of opening the configured hardware, and does not close them."""
 
@@ -75,6 +92,7 @@ class Doctor:
         out: TextIO | None = None,
         hardware: Hardware | None = None,
         inbox: Inbox | None = None,
+        ui: TouchUI | None = None,
     ) -> None:
         self.config = config
         self.config_files = list(config_files)
@@ -83,6 +101,9 @@ class Doctor:
         self.inbox = inbox or Inbox()
         self._hardware = hardware
         self._narrator: Narrator | None = None
+        self._heard: deque[Heard] = deque()
+        self.ui = ui
+        self._own_ui = ui is None
         self._mute = False
         self._closers: list[Callable[[], None]] = []
 
@@ -92,10 +113,11 @@ class Doctor:
         checks = [Check(name, False, getattr(self, f"check_{name}")) for name in names]
         readers = [(kind, port) for kind, port in self._readers() if port]
         if not readers:
-            checks.append(Check("readers", False, lambda: (WARN, "no tag reader configured")))
+            none = "no tag reader configured — set readers.rdm6300 or readers.pn532 if you have one"
+            checks.append(Check("readers", False, lambda: (WARN, none)))
         for kind, port in readers:
             checks.append(Check(kind, False, functools.partial(self.check_reader, kind, port)))
-        steps = ("buttons", "lamps", "buzzer", "speaker", "tag", "touch")
+        steps = ("controls", "buttons", "lamps", "buzzer", "speaker", "tag", "touch")
         return checks + [Check(name, True, getattr(self, f"step_{name}")) for name in steps]
 
     def run(self, *, person: bool, out: TextIO) -> int:
@@ -105,8 +127,12 @@ class Doctor:
         counts = {OK: 0, WARN: 0, FAIL: 0}
         try:
             for check in [c for c in self.checks() if person or not c.needs_person]:
+                if check.needs_person and self.ui is None and self._own_ui:
+                    self._own_ui = False  # tried once
+                    self.ui = self._open_screen()
                 try:
-                    status, detail = check.run()
+                    with contextlib.nullcontext() if check.needs_person else quiet_c_libraries():
+                        status, detail = check.run()
                 except Exception as error:  # a broken part is a finding, not a crash
                     status, detail = FAIL, str(error).strip() or type(error).__name__
                 counts[status] += 1
@@ -115,6 +141,20 @@ class Doctor:
             self.close()
         print(f"{counts[OK]} ok, {counts[WARN]} warn, {counts[FAIL]} FAIL", file=out)
         return 1 if counts[FAIL] else 0
+
+    def _open_screen(self) -> TouchUI | None:
+        """The touchscreen for the walk's questions, or None without a real display."""
+        display = self.config.display
+        ui = TouchUI(size=(display.width, display.height), fullscreen=display.fullscreen)
+        try:
+            with quiet_c_libraries():
+                ui.open()
+        except Exception:
+            return None
+        self._closers.append(ui.close)
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return None  # nobody can see or touch it
+        return ui
 
     def close(self) -> None:
         """Close whatever the doctor opened."""
@@ -164,7 +204,7 @@ class Doctor:
             return FAIL, f"{name} wrote an empty WAV{hint}"
         detail = f"{choice.reason}: test line is {seconds:.1f} s of WAV"
         if backend.name == "silent":
-            return WARN, f"{detail} (silent backend: captions only)"
+            return WARN, f"{detail} (silent backend: captions only) — set narration.backend"
         if choice.fell_back:
             return WARN, f"{detail}{hint}"
         return OK, detail
@@ -181,15 +221,17 @@ class Doctor:
         return OK, f"opened {where}"
 
     def check_display(self) -> Result:
+        opened_here = not pygame.display.get_init()  # a screen already open stays open
         try:
             pygame.display.init()
             driver = pygame.display.get_driver()
         except pygame.error as error:
-            return WARN, f"no display ({error}) — check SDL_VIDEODRIVER (kmsdrm on the Pi)"
+            return WARN, f"no display ({error}) — {DISPLAY_HINT}"
         finally:
-            pygame.display.quit()
+            if opened_here:
+                pygame.display.quit()
         if driver in ("dummy", "offscreen"):
-            return WARN, f"SDL driver {driver!r}: no screen will show"
+            return WARN, f"SDL driver {driver!r}: no screen will show — {DISPLAY_HINT}"
         return OK, f"SDL driver {driver!r}"
 
     def check_gpio(self) -> Result:
@@ -218,97 +260,6 @@ class Doctor:
             return FAIL, f"cannot open {port} ({error}) — add the user to the dialout group"
         return OK, f"{port} opens"
 
-    def step_buttons(self) -> Result:
-        seats = range(1, len(self.hardware().pins.seat_buttons) + 1)
-        seen: set[int] = set()
-
-        def pressed(seat: int) -> bool:
-            seen.update(e.seat for e in self.inbox.drain() if isinstance(e, SeatPressed))
-            return seat in seen
-
-        for seat in seats:
-            if not pressed(seat):
-                self.ask(f"Press the button of seat {seat}.")
-                self._wait(functools.partial(pressed, seat), self.timeout)
-        if missing := ", ".join(str(seat) for seat in seats if seat not in seen):
-            found = ", ".join(map(str, sorted(seen))) or "none"
-            return (
-                FAIL,
-                f"seen seats {found}; missing seats {missing} — check their wiring and pins",
-            )
-        return OK, f"all {len(seats)} seat buttons seen"
-
-    def step_lamps(self) -> Result:
-        hardware = self.hardware()
-        lamps = [n for n, p in enumerate(hardware.pins.seat_lamps, 1) if p is not None]
-        if not lamps:
-            return WARN, "no seat lamps configured (pins.seat_lamps)"
-        self.ask("Watch the seat lamps: each lights in turn.")
-        for seat in lamps:
-            hardware.lamps.set(seat, "on")
-            self._pause(min(0.5, self.timeout))
-            hardware.lamps.set(seat, "off")
-        return OK, f"lit seats {', '.join(map(str, lamps))} in turn"
-
-    def step_buzzer(self) -> Result:
-        buzzer = self.hardware().buzzer
-        if buzzer is None:
-            return WARN, "no buzzer configured (pins.buzzer)"
-        self.ask("Listen for a beep.")
-        buzzer.beep("A5", 0.4)
-        self._pause(0.5)
-        return OK, "beeped"
-
-    def step_speaker(self) -> Result:
-        narrator = self.narrator()
-        if narrator is None:
-            return FAIL, "the narrator cannot speak — see the speech check"
-        audio = narrator.audio  # let the prompts still playing finish first
-        busy = ("speaking", "waiting")
-        self._wait(lambda: not any(getattr(audio, name, 0) for name in busy), self.timeout)
-        spoken = narrator.say_text("This is the Mothership speaker test.")
-        self._pause(min(spoken.seconds, self.timeout))
-        if not getattr(narrator.audio, "available", False):
-            return WARN, "no audio output: the test line was captioned only"
-        return OK, f"played a {spoken.seconds:.1f} s test line"
-
-    def step_tag(self) -> Result:
-        if not any(port for _, port in self._readers()):
-            return WARN, "no tag reader configured: skipped"
-        tags: list[str] = []
-
-        def tapped() -> bool:
-            tags.extend(e.uid for e in self.inbox.drain() if isinstance(e, TagSeen))
-            return bool(tags)
-
-        with contextlib.ExitStack() as stack:
-            open_readers(self.config, tags_into(self.inbox), stack, on_status=lambda _: None)
-            self.ask("Tap a tag on the reader.")
-            if self._wait(tapped, self.timeout):
-                return OK, f"tag {tags[0]} read"
-        return FAIL, f"no tag within {self.timeout:g} s — check the reader's wiring and port"
-
-    def step_touch(self) -> Result:
-        display = self.config.display
-        ui = TouchUI(size=(display.width, display.height), fullscreen=display.fullscreen)
-        try:
-            ui.open()
-        except Exception as error:
-            return WARN, f"no display ({error}): skipped"
-        try:
-            if (driver := pygame.display.get_driver()) in ("dummy", "offscreen"):
-                return WARN, f"no real display (SDL driver {driver!r}): skipped"
-            ui.show("message", {"title": "Doctor", "lines": ["Touch OK to finish."]})
-            self.ask("Touch OK on the screen.")
-            deadline = time.monotonic() + self.timeout
-            while (left := deadline - time.monotonic()) > 0:
-                for ui_input in ui.wait(left):
-                    if ui_input.kind == "touch":
-                        return OK, "touch seen on the OK button"
-            return FAIL, f"no touch within {self.timeout:g} s — check the touchscreen's cable"
-        finally:
-            ui.close()
-
     def hardware(self) -> Hardware:
         """The hardware, opened on first use with its callbacks into the inbox."""
         if self._hardware is None:
@@ -320,7 +271,7 @@ class Doctor:
         """The narrator with sound, or None when it cannot be built."""
         if self._narrator is None and not self._mute:
             self._mute = True  # tried once: a narrator that cannot be built leaves print only
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(Exception), quiet_c_libraries():
                 self._narrator = open_narrator(self.config, audio=True)
                 self._closers.append(self._narrator.close)
         return self._narrator
@@ -333,20 +284,6 @@ class Doctor:
         if narrator is not None:
             with contextlib.suppress(Exception):  # speech failing must not stop the check
                 narrator.say_text(text)
-
-    def _wait(self, done: Callable[[], bool], seconds: float) -> bool:
-        """Wait until ``done()`` or ``seconds`` pass, starting queued prompts on the speaker."""
-        end = time.monotonic() + seconds
-        while not done():
-            if (left := end - time.monotonic()) <= 0:
-                return False
-            if (audio := self._narrator and self._narrator.audio) is not None:
-                getattr(audio, "update", lambda: None)()
-            time.sleep(min(POLL_SECONDS, left))
-        return True
-
-    def _pause(self, seconds: float) -> None:
-        self._wait(lambda: False, seconds)
 
     def _readers(self) -> list[tuple[str, str]]:
         section = self.config.readers
