@@ -22,6 +22,8 @@ from device.runtime.tags import translate
 from device.runtime.uievents import ui_event
 from device.simulator.transcript import Transcript
 from device.store.database import RESUME_ATTEMPTS, CheckpointError, Store
+from device.ui.charts.log import SCREENS as SCORE_LOG_SCREENS
+from device.ui.charts.log import ScoreLog
 from device.ui.keypad.entry import Keypad, fields_for, press
 from games.catalog import home_buttons
 from games.effects import Say
@@ -87,6 +89,10 @@ class Daemon:
         self.running = True
         self.notifier = notifier or Notifier({})
         self.entry = ScoreEntry(self)
+        self.scorelog = ScoreLog(config.store.location)
+        """The touchscreen score log's game filter and page."""
+        self.end_view: tuple[str, dict[str, Any]] | None = None
+        """The last screen of a game left for its BG Stats code (its Back comes back to it)."""
         self.notices: list[str] = []
         """Warnings for the banner, shown by the loop: its own (an apology, a refused write) and
         those the inbox brings from other threads (a tag reader lost)."""
@@ -201,7 +207,7 @@ class Daemon:
         self.guard.tick()
         self._flush(now)
         self.runtime.executor.update_audio()
-        idle_screens = ("home", "end", "wins")
+        idle_screens = ("home", "end", "bgstats", *SCORE_LOG_SCREENS)
         if self.runtime.session is None and self.runtime.executor.screen not in idle_screens:
             self.home()
         self.entry.offer()
@@ -233,6 +239,8 @@ class Daemon:
             if event is None:
                 self.runtime.executor.run([Say.of("common.unknown_tag")])
                 return
+        if self._end_link(event):
+            return
         if self.runtime.session is None:
             self._home_input(event)
             return
@@ -244,12 +252,11 @@ class Daemon:
         go = isinstance(event, ControlPressed) and event.control is Control.GO
         chosen = event.action.removeprefix("game:") if isinstance(event, Touched) else ""
         games = home_games()
-        if chosen == SCORES:
-            from device.ui.charts.plot import view
-
-            store = self.runtime.store
+        store = self.runtime.store
+        if chosen == SCORES or ScoreLog.handles(chosen):
             plays = store.plays() if store is not None else []
-            self.runtime.executor.show("wins", view("wins", plays))
+            shown = self.scorelog.tap(chosen, plays) if chosen != SCORES else None
+            self.runtime.executor.show(*(shown or self.scorelog.open(plays)))
         elif go or chosen in games:
             setup = games[chosen] if chosen in games else next(iter(games.values()))
             store = self.runtime.store
@@ -257,6 +264,29 @@ class Daemon:
             self.runtime.begin(home_session(setup, self.config, profiles))
         elif event == Touched("home"):
             self.home()
+
+    def _end_link(self, event: Any) -> bool:
+        """The BG Stats button of a game's last screen (the end screen, or a final score sheet
+        whose session waits for Home): the play's QR code full height, whose Back shows that
+        screen again. Whether ``event`` was that button or that Back."""
+        if not isinstance(event, Touched) or event.action not in ("bgstats", "back"):
+            return False
+        executor = self.runtime.executor
+        if event.action == "back":
+            if executor.screen != "bgstats" or self.end_view is None:
+                return False
+            executor.show(*self.end_view)
+            return True
+        last = executor.view
+        if executor.screen not in ("end", "sheet") or not isinstance(last, dict):
+            return False
+        if not isinstance(last.get("bgstats"), str):
+            return False
+        title = str(last.get("title", "BG Stats"))
+        view = {"title": title, "lines": [], "bgstats": last["bgstats"], "back": "back"}
+        self.end_view = (executor.screen, last)
+        executor.show("bgstats", view)
+        return True
 
     def loop(self) -> None:
         """Run until quit or SIGTERM."""

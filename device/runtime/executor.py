@@ -30,6 +30,7 @@ from games.effects import (
     Sound,
 )
 from games.events import Event, LinesReady
+from games.scorelog.plays import Play
 from games.views import View
 from narration.errors import NarrationError
 
@@ -117,6 +118,9 @@ class Executor:
         self.screen: str | None = None
         self.view: View | dict[str, Any] = {}
         self.finished = False
+        self._logged: Play | None = None
+        """The play the last LogPlay logged: the game's last screen (shown again as often as it
+        is) carries its link until another screen is shown."""
         self._spoken = 0
         self._shots = 0
         self._shot_taken = False
@@ -141,8 +145,10 @@ class Executor:
         elif isinstance(effect, Show):
             view = effect.view
             shown = view if isinstance(view, View) else dict(view)
-            if effect.screen == "end" and isinstance(shown, dict):
-                shown = self._with_push_link(shown)
+            if self._logged is not None and effect.screen in ("end", "sheet"):
+                shown = self._with_push_link(shown, self._logged)
+            else:
+                self._logged = None  # another screen: the game is over and left
             self.show(effect.screen, shown)
         elif isinstance(effect, Phase):
             out.transcript.write(phase=effect.name)
@@ -162,7 +168,10 @@ class Executor:
             if out.store is not None:
                 # A game's final record also logs its play, in the same transaction.
                 result = effect.result if isinstance(effect, LogPlay) else None
+                before = out.store.last_logged
                 out.store.add_record(self.game, effect.kind, dict(effect.data), result)
+                if out.store.last_logged is not before:  # logged now: the last screen links it
+                    self._logged = out.store.last_logged
                 if result is not None and out.backups is not None:
                     from device.commands.backup import backup_after_play
 
@@ -178,14 +187,17 @@ class Executor:
             self.finished = True
         return None
 
-    def _with_push_link(self, view: dict[str, Any]) -> dict[str, Any]:
-        """The end screen's view with the BG Stats push link of the play just logged (as
-        ``bgstats``), which the screen shows as a QR code; unchanged without a logged play."""
-        store = self.out.store
-        play = store.last_logged if store is not None else None
-        if play is None:
+    def _with_push_link(self, view: View | dict[str, Any], play: Play) -> View | dict[str, Any]:
+        """A game's last screen (``end``, or a final score ``sheet``) with the BG Stats push
+        link of the play it just logged as ``bgstats``: the end screen shows it as a QR code,
+        a sheet gets a BG Stats button that shows it."""
+        if not isinstance(view, dict):
             return view
-        return {**view, "bgstats": scannable_push_url(play, self.out.location)}
+        link = scannable_push_url(play, self.out.location)
+        if "controls" in view:  # a score sheet
+            button = {"label": "BG Stats", "action": "bgstats"}
+            return {**view, "bgstats": link, "controls": [*view["controls"], button]}
+        return {**view, "bgstats": link}
 
     def _sound(self, name: str) -> None:
         audio = self.out.audio

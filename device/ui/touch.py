@@ -18,6 +18,7 @@ from device.runtime.clock import Clock, RealClock
 from device.ui.alieninjas import ReplicasScreen, ScoresScreen
 from device.ui.ballot import TallyScreen, VoteScreen
 from device.ui.canvas import Canvas
+from device.ui.charts.log import PlaysScreen
 from device.ui.charts.screens import HistoryScreen, TotalsScreen, WinsScreen
 from device.ui.events import to_input
 from device.ui.keypad.screen import KeypadScreen
@@ -55,6 +56,7 @@ SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
     "players": PlayersScreen.from_view,
     "keyboard": KeyboardScreen.from_view,
     "bgstats": PushQrScreen.from_view,
+    "plays": PlaysScreen.from_view,
 }
 
 TYPED_SCREENS: dict[type[View], Callable[[Any], Screen]] = {

@@ -43,16 +43,44 @@ LEADER_BAR = AMBER
 WON = ALIEN
 LOST: Colour = (110, 125, 175)
 
-WINS_CHART = pygame.Rect(76, 108, 700, 262)
+WINS_CHART = pygame.Rect(76, 120, 700, 250)
 """Where the wins bars stand (feet on the bottom edge; names and records below)."""
 MAX_BARS = 10
-TOTALS_CHART = pygame.Rect(76, 92, 500, 316)
+TOTALS_CHART = pygame.Rect(76, 116, 500, 292)
 LEGEND_LEFT = 600
-HISTORY_CHART = pygame.Rect(76, 92, 700, 290)
+HISTORY_CHART = pygame.Rect(76, 116, 700, 266)
 
 
 def _home() -> list[Control]:
     return [Control("Home", "home", HOME_RECT, True)]
+
+
+NAV_TOP = 70
+NAV_HEIGHT = 36
+"""The row of score log tabs under a chart's title (when its view has a ``nav``)."""
+
+
+def nav_controls(view: Mapping[str, object], screen: str) -> tuple[Control, ...]:
+    """The tabs a view's optional ``nav`` holds ([{label, action, lit}]), in a row under the
+    title; no ``nav``: none."""
+    if "nav" not in view:
+        return ()
+    tabs = ViewReader(screen, view).records("nav")
+    if not tabs:
+        return ()
+    gap = 6
+    width = (760 - gap * (len(tabs) - 1)) // len(tabs)
+    return tuple(
+        Control(
+            tab.text("label"),
+            tab.text("action"),
+            pygame.Rect(20 + i * (width + gap), NAV_TOP, width, NAV_HEIGHT),
+            style="tab",
+            lit=tab.flag("lit"),
+            size=22,
+        )
+        for i, tab in enumerate(tabs)
+    )
 
 
 def nice_ticks(low: float, high: float, target: int = 5) -> list[int]:
@@ -130,6 +158,8 @@ class WinsScreen(Screen):
     title: str
     bars: tuple[tuple[str, int, int], ...]
     """(name, wins, plays), in the order drawn."""
+    nav: tuple[Control, ...] = ()
+    """The score log's tabs (the view's optional ``nav``)."""
 
     @classmethod
     def from_view(cls, view: Mapping[str, object]) -> WinsScreen:
@@ -147,10 +177,10 @@ class WinsScreen(Screen):
                     f"wins view: 'bars[{i}]' needs 0 <= wins <= plays, got {wins} of {plays}"
                 )
             bars.append((name, wins, plays))
-        return cls(r.text("title"), tuple(bars))
+        return cls(r.text("title"), tuple(bars), nav_controls(view, "wins"))
 
     def controls(self) -> list[Control]:
-        return _home()
+        return [*_home(), *self.nav]
 
     def shown(self) -> tuple[tuple[str, int, int], ...]:
         """The bars that fit on the chart."""
@@ -221,6 +251,7 @@ class TotalsScreen(Screen):
     title: str
     lines: tuple[tuple[str, tuple[int, ...]], ...]
     """(label, total after each round) per player, in seat order."""
+    nav: tuple[Control, ...] = ()
 
     @classmethod
     def from_view(cls, view: Mapping[str, object]) -> TotalsScreen:
@@ -237,10 +268,10 @@ class TotalsScreen(Screen):
         lengths = {len(totals) for _, totals in lines}
         if len(lengths) > 1:
             raise UiError(f"totals view: every line needs as many totals, got {sorted(lengths)}")
-        return cls(r.text("title"), tuple(lines))
+        return cls(r.text("title"), tuple(lines), nav_controls(view, "totals"))
 
     def controls(self) -> list[Control]:
-        return _home()
+        return [*_home(), *self.nav]
 
     @property
     def rounds(self) -> int:
@@ -283,10 +314,10 @@ class TotalsScreen(Screen):
             for point in points[1:]:
                 pygame.draw.circle(canvas.surface, colours[name], point, 6)
         ranked = sorted(self.lines, key=lambda line: -line[1][-1])
-        row = min(52, (480 - 100) // len(ranked))
+        row = min(52, (480 - 124) // len(ranked))
         size = min(34, row - 6)
         for i, (name, totals) in enumerate(ranked):
-            y = 100 + i * row + row // 2
+            y = 124 + i * row + row // 2
             pygame.draw.circle(canvas.surface, colours[name], (LEGEND_LEFT + 12, y), 10)
             width = 800 - LEGEND_LEFT - 100
             canvas.text(
@@ -308,6 +339,7 @@ class HistoryScreen(Screen):
     player: str
     points: tuple[tuple[str, int | None, bool], ...]
     """(label under the point, score or None if unscored, won), oldest first."""
+    nav: tuple[Control, ...] = ()
 
     @classmethod
     def from_view(cls, view: Mapping[str, object]) -> HistoryScreen:
@@ -321,10 +353,10 @@ class HistoryScreen(Screen):
         for i, point in enumerate(r.records("points")):
             score = opt_integer(point, _raw(view, "points", i), "score")
             points.append((point.text("label"), score, point.flag("winner")))
-        return cls(r.text("title"), r.text("player"), tuple(points))
+        return cls(r.text("title"), r.text("player"), tuple(points), nav_controls(view, "history"))
 
     def controls(self) -> list[Control]:
-        return _home()
+        return [*_home(), *self.nav]
 
     def scored(self) -> list[tuple[int, int, bool]]:
         """(index, score, won) of the points with a score."""

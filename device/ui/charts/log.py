@@ -1,0 +1,186 @@
+"""The touchscreen's score log: a game filter and three pages (wins, a score history, the
+plays), and each play's BG Stats QR code.
+
+`ScoreLog` keeps what is chosen (the game, the page, how far back the plays list is) and turns
+a tap on one of its ``log:`` controls into the next screen and its view. Every page carries
+its tabs as the view's ``nav``; the chart screens draw them along the top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from device.ui.canvas import ALIEN, DIM, Canvas
+from device.ui.charts.plot import day_labels, game_names, of_game, view
+from device.ui.charts.screens import nav_controls
+from device.ui.model import Control, UiError, ViewReader
+from device.ui.pushqr import scannable_push_url
+from device.ui.screens import Screen
+from games.scorelog.plays import Play
+from games.scorelog.stats import played_time
+
+PAGES = (("Wins", "wins"), ("Scores", "history"), ("Plays", "plays"))
+"""The score log's pages: (tab label, screen)."""
+SCREENS = ("wins", "totals", "history", "plays")
+"""The screens the score log shows (the daemon leaves them up between games)."""
+SHORT = {"Alien Encounters": "Encounters"}
+"""Tab labels for names too long for a tab."""
+ROWS = 5
+"""Plays listed per page of the plays list."""
+
+
+class ScoreLog:
+    """What the score log shows; `tap` moves it and says what to show next."""
+
+    def __init__(self, location: str = "") -> None:
+        self.location = location
+        self.game: str | None = None
+        """The game shown (a display name; None: every game)."""
+        self.page = "wins"
+        self.back = 0
+        """How many plays the plays list skips (the newest first)."""
+
+    @staticmethod
+    def handles(action: str) -> bool:
+        """Whether a tap belongs to the score log."""
+        return action.startswith("log:")
+
+    def open(self, plays: Sequence[Play]) -> tuple[str, dict[str, object]]:
+        """The score log from the home screen: every game's wins."""
+        self.game, self.page, self.back = None, "wins", 0
+        return self.current(plays)
+
+    def tap(self, action: str, plays: Sequence[Play]) -> tuple[str, dict[str, object]]:
+        """The screen after a tap on ``action`` (``log:game:<name>``, ``log:page:<page>``,
+        ``log:older``, ``log:newer``, ``log:play:<id>``)."""
+        kind, _, value = action.removeprefix("log:").partition(":")
+        if kind == "game":
+            self.game = None if value == "all" else value
+            self.back = 0
+        elif kind == "page" and value in dict((page, label) for label, page in PAGES):
+            self.page = value
+        elif kind == "older":
+            self.back += ROWS
+        elif kind == "newer":
+            self.back = max(0, self.back - ROWS)
+        elif kind == "play":
+            play = next((p for p in plays if p.id == value), None)
+            if play is not None:
+                return "bgstats", self.play_view(play)
+        return self.current(plays)
+
+    def nav(self) -> list[dict[str, object]]:
+        """The tabs: every game (and All), then the pages."""
+        games = [("All", "all", self.game is None)] + [
+            (SHORT.get(name, name), name, self.game == name) for name in game_names()
+        ]
+        tabs: list[dict[str, object]] = [
+            {"label": label, "action": f"log:game:{value}", "lit": lit}
+            for label, value, lit in games
+        ]
+        tabs += [
+            {"label": label, "action": f"log:page:{page}", "lit": self.page == page}
+            for label, page in PAGES
+        ]
+        return tabs
+
+    def current(self, plays: Sequence[Play]) -> tuple[str, dict[str, object]]:
+        """The chosen page for the chosen game."""
+        if self.page == "plays":
+            return "plays", self.plays_view(plays)
+        if self.page == "history" and self.game is None:
+            # A score history is of one game: show the most played game's (the tabs say which).
+            played = [play.game for play in plays]
+            self.game = max(game_names(), key=played.count) if played else None
+        chart = view(self.page, plays, game=self.game)
+        return self.page, {**chart, "nav": self.nav()}
+
+    def plays_view(self, plays: Sequence[Play]) -> dict[str, object]:
+        """The plays list: the newest plays of the chosen game, ``ROWS`` at a time."""
+        shown = of_game(plays, self.game)
+        newest = list(reversed(shown))
+        self.back = min(self.back, max(0, len(newest) - 1))
+        page = newest[self.back : self.back + ROWS]
+        labels = dict(zip((p.id for p in shown), day_labels(shown), strict=True))
+        rows = [
+            {
+                "label": f"{labels[play.id]}  {play.game}: {_result(play)}",
+                "action": f"log:play:{play.id}",
+            }
+            for play in page
+        ]
+        first, last = self.back + 1, self.back + len(page)
+        counted = f"Plays {first}-{last} of {len(newest)}" if page else "No plays yet"
+        return {
+            "title": f"Plays: {self.game or 'All games'}",
+            "rows": rows,
+            "footer": f"{counted}. Tap a play for its BG Stats code.",
+            "older": self.back + ROWS < len(newest),
+            "newer": self.back > 0,
+            "nav": self.nav(),
+        }
+
+    def play_view(self, play: Play) -> dict[str, object]:
+        """A play's BG Stats QR code screen, back to the plays list."""
+        when = played_time(play).astimezone()
+        return {
+            "title": play.game,
+            "lines": [f"{when.day} {when:%b %Y, %H:%M}", _result(play)],
+            "bgstats": scannable_push_url(play, self.location),
+            "back": "log:page:plays",
+        }
+
+
+def _result(play: Play) -> str:
+    won = [p.name for p in play.players if p.winner]
+    return "won by " + (" and ".join(won) if won else "nobody")
+
+
+@dataclass(frozen=True)
+class PlaysScreen(Screen):
+    """The score log's plays: one button per play (its date, game and winners), pages of them,
+    and the tabs."""
+
+    title: str
+    rows: tuple[tuple[str, str], ...]
+    """(label, action) per play, newest first."""
+    footer: str
+    older: bool
+    newer: bool
+    nav: tuple[Control, ...] = ()
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, object]) -> PlaysScreen:
+        """Read title, rows [{label, action}], footer, older, newer and the optional nav."""
+        r = ViewReader("plays", view)
+        rows = tuple((row.text("label"), row.text("action")) for row in r.records("rows"))
+        if len(rows) > ROWS:
+            raise UiError(f"plays view: at most {ROWS} rows fit, got {len(rows)}")
+        return cls(
+            r.text("title"),
+            rows,
+            r.text("footer"),
+            r.flag("older"),
+            r.flag("newer"),
+            nav_controls(view, "plays"),
+        )
+
+    def controls(self) -> list[Control]:
+        out = [Control("Home", "home", pygame.Rect(664, 10, 124, 58), True), *self.nav]
+        for i, (label, action) in enumerate(self.rows):
+            out.append(Control(label, action, pygame.Rect(20, 116 + i * 60, 760, 52), size=26))
+        if self.newer:
+            out.append(Control("Newer", "log:newer", pygame.Rect(20, 420, 150, 52)))
+        if self.older:
+            out.append(Control("Older", "log:older", pygame.Rect(630, 420, 150, 52)))
+        return out
+
+    def draw(self, canvas: Canvas, now: float) -> None:
+        canvas.space()
+        canvas.text(self.title, 48, ALIEN, topleft=(20, 18), max_width=630)
+        if not self.rows:
+            canvas.text("No plays in the score log yet.", 40, DIM, center=(400, 260))
+        canvas.text(self.footer, 24, DIM, center=(400, 446), max_width=440)
