@@ -45,6 +45,17 @@ pip_install() {
         --index-url "$PIP_INDEX" "$@"
 }
 
+# Whether PyPI has an lgpio wheel for the venv's Python and machine (it downloads, not installs).
+lgpio_wheel() {
+    local folder status
+    folder="$(mktemp -d)"
+    env PIP_CONFIG_FILE=/dev/null "$PREFIX/venv/bin/python" -m pip download -q --no-deps \
+        --only-binary :all: --index-url "$PIP_INDEX" -d "$folder" "lgpio>=0.2" >/dev/null 2>&1
+    status=$?
+    rm -rf "$folder"
+    return "$status"
+}
+
 # Apt, the service's venv and the Python packages. lgpio comes as PyPI's wheel (it carries the
 # C library); pip may never build its sdist, which needs Pi OS's liblgpio-dev and swig. A Python
 # with no lgpio wheel (Pi OS trixie's 3.13) takes Pi OS's python3-lgpio, seen by the venv.
@@ -53,17 +64,23 @@ packages() {
     run apt-get update -qq
     run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${APT_PACKAGES[@]}"
     run mkdir -p "$PREFIX"
-    [ -x "$PREFIX/venv/bin/python" ] || run python3 -m venv "$PREFIX/venv"
-    if pip_install --upgrade --only-binary lgpio "$SRC[pi]"; then
-        return 0
+    # A venv an interrupted install left without pip is made again.
+    if ! "$PREFIX/venv/bin/python" -m pip --version >/dev/null 2>&1; then
+        run rm -rf "$PREFIX/venv"
+        run python3 -m venv "$PREFIX/venv"
     fi
-    say "no lgpio wheel for this Python; using the system's python3-lgpio (docs/pi.md)"
-    if ! apt-cache show python3-lgpio >/dev/null 2>&1; then
-        say "python3-lgpio is not in apt either: this needs Raspberry Pi OS (docs/pi.md)" >&2
-        exit 1
+    if [ "$DRY_RUN" = 1 ]; then
+        printf '+ (without an lgpio wheel on PyPI for this Python: python3-lgpio from apt, seen '
+        printf 'by the venv)\n'
+    elif ! lgpio_wheel; then
+        say "PyPI has no lgpio wheel for this Python: using python3-lgpio from apt (docs/pi.md)"
+        if ! apt-cache show python3-lgpio >/dev/null 2>&1; then
+            say "python3-lgpio is not in apt either: this needs Raspberry Pi OS (docs/pi.md)" >&2
+            exit 1
+        fi
+        run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-lgpio
+        run python3 -m venv --system-site-packages --upgrade "$PREFIX/venv"
     fi
-    run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-lgpio
-    run python3 -m venv --system-site-packages --upgrade "$PREFIX/venv"
     pip_install --upgrade --only-binary lgpio "$SRC[pi]"
 }
 
