@@ -13,7 +13,6 @@ from datetime import UTC, datetime
 from device.web.charts import game_charts
 from device.web.html import csrf_field, esc, table
 from device.web.snapshot import Snapshot, Table
-from games.catalog import GAMES
 from games.onenight.presets import DEVICE_PLAYERS, PRESETS
 from games.onenight.roles import ROLE_TABLE, Box
 from games.scorelog.plays import Play
@@ -275,8 +274,3 @@ def pair_page(viewer: Viewer) -> str:
         'autocomplete="one-time-code" maxlength="7" required></label>'
         "<button>Pair</button></form></section>"
     )
-
-
-def game_names() -> list[str]:
-    """The names plays are logged under (for the score log's filter)."""
-    return [spec.name for spec in GAMES]

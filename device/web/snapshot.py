@@ -184,5 +184,6 @@ class Publisher:
         )
         old = self.box.get()
         plays, players, tags = self._stored
-        if (old.table, old.plays, old.players, old.tags) != (table, plays, players, tags):
-            self.box.put(Snapshot(table, plays, players, tags, self._seats))
+        new = Snapshot(table, plays, players, tags, self._seats)
+        if new != old:
+            self.box.put(new)

@@ -155,3 +155,23 @@ def test_exports_download_in_every_format(device: DevicePump) -> None:
     assert status == 200 and json.loads(text)["format"] == "mothership-backup"
     status, text, _ = phone.request("GET", "/export/bgsplay")
     assert status == 200 and "plays" in json.loads(text)
+
+
+def test_a_game_set_up_by_role_counts_waits_on_the_device_and_a_second_one_is_refused(
+    device: DevicePump,
+) -> None:
+    phone = paired_phone(device)
+    roles = {"role:werewolf": "2", "role:seer": "1", "role:robber": "1", "role:villager": "2"}
+    form = {"kind": "roles", "players": "3", **roles, "role:tanner": "0", "csrf": phone.csrf()}
+    status, _, response = phone.request("POST", "/setup", form)
+    assert (status, response.headers["Location"]) == (303, "/")
+    session = device.call(lambda daemon: daemon.runtime.session)
+    assert (session.game, device.call(lambda daemon: daemon.runtime.phase)) == ("onenight", "setup")
+    dealt = sorted(role.value for role in session.setup.roles)
+    assert dealt == ["robber", "seer", "villager", "villager", "werewolf", "werewolf"]
+    status, page, _ = phone.request("GET", "/")
+    assert "The device shows the game: check it there and start it." in page
+    assert 'data-phase="setup"' in page
+    form = {"kind": "preset", "players": "4", "preset": "basic", "csrf": phone.csrf()}
+    status, page, _ = phone.request("POST", "/setup", form)
+    assert status == 409 and "One Night is running (phase setup): finish it first" in page
