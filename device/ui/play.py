@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pygame
 
 from device.ui.canvas import ALIEN, AMBER, DIM, NIGHT_BG, NIGHT_TEXT, TEXT, Canvas
-from device.ui.model import Control, ViewReader
+from device.ui.model import Control
 from device.ui.screens import Screen
+from games.onenight.views import AnswerButtons, DayView, NightView
 
 #: The only part of the night screen that may hold anything but near-black.
 NIGHT_CAPTION_BAND = pygame.Rect(0, 404, 800, 56)
@@ -26,25 +26,21 @@ class NightScreen(Screen):
     """
 
     caption: str
-    answers: str = ""
-    """``""`` (no answer window), ``"yes_no"`` or ``"number"``."""
+    answers: AnswerButtons = AnswerButtons.NONE
     players: int = 0
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> NightScreen:
-        """Read the public ``caption`` (and optional ``answers``, ``players``) from the view."""
-        caption = ViewReader("night", view).text("caption")
-        answers = str(view.get("answers") or "")
-        players = view.get("players", 0)
-        return cls(caption, answers, players if isinstance(players, int) else 0)
+    def from_view(cls, view: NightView) -> NightScreen:
+        """The night screen for ``view``: its public caption and any answer window."""
+        return cls(view.caption, view.answers, view.players)
 
     def controls(self) -> list[Control]:
-        if self.answers == "yes_no":
+        if self.answers is AnswerButtons.YES_NO:
             return [
                 Control("Yes", "answer:yes", pygame.Rect(150, 160, 220, 110), style="night"),
                 Control("No", "answer:no", pygame.Rect(430, 160, 220, 110), style="night"),
             ]
-        if self.answers == "number" and self.players > 0:
+        if self.answers is AnswerButtons.NUMBER and self.players > 0:
             per_row = 6
             size, gap = 96, 14
             out = []
@@ -80,12 +76,9 @@ class DayScreen(Screen):
     players: int
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> DayScreen:
-        """Read ends_at, remaining, paused and players from the view."""
-        r = ViewReader("day", view)
-        return cls(
-            r.opt_number("ends_at"), r.number("remaining"), r.flag("paused"), r.integer("players")
-        )
+    def from_view(cls, view: DayView) -> DayScreen:
+        """The day screen for ``view``."""
+        return cls(view.ends_at, view.remaining, view.paused, view.players)
 
     def _running(self) -> bool:
         return not self.paused and self.ends_at is not None

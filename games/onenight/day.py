@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from games.effects import Effect, Phase, Say, Show
 from games.events import Control, ControlPressed, Event, Touched
 from games.onenight.script import DayAlert, day_alerts, day_start_line
 from games.onenight.script_app import outcomes, vote_rules
 from games.onenight.state import OneNightState
+from games.onenight.views import DayView
 from games.onenight.vote import open_vote
 
 EXTEND_SECONDS = 60.0
@@ -24,14 +24,14 @@ def alerts(state: OneNightState) -> tuple[DayAlert, ...]:
     return day_alerts(state.setup.day_seconds + ALERT_HORIZON)
 
 
-def day_view(state: OneNightState) -> dict[str, Any]:
+def day_view(state: OneNightState) -> DayView:
     """What the day screen shows."""
-    return {
-        "ends_at": state.day_ends_at,
-        "remaining": state.day_remaining,
-        "paused": state.day_ends_at is None,
-        "players": state.setup.players,
-    }
+    return DayView(
+        ends_at=state.day_ends_at,
+        remaining=state.day_remaining,
+        paused=state.day_ends_at is None,
+        players=state.setup.players,
+    )
 
 
 def start_day(state: OneNightState, at: float, length: float) -> Transition:

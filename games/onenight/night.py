@@ -15,6 +15,7 @@ from games.onenight.script import night_script
 from games.onenight.script_app import Answers, day_length, outcomes
 from games.onenight.setup import OneNightSetup
 from games.onenight.state import OneNightState
+from games.onenight.views import AnswerButtons, NightView
 
 Transition = tuple[OneNightState, list[Effect]]
 
@@ -78,11 +79,11 @@ def speak_next(state: OneNightState, at: float) -> Transition:
     return state, effects
 
 
-def night_view(state: OneNightState, listen: str) -> dict[str, object]:
+def night_view(state: OneNightState, listen: str) -> NightView:
     """The night screen: a caption, and answer buttons only while an answer window is open."""
     kind, _, highest = listen.partition(":")
     players = int(highest) if highest else state.setup.players
-    return {"caption": "", "answers": kind, "players": players}
+    return NightView(caption="", answers=AnswerButtons(kind), players=players)
 
 
 def take_answer(state: OneNightState, event: Event) -> OneNightState:

@@ -68,3 +68,41 @@ class TallyView(View):
             if votes < 0:
                 raise ViewError(f"TallyView.tally: seat {seat} has {votes} votes, fewer than 0")
         self.seats_in_range("deaths", self.deaths, self.players, DEVICE_SEAT)
+
+
+class AnswerButtons(enum.StrEnum):
+    """The answer buttons on the night screen while a role is asked a question."""
+
+    NONE = ""
+    """No answer window: the screen is dark but for the caption."""
+    YES_NO = "yes_no"
+    """Dim Yes and No buttons."""
+    NUMBER = "number"
+    """A dim button per number from 1 to ``players``."""
+
+
+@dataclass(frozen=True)
+class NightView(View):
+    """The night: the public call as a caption, and answer buttons only while asked.
+
+    The buttons show for every game with the asked role, whether or not the card is in play.
+    """
+
+    screen: ClassVar[ScreenName] = ScreenName.NIGHT
+    caption: str
+    answers: AnswerButtons = AnswerButtons.NONE
+    players: int = 0
+    """The highest number offered when ``answers`` is ``NUMBER`` (0: none)."""
+
+
+@dataclass(frozen=True)
+class DayView(View):
+    """The discussion timer."""
+
+    screen: ClassVar[ScreenName] = ScreenName.DAY
+    ends_at: float | None
+    """When the clock runs out on the device clock (None while paused)."""
+    remaining: float
+    """Seconds left while paused."""
+    paused: bool
+    players: int

@@ -24,7 +24,13 @@ import pytest  # noqa: E402
 
 from device.ui import TouchUI  # noqa: E402
 from games.onenight.lobby import Lobby  # noqa: E402
-from games.onenight.views import TallyView, VoteMode, VoteView  # noqa: E402
+from games.onenight.views import (  # noqa: E402
+    DayView,
+    NightView,
+    TallyView,
+    VoteMode,
+    VoteView,
+)
 from games.views import ScreenName, View  # noqa: E402
 
 VIEWS: dict[str, View | dict[str, object]] = {
@@ -42,8 +48,8 @@ VIEWS: dict[str, View | dict[str, object]] = {
     },
     # The setup view is the lobby's own, so these tests also hold the two to one contract.
     "setup": Lobby().apply_preset("alien_first_game").seat_checked_in(2).seat_checked_in(4).view(),
-    "night": {"caption": "Aliens, wake up and look for other aliens."},
-    "day": {"ends_at": 100.0, "remaining": 0.0, "paused": False, "players": 7},
+    "night": NightView(caption="Aliens, wake up and look for other aliens."),
+    "day": DayView(ends_at=100.0, remaining=0.0, paused=False, players=7),
     "vote": VoteView(
         message="Everyone point at who you think is an alien.",
         voted=(1, 3, 4),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,7 @@ from device.ui.canvas import (
 )
 from device.ui.model import Control
 from device.ui.play import NIGHT_CAPTION_BAND
-from games.onenight.views import TallyView
+from games.onenight.views import NightView, TallyView
 from games.views import ScreenName, ViewError
 
 NIGHT_DIM = 24  # brightest channel value allowed on the night screen outside the caption
@@ -100,7 +101,7 @@ def test_the_night_screen_stays_dark_after_a_bright_screen(
     ui: TouchUI, views: dict[str, Any]
 ) -> None:
     ui.show("setup", views["setup"])
-    ui.show("night", {"caption": ""})
+    ui.show("night", NightView(caption=""))
     assert max(max(row) for row in _rgb_rows(pygame.display.get_surface())) <= NIGHT_DIM
 
 
@@ -131,7 +132,8 @@ def test_the_day_timer_asks_for_a_redraw_at_the_next_whole_second(
 def test_a_paused_day_timer_shows_remaining_and_needs_no_redraw(
     ui: TouchUI, views: dict[str, Any]
 ) -> None:
-    ui.show("day", {**views["day"], "ends_at": None, "remaining": 75.0, "paused": True})
+    paused = dataclasses.replace(views["day"], ends_at=None, remaining=75.0, paused=True)
+    ui.show("day", paused)
     assert ui.next_redraw(40.0) is None
     assert ("Resume", "resume") in ui.controls()
     ui.redraw(40.0)
