@@ -25,9 +25,12 @@ from device.store.database import RESUME_ATTEMPTS, CheckpointError, Store
 from device.ui.charts.log import SCREENS as SCORE_LOG_SCREENS
 from device.ui.charts.log import ScoreLog
 from device.ui.keypad.entry import Keypad, fields_for, press
+from device.ui.pushqr import scannable_push_url
+from device.ui.who import WhoPrompt, unnamed_seats
 from games.catalog import home_buttons
 from games.effects import Say
 from games.events import Control, ControlPressed, TagSeen, Touched
+from games.scorelog.plays import Play
 from games.spec import ScoreField
 from games.views import View
 
@@ -93,6 +96,8 @@ class Daemon:
         """The touchscreen score log's game filter and page."""
         self.end_view: tuple[str, dict[str, Any]] | None = None
         """The last screen of a game left for its BG Stats code (its Back comes back to it)."""
+        self.who: WhoPrompt | None = None
+        """Naming the unnamed seats of the play just logged ("Who played?"), while it lasts."""
         self.notices: list[str] = []
         """Warnings for the banner, shown by the loop: its own (an apology, a refused write) and
         those the inbox brings from other threads (a tag reader lost)."""
@@ -207,7 +212,7 @@ class Daemon:
         self.guard.tick()
         self._flush(now)
         self.runtime.executor.update_audio()
-        idle_screens = ("home", "end", "bgstats", *SCORE_LOG_SCREENS)
+        idle_screens = ("home", "end", "bgstats", "who", *SCORE_LOG_SCREENS)
         if self.runtime.session is None and self.runtime.executor.screen not in idle_screens:
             self.home()
         self.entry.offer()
@@ -239,7 +244,7 @@ class Daemon:
             if event is None:
                 self.runtime.executor.run([Say.of("common.unknown_tag")])
                 return
-        if self._end_link(event):
+        if self._end_link(event) or self._who(event):
             return
         if self.runtime.session is None:
             self._home_input(event)
@@ -287,6 +292,58 @@ class Daemon:
         self.end_view = (executor.screen, last)
         executor.show("bgstats", view)
         return True
+
+    def _who(self, event: Any) -> bool:
+        """ "Who played?" on a game's last screen: name the logged play's unnamed seats, seat by
+        seat (``device.ui.who``); then that screen again, its BG Stats code with the names.
+        Whether ``event`` was one of its taps."""
+        if not isinstance(event, Touched):
+            return False
+        executor, store = self.runtime.executor, self.runtime.store
+        if event.action == "who":
+            play = store.last_logged if store is not None else None
+            last = executor.view
+            if store is None or play is None or executor.screen not in ("end", "sheet"):
+                return False
+            if not isinstance(last, dict):
+                return False
+            self.end_view = (executor.screen, last)
+            self.who = WhoPrompt(play, store.recent_players())
+        elif event.action.startswith("who:") and self.who is not None and store is not None:
+            kind, _, name = event.action.removeprefix("who:").partition(":")
+            seat = self.who.seat
+            if kind == "pick" and seat is not None:
+                try:
+                    self.who.named(store.name_seat(self.who.play.id, seat, name))
+                except ValueError as error:
+                    self.notices.append(str(error))
+                    return True
+            elif kind == "skip":
+                self.who.skip()
+            else:
+                self.who.seats.clear()
+        else:
+            return False
+        if self.who.seat is not None:
+            executor.show("who", self.who.view())
+            return True
+        self._end_again(self.who.play)
+        self.who = None
+        return True
+
+    def _end_again(self, play: Play) -> None:
+        """Back to the game's last screen after "Who played?": its code names who played."""
+        if self.end_view is None:
+            return
+        screen, view = self.end_view
+        who = bool(unnamed_seats(play))
+        view = {**view, "bgstats": scannable_push_url(play, self.config.store.location)}
+        if screen == "end":
+            view["who"] = who
+        elif not who:
+            view["controls"] = [c for c in view.get("controls", []) if c.get("action") != "who"]
+        self.end_view = (screen, view)
+        self.runtime.executor.show(screen, view)
 
     def loop(self) -> None:
         """Run until quit or SIGTERM."""

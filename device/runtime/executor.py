@@ -4,7 +4,6 @@ transcript. It is the only place where a session's decisions touch the outside w
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import shutil
 from collections.abc import Callable, Sequence
@@ -16,6 +15,7 @@ from device.runtime.nightsound import NightSound
 from device.simulator.transcript import Transcript
 from device.store.database import Store
 from device.ui.pushqr import scannable_push_url
+from device.ui.who import unnamed_seats
 from games.effects import (
     Buzz,
     Effect,
@@ -32,8 +32,7 @@ from games.effects import (
 )
 from games.events import Event, LinesReady
 from games.scorelog.plays import Play
-from games.onenight.views import NightView
-from games.views import ScreenName, View
+from games.views import View
 from narration.errors import NarrationError
 
 logger = logging.getLogger(__name__)
@@ -196,10 +195,13 @@ class Executor:
         if not isinstance(view, dict):
             return view
         link = scannable_push_url(play, self.out.location)
+        who = bool(unnamed_seats(play))  # unnamed seats: offer "Who played?"
         if "controls" in view:  # a score sheet
-            button = {"label": "BG Stats", "action": "bgstats"}
-            return {**view, "bgstats": link, "controls": [*view["controls"], button]}
-        return {**view, "bgstats": link}
+            buttons = [{"label": "BG Stats", "action": "bgstats"}]
+            if who:
+                buttons.append({"label": "Who played?", "action": "who"})
+            return {**view, "bgstats": link, "controls": [*view["controls"], *buttons]}
+        return {**view, "bgstats": link, "who": who}
 
     def _sound(self, name: str) -> None:
         audio = self.out.audio
@@ -250,9 +252,9 @@ class Executor:
         # Lines said in a row queue behind each other: speech ends after the last of them.
         self.speech_ends_at = max(self.speech_ends_at, self.out.now()) + spoken.seconds
         self.out.transcript.write(say=spoken.text, line=say.line)
-        if isinstance(self.view, NightView):
+        if self.screen == "night" and isinstance(self.view, dict):
             # The current public call is the only thing the night screen may show.
-            self.show(ScreenName.NIGHT, dataclasses.replace(self.view, caption=spoken.text))
+            self.show("night", {**self.view, "caption": spoken.text})
         if not self._shot_taken:
             # A screen is pictured as its first line is spoken (the night with its first call,
             # the day with its full clock), or else as it is left.

@@ -31,6 +31,7 @@ from device.store.scorelog import (
     write_play,
 )
 from games.scorelog.plays import FinalResult, Play
+from games.scorelog.stats import unnamed
 
 logger = logging.getLogger(__name__)
 
@@ -359,6 +360,33 @@ class Store(PlayerTables):
     def plays(self, game: str | None = None) -> list[Play]:
         """Every logged play (optionally of one game), oldest first."""
         return read_plays(self._db, game)
+
+    def name_seat(self, play_id: str, seat: int, name: str) -> Play:
+        """Name an unnamed seat of a logged play after a profile ("Who played?"); the play as
+        logged now. A ValueError names a play, seat or profile that is not there, or a seat
+        already named (a name is never overwritten here)."""
+        row = self._db.execute("SELECT uuid FROM players WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            raise ValueError(f"no player named {name!r}")
+        play = next((p for p in self.plays() if p.id == play_id), None)
+        if play is None:
+            raise ValueError(f"no play {play_id!r} in the score log")
+        result = next((p for p in play.players if p.seat == seat), None)
+        if result is None:
+            raise ValueError(f"play {play_id!r} has no seat {seat}")
+        if not unnamed(result):
+            raise ValueError(f"seat {seat} of play {play_id!r} is {result.name!r} already")
+        if any(p.name == name for p in play.players):
+            raise ValueError(f"{name!r} is in play {play_id!r} already")
+        with self._transaction():
+            self._db.execute(
+                "UPDATE play_results SET name = ?, player_id = ? WHERE play = ? AND seat = ?",
+                (name, str(row[0]), play_id, seat),
+            )
+        named = next(p for p in self.plays() if p.id == play_id)
+        if self.last_logged is not None and self.last_logged.id == play_id:
+            self.last_logged = named
+        return named
 
     def add_play(self, play: Play) -> bool:
         """Log a play (made elsewhere, or restored); False when its id is logged already."""

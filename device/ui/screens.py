@@ -86,6 +86,8 @@ class MessageScreen(Screen):
     action: str = "ok"
     link: str = ""
     """A BG Stats push link, drawn as a QR code beside the lines (the end of a logged game)."""
+    who: bool = False
+    """Whether to offer "Who played?" (the logged play has unnamed seats)."""
 
     @classmethod
     def from_view(cls, view: Mapping[str, object]) -> MessageScreen:
@@ -99,10 +101,17 @@ class MessageScreen(Screen):
         (the logged play's push link) is shown as a QR code."""
         r = ViewReader("end", view)
         link = r.text("bgstats") if "bgstats" in view else ""
-        return cls(r.text("title"), tuple(r.texts("lines")), "Home", "home", link)
+        who = r.flag("who") if "who" in view else False
+        return cls(r.text("title"), tuple(r.texts("lines")), "Home", "home", link, who)
 
     def controls(self) -> list[Control]:
         if self.link:
+            if self.who:
+                return [
+                    Control(self.button, self.action, pygame.Rect(20, 384, 112, 80), True),
+                    Control("BG Stats", "bgstats", pygame.Rect(142, 384, 140, 80)),
+                    Control("Who played?", "who", pygame.Rect(292, 384, 150, 80)),
+                ]
             return [
                 Control(self.button, self.action, pygame.Rect(20, 384, 200, 80), True),
                 Control("BG Stats", "bgstats", pygame.Rect(236, 384, 200, 80)),

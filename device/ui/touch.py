@@ -30,7 +30,8 @@ from device.ui.reveal import RevealScreen
 from device.ui.screens import HomeScreen, MessageScreen, Screen
 from device.ui.setup import SetupScreen
 from device.ui.sheets import SheetScreen
-from games.onenight.views import DayView, NightView, TallyView, VoteView
+from device.ui.who import WhoScreen
+from games.onenight.views import TallyView, VoteView
 from games.views import View
 
 NOTICE_BG = (120, 70, 10)
@@ -57,11 +58,10 @@ SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
     "keyboard": KeyboardScreen.from_view,
     "bgstats": PushQrScreen.from_view,
     "plays": PlaysScreen.from_view,
+    "who": WhoScreen.from_view,
 }
 
 TYPED_SCREENS: dict[type[View], Callable[[Any], Screen]] = {
-    NightView: NightScreen.from_view,
-    DayView: DayScreen.from_view,
     VoteView: VoteScreen.from_view,
     TallyView: TallyScreen.from_view,
 }

@@ -1,0 +1,114 @@
+""" "Who played?": after a game with unnamed seats, the table names them, seat by seat.
+
+The game's last screen (the end screen, or a final score sheet) offers a "Who played?" button
+when the play just logged has unnamed seats. `WhoPrompt` walks those seats: for each it shows
+the ``who`` screen with the profiles (recent players first), and a pick names that seat in the
+logged play; Skip leaves a seat unnamed (it stays nobody in particular), Done stops. An unnamed
+seat is never merged with anyone: only a pick names it.
+
+The ``who`` view: ``title`` (str), ``message`` (str), ``names`` (list of str, recent first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from device.ui.canvas import ALIEN, DIM, Canvas
+from device.ui.model import Control, ViewReader
+from device.ui.screens import Screen
+from games.scorelog.plays import Play
+from games.scorelog.stats import unnamed
+
+COLUMNS, ROWS = 3, 4
+"""Up to twelve names fit: the twelve most recent players."""
+
+
+def unnamed_seats(play: Play) -> tuple[int, ...]:
+    """The seats of ``play`` no profile played."""
+    return tuple(result.seat for result in play.players if unnamed(result))
+
+
+@dataclass
+class WhoPrompt:
+    """Naming a logged play's unnamed seats, one after the other."""
+
+    play: Play
+    names: Sequence[str]
+    """The profiles to offer, recent first."""
+    seats: list[int] = field(default_factory=list)
+    """The seats still to name, the current one first."""
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            self.seats = list(unnamed_seats(self.play))
+
+    @property
+    def seat(self) -> int | None:
+        """The seat being named (None: all done)."""
+        return self.seats[0] if self.seats else None
+
+    def offered(self) -> list[str]:
+        """The names to offer: profiles not already in the play, recent first."""
+        taken = {result.name for result in self.play.players if not unnamed(result)}
+        return [name for name in self.names if name not in taken][: COLUMNS * ROWS]
+
+    def view(self) -> dict[str, object]:
+        """The ``who`` screen for the current seat."""
+        left = len(self.seats)
+        return {
+            "title": f"Who played seat {self.seat}?",
+            "message": f"{self.play.game}: recent players first. "
+            f"{left} unnamed seat{'s' * (left != 1)} left; Skip leaves this one unnamed.",
+            "names": self.offered(),
+        }
+
+    def named(self, play: Play) -> None:
+        """The current seat got a name (``play`` is the play as logged now): on to the next."""
+        self.play = play
+        self.seats.pop(0)
+
+    def skip(self) -> None:
+        """Leave the current seat unnamed."""
+        self.seats.pop(0)
+
+
+@dataclass(frozen=True)
+class WhoScreen(Screen):
+    """One button per profile, Skip and Done."""
+
+    title: str
+    message: str
+    names: tuple[str, ...]
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, object]) -> WhoScreen:
+        """Read the ``who`` view (see the module docstring)."""
+        r = ViewReader("who", view)
+        return cls(r.text("title"), r.text("message"), tuple(r.texts("names")))
+
+    def controls(self) -> list[Control]:
+        width, height, gap = 244, 62, 12
+        out = []
+        for i, name in enumerate(self.names[: COLUMNS * ROWS]):
+            row, col = divmod(i, COLUMNS)
+            rect = pygame.Rect(24 + col * (width + gap), 118 + row * (height + gap), width, height)
+            out.append(Control(name, f"who:pick:{name}", rect, size=34))
+        out.append(Control("Skip", "who:skip", pygame.Rect(24, 404, 360, 64)))
+        out.append(Control("Done", "who:done", pygame.Rect(416, 404, 360, 64), primary=True))
+        return out
+
+    def draw(self, canvas: Canvas, now: float) -> None:
+        canvas.space()
+        canvas.text(self.title, 52, ALIEN, center=(400, 40), max_width=760)
+        canvas.text(self.message, 24, DIM, center=(400, 88), max_width=760)
+        if not self.names:
+            canvas.text(
+                "No player profiles yet: add them on the Players screen.",
+                30,
+                DIM,
+                center=(400, 250),
+                max_width=740,
+            )
