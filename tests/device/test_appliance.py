@@ -118,3 +118,17 @@ def test_an_installed_copy_finds_the_checkout_it_came_from(tmp_path: Path) -> No
     assert installer(site, source) == SCRIPT
     with pytest.raises(FileNotFoundError, match=r"run systemd/install\.sh from a Mothership"):
         installer(site, tmp_path / "no-source")
+
+
+def test_arm64_check_explains_itself_and_keeps_its_root_out_of_the_repo() -> None:
+    script = ROOT / "scripts" / "arm64-check"
+    shown = subprocess.run([str(script), "--help"], capture_output=True, text=True, timeout=30)
+    assert shown.returncode == 0
+    for step in ("./scripts/demo", "install.sh packages", "doctor --check", "Debian bookworm"):
+        assert step in shown.stdout
+    inside = subprocess.run(
+        [str(script), "--root", str(ROOT / "arm64-root")], capture_output=True, text=True
+    )
+    assert inside.returncode == 2
+    assert "keep the root out of the repo" in inside.stderr
+    assert not (ROOT / "arm64-root").exists()
