@@ -1,0 +1,82 @@
+"""The touchscreen score log: game tabs, pages, the plays list and a play's BG Stats code."""
+
+from __future__ import annotations
+
+from device.store.bgstats import decode_push_url
+from device.ui import TouchUI
+from device.ui.charts.log import ROWS, ScoreLog
+from games.scorelog.plays import Play, PlayerResult
+
+
+def play(i: int, game: str) -> Play:
+    players = (
+        PlayerResult("Ada", 1, 10 + i, True, player_id="ada"),
+        PlayerResult("Bo", 2, 5, False, player_id="bo"),
+    )
+    return Play(f"p{i}", game, f"2025-03-{i:02d}T20:00:00Z", players)
+
+
+LOG = [play(i, "Alienation" if i % 3 else "Alieninjas") for i in range(1, 13)]
+
+
+def lit(view: dict[str, object]) -> list[str]:
+    nav = view["nav"]
+    assert isinstance(nav, list)
+    return [tab["label"] for tab in nav if tab["lit"]]
+
+
+def test_it_opens_on_every_games_wins_and_filters_by_game() -> None:
+    log = ScoreLog()
+    screen, view = log.open(LOG)
+    assert (screen, view["title"], lit(view)) == (
+        "wins",
+        "Wins: All games - 12 plays",
+        ["All", "Wins"],
+    )
+    screen, view = log.tap("log:game:Alieninjas", LOG)
+    assert (screen, view["title"], lit(view)) == (
+        "wins",
+        "Wins: Alieninjas - 4 plays",
+        ["Alieninjas", "Wins"],
+    )
+    screen, view = log.tap("log:page:history", LOG)
+    assert screen == "history" and view["title"] == "Ada: Alieninjas"
+    assert [p["score"] for p in view["points"]] == [13, 16, 19, 22]
+
+
+def test_the_plays_list_pages_newest_first_and_opens_a_code() -> None:
+    log = ScoreLog(location="Club")
+    log.open(LOG)
+    screen, view = log.tap("log:page:plays", LOG)
+    assert screen == "plays" and len(view["rows"]) == ROWS
+    assert view["rows"][0]["action"] == "log:play:p12"
+    assert (view["older"], view["newer"]) == (True, False)
+    assert view["footer"].startswith("Plays 1-5 of 12.")
+    _, older = log.tap("log:older", LOG)
+    assert older["rows"][0]["action"] == "log:play:p7" and older["newer"] is True
+    screen, code = log.tap("log:play:p7", LOG)
+    assert screen == "bgstats" and code["back"] == "log:page:plays"
+    data = decode_push_url(str(code["bgstats"]))
+    assert (data["sourcePlayId"], data["location"]) == ("p7", "Club")
+    screen, back = log.tap("log:page:plays", LOG)
+    assert screen == "plays" and back["rows"][0]["action"] == "log:play:p7"  # same page
+
+
+def test_every_page_draws_with_its_tabs() -> None:
+    log = ScoreLog()
+    ui = TouchUI()
+    ui.open()
+    try:
+        for action in ("log:page:wins", "log:page:history", "log:page:plays"):
+            screen, view = log.tap(action, LOG)
+            ui.show(screen, view)
+            ui.redraw(0.0)
+            labels = [label for label, _ in ui.controls()]
+            assert {"All", "One Night", "Alieninjas", "Alienation", "Encounters"} <= set(labels)
+            assert {"Wins", "Scores", "Plays", "Home"} <= set(labels)
+        screen, view = log.tap("log:play:p3", LOG)
+        ui.show(screen, view)
+        ui.redraw(0.0)
+        assert [label for label, _ in ui.controls()] == ["Back"]
+    finally:
+        ui.close()
