@@ -4,6 +4,7 @@ transcript. It is the only place where a session's decisions touch the outside w
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import shutil
 from collections.abc import Callable, Sequence
@@ -31,8 +32,9 @@ from games.effects import (
     Sound,
 )
 from games.events import Event, LinesReady
+from games.onenight.views import NightView
 from games.scorelog.plays import Play
-from games.views import View
+from games.views import ScreenName, View
 from narration.errors import NarrationError
 
 logger = logging.getLogger(__name__)
@@ -252,9 +254,9 @@ class Executor:
         # Lines said in a row queue behind each other: speech ends after the last of them.
         self.speech_ends_at = max(self.speech_ends_at, self.out.now()) + spoken.seconds
         self.out.transcript.write(say=spoken.text, line=say.line)
-        if self.screen == "night" and isinstance(self.view, dict):
+        if isinstance(self.view, NightView):
             # The current public call is the only thing the night screen may show.
-            self.show("night", {**self.view, "caption": spoken.text})
+            self.show(ScreenName.NIGHT, dataclasses.replace(self.view, caption=spoken.text))
         if not self._shot_taken:
             # A screen is pictured as its first line is spoken (the night with its first call,
             # the day with its full clock), or else as it is left.

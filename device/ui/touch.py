@@ -31,7 +31,7 @@ from device.ui.screens import HomeScreen, MessageScreen, Screen
 from device.ui.setup import SetupScreen
 from device.ui.sheets import SheetScreen
 from device.ui.who import WhoScreen
-from games.onenight.views import TallyView, VoteView
+from games.onenight.views import DayView, NightView, TallyView, VoteView
 from games.views import View
 
 NOTICE_BG = (120, 70, 10)
@@ -42,8 +42,6 @@ TOUCH_POLL_SECONDS = 0.05
 SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
     "home": HomeScreen.from_view,
     "setup": SetupScreen.from_view,
-    "night": NightScreen.from_view,
-    "day": DayScreen.from_view,
     "reveal": RevealScreen.from_view,
     "end": MessageScreen.end_from_view,
     "message": MessageScreen.from_view,
@@ -62,6 +60,8 @@ SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
 }
 
 TYPED_SCREENS: dict[type[View], Callable[[Any], Screen]] = {
+    NightView: NightScreen.from_view,
+    DayView: DayScreen.from_view,
     VoteView: VoteScreen.from_view,
     TallyView: TallyScreen.from_view,
 }
