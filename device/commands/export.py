@@ -22,7 +22,14 @@ from device.store.bgsplay import to_bgsplay
 from device.store.bgstats import push_url
 from device.store.database import Store
 from device.store.players import Profile
-from device.store.scorelog import GAMES, BackupError, play_from_json, play_to_json, utc_now
+from device.store.scorelog import (
+    GAMES,
+    BackupError,
+    game_named,
+    play_from_json,
+    play_to_json,
+    utc_now,
+)
 from games.scorelog.plays import Play
 from games.scorelog.stats import leaderboard
 
@@ -183,9 +190,7 @@ def scores_text(plays: Sequence[Play], latest: int = 10, *, game: str | None = N
     ``game`` (a name or key) keeps one game's plays; an unknown one is a ValueError.
     """
     if game is not None:
-        from device.ui.charts.plot import find_game
-
-        game = find_game(game)
+        game = game_named(game)
         plays = [play for play in plays if play.game == game]
     if not plays:
         return f"No {game} plays logged yet." if game else "No plays logged yet."

@@ -24,6 +24,7 @@ from device.store.players import PlayerTables, Profile, add_profile_ids, new_pro
 from device.store.scorelog import (
     add_play_columns,
     duration_minutes,
+    name_seat,
     play_id,
     play_of,
     read_plays,
@@ -31,7 +32,6 @@ from device.store.scorelog import (
     write_play,
 )
 from games.scorelog.plays import FinalResult, Play
-from games.scorelog.stats import unnamed
 
 logger = logging.getLogger(__name__)
 
@@ -365,25 +365,8 @@ class Store(PlayerTables):
         """Name an unnamed seat of a logged play after a profile ("Who played?"); the play as
         logged now. A ValueError names a play, seat or profile that is not there, or a seat
         already named (a name is never overwritten here)."""
-        row = self._db.execute("SELECT uuid FROM players WHERE name = ?", (name,)).fetchone()
-        if row is None:
-            raise ValueError(f"no player named {name!r}")
-        play = next((p for p in self.plays() if p.id == play_id), None)
-        if play is None:
-            raise ValueError(f"no play {play_id!r} in the score log")
-        result = next((p for p in play.players if p.seat == seat), None)
-        if result is None:
-            raise ValueError(f"play {play_id!r} has no seat {seat}")
-        if not unnamed(result):
-            raise ValueError(f"seat {seat} of play {play_id!r} is {result.name!r} already")
-        if any(p.name == name for p in play.players):
-            raise ValueError(f"{name!r} is in play {play_id!r} already")
         with self._transaction():
-            self._db.execute(
-                "UPDATE play_results SET name = ?, player_id = ? WHERE play = ? AND seat = ?",
-                (name, str(row[0]), play_id, seat),
-            )
-        named = next(p for p in self.plays() if p.id == play_id)
+            named = name_seat(self._db, play_id, seat, name)
         if self.last_logged is not None and self.last_logged.id == play_id:
             self.last_logged = named
         return named

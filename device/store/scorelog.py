@@ -7,6 +7,7 @@ name comes from the game's registry entry, its player names from the seats linke
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import sqlite3
@@ -18,9 +19,26 @@ from typing import Any
 from games.catalog import GAMES as REGISTRY
 from games.catalog import by_key
 from games.scorelog.plays import FinalResult, Play, PlayerResult
+from games.scorelog.stats import unnamed
 
 GAMES = tuple(spec.name for spec in REGISTRY)
 """The names plays are logged under, one per game."""
+
+
+def game_named(name: str) -> str:
+    """The name plays of a game are logged under, from that name or the registry key (any
+    case); a ValueError naming it, the games and a guess otherwise.
+
+    >>> game_named("ENCOUNTERS")
+    'Alien Encounters'
+    """
+    for spec in REGISTRY:
+        if name.casefold() in (spec.name.casefold(), spec.key.casefold()):
+            return spec.name
+    choices = {c.casefold(): c for spec in REGISTRY for c in (spec.name, spec.key)}
+    close = difflib.get_close_matches(name.casefold(), list(choices), n=1, cutoff=0.5)
+    hint = f" (did you mean {choices[close[0]]!r}?)" if close else ""
+    raise ValueError(f"unknown game {name!r}; games are: {', '.join(GAMES)}{hint}")
 
 
 class BackupError(ValueError):
@@ -138,6 +156,29 @@ def write_play(db: sqlite3.Connection, play: Play, record: int | None = None) ->
         ],
     )
     return True
+
+
+def name_seat(db: sqlite3.Connection, play_id: str, seat: int, name: str) -> Play:
+    """Name an unnamed seat of a logged play after the profile ``name`` (see
+    ``Store.name_seat``); the play as logged now."""
+    row = db.execute("SELECT uuid FROM players WHERE name = ?", (name,)).fetchone()
+    if row is None:
+        raise ValueError(f"no player named {name!r}")
+    play = next((p for p in read_plays(db) if p.id == play_id), None)
+    if play is None:
+        raise ValueError(f"no play {play_id!r} in the score log")
+    result = next((p for p in play.players if p.seat == seat), None)
+    if result is None:
+        raise ValueError(f"play {play_id!r} has no seat {seat}")
+    if not unnamed(result):
+        raise ValueError(f"seat {seat} of play {play_id!r} is {result.name!r} already")
+    if any(p.name == name for p in play.players):
+        raise ValueError(f"{name!r} is in play {play_id!r} already")
+    db.execute(
+        "UPDATE play_results SET name = ?, player_id = ? WHERE play = ? AND seat = ?",
+        (name, str(row[0]), play_id, seat),
+    )
+    return next(p for p in read_plays(db) if p.id == play_id)
 
 
 def _extras(player: PlayerResult) -> tuple[str, str, str]:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygame
 
+from device.store.scorelog import game_named as find_game
 from device.ui.canvas import Canvas
 from device.ui.charts.screens import HistoryScreen, TotalsScreen, WinsScreen
 from device.ui.model import DESIGN_SIZE
@@ -81,17 +82,6 @@ def day_labels(plays: Sequence[Play]) -> list[str]:
 def game_names() -> tuple[str, ...]:
     """The games plays are logged under, as the registry names them."""
     return tuple(spec.name for spec in GAMES)
-
-
-def find_game(name: str) -> str:
-    """A game's display name from its name or registry key (any case); a ValueError naming
-    it, the games and a guess otherwise."""
-    for spec in GAMES:
-        if name.casefold() in (spec.name.casefold(), spec.key.casefold()):
-            return spec.name
-    choices = [spec.name for spec in GAMES] + [spec.key for spec in GAMES]
-    listed = ", ".join(game_names())
-    raise ValueError(f"unknown game {name!r}; games are: {listed}{_did_you_mean(name, choices)}")
 
 
 def of_game(plays: Sequence[Play], game: str | None) -> list[Play]:
