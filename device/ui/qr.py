@@ -18,8 +18,10 @@ BLACK = (0, 0, 0)
 WHITE = (255, 255, 255)
 
 
+@lru_cache(maxsize=16)
 def qr_matrix(text: str) -> tuple[tuple[bool, ...], ...]:
-    """The QR code of ``text`` as rows of dark (True) and light modules, without a border."""
+    """The QR code of ``text`` as rows of dark (True) and light modules, without a border.
+    Cached: a screen asks for it on every redraw."""
     code = segno.make(text, error="l", micro=False)
     return tuple(tuple(bool(bit) for bit in row) for row in code.matrix)
 
