@@ -88,6 +88,8 @@ class RevealEntered:
     became: str | None = None
     snatched: bool = False
     """The card is one the Body Snatcher took or left in its place: an Alien card now."""
+    artifact: str | None = None
+    """The Artifact on the card (One Night with the Curator), by name: ``"claw"``..."""
 
 
 @dataclass(frozen=True)

@@ -140,6 +140,7 @@ def entry_event(event: ScenarioEvent) -> Event:
             value.get("mark"),
             value.get("became"),
             value.get("snatched", False),
+            value.get("artifact"),
         )
     if event.kind == "score":
         extra = tuple(sorted((k, v) for k, v in value.items() if k not in ("seat", "points")))

@@ -34,7 +34,10 @@ SUB_KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # kind -> (required keys, optional keys) of its object value; a score's optional keys are
     # every game's score fields, from the registry (``entry_keys``)
     "vote": (frozenset({"voter", "target"}), frozenset({"second"})),
-    "reveal": (frozenset({"seat", "card"}), frozenset({"mark", "became", "snatched"})),
+    "reveal": (
+        frozenset({"seat", "card"}),
+        frozenset({"mark", "became", "snatched", "artifact"}),
+    ),
     "score": (frozenset({"seat"}), frozenset()),
 }
 CONTROLS = ("yes", "no", "go")

@@ -7,6 +7,7 @@ from typing import Any
 
 from games.effects import Effect, Finished, LogPlay, Phase, Report, Say, Show
 from games.events import Event, Touched
+from games.onenight.artifacts import Artifact
 from games.onenight.resolve import (
     Conversion,
     Mark,
@@ -23,20 +24,31 @@ from games.onenight.state import OneNightState, setup_to_json
 from games.scorelog.plays import FinalResult
 
 COPIERS = (Role.DOPPELGANGER, Role.COPYCAT)
+FOLLOW_PLAYER = ("alien", "alien_helper", "werewolf", "tanner")
+"""Conversions that follow the player: the aliens' tap, the Paranormal Investigator's sight."""
 
 
 def _reveal(
-    seat: int, card: str, mark: str | None, became: str | None, snatched: bool = False
+    seat: int,
+    card: str,
+    mark: str | None,
+    became: str | None,
+    snatched: bool = False,
+    artifact: str | None = None,
 ) -> Reveal:
     role = Role(card)
     conversion = None
     copied = None
-    if became in ("alien", "alien_helper"):
+    # The aliens' tap follows any player; on a Doppelganger or Copycat card "werewolf" or
+    # "tanner" is the role she copied, on any other the Paranormal Investigator's sight.
+    follows = ("alien", "alien_helper") if role in COPIERS else FOLLOW_PLAYER
+    if became in follows:
         conversion = Conversion(became)
     elif became is not None and role in COPIERS:
         # A Doppelganger or Copycat card is turned over with the role it became.
         copied = Role(became)
-    return Reveal(seat, role, Mark(mark) if mark else None, conversion, copied, snatched)
+    found = Artifact(artifact) if artifact else None
+    return Reveal(seat, role, Mark(mark) if mark else None, conversion, copied, snatched, found)
 
 
 def resolution_input(state: OneNightState) -> ResolutionInput:

@@ -5,7 +5,10 @@ those come from the game record at resolution. It does ask whether a card was sn
 Body Snatcher's directive says where he may steal from, not what he took, and cards move after
 him, so the choice is offered whenever a Body Snatcher is in play, whatever was drawn (2.9).
 A Doppelganger or Copycat card is entered with the role it copied (1.3): once one is picked, the
-picker offers the roles she could have copied, and Confirm waits for that choice.
+picker offers the roles she could have copied, and Confirm waits for that choice. With a Curator
+in play, the picker takes the Artifact on the card (RB-D: the Curator draws it face down, so
+only the reveal tells); with a Paranormal Investigator, what his sight made him (werewolf or
+Tanner), which follows the player like the aliens' tap.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import Any
 from games.effects import Effect, Say, Show
 from games.errors import RulesError
 from games.events import Event, RevealEntered, Touched
+from games.onenight.artifacts import Artifact, artifact_pool
 from games.onenight.instructions import AlienKind, directive_after_oracle
 from games.onenight.roles import Role
 from games.onenight.script_app import outcomes
@@ -34,15 +38,17 @@ MARKS: dict[str, str] = {
     "assassin": "Mark of the Assassin",
 }
 BECAME = ("alien", "alien_helper")
+PI_SIGHTS = ("werewolf", "tanner")
+"""What the Paranormal Investigator's sight can make of the player who started as him."""
 COPIERS = (Role.DOPPELGANGER, Role.COPYCAT)
 COPIED_NOTHING = "nothing"
 """The picker's value for a Doppelganger or Copycat card that copied nothing (it started in the
 centre, 1.3): said on purpose, unlike no choice yet; recorded as no copy."""
 
-Reveal = tuple[int, str, str | None, str | None, bool]
-"""(seat, final card, mark or None, app conversion or None, snatched)."""
-Draft = tuple[int, str | None, str | None, str | None, bool]
-"""The entry on the screen: (seat, card or None, mark, conversion, snatched)."""
+Reveal = tuple[int, str, str | None, str | None, bool, str | None]
+"""(seat, final card, mark or None, app conversion or None, snatched, artifact or None)."""
+Draft = tuple[int, str | None, str | None, str | None, bool, str | None]
+"""The entry on the screen: (seat, card or None, mark, conversion, snatched, artifact)."""
 
 
 class RevealError(RulesError):
@@ -64,6 +70,28 @@ def snatch_choices(state: OneNightState) -> bool:
     return Role.BODY_SNATCHER in state.setup.roles
 
 
+def conversions(state: OneNightState) -> tuple[str, ...]:
+    """The conversions that follow a player in this game: the aliens' tap, the PI's sight."""
+    found: tuple[str, ...] = BECAME if alien_choices(state) else ()
+    if Role.PARANORMAL_INVESTIGATOR in state.setup.roles:
+        found += PI_SIGHTS
+    return found
+
+
+def artifact_choices(state: OneNightState) -> list[str]:
+    """The Artifacts a card can hold in this game (none without a Curator)."""
+    return [artifact.value for artifact in artifact_pool(set(state.setup.roles))]
+
+
+def cards_in_play(state: OneNightState) -> set[str]:
+    """Every card a player can end with: the selected roles, and the Alpha Wolf's centre
+    Werewolf card (RB-D)."""
+    cards = {role.value for role in state.setup.roles}
+    if Role.ALPHA_WOLF in state.setup.roles:
+        cards.add(Role.WEREWOLF.value)
+    return cards
+
+
 def copy_choices(state: OneNightState) -> list[Role]:
     """The roles a Doppelganger or Copycat card can have become: those in play, in role order,
     but never a Doppelganger or Copycat (one that copied the Copycat is what the Copycat saw)."""
@@ -79,11 +107,17 @@ def check(state: OneNightState, entry: RevealEntered) -> Reveal:
     players = state.setup.players
     if not 1 <= entry.seat <= players:
         raise RevealError(f"reveal for seat {entry.seat}: the game has seats 1 to {players}")
-    for field, value in (("card", entry.card), ("mark", entry.mark), ("became", entry.became)):
+    fields = (
+        ("card", entry.card),
+        ("mark", entry.mark),
+        ("became", entry.became),
+        ("artifact", entry.artifact),
+    )
+    for field, value in fields:
         # A scenario's entry may hold any JSON value: a list would not even be looked up.
         if not isinstance(value, str) and (value is not None or field == "card"):
             raise RevealError(f"seat {entry.seat}: {field} must be a name, got {value!r}")
-    in_play = {role.value for role in state.setup.roles}
+    in_play = cards_in_play(state)
     if entry.card not in in_play:
         raise RevealError(
             f"seat {entry.seat} revealed {entry.card!r}, which is not in this game; "
@@ -100,24 +134,36 @@ def check(state: OneNightState, entry: RevealEntered) -> Reveal:
     # A Doppelganger or Copycat card is turned over with the role it became.
     copyable = [role.value for role in copy_choices(state)]
     became_role = copier and entry.became in copyable
-    if entry.became is not None and entry.became not in BECAME and not became_role:
-        expected = "'alien', 'alien_helper'"
+    follows = BECAME + (PI_SIGHTS if Role.PARANORMAL_INVESTIGATOR in state.setup.roles else ())
+    if entry.became is not None and entry.became not in follows and not became_role:
+        expected = ", ".join(repr(name) for name in follows)
         if copier:
             expected += f" or a role she could have copied: {', '.join(copyable)}"
         raise RevealError(f"seat {entry.seat}: became {entry.became!r}; expected {expected}")
+    if entry.artifact is not None and entry.artifact not in artifact_choices(state):
+        known = ", ".join(artifact_choices(state)) or "none, no Curator is in play"
+        raise RevealError(
+            f"seat {entry.seat}: artifact {entry.artifact!r} is not in this game; "
+            f"artifacts: {known}"
+        )
+    taken = {old[5] for old in state.reveals if old[0] != entry.seat and old[5] is not None}
+    if entry.artifact is not None and entry.artifact in taken:
+        raise RevealError(
+            f"seat {entry.seat}: artifact {entry.artifact!r} is already on another seat's card"
+        )
     if not isinstance(entry.snatched, bool):
         raise RevealError(
             f"seat {entry.seat}: snatched must be true or false, got {entry.snatched!r}"
         )
     if entry.snatched and not snatch_choices(state):
         raise RevealError(f"seat {entry.seat}: snatched, but no Body Snatcher is in play")
-    return (entry.seat, entry.card, entry.mark, entry.became, entry.snatched)
+    return (entry.seat, entry.card, entry.mark, entry.became, entry.snatched, entry.artifact)
 
 
 def reveal_view(state: OneNightState) -> dict[str, Any]:
     """The reveal screen: the seat being entered, and the choices for it (roles in play only)."""
-    seat, card, mark, became, snatched = state.draft or _blank(state)
-    roles = sorted(set(state.setup.roles), key=list(Role).index)
+    seat, card, mark, became, snatched, artifact = state.draft or _blank(state)
+    roles = sorted({Role(name) for name in cards_in_play(state)}, key=list(Role).index)
     copying = copy_choices(state) if _is_copier(card) else []
     marks = marks_in_play(set(state.setup.roles))
     return {
@@ -130,6 +176,11 @@ def reveal_view(state: OneNightState) -> dict[str, Any]:
         "mark": mark,
         "became": became,
         "alien_choices": alien_choices(state),
+        "sight_choices": Role.PARANORMAL_INVESTIGATOR in state.setup.roles,
+        "artifact": artifact,
+        "artifacts": [
+            {"artifact": key, "name": Artifact(key).display_name} for key in artifact_choices(state)
+        ],
         "snatched": snatched,
         "snatch_choices": snatch_choices(state),
         "copy_choices": [{"role": role.value, "name": role.display_name} for role in copying],
@@ -142,7 +193,7 @@ def _next_seat(state: OneNightState) -> int:
 
 
 def _blank(state: OneNightState, seat: int | None = None) -> Draft:
-    return (_next_seat(state) if seat is None else seat, None, None, None, False)
+    return (_next_seat(state) if seat is None else seat, None, None, None, False, None)
 
 
 def record(state: OneNightState, entry: Reveal) -> OneNightState:
@@ -173,21 +224,27 @@ def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Ef
         return state, [Show("reveal", reveal_view(state))]
     if not isinstance(event, Touched) or (":" not in event.action and event.action != "confirm"):
         return state, []
-    seat, card, mark, became, snatched = state.draft or _blank(state)
+    seat, card, mark, became, snatched, artifact = state.draft or _blank(state)
     old = card
     kind, _, value = event.action.partition(":")
+    # Conversions that follow the player; on a copier card "werewolf" is a copied role instead.
+    sights = Role.PARANORMAL_INVESTIGATOR in state.setup.roles and not _is_copier(card)
+    follows = (*BECAME, *PI_SIGHTS) if sights else BECAME
     if kind == "seat" and value.isdecimal():
-        seat, card, mark, became, snatched = _blank(state, int(value))
+        seat, card, mark, became, snatched, artifact = _blank(state, int(value))
     elif kind == "card":
         # "none" puts the card back; a copied role stays only with a copier card.
         card = None if value == "none" else value
-        became = became if became in BECAME or (_is_copier(card) and card == old) else None
+        kept = BECAME if _is_copier(old) else follows
+        became = became if became in kept or (_is_copier(card) and card == old) else None
     elif kind == "mark":
         mark = value
-    elif kind == "became" and value in (*BECAME, "none"):
-        # Alien, alien helper or neither: a conversion only, a copied role stays.
-        became = None if value == "none" and became in BECAME else became
-        became = value if value in BECAME else became
+    elif kind == "artifact":
+        artifact = None if value == "none" else value
+    elif kind == "became" and value in (*follows, "none"):
+        # Alien, alien helper, the PI's sight or none: a conversion only, a copied role stays.
+        became = None if value == "none" and became in follows else became
+        became = value if value in follows else became
     elif kind == "became":
         copied = {role.value for role in copy_choices(state)} | {COPIED_NOTHING}
         if not _is_copier(card) or value not in copied:
@@ -201,8 +258,8 @@ def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Ef
         if _is_copier(card) and became is None:
             return state, [Say.of("onenight.reveal.pick_copied")]
         became = None if became == COPIED_NOTHING else became
-        entry = check(state, RevealEntered(seat, card, mark, became, snatched))
+        entry = check(state, RevealEntered(seat, card, mark, became, snatched, artifact))
         state = record(state, entry)
         return state, [Show("reveal", reveal_view(state))]
-    state = dataclasses.replace(state, draft=(seat, card, mark, became, snatched))
+    state = dataclasses.replace(state, draft=(seat, card, mark, became, snatched, artifact))
     return state, [Show("reveal", reveal_view(state))]

@@ -53,10 +53,11 @@ class OneNightState:
     """The setup being built on the setup screen (None: exactly ``setup``)."""
     ballot: Ballot | None = None
     """The votes, from the vote phase on."""
-    reveals: tuple[tuple[int, str, str | None, str | None, bool], ...] = ()
-    """(seat, final card, mark, app conversion, snatched) of every seat revealed so far."""
-    draft: tuple[int, str | None, str | None, str | None, bool] | None = None
-    """The reveal being entered on the screen: (seat, card, mark, conversion, snatched)."""
+    reveals: tuple[tuple[int, str, str | None, str | None, bool, str | None], ...] = ()
+    """(seat, final card, mark, app conversion, snatched, artifact) of every seat revealed."""
+    draft: tuple[int, str | None, str | None, str | None, bool, str | None] | None = None
+    """The reveal being entered on the screen: (seat, card, mark, conversion, snatched,
+    artifact)."""
 
     def seconds(self, say: Say) -> float:
         """How long ``say`` takes to speak (0 if it was never rendered)."""
@@ -92,11 +93,18 @@ def state_from_json(data: Mapping[str, Any]) -> OneNightState:
     lobby = fields.get("lobby")
     fields["lobby"] = None if lobby is None else Lobby.from_json(lobby)
     fields["ballot"] = ballot_from_json(fields.get("ballot"))
-    # States saved before the snatched flag have four fields per entry: not snatched.
-    fields["reveals"] = tuple((*entry, False)[:5] for entry in fields.get("reveals", ()))
+    # States saved before the snatched flag have four fields per entry (not snatched), and
+    # before the Artifacts five (no Artifact).
+    fields["reveals"] = tuple(_padded(entry) for entry in fields.get("reveals", ()))
     draft = fields.get("draft")
-    fields["draft"] = None if draft is None else (*draft, False)[:5]
+    fields["draft"] = None if draft is None else _padded(draft)
     return OneNightState(**fields)
+
+
+def _padded(entry: Iterable[Any]) -> tuple[Any, ...]:
+    """A reveal entry with the fields older states lack: not snatched, no Artifact."""
+    fields = tuple(entry)
+    return (*fields, False, None)[:6] if len(fields) == 4 else (*fields, None)[:6]
 
 
 def ballot_from_json(data: Mapping[str, Any] | None) -> Ballot | None:

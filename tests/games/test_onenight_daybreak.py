@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from games.events import RevealEntered, Touched
+from games.onenight import result, reveal
 from games.onenight.artifacts import Artifact, ArtifactError, artifact_pool, find_artifact
+from games.onenight.ballot import Ballot
 from games.onenight.resolve import ResolutionError, ResolutionInput, Reveal, resolve
 from games.onenight.resolve.model import Conversion
 from games.onenight.roles import Role
+from games.onenight.setup import OneNightSetup, parse_roles
+from games.onenight.state import OneNightState
 
 BASE = (Role.WEREWOLF, Role.SEER, Role.VILLAGER, Role.ROBBER)
 
@@ -136,3 +141,116 @@ def test_the_doppelganger_curator_places_a_second_artifact() -> None:
     # The Brand took the only werewolf's team: no enemy held and nobody died.
     assert result.teams == ("village",)
     assert "Player 1" not in " ".join(result.explanation())
+
+
+# -- The reveal: an Artifact per seat, the PI's sight, the Alpha Wolf's centre card ---------------
+
+TOTAL_CHAOS: tuple[str, ...] = ("doppelganger", "alpha_wolf", "werewolf", "robber", "witch")
+TOTAL_CHAOS += ("troublemaker", "village_idiot", "curator")
+
+
+def at_reveal(roles: tuple[str, ...] = TOTAL_CHAOS, players: int = 5) -> OneNightState:
+    """A game at its reveal: everyone voted for seat 1."""
+    setup = OneNightSetup(players, parse_roles(roles), 1)
+    votes = tuple((seat, (1 if seat != 1 else 2,)) for seat in range(1, players + 1))
+    return OneNightState(setup, phase="reveal", ballot=Ballot(players, votes=votes))
+
+
+def test_the_picker_offers_artifacts_only_with_a_curator_and_never_names_one_at_night() -> None:
+    view = reveal.reveal_view(at_reveal())
+    assert [a["artifact"] for a in view["artifacts"]] == [
+        "claw",
+        "brand",
+        "cudgel",
+        "void",
+        "mask",
+        "shroud",
+    ]
+    basic = at_reveal(("werewolf", "werewolf", "seer", "robber", "troublemaker", "villager"), 3)
+    assert reveal.reveal_view(basic)["artifacts"] == []
+
+
+def test_an_artifact_picked_by_touch_is_recorded_with_the_seat() -> None:
+    state = at_reveal()
+    for action in ("seat:2", "card:villager", "artifact:claw", "card:troublemaker", "confirm"):
+        state, _ = reveal.on_touch(state, Touched(action))
+    assert state.reveals == ((2, "troublemaker", None, None, False, "claw"),)
+    state, _ = reveal.on_touch(state, Touched("seat:3"))
+    state, _ = reveal.on_touch(state, Touched("artifact:mask"))
+    state, _ = reveal.on_touch(state, Touched("artifact:none"))
+    assert state.draft == (3, None, None, None, False, None)
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        (
+            RevealEntered(1, "robber", artifact="bow"),
+            "seat 1: artifact 'bow' is not in this game; "
+            "artifacts: claw, brand, cudgel, void, mask, shroud",
+        ),
+        (
+            RevealEntered(1, "robber", artifact=["claw"]),  # type: ignore[arg-type]
+            "seat 1: artifact must be a name, got ['claw']",
+        ),
+        (
+            RevealEntered(1, "robber", became="tanner"),
+            "seat 1: became 'tanner'; expected 'alien', 'alien_helper'",
+        ),
+    ],
+)
+def test_a_bad_artifact_or_sight_is_refused_with_what_was_wrong(
+    entry: RevealEntered, message: str
+) -> None:
+    with pytest.raises(reveal.RevealError) as error:
+        reveal.check(at_reveal(), entry)
+    assert str(error.value) == message
+
+
+def test_one_artifact_cannot_lie_on_two_cards() -> None:
+    state = at_reveal()
+    state = reveal.record(state, reveal.check(state, RevealEntered(1, "robber", artifact="void")))
+    with pytest.raises(reveal.RevealError) as error:
+        reveal.check(state, RevealEntered(2, "witch", artifact="void"))
+    assert str(error.value) == "seat 2: artifact 'void' is already on another seat's card"
+    # The same seat entered again corrects itself.
+    assert reveal.check(state, RevealEntered(1, "witch", artifact="void"))[5] == "void"
+
+
+def test_the_alpha_wolfs_centre_werewolf_card_can_be_revealed() -> None:
+    roles = ("alpha_wolf", "seer", "robber", "witch", "villager", "villager")
+    state = at_reveal(roles, 3)
+    assert reveal.check(state, RevealEntered(2, "werewolf"))[1] == "werewolf"
+    assert "werewolf" in [card["role"] for card in reveal.reveal_view(state)["cards"]]
+
+
+def test_the_pis_sight_follows_the_player_into_the_result() -> None:
+    roles = ("werewolf", "paranormal_investigator", "seer", "villager", "villager", "robber")
+    state = at_reveal(roles, 3)
+    for entry in (
+        RevealEntered(1, "robber", became="werewolf"),  # the PI, robbed of his card
+        RevealEntered(2, "seer"),
+        RevealEntered(3, "werewolf"),
+    ):
+        state = reveal.record(state, reveal.check(state, entry))
+    game = result.resolution_input(state)
+    assert game.reveals[0].became is Conversion.WEREWOLF
+    # Seat 1 got every vote and was a werewolf by his sight: the village wins.
+    assert resolve(game).teams == ("village",)
+
+
+def test_an_artifact_reaches_the_resolution() -> None:
+    state = at_reveal()
+    entries = [
+        RevealEntered(1, "werewolf", artifact="brand"),
+        RevealEntered(2, "robber"),
+        RevealEntered(3, "witch"),
+        RevealEntered(4, "troublemaker"),
+        RevealEntered(5, "village_idiot"),
+    ]
+    for entry in entries:
+        state = reveal.record(state, reveal.check(state, entry))
+    outcome = resolve(result.resolution_input(state))
+    # The Brand made the werewolf a villager: he died as one, and no werewolf is held.
+    assert outcome.deaths == (1,)
+    assert "Player 1 was a Werewolf, with the Brand of the Villager." in outcome.explanation()

@@ -168,13 +168,27 @@ def test_snatched_toggles_and_a_new_seat_clears_it() -> None:
 
 def test_a_state_saved_before_the_snatched_flag_reads_as_not_snatched() -> None:
     state = by_events(voting(CASES[0], 1), CASES[0]["reveal"][:2])
-    data = state_to_json(dataclasses.replace(state, draft=(3, "villager", None, None, False)))
+    draft = (3, "villager", None, None, False, None)
+    data = state_to_json(dataclasses.replace(state, draft=draft))
     data["reveals"] = [list(entry[:4]) for entry in data["reveals"]]
     data["draft"] = [3, "villager", None, None]
     old = state_from_json(json.loads(json.dumps(data)))
-    assert old.reveals == ((1, "seer", None, None, False), (2, "body_snatcher", None, None, False))
-    assert old.draft == (3, "villager", None, None, False)
+    assert old.reveals == (
+        (1, "seer", None, None, False, None),
+        (2, "body_snatcher", None, None, False, None),
+    )
+    assert old.draft == draft
     assert state_from_json(state_to_json(state)).reveals == state.reveals
+
+
+def test_a_state_saved_before_the_artifacts_reads_as_holding_none() -> None:
+    state = by_events(voting(CASES[0], 1), CASES[0]["reveal"][:2])
+    data = state_to_json(state)
+    data["reveals"] = [[*entry[:4], True] for entry in data["reveals"]]
+    data["draft"] = [3, "villager", None, None, True]
+    old = state_from_json(json.loads(json.dumps(data)))
+    assert [entry[4:] for entry in old.reveals] == [(True, None), (True, None)]
+    assert old.draft == (3, "villager", None, None, True, None)
 
 
 # -- The role a Doppelganger or Copycat card copied, by touch (1.3) ------------------------------
@@ -220,14 +234,14 @@ def test_confirm_waits_for_the_role_the_card_became() -> None:
     assert reveal.reveal_view(state)["became"] == "werewolf"  # shown before it is confirmed
     assert state.reveals == ()
     state, _ = tap(state, "confirm")
-    assert state.reveals == ((1, "doppelganger", None, "werewolf", False),)
+    assert state.reveals == ((1, "doppelganger", None, "werewolf", False, None),)
 
 
 def test_copied_nothing_is_chosen_on_purpose_and_kept_as_no_copy() -> None:
     state, _ = tap(picker(), "seat:2", "card:doppelganger", "became:nothing")
     assert reveal.reveal_view(state)["became"] == "nothing"
     state, _ = tap(state, "confirm")
-    assert state.reveals == ((2, "doppelganger", None, None, False),)
+    assert state.reveals == ((2, "doppelganger", None, None, False, None),)
 
 
 PICKS = [
