@@ -22,7 +22,9 @@ WHITE = (255, 255, 255)
 def qr_matrix(text: str) -> tuple[tuple[bool, ...], ...]:
     """The QR code of ``text`` as rows of dark (True) and light modules, without a border.
     Cached: a screen asks for it on every redraw."""
-    code = segno.make(text, error="l", micro=False)
+    # A fixed mask: choosing the best of eight takes most of the time (a second for a long
+    # link on a Pi) and any mask scans.
+    code = segno.make(text, error="l", micro=False, mask=0)
     return tuple(tuple(bool(bit) for bit in row) for row in code.matrix)
 
 
@@ -33,14 +35,14 @@ def qr_surface(text: str, size: int) -> pygame.Surface:
     rows = qr_matrix(text)
     modules = len(rows) + 2 * QUIET_ZONE
     scale = max(1, size // modules)
-    surface = pygame.Surface((modules * scale, modules * scale))
-    surface.fill(WHITE)
-    for y, row in enumerate(rows):
-        for x, dark in enumerate(row):
-            if dark:
-                left, top = (x + QUIET_ZONE) * scale, (y + QUIET_ZONE) * scale
-                surface.fill(BLACK, pygame.Rect(left, top, scale, scale))
-    return surface
+    light, dark = bytes(WHITE), bytes(BLACK)
+    margin = light * QUIET_ZONE
+    blank = light * modules * QUIET_ZONE
+    lines = [margin + b"".join(dark if d else light for d in row) + margin for row in rows]
+    pixels = b"".join([blank, *lines, blank])
+    # One pixel per module, then scaled up whole (nearest neighbour keeps the edges sharp).
+    small = pygame.image.frombytes(pixels, (modules, modules), "RGB")
+    return pygame.transform.scale(small, (modules * scale, modules * scale))
 
 
 def draw_qr(surface: pygame.Surface, text: str, area: pygame.Rect) -> pygame.Rect:
