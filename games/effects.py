@@ -6,6 +6,7 @@ narration, hardware and the screen, in the order given.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,12 +50,25 @@ class Sound:
     name: str
 
 
+class LampPattern(enum.StrEnum):
+    """What a seat's lamp shows; the value is the name the transcript and the lamps take."""
+
+    OFF = "off"
+    """Dark."""
+    ON = "on"
+    """Steadily lit: this seat buzzed, grabbed or called it."""
+    BLINK = "blink"
+    """Blinking: this seat won."""
+    PULSE = "pulse"
+    """Breathing: this seat starts the round."""
+
+
 @dataclass(frozen=True)
 class Lamp:
-    """Set a seat's lamp: ``off``, ``on``, ``blink`` or ``pulse``."""
+    """Set a seat's lamp to a pattern."""
 
     seat: int
-    pattern: str
+    pattern: LampPattern
 
 
 @dataclass(frozen=True)

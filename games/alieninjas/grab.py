@@ -18,7 +18,7 @@ import dataclasses
 
 from games.alieninjas import scoresheet
 from games.alieninjas.state import AlieninjasState
-from games.effects import Buzz, Effect, Lamp, Record, Say, Show, Sound
+from games.effects import Buzz, Effect, Lamp, LampPattern, Record, Say, Show, Sound
 from games.events import Control, ControlPressed, Event, SeatPressed, Touched
 
 Transition = tuple[AlieninjasState, list[Effect]]
@@ -67,7 +67,7 @@ def commit(state: AlieninjasState) -> Transition:
     return state, [
         Buzz(candidate.seat, candidate.at),
         Sound("alieninjas"),
-        Lamp(candidate.seat, "on"),
+        Lamp(candidate.seat, LampPattern.ON),
         Say.of("alieninjas.speed.grabbed", seat=candidate.seat),
         Record("alieninjas.grab", data),
         _show(state),
@@ -80,4 +80,4 @@ def rearm(state: AlieninjasState) -> Transition:
     state = dataclasses.replace(state, grabbed=None, deadline=None)
     if seat is None:
         return state, []
-    return state, [Lamp(seat, "off"), _show(state)]
+    return state, [Lamp(seat, LampPattern.OFF), _show(state)]

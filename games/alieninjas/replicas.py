@@ -14,7 +14,7 @@ from typing import Any
 from games.alieninjas import scoresheet
 from games.alieninjas.setup import ROUNDS
 from games.alieninjas.state import AlieninjasState
-from games.effects import Buzz, Effect, Lamp, Phase, Record, Say, Show, Sound
+from games.effects import Buzz, Effect, Lamp, LampPattern, Phase, Record, Say, Show, Sound
 from games.events import Control, ControlPressed, Event, SeatPressed, Touched
 
 Transition = tuple[AlieninjasState, list[Effect]]
@@ -51,13 +51,13 @@ def open_round(state: AlieninjasState, now: float = 0.0) -> Transition:
     state = dataclasses.replace(state, phase="ready", deadline=None, running_since=None)
     effects: list[Effect] = [
         Phase("ready"),
-        *(Lamp(seat, "off") for seat in range(1, state.setup.players + 1)),
+        *(Lamp(seat, LampPattern.OFF) for seat in range(1, state.setup.players + 1)),
         Say.of("alieninjas.replicas.map", round=state.round, side=state.map_side),
         Say.of("alieninjas.replicas.shuffle"),
     ]
     if state.starter is not None:
         effects += [
-            Lamp(state.starter, "pulse"),
+            Lamp(state.starter, LampPattern.PULSE),
             Say.of("alieninjas.replicas.starter", seat=state.starter),
         ]
     return state, [*effects, _show(state, now)]
@@ -73,7 +73,7 @@ def on_ready(state: AlieninjasState, event: Event, now: float) -> Transition:
     state = dataclasses.replace(
         state, phase="countdown", deadline=now + state.setup.options.countdown
     )
-    lamps = [Lamp(state.starter, "off")] if state.starter is not None else []
+    lamps = [Lamp(state.starter, LampPattern.OFF)] if state.starter is not None else []
     return state, [
         Phase("countdown"),
         *lamps,
@@ -141,7 +141,7 @@ def commit(state: AlieninjasState) -> Transition:
     return state, [
         Buzz(candidate.seat, candidate.at),
         Sound("alieninjas"),
-        Lamp(candidate.seat, "on"),
+        Lamp(candidate.seat, LampPattern.ON),
         Say.of("alieninjas.replicas.freeze"),
         Say.of("alieninjas.replicas.hand_back"),
         Phase("check"),
@@ -164,7 +164,7 @@ def on_check(state: AlieninjasState, event: Event, now: float) -> Transition:
         state, more = scoresheet.open_scoring(state)
         return state, [Say.of("alieninjas.replicas.correct", seat=seat), *more]
     state = dataclasses.replace(state, buzzed=None, failed=(*state.failed, seat))
-    effects: list[Effect] = [Lamp(seat, "off")]
+    effects: list[Effect] = [Lamp(seat, LampPattern.OFF)]
     if len(state.failed) >= state.setup.players:
         state, more = scoresheet.open_scoring(state)
         return state, [*effects, Say.of("alieninjas.replicas.all_failed"), *more]

@@ -14,7 +14,7 @@ from typing import Any
 from games.alieninjas.scoring import RoundScore, ScoreEntryError, round_points, winners
 from games.alieninjas.setup import ROUNDS
 from games.alieninjas.state import AlieninjasState, map_side
-from games.effects import Effect, Lamp, Phase, Record, Say, Show
+from games.effects import Effect, Lamp, LampPattern, Phase, Record, Say, Show
 from games.errors import EventNotAcceptedError
 from games.events import Event, ScoreEntered
 from games.scoresheet import close_round as close_sheet
@@ -84,7 +84,7 @@ def open_scoring(state: AlieninjasState) -> Transition:
     line = "alieninjas.score.replicas" if state.replicas else "alieninjas.score.enter"
     effects.append(Say.of(line, round=state.round))
     if mission == "speed" and state.setup.options.grab:
-        effects += [Lamp(seat, "off") for seat in range(1, state.setup.players + 1)]
+        effects += [Lamp(seat, LampPattern.OFF) for seat in range(1, state.setup.players + 1)]
         effects.append(Say.of("alieninjas.speed.grab"))
     return state, [*effects, Show("scores", scores_view(state, score_title(state)))]
 
@@ -176,7 +176,9 @@ def final(state: AlieninjasState) -> Transition:
             board=board(state),
         ),
     ]
-    effects += [Lamp(seat, "blink" if seat in won else "off") for seat in totals]
+    effects += [
+        Lamp(seat, LampPattern.BLINK if seat in won else LampPattern.OFF) for seat in totals
+    ]
     line = winner_line(won, totals, one="alieninjas.final.winner", shared="alieninjas.final.shared")
     effects.append(line)
     effects.append(Show("end", {"title": "Final scores", "lines": final_lines(state, won)}))

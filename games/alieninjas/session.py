@@ -16,7 +16,7 @@ from games.alieninjas import grab, replicas, scoresheet
 from games.alieninjas.scoring import winners
 from games.alieninjas.setup import AlieninjasSetup
 from games.alieninjas.state import AlieninjasState, state_from_json, state_to_json
-from games.effects import Effect, Lamp, Phase, Record, Say, Show
+from games.effects import Effect, Lamp, LampPattern, Phase, Record, Say, Show
 from games.errors import EventNotAcceptedError
 from games.events import (
     ControlPressed,
@@ -122,18 +122,20 @@ class AlieninjasSession:
 
 def _lamps(state: AlieninjasState) -> list[Effect]:
     """Every seat's lamp as the phase left it (a restarted device starts with them off)."""
-    lit: dict[int, str] = {}
+    lit: dict[int, LampPattern] = {}
     if state.phase == "ready" and state.starter is not None:
-        lit[state.starter] = "pulse"
+        lit[state.starter] = LampPattern.PULSE
     elif state.phase == "check" and state.buzzed is not None:
-        lit[state.buzzed] = "on"
+        lit[state.buzzed] = LampPattern.ON
     elif state.phase == "score" and state.grabbed is not None:
-        lit[state.grabbed] = "on"
+        lit[state.grabbed] = LampPattern.ON
     elif state.phase == "score" and state.replicas and state.ender is not None:
-        lit[state.ender] = "on"  # the correct call's lamp stays lit until the next round
+        lit[state.ender] = LampPattern.ON  # the correct call's lamp stays lit until the next round
     elif state.phase == "final":
-        lit = dict.fromkeys(winners(state.rounds, state.setup.players), "blink")
-    return [Lamp(seat, lit.get(seat, "off")) for seat in range(1, state.setup.players + 1)]
+        lit = dict.fromkeys(winners(state.rounds, state.setup.players), LampPattern.BLINK)
+    return [
+        Lamp(seat, lit.get(seat, LampPattern.OFF)) for seat in range(1, state.setup.players + 1)
+    ]
 
 
 def _dispatch(state: AlieninjasState, event: Event, now: float) -> Transition:

@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from games.effects import Effect, Lamp, Phase, Prepare, Record, Show, Sound
+from games.effects import Effect, Lamp, LampPattern, Phase, Prepare, Record, Show, Sound
 from games.errors import EventNotAcceptedError, SetupError
 from games.events import (
     Control,
@@ -209,7 +209,7 @@ def _lines_ready(state: OneNightState, event: LinesReady, now: float) -> Transit
         "onenight.start",
         {"players": setup.players, "roles": [r.value for r in setup.roles], "seed": setup.seed},
     )
-    lamps: list[Effect] = [Lamp(seat, "off") for seat in range(1, setup.players + 1)]
+    lamps: list[Effect] = [Lamp(seat, LampPattern.OFF) for seat in range(1, setup.players + 1)]
     mask: list[Effect] = [Sound("mask.start")] if setup.options.mask_sound else []
     effects: list[Effect] = [
         record,
