@@ -39,9 +39,10 @@ from games.onenight.instructions import (
     phrase,
     ripple_after_oracle,
 )
+from games.onenight.instructions.bonus import EMPATH_PROMPTS, EmpathInstruction
 from games.onenight.instructions.common import InstructionError, decode
 from games.onenight.instructions.ripple import draw_ripple, repeat_candidates, ripple_scopes
-from games.onenight.roles import Role
+from games.onenight.roles import Role, Team
 from games.onenight.script import night_script
 from games.onenight.setup import OneNightSetup, parse_roles
 from games.onenight.wake import called_steps
@@ -61,6 +62,10 @@ ROLE_SETS = {
     "blob and mortician": parse_roles(["blob", "mortician", "villager", "villager", "villager"]),
     "body snatcher and doppelganger": parse_roles(
         ["body_snatcher", "doppelganger", "oracle", "exposer", "villager", "villager"]
+    ),
+    # Bonus 3 without a Sentinel: Nostradamus's call says nothing of shields.
+    "empath and nostradamus": parse_roles(
+        ["empath", "nostradamus", "doppelganger", "werewolf", "vampire", "alien", "villager"]
     ),
 }
 
@@ -506,6 +511,33 @@ def test_all_lines_cover_the_oracle_outcomes_and_are_unique() -> None:
         assert set(outcome.lines) <= set(lines)
     if instr.ripple:
         assert set(instr.ripple.lines() + instr.ripple.close_lines()) <= set(lines)
+
+
+def test_the_empath_and_nostradamus_prompts_are_drawn_from_the_seed() -> None:
+    roles = ROLE_SETS["empath and nostradamus"]
+    first, again = draw(4, roles), draw(4, roles)
+    assert first.empath == again.empath and first.nostradamus == again.nostradamus
+    assert first.empath is not None and first.doppel_empath is not None
+    prompts = {draw(seed, roles).empath.prompt for seed in range(200)}  # type: ignore[union-attr]
+    assert prompts == set(EMPATH_PROMPTS)
+    teams = {draw(seed, roles).nostradamus.team for seed in range(200)}  # type: ignore[union-attr]
+    assert teams == {Team.VILLAGE, Team.WEREWOLF, Team.VAMPIRE, Team.ALIEN}
+    wolves = parse_roles(["nostradamus", "werewolf", "minion", "seer", "villager", "villager"])
+    only = {draw(seed, wolves).nostradamus.team for seed in range(60)}  # type: ignore[union-attr]
+    assert only == {Team.VILLAGE, Team.WEREWOLF}
+    assert Instructions.from_json(first.to_json()) == first
+
+
+def test_the_empath_is_told_who_points_and_to_watch() -> None:
+    empath = EmpathInstruction("trust", Target(Scope.ODD_PLAYERS))
+    (say,) = empath.lines()
+    assert say.line == "onenight.app.empath.trust"
+    assert say.param_map() == {
+        "group": phrase(Target(Scope.ODD_PLAYERS), start=True),
+        "role": "Empath",
+    }
+    (mine,) = EmpathInstruction("trust", Target(Scope.EVERYONE), doppel=True).lines()
+    assert mine.param_map()["role"] == "Doppelganger"
 
 
 def test_instruction_lines_fill_their_identifiers() -> None:

@@ -20,6 +20,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.effects import Say
+from games.onenight.instructions.bonus import (
+    EmpathInstruction,
+    NostradamusInstruction,
+    draw_empath,
+    draw_nostradamus,
+)
 from games.onenight.instructions.common import (
     InstructionError,
     Scope,
@@ -114,6 +120,10 @@ _SLOTS = (
     "doppel_body_snatcher",
     "ripple",
     "forced_ripple",
+    "empath",
+    "doppel_empath",
+    "nostradamus",
+    "doppel_nostradamus",
 )
 """One child generator per slot, seeded in this order: never reorder, only append."""
 
@@ -128,7 +138,8 @@ class Instructions:
     ``oracle``; ``doppel_oracle`` at the end of ``doppelganger`` (ruling: the chart calls the
     Oracle before the Doppelganger); ``aliens`` at ``aliens``, through
     :func:`directive_after_oracle`; ``body_snatcher`` at ``body_snatcher`` (1-F); ``psychic``,
-    ``rascal``, ``exposer``, ``blob`` and ``mortician`` at their own steps; each ``doppel_*``
+    ``rascal``, ``exposer``, ``blob``, ``mortician``, ``empath`` and ``nostradamus`` at their own
+    steps; each ``doppel_*``
     at the Doppelganger's repeat call after that step; the ripple (:func:`ripple_after_oracle`)
     after the last step, before everyone wakes up.
     """
@@ -155,6 +166,12 @@ class Instructions:
     """One or two more centre cards."""
     doppel_mortician: MorticianInstruction | None = None
     doppel_body_snatcher: BodySnatcherInstruction | None = None
+    empath: EmpathInstruction | None = None
+    """The Empath's prompt and who points (Bonus, 2.10)."""
+    doppel_empath: EmpathInstruction | None = None
+    nostradamus: NostradamusInstruction | None = None
+    """The team Nostradamus gets if he views no card (Bonus, 2.13)."""
+    doppel_nostradamus: NostradamusInstruction | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The instructions as JSON-able data."""
@@ -264,6 +281,20 @@ def draw_instructions(
             if has(Role.BODY_SNATCHER, copy=True)
             else None
         ),
+        empath=draw_empath(child("empath"), players) if has(Role.EMPATH) else None,
+        doppel_empath=(
+            draw_empath(child("doppel_empath"), players, doppel=True)
+            if has(Role.EMPATH, copy=True)
+            else None
+        ),
+        nostradamus=(
+            draw_nostradamus(child("nostradamus"), selected) if has(Role.NOSTRADAMUS) else None
+        ),
+        doppel_nostradamus=(
+            draw_nostradamus(child("doppel_nostradamus"), selected, doppel=True)
+            if has(Role.NOSTRADAMUS, copy=True)
+            else None
+        ),
     )
 
 
@@ -340,6 +371,10 @@ def all_lines(instructions: Instructions) -> tuple[Say, ...]:
         instructions.doppel_mortician,
         instructions.body_snatcher,
         instructions.doppel_body_snatcher,
+        instructions.empath,
+        instructions.doppel_empath,
+        instructions.nostradamus,
+        instructions.doppel_nostradamus,
     ):
         if item is not None:
             lines += item.lines()
