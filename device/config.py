@@ -198,6 +198,8 @@ class RulingsConfig:
     epic_village_needs_two_enemy_teams: bool = field(metadata=_key(Boolean()))
     device_tie_saves_everyone: bool = field(metadata=_key(Boolean()))
     groob_zerb_in_play: str = field(metadata=_key(Choice(("held", "selected"))))
+    cursed_tie_joins: str = field(metadata=_key(Choice(("werewolf", "vampire"))))
+    beholder_loses_if_seer_dies: bool = field(metadata=_key(Boolean()))
 
 
 @dataclass(frozen=True)

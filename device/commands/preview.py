@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 
 from games.onenight.instructions import draw_instructions, ripple_after_oracle
+from games.onenight.presets import PRESETS, preset_added
 from games.onenight.script import day_alerts, day_start_line, night_script
 from games.onenight.script_app import day_length, outcomes
 from games.onenight.setup import OneNightSetup
@@ -19,6 +20,16 @@ def clock_text(seconds: float) -> str:
     # Round to tenths before splitting, so 119.96 s carries into "2:00.0", never "1:60.0".
     minutes, tenths = divmod(round(seconds * 10), 600)
     return f"{minutes}:{tenths // 10:02d}.{tenths % 10}"
+
+
+def _added_line(setup: OneNightSetup) -> list[str]:
+    """What a preset added for a table larger than its own, if anything."""
+    preset = next((p for p in PRESETS.values() if setup.preset in (p.key, p.name)), None)
+    if preset is None or setup.players <= preset.min_players:
+        return []
+    added = preset_added(preset, setup.players)
+    names = ", ".join(role.display_name for role in added)
+    return [f"Added to the {preset.name} preset for {setup.players} players: {names}"]
 
 
 def script_lines(setup: OneNightSetup, text: Text, seconds: SpeechSeconds) -> list[str]:
@@ -44,6 +55,7 @@ def script_lines(setup: OneNightSetup, text: Text, seconds: SpeechSeconds) -> li
     out = [
         f"One Night: {setup.players} players, seed {setup.seed}",
         "Roles: " + ", ".join(role.display_name for role in setup.roles),
+        *_added_line(setup),
         "Ripple: " + (ripple.kind.value.replace("_", " ") if ripple else "none"),
     ]
     for step, outcome in found.items():

@@ -161,10 +161,15 @@ def test_a_preset_on_the_command_line_grows_with_the_table(
         assert capsys.readouterr().err == f"mothership: error: {case['error']}\n"
         return
     assert main(args) == 0
-    shown = capsys.readouterr().out.splitlines()[1].removeprefix("Roles: ").split(", ")
+    out = capsys.readouterr().out.splitlines()
+    shown = out[1].removeprefix("Roles: ").split(", ")
     names = case["roles"]
     assert isinstance(names, list)
     assert sorted(shown) == sorted(find_role(name).display_name for name in names)
+    added = case.get("added")
+    if isinstance(added, list):  # what the preset added for the larger table is listed
+        listed = ", ".join(find_role(name).display_name for name in added)
+        assert out[2].endswith(f" preset for {players} players: {listed}")
 
 
 @pytest.mark.parametrize(
