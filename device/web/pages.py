@@ -193,7 +193,7 @@ def players_page(snapshot: Snapshot, viewer: Viewer) -> str:
         "<button>Rename</button></form></section>"
         '<section><h2>Merge two profiles</h2><form method="post" action="/players/merge">'
         f"{token}{select('merge-keep', 'Keep', 'keep', pick)}"
-        f"{select('merge-gone', 'Merge into it (this profile goes)', 'gone', pick)}"
+        f"{select('merge-gone', 'Merge into it (this profile goes)', 'gone', pick[1:] + pick[:1])}"
         "<button>Merge</button></form></section>"
         '<section><h2>Link a card</h2><form method="post" action="/players/link">'
         f"{token}{select('link-name', 'Player', 'name', pick)}"

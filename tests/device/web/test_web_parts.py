@@ -20,6 +20,7 @@ from webdevice import ROOT, web_config
 from device.config import default_config
 from device.runtime.clock import VirtualClock
 from device.runtime.parts import Wiring, go_headless, open_daemon
+from device.web.pages import live_table
 from device.web.pairing import TRIES_PER_CODE, TRIES_PER_MINUTE, Pairing, PairingError
 from device.web.snapshot import Table, table_of
 
@@ -154,3 +155,11 @@ def test_a_port_in_use_is_reported_and_the_device_goes_on() -> None:
         web, notices = _daemon_notices(web_config(), taken.getsockname()[1])
     assert web is None
     assert len(notices) == 1 and notices[0].startswith("The companion page could not start")
+
+
+def test_a_paused_day_shows_the_time_left_and_a_running_one_counts_down() -> None:
+    paused = table_of("onenight", "day", "day", {"paused": True, "remaining": 61.5}, {})
+    assert 'Day (paused): <span class="big" id="timer">1:02</span>' in live_table(paused, 0)
+    running = table_of("onenight", "day", "day", {"ends_at": 100.0, "paused": False}, {})
+    assert '<span class="big" id="timer">1:40</span>' in live_table(running, 0.0)
+    assert '<span class="big" id="timer">0:00</span>' in live_table(running, 130.0)
