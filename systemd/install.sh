@@ -2,8 +2,9 @@
 # Install, update or remove Mothership as a system service on Raspberry Pi OS / Debian.
 #
 #   sudo systemd/install.sh [install]   install (safe to run again)
-#   sudo systemd/install.sh update      git pull this checkout, reinstall, restart; keeps the
-#                                        config (/etc/mothership) and the store (/var/lib/mothership)
+#   sudo systemd/install.sh update      back up the score log, git pull this checkout, reinstall,
+#                                        restart; keeps the config (/etc/mothership) and the
+#                                        store (/var/lib/mothership)
 #   sudo systemd/install.sh uninstall   stop and remove the service; keeps the config and store
 #   sudo systemd/install.sh packages    only the packages: apt, the venv, pip (with the pi extra)
 #   systemd/install.sh --dry-run ...    print what would be done, change nothing (or DRY_RUN=1)
@@ -160,6 +161,11 @@ update() {
     need_root
     local owner
     owner="$(stat -c %U "$SRC")"
+    # A backup of the score log first, as the service's user (its files stay its own).
+    if [ -f "$STATE_DIR/mothership.db" ] || [ "$DRY_RUN" = 1 ]; then
+        run runuser -u "$USER_NAME" -- env STATE_DIRECTORY="$STATE_DIR" \
+            "$PREFIX/venv/bin/mothership" backup now
+    fi
     # The checkout's owner pulls, so no file in it becomes root's.
     run runuser -u "$owner" -- git -C "$SRC" pull --ff-only
     packages

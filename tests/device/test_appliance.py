@@ -86,13 +86,15 @@ def test_every_document_the_unit_names_is_installed() -> None:
 def test_update_pulls_reinstalls_and_restarts_and_keeps_config_and_store() -> None:
     lines = dry_run("update")
     order = [
+        index(lines, r"mothership backup now$"),
         index(lines, r"git -C \S+ pull --ff-only"),
         index(lines, r"^\+ apt-get update"),
         index(lines, r"-m pip install"),
         index(lines, r"^\+ systemctl restart mothership\.service"),
     ]
     assert order == sorted(order)
-    assert not any("config.toml" in line or "/var/lib/mothership" in line for line in lines[:-1])
+    kept = [line for line in lines[:-1] if "backup now" not in line]
+    assert not any("config.toml" in line or "/var/lib/mothership" in line for line in kept)
     assert "kept /etc/mothership and /var/lib/mothership" in lines[-1]
 
 
