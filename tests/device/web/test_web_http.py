@@ -5,11 +5,16 @@ requests, and the device (not the page) making every change."""
 from __future__ import annotations
 
 import json
+import socket
+import threading
+import time
+from urllib.parse import urlsplit
 
 import pytest
 from webdevice import DevicePump, Phone, fresh_limits, paired_phone, shown_code
 
 from device.store.bgstats import decode_push_url
+from device.web import bridge
 
 
 def test_the_pages_read_without_pairing(device: DevicePump) -> None:
@@ -175,3 +180,33 @@ def test_a_game_set_up_by_role_counts_waits_on_the_device_and_a_second_one_is_re
     form = {"kind": "preset", "players": "4", "preset": "basic", "csrf": phone.csrf()}
     status, page, _ = phone.request("POST", "/setup", form)
     assert status == 409 and "One Night is running (phase setup): finish it first" in page
+
+
+def test_garbage_on_the_socket_gets_a_400_and_the_page_goes_on(device: DevicePump) -> None:
+    parts = urlsplit(device.url)
+    with socket.create_connection((parts.hostname or "", parts.port or 0), timeout=5) as raw:
+        raw.sendall(b"\x16\x03\x01 not http at all\r\n\r\n")
+        assert raw.recv(100).split(b"\r\n")[0].endswith(b" 400 Bad Request")
+    assert Phone(device.url).request("GET", "/")[0] == 200
+
+
+def test_a_change_the_busy_device_cannot_take_in_time_gets_a_503_and_is_not_done(
+    device: DevicePump, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    phone = paired_phone(device)
+    form = {"old": "Bobby", "new": "Robert", "csrf": phone.csrf()}
+    monkeypatch.setattr(bridge, "DEVICE_SECONDS", 0.2)
+    started = threading.Event()
+
+    def rendering(daemon: object) -> None:  # the main loop is busy (rendering lines, say)
+        started.set()
+        time.sleep(0.6)
+
+    busy = threading.Thread(target=device.call, args=(rendering,))
+    busy.start()
+    assert started.wait(5)
+    status, page, _ = phone.request("POST", "/players/rename", form)
+    busy.join()
+    assert status == 503 and "the device did not answer in time" in page
+    device.advance(0)
+    assert "Robert" not in device.call(lambda daemon: daemon.runtime.store.player_names())
