@@ -83,7 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--game",
         default="onenight",
         metavar="GAME",
-        help="onenight (default), replicas, alienation or encounters",
+        help="onenight (default), daybreak (One Night's Total Chaos), replicas, alienation or "
+        "encounters",
     )
     demo.add_argument(
         "--voice",

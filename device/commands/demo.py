@@ -22,6 +22,7 @@ from games.errors import UnknownGameError
 
 DEMOS: dict[str, str] = {
     "onenight": "demo.json",
+    "daybreak": "onenight-daybreak.json",
     "replicas": "replicas-demo.json",
     "alienation": "alienation.json",
     "encounters": "encounters.json",

@@ -13,6 +13,7 @@ from device.commands.demo import DEMOS, DemoError, find_demo
 SCENARIOS = Path(__file__).parents[2] / "device" / "scenarios"
 LAST_PHASE = {
     "onenight": "result",
+    "daybreak": "result",
     "replicas": "final",
     "alienation": "final",
     "encounters": "final",
@@ -51,8 +52,8 @@ def test_a_bad_demo_name_gets_a_did_you_mean_and_no_folder(
     out = tmp_path / "demo"
     assert main(["demo", "--game", "alienatoin", "--out", str(out)]) == 1
     assert capsys.readouterr().err == (
-        "mothership: error: unknown demo 'alienatoin'; demos are: onenight, replicas, "
-        "alienation, encounters; did you mean 'alienation'?\n"
+        "mothership: error: unknown demo 'alienatoin'; demos are: onenight, daybreak, "
+        "replicas, alienation, encounters; did you mean 'alienation'?\n"
     )
     assert not out.exists()
 
@@ -75,5 +76,5 @@ def test_a_name_close_to_nothing_lists_the_demos_without_a_guess() -> None:
     with pytest.raises(DemoError) as error:
         find_demo("chess")
     assert str(error.value) == (
-        "unknown demo 'chess'; demos are: onenight, replicas, alienation, encounters"
+        "unknown demo 'chess'; demos are: onenight, daybreak, replicas, alienation, encounters"
     )

@@ -26,6 +26,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
     # file -> its game (or mission), rounds of scores, and the winners its entries give
     "demo.json": {"game": "onenight", "players": 4},
     "onenight-vampire.json": {"game": "onenight", "players": 4},
+    "onenight-daybreak.json": {"game": "onenight", "players": 5},
     "replicas-demo.json": {"game": "replicas", "players": 3, "rounds": 3},
     "speed.json": {"game": "speed", "players": 3, "rounds": 3, "winners": [3]},
     "memory.json": {"game": "memory", "players": 4, "rounds": 3, "winners": [2]},
@@ -69,6 +70,25 @@ def test_a_sample_without_daybreak_roles_plays_the_vampire_box() -> None:
     setup = dict(load_scenario(SCENARIOS / "onenight-vampire.json").setup)
     roles = setup_from_block(setup, Settings()).roles
     assert {role.info.box for role in roles} == {Box.VAMPIRE}
+
+
+def test_the_daybreak_sample_plays_a_daybreak_preset_with_artifacts(config: Config) -> None:
+    from games.onenight.roles import Box
+    from games.onenight.setup import setup_from_block
+    from games.spec import Settings
+
+    scenario = load_scenario(SCENARIOS / "onenight-daybreak.json")
+    roles = setup_from_block(dict(scenario.setup), Settings()).roles
+    assert Box.DAYBREAK in {role.info.box for role in roles}
+    entries = simulate(scenario, config).transcript.entries
+    # Seat 2 (a werewolf: the Shroud changes no role) dies, so the village wins; seat 5 holds
+    # the Claw, so he is a werewolf and loses with seat 1, the Alpha Wolf.
+    (result,) = kinds(entries, "result")
+    assert result == {"deaths": [2], "winners": [3, 4], "teams": ["village"]}
+    said = " ".join(kinds(entries, "say"))
+    assert "If an Artifact lies in front of you, look at it privately" in said
+    for name in ("Claw", "Shroud", "Brand", "Cudgel", "Void", "Mask of"):
+        assert name not in said.split("Morning is here")[0], name  # never named at night
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))
