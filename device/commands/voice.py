@@ -43,7 +43,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     prepare.add_argument("--voice", choices=ENGINES, help="override narration.backend")
     actions.add_parser("list", help="the voices here, which one speaks and why")
     test = actions.add_parser("test", help='say a sentence: voice test "Everyone, wake up."')
-    test.add_argument("text")
+    test.add_argument("text", help="the sentence to say")
     test.add_argument("--voice", choices=ENGINES, help="override narration.backend")
     test.add_argument("--out", type=Path, metavar="FILE.wav", help="write the WAV here, no sound")
 
