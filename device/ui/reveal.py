@@ -8,6 +8,10 @@ was drawn) and Confirm, which appears once a card is chosen.
 
 Once a Doppelganger or Copycat card is chosen, the cards' place holds that card (tap it to
 choose again) and the roles it can have copied, plus "Copied nothing"; Confirm waits for one.
+
+With a Curator in play the Artifacts of the game follow the Marks, with "No Artifact" first
+(Daybreak: the Artifact on the card overrides it); with a Paranormal Investigator the became
+row also offers "Saw a werewolf" and "Saw the Tanner".
 """
 
 from __future__ import annotations
@@ -40,6 +44,12 @@ BECAME: tuple[tuple[str, str, str], ...] = (
     ("alien_helper", "Became alien helper", "Alien helper"),
     ("none", "Became neither", "Neither"),
 )
+SIGHTS: tuple[tuple[str, str, str], ...] = (
+    ("werewolf", "Saw a werewolf", "Werewolf"),
+    ("tanner", "Saw the Tanner", "Tanner"),
+)
+"""The Paranormal Investigator's conversions, in the became row when he is in play."""
+ARTIFACT_TINT: Colour = (200, 170, 255)
 """(value, label, caption) of the became chips; the labels differ from the card names."""
 COPIED_NOTHING = "nothing"
 """The value of the Copied nothing chip: a copier card that copied nothing (it started in the
@@ -87,6 +97,11 @@ class RevealScreen(Screen):
     snatch_choices: bool = False
     copies: tuple[Choice, ...] = ()
     """The roles the chosen Doppelganger or Copycat card can have copied (empty otherwise)."""
+    artifacts: tuple[Choice, ...] = ()
+    """The game's Artifacts (empty without a Curator)."""
+    artifact: str | None = None
+    sight_choices: bool = False
+    """Offer the Paranormal Investigator's "Saw a werewolf" and "Saw the Tanner"."""
 
     @classmethod
     def from_view(cls, view: Mapping[str, object]) -> RevealScreen:
@@ -98,7 +113,9 @@ class RevealScreen(Screen):
         (or, for a copier card, a role of ``copy_choices`` or "nothing"), ``alien_choices`` bool,
         ``snatched`` bool, ``snatch_choices`` bool (offer Snatched), ``copy_choices`` [{role,
         name}] (the roles the chosen card can have copied; empty unless it is a Doppelganger or
-        Copycat card).
+        Copycat card), ``artifacts`` [{artifact, name}] and ``artifact`` str or None (optional:
+        the game's Artifacts and the chosen one), ``sight_choices`` bool (optional: offer the
+        PI's "werewolf" and "tanner" as ``became``).
         """
         r = ViewReader("reveal", view)
         players = read_players("reveal", r)
@@ -115,8 +132,17 @@ class RevealScreen(Screen):
         copies = _choices(Choice(c.text("role"), c.text("name")) for c in r.records("copy_choices"))
         if copies and card is None:
             raise UiError("reveal view: 'copy_choices' need a card chosen, got card None")
+        artifacts = _choices(
+            Choice(a.text("artifact"), a.text("name"))
+            for a in (r.records("artifacts") if "artifacts" in view else ())
+        )
+        artifact = opt_text(r, view, "artifact") if "artifact" in view else None
+        _check_choice("artifact", artifact, artifacts, "one of the Artifacts in play")
+        sight_choices = r.flag("sight_choices") if "sight_choices" in view else False
         became = opt_text(r, view, "became")
         copied = {c.value for c in copies} | {COPIED_NOTHING} if copies else set()
+        if sight_choices and not copies:
+            copied = {value for value, _, _ in SIGHTS}
         if became not in (None, "alien", "alien_helper") and became not in copied:
             kinds = (
                 "None, 'alien', 'alien_helper', 'nothing' or one of 'copy_choices'"
@@ -139,15 +165,21 @@ class RevealScreen(Screen):
             snatched,
             snatch_choices,
             copies,
+            artifacts,
+            artifact,
+            sight_choices,
         )
 
     def controls(self) -> list[Control]:
         tints = {seat: VOTED_TINT for seat in self.revealed} | {self.seat: CURRENT_TINT}
         rects = seat_row(self.players, SEAT_AREA, gap=4, widest=72)
         out = seat_chips("Seat", "seat", rects, tints, size=34)
-        card_rects, mark_rects = self._grids()
+        card_rects, lower_rects = self._grids()
+        mark_rects, artifact_rects = lower_rects[: len(self.marks)], lower_rects[len(self.marks) :]
         for chip, rect in zip(self._card_chips(), card_rects, strict=True):
             out.append(dataclasses.replace(chip, rect=rect, size=_chip_font(rect, 28)))
+        for chip, rect in zip(self._artifact_chips(), artifact_rects, strict=True):
+            out.append(dataclasses.replace(chip, rect=rect, size=_chip_font(rect, 24)))
         for choice, rect in zip(self.marks, mark_rects, strict=True):
             out.append(
                 Control(
@@ -156,6 +188,8 @@ class RevealScreen(Screen):
                     rect,
                     style="chip",
                     lit=choice.value == self.mark,
+                    # Seven to a row beside the Artifacts: "Mark of the Bat" shows "Bat".
+                    caption=_short_mark(choice.name) if self.artifacts else "",
                     tint=MARK_TINT,
                     size=_chip_font(rect, 26),
                 )
@@ -173,12 +207,14 @@ class RevealScreen(Screen):
                     size=28,
                 )
             )
-        if self.alien_choices:
+        if self._became_row():
             # Neither means no conversion: lit too while a copied role is chosen.
-            became = self.became if self.became in ("alien", "alien_helper") else "none"
+            row = self._became_row()
+            values = {value for value, _, _ in row} - {"none"}
+            became = self.became if self.became in values else "none"
             area = self._became_area()
-            rects = seat_row(len(BECAME), area, gap=CHIP_GAP * 2, widest=area.width)
-            for (value, label, caption), rect in zip(BECAME, rects, strict=True):
+            rects = seat_row(len(row), area, gap=CHIP_GAP * 2, widest=area.width)
+            for (value, label, caption), rect in zip(row, rects, strict=True):
                 out.append(
                     Control(
                         label,
@@ -194,6 +230,33 @@ class RevealScreen(Screen):
         if self._ready:
             out.append(Control("Confirm", "confirm", CONFIRM_RECT, True, size=44))
         return out
+
+    def _became_row(self) -> tuple[tuple[str, str, str], ...]:
+        """The became chips: the aliens' tap, the PI's sight (not on a copier card), Neither."""
+        row = BECAME[:2] if self.alien_choices else ()
+        if self.sight_choices and not self.copies:
+            row += SIGHTS
+        return (*row, BECAME[2]) if row else ()
+
+    def _artifact_chips(self) -> list[Control]:
+        """ "No Artifact", then each Artifact of the game (their rects come from ``_grids``)."""
+        if not self.artifacts:
+            return []
+        nowhere = pygame.Rect(0, 0, 0, 0)
+        chips = [(c.name, f"artifact:{c.value}", c.value) for c in self.artifacts]
+        return [
+            Control(
+                name,
+                action,
+                nowhere,
+                style="chip",
+                lit=value == self.artifact,
+                # "Claw of the Werewolf" shows "Claw": the chips are narrow, seven to a row.
+                caption="None" if value is None else name.split()[0],
+                tint=ARTIFACT_TINT,
+            )
+            for name, action, value in [("No Artifact", "artifact:none", None), *chips]
+        ]
 
     @property
     def _ready(self) -> bool:
@@ -252,20 +315,27 @@ class RevealScreen(Screen):
         return pygame.Rect(BECAME_AREA.left, BECAME_AREA.top, width, BECAME_AREA.height)
 
     def _grids(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
-        """The card chips' rects and the mark chips' rects, sharing ``SECTIONS``."""
+        """The card chips' rects and, below them, the Marks' then the Artifacts' rects (the
+        Artifacts start a row of their own), sharing ``SECTIONS``."""
         count = len(self.copies) + 2 if self.copies else len(self.cards)
-        # Five to a row; more when a copier card's choices would need a fourth row.
-        card_cols, mark_cols = min(count, max(5, math.ceil(count / 3))), min(len(self.marks), 4)
+        arts = len(self.artifacts) + 1 if self.artifacts else 0
+        # Five cards to a row, more when a copier card's choices would need a fourth row; four
+        # Marks to a row, seven beside the Artifacts.
+        card_cols = min(count, max(5, math.ceil(count / 3)))
+        lower_cols = 7 if arts else 4
         card_rows = math.ceil(count / card_cols) if card_cols else 0
-        mark_rows = math.ceil(len(self.marks) / mark_cols) if mark_cols else 0
-        rows = card_rows + mark_rows
+        mark_rows = math.ceil(len(self.marks) / lower_cols)
+        art_rows = math.ceil(arts / lower_cols)
+        rows = card_rows + mark_rows + art_rows
         if rows == 0:
             return [], []
-        between = SECTION_GAP - CHIP_GAP if card_rows and mark_rows else 0
+        between = SECTION_GAP - CHIP_GAP if card_rows and mark_rows + art_rows else 0
         height = min(84, (SECTIONS.height - CHIP_GAP * (rows - 1) - between) // rows)
         cards = _grid(count, card_cols, SECTIONS.top, height)
         mark_top = SECTIONS.top + card_rows * (height + CHIP_GAP) + between
-        return cards, _grid(len(self.marks), mark_cols, mark_top, height)
+        marks = _grid(len(self.marks), min(len(self.marks), lower_cols), mark_top, height)
+        art_top = mark_top + mark_rows * (height + CHIP_GAP)
+        return cards, marks + _grid(arts, min(arts, lower_cols), art_top, height)
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
@@ -283,16 +353,24 @@ class RevealScreen(Screen):
         canvas.text(prompt, 34, TEXT, topleft=(170, 18), max_width=410)
         done = len(set(self.revealed))
         canvas.text(f"{done} of {self.players} revealed", 30, DIM, center=(690, 28), max_width=200)
-        card_rects, mark_rects = self._grids()
+        card_rects, lower_rects = self._grids()
         canvas.text("Seat", 30, DIM, center=(GUTTER // 2, SEAT_AREA.centery))
         if card_rects:
             canvas.text("Card", 30, ACCENT, center=(GUTTER // 2, card_rects[0].centery))
-        if mark_rects:
-            canvas.text("Mark", 30, MARK_TINT, center=(GUTTER // 2, mark_rects[0].centery))
-        if self.alien_choices:
+        if self.marks:
+            canvas.text("Mark", 30, MARK_TINT, center=(GUTTER // 2, lower_rects[0].centery))
+        if self.artifacts:
+            first = lower_rects[len(self.marks)]
+            canvas.text("Artifact", 26, ARTIFACT_TINT, center=(GUTTER // 2, first.centery))
+        if self._became_row():
             canvas.text("Became", 30, BECAME_TINT, center=(GUTTER // 2, BECAME_AREA.centery))
         if not self._ready:
             ghost(canvas, CONFIRM_RECT, "Confirm", 44)
+
+
+def _short_mark(name: str) -> str:
+    """A Mark's name without "Mark of (the)": "Mark of the Vampire" is "Vampire"."""
+    return name.removeprefix("Mark of ").removeprefix("the ").capitalize()
 
 
 def _choices(items: Iterable[Choice]) -> tuple[Choice, ...]:

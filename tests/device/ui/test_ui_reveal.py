@@ -365,3 +365,105 @@ def test_a_tap_on_a_copy_chip_gives_its_action(ui: TouchUI, label: str, action: 
     ui.show("reveal", COPYING)
     ui.tap(label)
     assert ui.poll() == [UiInput("touch", action)]
+
+
+# -- Daybreak: the Curator's Artifacts and the Paranormal Investigator's sight -------------------
+
+TOTAL_CHAOS = [
+    Role.DOPPELGANGER,
+    Role.WEREWOLF,
+    Role.ROBBER,
+    Role.TROUBLEMAKER,
+    Role.ALPHA_WOLF,
+    Role.WITCH,
+    Role.VILLAGE_IDIOT,
+    Role.CURATOR,
+    Role.PARANORMAL_INVESTIGATOR,
+]
+ARTIFACTS = {
+    "claw": "Claw of the Werewolf",
+    "brand": "Brand of the Villager",
+    "cudgel": "Cudgel of the Tanner",
+    "void": "Void of Nothingness",
+    "mask": "Mask of Muting",
+    "shroud": "Shroud of Shame",
+}
+EVERY_ARTIFACT = {
+    **ARTIFACTS,
+    "bow": "Bow of the Hunter",
+    "cloak": "Cloak of the Prince",
+    "sword": "Sword of the Bodyguard",
+    "mist": "Mist of the Vampire",
+    "dagger": "Dagger of the Traitor",
+    "alien": "Alien Artifact",
+}
+
+
+def artifacts(names: dict[str, str]) -> list[dict[str, str]]:
+    return [{"artifact": key, "name": name} for key, name in names.items()]
+
+
+DAYBREAK = reveal(
+    players=5,
+    cards=cards(TOTAL_CHAOS),
+    card="village_idiot",
+    artifacts=artifacts(ARTIFACTS),
+    artifact="claw",
+    sight_choices=True,
+)
+FULL_DAYBREAK = {
+    **FULL,
+    "artifacts": artifacts(EVERY_ARTIFACT),
+    "artifact": "mist",
+    "sight_choices": True,
+}
+"""Everything at once: thirteen cards, eight Marks, twelve Artifacts, every became chip."""
+
+
+@pytest.mark.parametrize("view", [DAYBREAK, FULL_DAYBREAK], ids=["daybreak", "everything"])
+def test_artifacts_and_sights_render_and_fit_without_overlap(
+    ui: TouchUI, view: dict[str, object], tmp_path: Path
+) -> None:
+    ui.show("reveal", view)
+    ui.redraw(0.0)
+    ui.save_png(tmp_path / "reveal.png")
+    assert pygame.image.load(str(tmp_path / "reveal.png")).get_size() == (800, 480)
+    controls = RevealScreen.from_view(view).controls()
+    assert len({c.label.casefold() for c in controls}) == len(controls)
+    for control in controls:
+        assert pygame.Rect(0, 0, 800, 480).contains(control.rect), control.label
+        assert min(control.rect.size) >= 26, control.label
+    for a, b in itertools.combinations(controls, 2):
+        assert not a.rect.colliderect(b.rect), (a.label, b.label)
+
+
+@pytest.mark.parametrize(
+    ("label", "action"),
+    [
+        ("No Artifact", "artifact:none"),
+        ("Claw of the Werewolf", "artifact:claw"),
+        ("Shroud of Shame", "artifact:shroud"),
+        ("Saw a werewolf", "became:werewolf"),
+        ("Saw the Tanner", "became:tanner"),
+        ("Alpha Wolf", "card:alpha_wolf"),
+    ],
+)
+def test_an_artifact_or_sight_chip_gives_its_action(ui: TouchUI, label: str, action: str) -> None:
+    ui.show("reveal", DAYBREAK)
+    ui.tap(label)
+    assert ui.poll() == [UiInput("touch", action)]
+
+
+def test_the_chosen_artifact_lights_and_no_artifact_chips_without_a_curator() -> None:
+    lit = {c.label for c in RevealScreen.from_view(DAYBREAK).controls() if c.lit}
+    assert "Claw of the Werewolf" in lit and "Became neither" in lit
+    plain = [c.label for c in RevealScreen.from_view(reveal()).controls()]
+    assert "No Artifact" not in plain and "Saw a werewolf" not in plain
+
+
+def test_a_bad_artifact_in_the_view_is_named(ui: TouchUI) -> None:
+    with pytest.raises(UiError) as error:
+        ui.show("reveal", {**DAYBREAK, "artifact": "bow"})
+    assert str(error.value) == (
+        "reveal view: 'artifact' must be one of the Artifacts in play, got 'bow'"
+    )
