@@ -355,7 +355,8 @@ class Chaos:
 
 
 def _config(root: Path) -> Path:
-    """The daemon's and the simulator's config: silent, fast speech, no sound."""
+    """The daemon's and the simulator's config: silent, fast speech, no sound, no web page
+    (many daemons come and go here; none should open a port on the machine)."""
     root.mkdir(parents=True, exist_ok=True)
     path = root / "config.toml"
     path.write_text(
@@ -365,7 +366,8 @@ def _config(root: Path) -> Path:
         "pause = 0\n"
         f'cache_dir = "{root / "wav"}"\n'
         "[audio]\nenabled = false\n"
-        "[display]\nfullscreen = false\n",
+        "[display]\nfullscreen = false\n"
+        "[web]\nenabled = false\n",
         encoding="utf-8",
     )
     return path

@@ -59,7 +59,8 @@ def open_web(daemon: Any, stack: ExitStack, *, port: int | None = None) -> WebPa
     try:
         part.server.start()
     except OSError as error:
-        logger.error(
+        # A warning, not an error: the device itself is fine and plays on without its page.
+        logger.warning(
             "the companion page cannot listen on %s:%s: %s", section.address, section.port, error
         )
         daemon.notices.append(f"The companion page could not start: {error.strerror or error}")
