@@ -71,13 +71,18 @@ class ViewError(RulesError):
 
 
 @dataclass(frozen=True)
-class View:
-    """Base of every view: the screen it goes on, and the field checks run at construction."""
-
-    screen: ClassVar[ScreenName]
+class Checked:
+    """A frozen dataclass whose fields are checked against their annotations when built."""
 
     def __post_init__(self) -> None:
         check_fields(self)
+
+
+@dataclass(frozen=True)
+class View(Checked):
+    """Base of every view: the screen it goes on, and the field checks run at construction."""
+
+    screen: ClassVar[ScreenName]
 
     def seats_in_range(self, field: str, seats: Iterable[int], players: int, low: int = 1) -> None:
         """Refuse any seat in ``seats`` outside ``low``..``players`` (0 is the device)."""
@@ -96,17 +101,17 @@ class View:
             raise ViewError(f"{name}.players must be from 1 to {MAX_SEATS}, got {players}")
 
 
-_HINTS: dict[type[View], dict[str, Any]] = {}
-"""Each view class's resolved annotations, read once."""
+_HINTS: dict[type[Checked], dict[str, Any]] = {}
+"""Each checked class's resolved annotations, read once."""
 
 
-def _hints(cls: type[View]) -> dict[str, Any]:
+def _hints(cls: type[Checked]) -> dict[str, Any]:
     if cls not in _HINTS:
         _HINTS[cls] = typing.get_type_hints(cls)
     return _HINTS[cls]
 
 
-def check_fields(view: View) -> None:
+def check_fields(view: Checked) -> None:
     """Refuse a dataclass whose fields do not hold what their annotations say.
 
     Understands what views are made of: ``str``, ``int``, ``float``, ``bool``, ``None``,

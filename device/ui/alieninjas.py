@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pygame
 
 from device.ui.canvas import ALIEN, AMBER, DIM, TEXT, Canvas
-from device.ui.model import Control, UiError, ViewReader
+from device.ui.model import Control
 from device.ui.screens import Screen
+from games.alieninjas.views import ReplicasView, ScoresView
 
-STAGES = ("ready", "countdown", "round", "check", "score")
 _STAGE_TEXT = {
     "ready": "Shuffle and lay out your grid",
     "countdown": "3, 2, 1...",
@@ -44,28 +43,18 @@ class ReplicasScreen(Screen):
     """(seat, running total), shown on the ready screen between rounds."""
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> ReplicasScreen:
-        """Read round, rounds, map, stage, started_at, elapsed, buzzed, out and totals.
-
-        ``totals`` ({seat, total} rows) is optional.
-        """
-        r = ViewReader("replicas", view)
-        stage = r.text("stage")
-        if stage not in STAGES:
-            raise UiError(f"replicas view: 'stage' must be one of {STAGES}, got {stage!r}")
-        buzzed = view.get("buzzed")
-        if buzzed is not None and (isinstance(buzzed, bool) or not isinstance(buzzed, int)):
-            raise UiError(f"replicas view: 'buzzed' must be a seat or null, got {buzzed!r}")
+    def from_view(cls, view: ReplicasView) -> ReplicasScreen:
+        """The round screen for ``view`` (its stage is one this screen shows)."""
         return cls(
-            r.integer("round"),
-            r.integer("rounds"),
-            r.text("map"),
-            stage,
-            r.opt_number("started_at"),
-            r.number("elapsed"),
-            buzzed,
-            tuple(r.integers("out")),
-            _totals(r) if "totals" in view else (),
+            view.round,
+            view.rounds,
+            view.map,
+            view.stage,
+            view.started_at,
+            view.elapsed,
+            view.buzzed,
+            tuple(sorted(view.out)),
+            view.totals,
         )
 
     def clock(self, now: float) -> float:
@@ -108,10 +97,6 @@ class ReplicasScreen(Screen):
         return now + (math.floor(shown) + 1 - shown)
 
 
-def _totals(r: ViewReader) -> tuple[tuple[int, int], ...]:
-    return tuple((row.integer("seat"), row.integer("total")) for row in r.records("totals"))
-
-
 @dataclass(frozen=True)
 class ScoresScreen(Screen):
     """The score table: each seat's last round and total, and who has entered this round."""
@@ -129,17 +114,11 @@ class ScoresScreen(Screen):
     """Who starts the next round, once an entry says so."""
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> ScoresScreen:
-        """Read title, players, entered, rows ({seat, last, total}) and the optional seats
-        grabbed, starter and marked."""
-        r = ViewReader("scores", view)
-        rows = tuple(
-            (row.integer("seat"), row.integer("last"), row.integer("total"))
-            for row in r.records("rows")
-        )
-        seats = [_optional_seat(view, key) for key in ("grabbed", "starter", "marked")]
-        title, players = r.text("title"), r.integer("players")
-        return cls(title, players, tuple(r.integers("entered")), rows, *seats)
+    def from_view(cls, view: ScoresView) -> ScoresScreen:
+        """The score table for ``view``."""
+        rows = tuple((row.seat, row.last, row.total) for row in view.rows)
+        entered = tuple(sorted(view.entered))
+        return cls(view.title, view.players, entered, rows, view.grabbed, view.starter, view.marked)
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
@@ -162,10 +141,3 @@ class ScoresScreen(Screen):
         if self.grabbed is not None:
             footer, colour = f"Player {self.grabbed} grabbed it first!  ({footer})", AMBER
         canvas.text(footer, 30, colour, center=(400, 456), max_width=760)
-
-
-def _optional_seat(view: Mapping[str, object], key: str) -> int | None:
-    seat = view.get(key)
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-        raise UiError(f"scores view: {key!r} must be a seat or null, got {seat!r}")
-    return seat

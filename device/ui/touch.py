@@ -31,6 +31,7 @@ from device.ui.screens import HomeScreen, MessageScreen, Screen
 from device.ui.setup import SetupScreen
 from device.ui.sheets import SheetScreen
 from device.ui.who import WhoScreen
+from games.alieninjas.views import ReplicasView, ScoresView
 from games.onenight.views import DayView, NightView, TallyView, VoteView
 from games.views import View
 
@@ -45,8 +46,6 @@ SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
     "reveal": RevealScreen.from_view,
     "end": MessageScreen.end_from_view,
     "message": MessageScreen.from_view,
-    "replicas": ReplicasScreen.from_view,
-    "scores": ScoresScreen.from_view,
     "sheet": SheetScreen.from_view,
     "keypad": KeypadScreen.from_view,
     "wins": WinsScreen.from_view,
@@ -64,6 +63,8 @@ TYPED_SCREENS: dict[type[View], Callable[[Any], Screen]] = {
     DayView: DayScreen.from_view,
     VoteView: VoteScreen.from_view,
     TallyView: TallyScreen.from_view,
+    ReplicasView: ReplicasScreen.from_view,
+    ScoresView: ScoresScreen.from_view,
 }
 """The screen for each kind of view (each ``from_view`` takes that view class)."""
 

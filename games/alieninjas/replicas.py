@@ -9,35 +9,33 @@ called wrongly, or at the optional time limit.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from games.alieninjas import scoresheet
 from games.alieninjas.setup import ROUNDS
 from games.alieninjas.state import AlieninjasState
+from games.alieninjas.views import ReplicasView
 from games.effects import Buzz, Effect, Lamp, LampPattern, Phase, Record, Say, Show, Sound
 from games.events import Control, ControlPressed, Event, SeatPressed, Touched
 
 Transition = tuple[AlieninjasState, list[Effect]]
 
 
-def replicas_view(state: AlieninjasState, now: float) -> dict[str, Any]:
-    """The ``replicas`` screen: round, Map side, stage, the timer, who buzzed, who is out.
-
-    ``totals`` holds each seat's running total (the score after every closed round).
-    """
+def replicas_view(state: AlieninjasState, now: float) -> ReplicasView:
+    """The ``replicas`` screen: round, Map side, stage, the timer, who buzzed, who is out,
+    and each seat's running total (the score after every closed round)."""
     totals = state.totals()
-    return {
-        "round": state.round,
-        "rounds": ROUNDS,
-        "map": state.map_side,
-        "stage": state.phase,
-        "started_at": state.running_since,
-        "elapsed": state.elapsed if state.running_since is not None else state.clock(now),
-        "buzzed": state.buzzed,
-        "out": list(state.failed),
-        "players": state.setup.players,
-        "totals": [{"seat": seat, "total": totals[seat]} for seat in sorted(totals)],
-    }
+    return ReplicasView(
+        round=state.round,
+        rounds=ROUNDS,
+        map=state.map_side,
+        stage=state.phase,
+        started_at=state.running_since,
+        elapsed=state.elapsed if state.running_since is not None else state.clock(now),
+        buzzed=state.buzzed,
+        out=tuple(state.failed),
+        players=state.setup.players,
+        totals=tuple((seat, totals[seat]) for seat in sorted(totals)),
+    )
 
 
 def _show(state: AlieninjasState, now: float) -> Show:

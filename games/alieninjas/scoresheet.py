@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any
 
 from games.alieninjas.scoring import RoundScore, ScoreEntryError, round_points, winners
 from games.alieninjas.setup import ROUNDS
 from games.alieninjas.state import AlieninjasState, map_side
+from games.alieninjas.views import ScoreRow, ScoresView
 from games.effects import Effect, Lamp, LampPattern, Phase, Record, Say, Show
 from games.errors import EventNotAcceptedError
 from games.events import Event, ScoreEntered
@@ -33,37 +33,32 @@ def _marks_starter(state: AlieninjasState) -> bool:
     return state.setup.mission in STARTER_MISSIONS
 
 
-def scores_view(state: AlieninjasState, title: str) -> dict[str, Any]:
+def scores_view(state: AlieninjasState, title: str) -> ScoresView:
     """The ``scores`` screen: totals so far, the last closed round, and who has entered.
 
-    Rows also hold ``entered_points`` (this round's points, None until entered); ``starter`` is
-    who started this round and ``marked`` who starts the next (missions that track it).
+    Rows also hold this round's points once entered; ``starter`` is who started this round and
+    ``marked`` who starts the next (missions that track it).
     """
     last = {score.seat: score.points for score in state.rounds[-1]} if state.rounds else {}
     now = {score.seat: score.points for score in state.entries}
     totals = state.totals()
-    rows = [
-        {
-            "seat": seat,
-            "last": last.get(seat, 0),
-            "total": totals[seat],
-            "entered_points": now.get(seat),
-        }
+    rows = tuple(
+        ScoreRow(seat, last.get(seat, 0), totals[seat], now.get(seat))
         for seat in range(1, state.setup.players + 1)
-    ]
+    )
     tracked = _marks_starter(state)
-    return {
-        "title": title,
-        "mission": state.setup.mission,
-        "round": state.round,
-        "rounds": ROUNDS,
-        "players": state.setup.players,
-        "entered": [score.seat for score in state.entries],
-        "rows": rows,
-        "grabbed": state.grabbed,
-        "starter": state.starter if tracked else None,
-        "marked": state.ender if tracked else None,
-    }
+    return ScoresView(
+        title=title,
+        mission=state.setup.mission,
+        round=state.round,
+        rounds=ROUNDS,
+        players=state.setup.players,
+        entered=tuple(score.seat for score in state.entries),
+        rows=rows,
+        grabbed=state.grabbed,
+        starter=state.starter if tracked else None,
+        marked=state.ender if tracked else None,
+    )
 
 
 def score_title(state: AlieninjasState) -> str:

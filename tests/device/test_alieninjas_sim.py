@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -202,32 +203,50 @@ def test_speed_grabs_and_the_last_card_in_the_simulator(config: Config) -> None:
 
 def test_the_replicas_screen_reads_the_running_totals() -> None:
     from device.ui.alieninjas import ReplicasScreen, ScoresScreen
+    from games.alieninjas.views import ReplicasView, ScoresView
 
-    view = {
-        "round": 2,
-        "rounds": 3,
-        "map": "A",
-        "stage": "ready",
-        "started_at": None,
-        "elapsed": 0.0,
-        "buzzed": None,
-        "out": [],
-        "totals": [{"seat": 1, "total": 5}, {"seat": 2, "total": 3}],
-    }
+    view = ReplicasView(
+        round=2,
+        rounds=3,
+        map="A",
+        stage="ready",
+        started_at=None,
+        elapsed=0.0,
+        buzzed=None,
+        out=(),
+        players=2,
+        totals=((1, 5), (2, 3)),
+    )
     assert ReplicasScreen.from_view(view).totals == ((1, 5), (2, 3))
-    del view["totals"]
-    assert ReplicasScreen.from_view(view).totals == ()
-    scores = {"title": "Round 1", "players": 2, "entered": [], "rows": [], "grabbed": 2}
+    assert ReplicasScreen.from_view(dataclasses.replace(view, totals=())).totals == ()
+    scores = ScoresView("Round 1", "speed", 1, 3, 2, (), (), grabbed=2)
     assert ScoresScreen.from_view(scores).grabbed == 2
+
+
+def test_a_replicas_or_scores_view_with_a_wrong_field_is_refused_when_built() -> None:
+    from games.alieninjas.views import ReplicasView, ScoreRow, ScoresView
+    from games.views import ViewError
+
+    with pytest.raises(ViewError, match=r"^ReplicasView\.stage must be one of ready, countdown"):
+        ReplicasView(1, 3, "A", "final", None, 0.0, None, (), 2)
+    with pytest.raises(ViewError, match=r"^ReplicasView\.elapsed must be float, got '1:02'$"):
+        ReplicasView(1, 3, "A", "round", None, "1:02", None, (), 2)  # type: ignore[arg-type]
+    with pytest.raises(ViewError, match=r"^ScoreRow\.total must be int, got None$"):
+        ScoreRow(1, 0, None)  # type: ignore[arg-type]
+    with pytest.raises(
+        ViewError,
+        match=r"^ScoresView\.rows must be tuple\[.*ScoreRow, \.\.\.\], got \(\(1, 0, 5\),\)$",
+    ):
+        ScoresView("R", "speed", 1, 3, 2, (), ((1, 0, 5),))  # type: ignore[arg-type]
 
 
 def test_the_score_sheet_shows_who_starts() -> None:
     from device.ui import TouchUI
     from device.ui.alieninjas import ScoresScreen
-    from device.ui.model import UiError
     from games.alieninjas.scoresheet import scores_view
     from games.alieninjas.setup import AlieninjasSetup
     from games.alieninjas.state import AlieninjasState
+    from games.views import ViewError
 
     state = AlieninjasState(AlieninjasSetup("memory", 3), round=2, starter=3, ender=1)
     screen = ScoresScreen.from_view(scores_view(state, "Round 2"))
@@ -241,5 +260,9 @@ def test_the_score_sheet_shows_who_starts() -> None:
     replicas = AlieninjasState(AlieninjasSetup("replicas", 3), starter=3, ender=1)
     screen = ScoresScreen.from_view(scores_view(replicas, "Round 1"))
     assert (screen.starter, screen.marked) == (None, None)  # the ender's button starts it
-    with pytest.raises(UiError, match="'marked' must be a seat or null, got 'x'"):
-        ScoresScreen.from_view({**scores_view(state, "R"), "marked": "x"})
+    with pytest.raises(ViewError, match=r"^ScoresView\.marked must be int \| None, got 'x'$"):
+        dataclasses.replace(scores_view(state, "R"), marked="x")
+    with pytest.raises(
+        ViewError, match=r"^ScoresView\.seats has seat 4, but the game has seats 1 to 3$"
+    ):
+        dataclasses.replace(scores_view(state, "R"), marked=4)

@@ -10,6 +10,7 @@ from alieninjas_game import Game
 
 from games.alieninjas.setup import parse_setup
 from games.alieninjas.state import AlieninjasState
+from games.alieninjas.views import ReplicasView, ScoresView
 from games.effects import Buzz, Effect, Lamp, Phase, Record, Say, Show, Sound
 from games.errors import EventNotAcceptedError, SetupError
 from games.events import Control, ControlPressed, ScoreEntered
@@ -59,7 +60,7 @@ def test_the_earliest_edge_grabs_it_like_a_replicas_buzz() -> None:
     assert said(effects) == [("alieninjas.speed.grabbed", {"seat": 3})]
     assert game.phase == "score"
     show = next(e for e in effects if isinstance(e, Show))
-    assert show.view["grabbed"] == 3
+    assert isinstance(show.view, ScoresView) and show.view.grabbed == 3
 
 
 def test_simultaneous_grabs_go_to_the_lower_seat() -> None:
@@ -151,7 +152,7 @@ def test_grab_state_round_trips_and_resumes() -> None:
 def test_replicas_ready_screen_shows_the_running_totals() -> None:
     game = SpeedGame(players=2, mission="replicas")
     first = next(e for e in game.log if isinstance(e, Show) and e.screen == "replicas")
-    assert first.view["totals"] == [{"seat": 1, "total": 0}, {"seat": 2, "total": 0}]
+    assert isinstance(first.view, ReplicasView) and first.view.totals == ((1, 0), (2, 0))
     game.feed(ControlPressed(Control.GO, 0.0), 0.0)
     game.tick(3.0)
     game.press(1, at=10.0)
@@ -161,5 +162,5 @@ def test_replicas_ready_screen_shows_the_running_totals() -> None:
         game.feed(ScoreEntered(seat, None, extra), 11.0)
     assert game.phase == "ready"
     ready = [e for e in game.effects if isinstance(e, Show) and e.screen == "replicas"][-1]
-    assert ready.view["stage"] == "ready"
-    assert ready.view["totals"] == [{"seat": 1, "total": 5}, {"seat": 2, "total": 3}]
+    assert isinstance(ready.view, ReplicasView) and ready.view.stage == "ready"
+    assert ready.view.totals == ((1, 5), (2, 3))

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games.alieninjas.views import ScoresView
 from games.catalog import by_key
 from games.events import ScoreEntered
 from games.spec import EntryContext, FieldKind, ScoreField
@@ -36,8 +37,23 @@ class Sheet:
     """The seat marked as starting the next round (``last``)."""
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> Sheet:
+    def from_view(cls, view: View | Mapping[str, object]) -> Sheet:
         """Read a score sheet's view; what it lacks (other games' sheets) takes the defaults."""
+        if isinstance(view, ScoresView):
+            return cls(
+                view.mission,
+                view.round,
+                view.rounds,
+                tuple((row.seat, row.total) for row in view.rows),
+                tuple(
+                    (row.seat, row.entered_points)
+                    for row in view.rows
+                    if row.entered_points is not None
+                ),
+                view.marked,
+            )
+        if isinstance(view, View):
+            return cls()
         totals, entered = [], []
         rows = view.get("rows")
         for row in rows if isinstance(rows, list | tuple) else ():
@@ -106,8 +122,7 @@ class Keypad:
 
     def reading(self, view: View | Mapping[str, object]) -> Keypad:
         """This keypad with the session's latest score sheet (after an entry, a new round)."""
-        mapping = {} if isinstance(view, View) else view
-        return dataclasses.replace(self, sheet=Sheet.from_view(mapping))
+        return dataclasses.replace(self, sheet=Sheet.from_view(view))
 
 
 def fields_for(game: str, mission: str | None = None) -> tuple[ScoreField, ...] | None:

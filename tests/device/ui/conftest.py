@@ -23,6 +23,7 @@ if _ROOT not in sys.path:
 import pytest  # noqa: E402
 
 from device.ui import TouchUI  # noqa: E402
+from games.alieninjas.views import ReplicasView, ScoreRow, ScoresView  # noqa: E402
 from games.onenight.lobby import Lobby  # noqa: E402
 from games.onenight.views import (  # noqa: E402
     DayView,
@@ -84,25 +85,26 @@ VIEWS: dict[str, View | dict[str, object]] = {
         "lines": ["Seat 3 (Alien) died.", "Winners: 1, 2, 4, 5, 6, 7"],
     },
     "message": {"title": "No audio device", "lines": ["Narration is shown as captions."]},
-    "replicas": {
-        "round": 2,
-        "rounds": 3,
-        "map": "B",
-        "stage": "check",
-        "started_at": None,
-        "elapsed": 41.5,
-        "buzzed": 3,
-        "out": [1],
-        "players": 4,
-    },
-    "scores": {
-        "title": "Round 2 - enter the scores",
-        "round": 2,
-        "rounds": 3,
-        "players": 3,
-        "entered": [2],
-        "rows": [{"seat": s, "last": s + 1, "total": 2 * s} for s in (1, 2, 3)],
-    },
+    "replicas": ReplicasView(
+        round=2,
+        rounds=3,
+        map="B",
+        stage="check",
+        started_at=None,
+        elapsed=41.5,
+        buzzed=3,
+        out=(1,),
+        players=4,
+    ),
+    "scores": ScoresView(
+        title="Round 2 - enter the scores",
+        mission="memory",
+        round=2,
+        rounds=3,
+        players=3,
+        entered=(2,),
+        rows=tuple(ScoreRow(s, s + 1, 2 * s) for s in (1, 2, 3)),
+    ),
     "sheet": {
         "title": "Alienation: round 2 of 3",
         "columns": ["R1", "R2", "R3", "Sun", "Total"],

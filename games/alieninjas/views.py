@@ -1,0 +1,86 @@
+"""Alieninjas' views: the Replicas round clock and a mission's score table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from games.views import Checked, ScreenName, View, ViewError
+
+REPLICAS_STAGES = ("ready", "countdown", "round", "check", "score")
+"""The phases the Replicas screen shows (the final goes on the end screen)."""
+
+
+@dataclass(frozen=True)
+class ReplicasView(View):
+    """The round clock, the Map side, who buzzed and who is out."""
+
+    screen: ClassVar[ScreenName] = ScreenName.REPLICAS
+    round: int
+    rounds: int
+    map: str
+    """The Map side in play (``A`` or ``B``)."""
+    stage: str
+    """The phase: one of ``REPLICAS_STAGES``."""
+    started_at: float | None
+    """When the clock last started on the device clock (None: stopped)."""
+    elapsed: float
+    """Seconds of play counted before ``started_at``."""
+    buzzed: int | None
+    """The seat whose call is being checked."""
+    out: tuple[int, ...]
+    """Seats that called wrongly this round."""
+    players: int
+    totals: tuple[tuple[int, int], ...] = ()
+    """(seat, running total) after every closed round."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.stage not in REPLICAS_STAGES:
+            stages = ", ".join(REPLICAS_STAGES)
+            raise ViewError(f"ReplicasView.stage must be one of {stages}, got {self.stage!r}")
+        self.players_in_range(self.players)
+        self.seats_in_range("buzzed", () if self.buzzed is None else (self.buzzed,), self.players)
+        self.seats_in_range("out", self.out, self.players)
+        self.seats_in_range("totals", (seat for seat, _ in self.totals), self.players)
+
+
+@dataclass(frozen=True)
+class ScoreRow(Checked):
+    """One seat's line on the score table."""
+
+    seat: int
+    last: int
+    """Points in the last closed round (0 before any)."""
+    total: int
+    """Total of the closed rounds."""
+    entered_points: int | None = None
+    """This round's points, once entered."""
+
+
+@dataclass(frozen=True)
+class ScoresView(View):
+    """A mission's score table: totals so far, the last round, and who has entered."""
+
+    screen: ClassVar[ScreenName] = ScreenName.SCORES
+    title: str
+    mission: str
+    round: int
+    rounds: int
+    players: int
+    entered: tuple[int, ...]
+    """Seats whose entry for this round is in."""
+    rows: tuple[ScoreRow, ...]
+    grabbed: int | None = None
+    """Speed grab mode: who grabbed the stack last (until the grab re-arms)."""
+    starter: int | None = None
+    """Who started this round, as the rules name them (None: the table chose)."""
+    marked: int | None = None
+    """Who starts the next round, once an entry says so."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.players_in_range(self.players)
+        seats = [*self.entered, *(row.seat for row in self.rows)]
+        seats += [s for s in (self.grabbed, self.starter, self.marked) if s is not None]
+        self.seats_in_range("seats", seats, self.players)
