@@ -22,11 +22,15 @@ TAB_TINTS: dict[str, Colour] = {
     "alien": (120, 255, 150),
     "vampire": (255, 120, 140),
     "werewolf": (255, 190, 80),
+    "daybreak": (255, 150, 90),
+    "bonus": (190, 160, 255),
 }
 
 CHIP_COLUMNS = 5
 CHIP_ROWS = 3
 CHIP_AREA = pygame.Rect(16, 174, 768, 180)
+TABS_AREA = pygame.Rect(16, 118, 536, 48)
+"""The tabs share the row left of Random and Clear (one per box)."""
 START_RECT = pygame.Rect(576, 404, 208, 68)
 
 
@@ -80,6 +84,8 @@ class SetupScreen(Screen):
     seated: tuple[int, ...]
     progress: float | None
     """False for the transitional old view: only Start night, no role controls."""
+    added: tuple[str, ...] = ()
+    """The cards the active preset added for this table (shown after the summary)."""
 
     @classmethod
     def from_view(cls, view: Mapping[str, object]) -> SetupScreen:
@@ -88,7 +94,8 @@ class SetupScreen(Screen):
         Keys: ``game`` str, ``players`` int, ``preset`` str (active key or ""), ``presets``
         [{key, name}], ``tab`` str, ``tabs`` [{key, name, count}], ``chips`` [{role, name,
         count, copies}] (the shown tab's), ``roles`` [str] (chosen names), ``status`` str,
-        ``playable`` bool, ``notice`` str, ``seated`` [int], ``progress`` float or None.
+        ``playable`` bool, ``notice`` str, ``seated`` [int], ``progress`` float or None,
+        ``added`` [str] (optional: the cards a preset added for a larger table).
         """
         r = ViewReader("setup", view)
         return cls(
@@ -112,6 +119,7 @@ class SetupScreen(Screen):
             notice=r.text("notice"),
             seated=tuple(r.integers("seated")),
             progress=r.opt_number("progress"),
+            added=tuple(r.texts("added")) if "added" in view else (),
         )
 
     @property
@@ -127,9 +135,11 @@ class SetupScreen(Screen):
             Control("-", "players:-1", pygame.Rect(560, 6, 60, 52), size=48),
             Control("+", "players:+1", pygame.Rect(724, 6, 60, 52), size=48),
         ]
+        gap = 8
+        width = (TABS_AREA.width - gap * (len(self.tabs) - 1)) // max(1, len(self.tabs))
         for i, tab in enumerate(self.tabs):
             caption = f"{tab.name} {tab.count}" if tab.count else tab.name
-            rect = pygame.Rect(16 + i * 176, 118, 168, 48)
+            rect = pygame.Rect(TABS_AREA.left + i * (width + gap), TABS_AREA.top, width, 48)
             lit = tab.key == self.tab
             out.append(
                 Control(
@@ -177,6 +187,8 @@ class SetupScreen(Screen):
             self._draw_preparing(canvas)
             return
         line = self.notice or _summary(self.roles)
+        if self.added and not self.notice:
+            line += f" (added for {self.players} players: {', '.join(self.added)})"
         colour = AMBER if self.notice else TEXT
         canvas.paragraph([line], 28, colour, pygame.Rect(16, 356, 768, 46), centred=True)
         if not self.playable:

@@ -34,6 +34,7 @@ from typing import Any
 from games.errors import SetupError
 from games.onenight.presets import (
     PRESETS,
+    Preset,
     display_order,
     find_preset,
     preset_added,
@@ -73,6 +74,17 @@ TAB_NAMES: dict[str, str] = {
 def tab_of(role: Role) -> str:
     """The tab a role's chip is on."""
     return next(tab for tab, boxes in TABS.items() if role.info.box in boxes)
+
+
+def preset_tab(preset: Preset) -> str:
+    """The tab a preset's button is on: its box's, else the one most of its roles are on.
+
+    >>> preset_tab(PRESETS["total_chaos"]), preset_tab(PRESETS["basic"])
+    ('daybreak', 'werewolf')
+    """
+    if preset.box is not None:
+        return next(tab for tab, boxes in TABS.items() if preset.box in boxes)
+    return Counter(tab_of(role) for role in preset.roles).most_common(1)[0][0]
 
 
 @dataclass(frozen=True)
@@ -150,8 +162,7 @@ class Lobby:
         preset = find_preset(key)
         fitting = min(max(self.players, preset.min_players), preset.max_players)
         roles = preset_roles(preset, fitting)
-        tabs = Counter(tab_of(role) for role in roles)
-        return self._accepted(roles=roles, preset=key, tab=tabs.most_common(1)[0][0])
+        return self._accepted(roles=roles, preset=key, tab=preset_tab(preset))
 
     def set_players(self, players: int) -> Lobby:
         """Change the player count (3..12); a preset follows it, check-ins above it are dropped."""
@@ -263,7 +274,12 @@ class Lobby:
             "game": TITLE,
             "players": self.players,
             "preset": self.preset,
-            "presets": [{"key": p.key, "name": p.name} for p in PRESETS.values()],
+            # The shown tab's presets only: eight buttons would not fit one row.
+            "presets": [
+                {"key": p.key, "name": p.name}
+                for p in PRESETS.values()
+                if preset_tab(p) == self.tab
+            ],
             "tab": self.tab,
             "tabs": [
                 {"key": tab, "name": TAB_NAMES[tab], "count": _in_tab(counts, tab)} for tab in TABS

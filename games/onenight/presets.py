@@ -85,6 +85,8 @@ class Preset:
     """The role list for ``min_players`` players (``min_players`` + 3 cards)."""
     extra: tuple[Role, ...] = ()
     """The card added for each further player, in order: ``extra[0]`` joins at one more player."""
+    box: Box | None = None
+    """The box the preset belongs to (its setup tab); None: the box most of its roles are from."""
 
     @property
     def max_players(self) -> int:
@@ -107,6 +109,7 @@ PRESETS: dict[str, Preset] = {
             4,
             (_R.ALIEN, _R.ALIEN, _R.SYNTHETIC_ALIEN, _R.COW, _R.PSYCHIC, _R.RASCAL, _R.EXPOSER),
             (_R.ORACLE, _R.BLOB, _R.MORTICIAN, _R.LEADER, _R.GROOB, _R.ZERB, _R.BODY_SNATCHER),
+            box=Box.ALIEN,
         ),
         # Official at 4 players [RB-V]. Growth to 10 is ours, from the Vampire box, keeping the
         # two enemy cards (Vampire and The Count).
@@ -131,6 +134,7 @@ PRESETS: dict[str, Preset] = {
                 _R.ASSASSIN,
                 _R.APPRENTICE_ASSASSIN,
             ),
+            box=Box.VAMPIRE,
         ),
         # Official for 3 to 5 players [RB-W]: one more Villager at 4, two more at 5. Growth from
         # 6 to 10 is ours, from the Werewolf box (no Masons: they come as a pair).
@@ -148,6 +152,7 @@ PRESETS: dict[str, Preset] = {
                 _R.HUNTER,
                 _R.TANNER,
             ),
+            box=Box.WEREWOLF,
         ),
         # The Daybreak scenarios [RB-D], official at their smallest table (reference section 5).
         Preset(
@@ -156,6 +161,7 @@ PRESETS: dict[str, Preset] = {
             3,
             (_R.DOPPELGANGER, _R.ALPHA_WOLF, _R.MYSTIC_WOLF, _R.MINION, _R.ROBBER, _R.WITCH),
             (*_FILL_WITH_VILLAGERS, _R.SEER, _R.TROUBLEMAKER, _R.INSOMNIAC, _R.DRUNK),
+            box=Box.DAYBREAK,
         ),
         Preset(
             "trust_no_one",
@@ -163,6 +169,7 @@ PRESETS: dict[str, Preset] = {
             3,
             (_R.DOPPELGANGER, _R.ALPHA_WOLF, _R.DREAM_WOLF, _R.ROBBER, _R.WITCH, _R.TANNER),
             (*_FILL_WITH_VILLAGERS, _R.SEER, _R.TROUBLEMAKER, _R.INSOMNIAC, _R.DRUNK),
+            box=Box.DAYBREAK,
         ),
         Preset(
             "cautionary_tale",
@@ -178,6 +185,7 @@ PRESETS: dict[str, Preset] = {
                 _R.BODYGUARD,
             ),
             (*_FILL_WITH_VILLAGERS, _R.ROBBER, _R.TROUBLEMAKER, _R.INSOMNIAC),
+            box=Box.DAYBREAK,
         ),
         Preset(
             "information_society",
@@ -194,6 +202,7 @@ PRESETS: dict[str, Preset] = {
                 _R.REVEALER,
             ),
             (*_FILL_WITH_VILLAGERS, _R.ROBBER, _R.TROUBLEMAKER),
+            box=Box.DAYBREAK,
         ),
         Preset(
             "total_chaos",
@@ -210,6 +219,7 @@ PRESETS: dict[str, Preset] = {
                 _R.CURATOR,
             ),
             (*_FILL_WITH_VILLAGERS, _R.SEER, _R.DRUNK),
+            box=Box.DAYBREAK,
         ),
     )
 }

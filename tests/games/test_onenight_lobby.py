@@ -297,16 +297,7 @@ def test_the_view_is_what_the_setup_screen_reads() -> None:
         "game": "One Night",
         "players": 4,
         "preset": "alien_first_game",
-        "presets": [
-            {"key": "alien_first_game", "name": "Alien first game"},
-            {"key": "vampire_first_game", "name": "Vampire first game"},
-            {"key": "basic", "name": "Basic"},
-            {"key": "evil_transformation", "name": "Evil Transformation"},
-            {"key": "trust_no_one", "name": "Trust No One"},
-            {"key": "cautionary_tale", "name": "Cautionary Tale"},
-            {"key": "information_society", "name": "Information Society"},
-            {"key": "total_chaos", "name": "Total Chaos"},
-        ],
+        "presets": [{"key": "alien_first_game", "name": "Alien first game"}],
         "tab": "alien",
         "tabs": [
             {"key": "alien", "name": "Aliens", "count": 7},
@@ -338,6 +329,24 @@ def test_the_tabs_hold_every_role_once() -> None:
     assert len(Lobby(tab="daybreak").view()["chips"]) == 11
     # Bonus: the Body Snatcher and the nine Bonus roles of the reference.
     assert len(Lobby(tab="bonus").view()["chips"]) == 10
+
+
+def test_each_tab_offers_its_own_boxs_presets() -> None:
+    def keys(tab: str) -> list[str]:
+        return [p["key"] for p in Lobby(tab=tab).view()["presets"]]
+
+    assert keys("werewolf") == ["basic"]
+    assert keys("vampire") == ["vampire_first_game"]
+    assert keys("daybreak") == [
+        "evil_transformation",
+        "trust_no_one",
+        "cautionary_tale",
+        "information_society",
+        "total_chaos",
+    ]
+    assert keys("bonus") == []
+    # A preset shows its own tab, even when most of its cards are from another box.
+    assert Lobby().apply_preset("evil_transformation").tab == "daybreak"
 
 
 def test_a_preset_at_a_larger_table_shows_the_cards_it_added() -> None:

@@ -47,9 +47,7 @@ def test_the_tabs_together_offer_every_role_once(ui: TouchUI) -> None:
     assert sorted(offered) == sorted(f"role:{role.value}" for role in Role)
 
 
-@pytest.mark.parametrize(
-    ("label", "action"), [("Cow", "role:cow"), ("Body Snatcher", "role:body_snatcher")]
-)
+@pytest.mark.parametrize(("label", "action"), [("Cow", "role:cow"), ("Groob", "role:groob")])
 def test_a_tap_on_a_chip_gives_its_role_action(ui: TouchUI, label: str, action: str) -> None:
     ui.show("setup", _lobby_ready().view())
     ui.tap(label)
@@ -67,11 +65,11 @@ def test_the_other_controls_give_their_actions(ui: TouchUI) -> None:
             "Aliens",
             "Vampires",
             "Werewolves",
+            "Daybreak",
+            "Bonus",
             "Random",
             "Clear",
             "Alien first game",
-            "Vampire first game",
-            "Basic",
             "Start night",
         )
     } == {
@@ -80,16 +78,34 @@ def test_the_other_controls_give_their_actions(ui: TouchUI) -> None:
         "Aliens": "tab:alien",
         "Vampires": "tab:vampire",
         "Werewolves": "tab:werewolf",
+        "Daybreak": "tab:daybreak",
+        "Bonus": "tab:bonus",
         "Random": "random",
         "Clear": "clear",
         "Alien first game": "preset:alien_first_game",
-        "Vampire first game": "preset:vampire_first_game",
-        "Basic": "preset:basic",
         "Start night": "start",
     }
-    for label in ("Vampires", "Basic", "+", "Random"):
+    for label in ("Vampires", "Daybreak", "Alien first game", "+", "Random"):
         ui.tap(label)
         assert ui.poll() == [UiInput("touch", controls[label])]
+
+
+def test_the_daybreak_tab_offers_its_five_presets_and_a_preset_lists_what_it_added(
+    ui: TouchUI,
+) -> None:
+    lobby = Lobby(players=7).apply_preset("total_chaos")
+    ui.show("setup", lobby.view())
+    presets = [label for label, action in ui.controls() if action.startswith("preset:")]
+    assert presets == [
+        "Evil Transformation",
+        "Trust No One",
+        "Cautionary Tale",
+        "Information Society",
+        "Total Chaos",
+    ]
+    screen = SetupScreen.from_view(lobby.view())
+    assert screen.added == ("Villager", "Villager")
+    assert {c.label: c for c in screen.controls()}["Total Chaos"].lit
 
 
 @pytest.mark.parametrize("tab", list(TABS))
@@ -120,7 +136,8 @@ def test_a_chip_shows_the_chosen_count_and_lights_up() -> None:
 def test_the_active_preset_is_lit() -> None:
     controls = {c.label: c for c in SetupScreen.from_view(_lobby_ready().view()).controls()}
     assert controls["Alien first game"].lit
-    assert not controls["Basic"].lit
+    other = SetupScreen.from_view(_lobby_ready().toggle_role(Role.COW).view()).controls()
+    assert not {c.label: c for c in other}["Alien first game"].lit
 
 
 def test_the_status_is_green_when_playable_and_amber_otherwise(ui: TouchUI) -> None:
