@@ -96,6 +96,7 @@ class AudioOutput:
         self._sounds: dict[Path, Any] = {}  # decoded speech clips, oldest first
         self._waiting: list[Any] = []  # speech clips queued behind the one playing
         self._upcoming: list[Path] = []  # a prepared night's clips not played yet, in order
+        self._top_up_due = False  # the next clips are decoded on the loop's next look
         self._music: Path | None = None  # what the music channel loops, while it does
         self._quiet_since: float | None = None
         self._suspended = False  # closed for being idle: reopened by the next sound
@@ -218,12 +219,14 @@ class AudioOutput:
             self._top_up()
 
     def _played(self, path: Path) -> None:
-        """Move past a clip of the prepared night and decode the next few."""
+        """Move past a clip of the prepared night; the next few are decoded on the loop's next
+        look, not on the cue (the cue only starts a clip)."""
         if path in self._upcoming:
             del self._upcoming[: self._upcoming.index(path) + 1]
-        self._top_up()
+        self._top_up_due = bool(self._upcoming)
 
     def _top_up(self) -> None:
+        self._top_up_due = False
         for path in self._upcoming[:AHEAD]:
             if path not in self._sounds:
                 self._load(path)
@@ -255,6 +258,8 @@ class AudioOutput:
         device."""
         if self._mixer is None:
             return
+        if self._top_up_due:
+            self._top_up()
         if self._waiting and not self._speech.get_busy():
             self._start(self._waiting.pop(0))
         elif self.ducker.ducked and not self.speaking:
@@ -266,6 +271,8 @@ class AudioOutput:
         """Seconds until :meth:`update` should look again (None: nothing to look for)."""
         if self._mixer is None:
             return None
+        if self._top_up_due:
+            return 0.0
         if self.ducker.gliding():
             return GLIDE_LOOK_SECONDS
         if self.idle_close is not None and self._quiet_since is not None:

@@ -1,0 +1,389 @@
+"""The voice and its footprint, each figure against its baseline in one run.
+
+1. **Voice:** Piper (en_US-joe-medium, in its worker process) against espeak-ng (pyttsx3, in
+   process) on the same sentences: render time, real-time factor, and peak memory (the worker's
+   for Piper, the process's growth for espeak-ng).
+2. **Cue latency:** ``Narrator.speak`` to the clip playing, p50/p99, over a prepared night: the
+   mixer at the voice's rate in mono with clips decoded three lines ahead (ours), against
+   decoding each clip at the cue on a 44.1 kHz mixer (naive).
+3. **RSS through a night:** the real daemon (``open_daemon``, headless, mock hardware, the
+   disk audio driver, the voice's prepared cache) plays a 10-player, 13-card One Night game
+   from setup through the night and the day to the vote; its peak RSS (``VmHWM``) and the
+   time to get the night ready. Ours, against the naive output that decodes the whole night up
+   front on a 44.1 kHz mixer. Each in its own process.
+4. **Ready the night:** warm (the cache prepared by ``voice prepare``) and cold (nothing
+   prepared: Piper renders the night's lines in one worker), from the same runs.
+5. **Idle CPU per phase with the mixer open:** each phase's audio state idled for a few
+   seconds, the way the daemon's loop does (sleeping until ``AudioOutput.due``), against a naive
+   30 FPS loop that holds a 44.1 kHz mixer open. SDL's ``dummy`` audio driver mixes in real time,
+   like a sound card. The drawing's share is ``idle_cpu.py``'s.
+
+    .venv/bin/python bench/voice_footprint.py            # full run (a few minutes)
+    .venv/bin/python bench/voice_footprint.py --quick    # smoke run (the suite runs it once)
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from benchutil import machine_lines, percentile, table
+
+SENTENCES = (
+    "Everyone, close your eyes.",
+    "Seer, wake up. You may look at another player's card, or two cards in the middle.",
+    "Aliens, wake up and look for other aliens. If you are the only alien, you may look at one "
+    "card in the middle.",
+    "Player 7, your vote.",
+    "Everyone, wake up! You have five minutes to find out who is who.",
+)
+NIGHT = {
+    "setup": {"game": "onenight", "preset": "alien_first_game", "players": 10, "seed": 14},
+    "events": [
+        {"wait": 1.5},
+        {"touch": "Start night"},
+        {"until": "phase", "is": "day"},
+        {"until": "phase", "is": "vote"},
+    ],
+}
+PHASES = ("home", "night", "day", "result")
+
+
+def _rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def voice_figures(count: int, folder: Path) -> list[list[str]]:
+    """Render ``count`` sentences with each engine; rows of the table."""
+    from narration.delivery import read_mono
+    from narration.piper_backend import PiperBackend
+    from narration.piper_model import bundled_model
+    from narration.pyttsx3_backend import Pyttsx3Backend
+
+    texts = [
+        SENTENCES[i % len(SENTENCES)] + ("" if i < len(SENTENCES) else f" ({i})")
+        for i in range(count)
+    ]
+    rows = []
+    before = _rss_mb()
+    espeak = Pyttsx3Backend()
+    started = time.perf_counter()
+    for index, text in enumerate(texts):
+        espeak.synthesize(text, folder / f"e{index}.wav")
+    espeak_time = time.perf_counter() - started
+    espeak.close()
+    espeak_mem = _rss_mb() - before
+    piper = PiperBackend(bundled_model())
+    started = time.perf_counter()
+    piper.synthesize_many([(text, folder / f"p{index}.wav") for index, text in enumerate(texts)])
+    piper_time = time.perf_counter() - started
+    worker_mem = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    for name, prefix, seconds, memory in (
+        ("espeak-ng (pyttsx3, in process)", "e", espeak_time, f"+{espeak_mem:.0f} MB"),
+        ("Piper joe-medium (worker, load included)", "p", piper_time, f"{worker_mem:.0f} MB"),
+    ):
+        audio = sum(
+            len(s) / r for s, r in (read_mono(folder / f"{prefix}{i}.wav") for i in range(count))
+        )
+        rows.append([name, f"{seconds:.2f} s", f"{audio:.1f} s", f"{seconds / audio:.3f}", memory])
+    return rows
+
+
+def cue_latency(count: int, folder: Path) -> list[list[str]]:
+    """p50/p99 of a cue on a prepared night: ours against decoding at the cue (44.1 kHz)."""
+    from narration import audio as audio_module
+    from narration.backends import EspeakBackend
+    from narration.catalogue import Catalogue
+    from narration.narrator import Narrator
+
+    catalogue = Catalogue.load("common", "onenight")
+    items: list[tuple[str, dict[str, object]]] = [
+        (line, {})
+        for line in catalogue.ids()
+        if line.startswith("onenight.") and not catalogue.placeholders(line)
+    ][:count]
+    rows = []
+    for name, rate, ahead in (
+        ("ours: 22.05 kHz mono, 3 ahead", 22050, 3),
+        ("naive: 44.1 kHz, decoded at the cue", 44100, 0),
+    ):
+        audio_module.AHEAD = ahead
+        output = audio_module.AudioOutput(rate=rate, idle_close=None)
+        output.open()
+        narrator = Narrator(catalogue, EspeakBackend(), folder / "cache", output)
+        narrator.prepare(items)
+        samples = []
+        for line, params in items:
+            started = time.perf_counter()
+            narrator.speak(line, params)
+            samples.append((time.perf_counter() - started) * 1000)
+            output.stop()
+        output.close()
+        rows.append(
+            [name, f"{percentile(samples, 50):.2f} ms", f"{percentile(samples, 99):.2f} ms"]
+        )
+    audio_module.AHEAD = 3
+    return rows
+
+
+def child_night(mode: str, cache: str, players: int, engine: str) -> dict[str, Any]:
+    """In a child process: play a night on the real daemon; peak RSS, ready time."""
+    from device.runtime.parts import go_headless
+
+    go_headless()
+    from device.config import load_config
+    from device.runtime.clock import VirtualClock
+    from device.runtime.parts import Wiring, open_daemon
+    from device.simulator.run import ScenarioPlayer
+    from device.simulator.scenario import parse_scenario
+    from narration import audio as audio_module
+    from narration.narrator import Narrator
+
+    if mode == "naive":
+        audio_module.AHEAD = audio_module.MAX_LOADED_SOUNDS = 10**6  # the whole night up front
+    ready: list[float] = []
+    prepare = Narrator.prepare
+
+    def timed(self: Narrator, *args: Any, **kwargs: Any) -> None:
+        started = time.perf_counter()
+        prepare(self, *args, **kwargs)
+        ready.append(time.perf_counter() - started)
+
+    Narrator.prepare = timed  # type: ignore[method-assign]
+    config = load_config(system_path=None, overrides={"narration.backend": engine})
+    with tempfile.TemporaryDirectory() as scratch, contextlib.ExitStack() as stack:
+        wiring = Wiring(
+            clock=VirtualClock(),
+            store_path=Path(scratch) / "s.db",
+            hardware="mock",
+            readers=False,
+            audio=True,
+            cache=Path(cache),
+            strict=True,
+        )
+        daemon = open_daemon(config, wiring, stack)
+        output = daemon.runtime.executor.out.audio
+        if mode == "naive" and output is not None:
+            output.close()
+            output.rate = 44100  # type: ignore[attr-defined]
+            output.open()  # type: ignore[attr-defined]
+        night = {**NIGHT, "setup": {**NIGHT["setup"], "players": players}}  # type: ignore[dict-item]
+        ScenarioPlayer(parse_scenario(json.dumps(night), name="night"), daemon).run()
+        loaded = getattr(output, "loaded", 0)
+        rendered = daemon.runtime.executor.out.narrator.cache.rendered  # type: ignore[union-attr]
+    status = Path("/proc/self/status").read_text()
+    peak = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM"))
+    return {"peak_mb": peak / 1024, "ready": ready, "loaded": loaded, "rendered": rendered}
+
+
+class ShiftClock:
+    """Virtual while the scenario drives to a phase (waits jump), then real time from there."""
+
+    def __init__(self) -> None:
+        self.offset, self.real = 0.0, False
+
+    def now(self) -> float:
+        """Monotonic time plus the jumps made so far."""
+        return time.monotonic() + self.offset
+
+    def advance_to(self, when: float) -> None:
+        """Jump forward to ``when``."""
+        self.offset += max(0.0, when - self.now())
+
+    def sleep(self, until: float, wake: threading.Event, poll: float) -> None:
+        """Jump (driving) or really wait (idling), as the simulator's and the device's clocks."""
+        if self.real:
+            wake.wait(max(0.0, min(poll, until - self.now())))
+        elif not wake.is_set():
+            self.advance_to(until)
+
+
+def _phase_events(phase: str) -> list[dict[str, object]]:
+    demo = json.loads(
+        resources.files("device").joinpath("scenarios/demo.json").read_text(encoding="utf-8")
+    )
+    events: list[dict[str, object]] = demo["events"]
+    ends = {"home": 0, "night": 3, "day": 5, "result": len(events)}[phase]
+    return events[:ends]
+
+
+def child_idle(phase: str, mode: str, seconds: float, bed: str) -> dict[str, Any]:
+    """In a child: drive the real daemon to ``phase`` and idle there for ``seconds`` (ours),
+    or redraw the same screen at 30 FPS holding a 44.1 kHz mixer open (naive); CPU used."""
+    os.environ.update({"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})  # real-time mix
+    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    import pygame
+
+    from device.config import load_config
+    from device.runtime.parts import Wiring, open_daemon
+    from device.simulator.run import ScenarioPlayer
+    from device.simulator.scenario import parse_scenario
+
+    config = load_config(system_path=None, overrides={"narration.backend": "silent"})
+    clock = ShiftClock()
+    demo = json.loads(
+        resources.files("device").joinpath("scenarios/demo.json").read_text(encoding="utf-8")
+    )
+    demo["setup"]["options"] = {"role_seconds": 120, "day_minutes": 5}  # long quiet holds
+    demo["events"] = _phase_events(phase)
+    with tempfile.TemporaryDirectory() as scratch, contextlib.ExitStack() as stack:
+        wiring = Wiring(
+            clock=clock,
+            store_path=Path(scratch) / "s.db",
+            hardware="mock",  # type: ignore[arg-type]
+            readers=False,
+            audio=True,
+            cache=Path(scratch) / "c",
+            strict=True,
+        )
+        daemon = open_daemon(config, wiring, stack)
+        if phase == "home":
+            daemon.home()
+        else:
+            ScenarioPlayer(parse_scenario(json.dumps(demo), name=phase), daemon).run()
+        if phase == "night":  # on to a hold between two lines, longer than the window
+            while (
+                due := daemon.runtime.next_deadline()
+            ) is not None and due < clock.now() + seconds + 5:
+                clock.advance_to(due)
+                daemon.step(until=clock.now())
+        clock.real = True
+        if mode == "naive":
+            output = daemon.runtime.executor.out.audio
+            if output is not None:
+                output.close()
+            pygame.mixer.init()  # pygame's defaults (44.1 kHz stereo), held open throughout
+            if phase == "night":
+                pygame.mixer.music.load(bed)
+                pygame.mixer.music.play(-1)
+            fps = pygame.time.Clock()
+            start, end = time.process_time(), time.monotonic() + seconds
+            while time.monotonic() < end:
+                pygame.event.pump()
+                daemon.ui.redraw(clock.now())
+                fps.tick(30)
+        else:
+            time.sleep(1.0)  # a line still playing (real time) ends before the window
+            start, end = time.process_time(), time.monotonic() + seconds
+            while time.monotonic() < end:
+                daemon.step(until=clock.now() + (end - time.monotonic()))
+        cpu = time.process_time() - start
+        shown = daemon.runtime.executor.screen
+    return {"cpu": cpu, "wall": seconds, "screen": str(getattr(shown, "value", shown))}
+
+
+def run_child(*args: str) -> dict[str, Any]:
+    """Run this script as a child with ``args``; its JSON answer."""
+    done = subprocess.run(
+        [sys.executable, __file__, "--child", *args], capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"child {args} failed: {done.stderr.strip()[-2000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def run(quick: bool) -> int:
+    """Every figure, printed with the machine."""
+    print("\n".join(machine_lines()))
+    from device.runtime.parts import go_headless
+    from narration.ambience import write_bed
+
+    go_headless()  # the disk audio driver: sections 2-4 need no sound card
+
+    with tempfile.TemporaryDirectory(prefix="mothership-bench-") as scratch:
+        folder = Path(scratch)
+        print("\n1. Voice: Piper against espeak-ng on the same sentences")
+        rows = voice_figures(2 if quick else 20, folder)
+        print(table(["engine", "render", "audio", "real-time factor", "peak memory"], rows))
+        print("\n2. Cue latency on a prepared night (espeak-ng clips)")
+        print(table(["output", "p50", "p99"], cue_latency(10 if quick else 60, folder)))
+        # The suite's quick run renders its night with espeak-ng: Piper's cold night takes minutes.
+        players, engine = ("4", "pyttsx3") if quick else ("10", "piper")
+        print(f"\n3-4. A {players}-player night and day on the real daemon ({engine} cache)")
+        started = time.perf_counter()
+        cold = run_child("night", "ours", str(folder / "cold"), players, engine)
+        cold_wall = time.perf_counter() - started
+        rows = []
+        for mode in ("ours", "naive"):
+            warm = run_child("night", mode, str(folder / "cold"), players, engine)
+            rows.append(
+                [
+                    mode,
+                    f"{warm['peak_mb']:.0f} MB",
+                    f"{warm['loaded']}",
+                    f"{sum(warm['ready']):.3f} s",
+                    f"{warm['rendered']}",
+                ]
+            )
+        rows.append(
+            [
+                "ours, cold cache",
+                f"{cold['peak_mb']:.0f} MB",
+                f"{cold['loaded']}",
+                f"{sum(cold['ready']):.1f} s",
+                f"{cold['rendered']}",
+            ]
+        )
+        print(
+            table(
+                [
+                    "daemon",
+                    "peak RSS",
+                    "clips held at the end",
+                    "ready the night",
+                    "lines rendered",
+                ],
+                rows,
+            )
+        )
+        print(f"(the cold run took {cold_wall:.0f} s in all, Piper workers included)")
+        print("\n5. Idle CPU per phase, the real daemon loop with audio on (SDL dummy audio)")
+        bed = str(write_bed(folder, "night"))
+        seconds = 1.0 if quick else 10.0
+        rows = []
+        for phase in PHASES:
+            ours = run_child("idle", phase, "ours", str(seconds), bed)
+            naive = run_child("idle", phase, "naive", str(seconds), bed)
+            ratio = naive["cpu"] / ours["cpu"] if ours["cpu"] > 0 else float("inf")
+            rows.append(
+                [
+                    phase,
+                    f"{100 * ours['cpu'] / seconds:.2f} %",
+                    f"{100 * naive['cpu'] / seconds:.2f} %",
+                    f"1/{ratio:.1f}",
+                ]
+            )
+        print(table(["phase (screen)", "ours", "naive 30 FPS + open mixer", "ours / naive"], rows))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the options and run (or be one child)."""
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["--child"]:
+        kind, rest = args[1], args[2:]
+        answer = (
+            child_night(rest[0], rest[1], int(rest[2]), rest[3])
+            if kind == "night"
+            else child_idle(rest[0], rest[1], float(rest[2]), rest[3])
+        )
+        print(json.dumps(answer))
+        return 0
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="smoke run: fewer lines, 2 s idles")
+    return run(parser.parse_args(args).quick)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
