@@ -76,8 +76,11 @@ def step_lines(key: str, selected: Collection[Role], options: OneNightOptions) -
         if Role.DOPPELGANGER in selected:
             lines = _with(lines, doppel_act=f"{base}.doppel_act_shielded")
     if Role.DREAM_WOLF in selected and key == "werewolves":
-        # 1.1 / RB-D: the Dream Wolf keeps his eyes closed and holds out a thumb.
+        # 1.1 / RB-D: the Dream Wolf keeps his eyes closed and holds out a thumb; so does a
+        # Doppelganger-Dream Wolf (1.3: she does nothing else).
         wake = (*lines.wake, f"{base}.dream_wolf")
+        if doppel:
+            wake = (*wake, f"{base}.doppel_dream_wolf")
         return _with(lines, wake=wake, sleep=f"{base}.sleep_dream_wolf")
     if Role.DREAM_WOLF in selected and key in THUMBS_FOR:
         return _with(lines, act=f"{lines.act}_dream_wolf")

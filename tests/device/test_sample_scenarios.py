@@ -89,6 +89,15 @@ def test_the_daybreak_sample_plays_a_daybreak_preset_with_artifacts(config: Conf
     assert "If an Artifact lies in front of you, look at it privately" in said
     for name in ("Claw", "Shroud", "Brand", "Cudgel", "Void", "Mask of"):
         assert name not in said.split("Morning is here")[0], name  # never named at night
+    # Secrecy: at dusk and night the only screen is the dark night screen, and every lamp
+    # that changes goes off.
+    phase, screens, lamps = "", [], set()
+    for entry in entries:
+        phase = entry.get("phase", phase)
+        if phase in ("dusk", "night"):
+            screens += kinds([entry], "screen")
+            lamps |= set(kinds([entry], "pattern"))
+    assert set(screens) == {"night"} and lamps <= {"off"}
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))
