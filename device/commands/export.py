@@ -206,6 +206,9 @@ def scores_text(plays: Sequence[Play], latest: int = 10, *, game: str | None = N
         one_game = [play for play in plays if play.game == name]
         lines += ["", f"{name}, {len(one_game)} play{'s' * (len(one_game) != 1)}:"]
         rows = leaderboard(one_game)
+        if not rows:
+            lines.append("  no named players (unnamed seats count for nobody)")
+            continue
         width = max(len(stats.name) for stats in rows)
         for stats in rows:
             line = (

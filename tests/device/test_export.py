@@ -12,7 +12,7 @@ import pytest
 from tables import case_id, load_cases
 
 from device.commands.cli import main
-from device.commands.export import CSV_FIELDS, export, import_backup, parse_backup
+from device.commands.export import CSV_FIELDS, export, import_backup, parse_backup, scores_text
 from device.config import load_config, resolve_store_path
 from device.store.bgstats import decode_push_url
 from device.store.database import Profile, Store
@@ -209,6 +209,15 @@ def test_scores_prints_the_latest_plays_and_wins(
         "",
         "One Night, 1 play:",
         "  Ada  0 wins in 1 play (0%)",
+    ]
+
+
+def test_scores_of_unnamed_seats_only(tmp_path: Path) -> None:
+    players = (PlayerResult("Player 1", 1, 3, True), PlayerResult("Player 2", 2, 1, False))
+    text = scores_text([Play("p", "Alienation", "2025-01-31T20:15:00Z", players)])
+    assert text.splitlines()[-2:] == [
+        "Alienation, 1 play:",
+        "  no named players (unnamed seats count for nobody)",
     ]
 
 
