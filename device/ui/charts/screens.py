@@ -209,7 +209,8 @@ class WinsScreen(Screen):
         _title(canvas, self.title)
         shown = self.shown()
         if not shown:
-            _empty(canvas, ["No plays in the score log yet.", "Finish a game to start it!"])
+            lines = ["No wins of named players yet.", "Name who played after a game, or"]
+            _empty(canvas, [*lines, "link players to seats before it."])
             return
         self._axis().draw(canvas)
         best = max(wins for _, wins, _ in shown)
