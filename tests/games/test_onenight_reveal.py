@@ -71,6 +71,7 @@ def by_events(state: OneNightState, entries: list[dict[str, Any]]) -> OneNightSt
             entry.get("mark"),
             entry.get("became"),
             entry.get("snatched", False),
+            entry.get("artifact"),
         )
         state = reveal.record(state, reveal.check(state, event))
     return state
@@ -85,13 +86,20 @@ def by_touch(state: OneNightState, entries: list[dict[str, Any]]) -> OneNightSta
         if entry["card"] in COPIERS:
             # The role the card copied, from the roles offered once the card is picked.
             taps.append(f"became:{entry.get('became', reveal.COPIED_NOTHING)}")
+        elif "became" in entry:  # the aliens' tap or the PI's sight
+            taps.append(f"became:{entry['became']}")
+        if "artifact" in entry:
+            taps.append(f"artifact:{entry['artifact']}")
         for tap in taps:
             state, effects = reveal.on_touch(state, Touched(tap))
             view = next(e.view for e in effects if isinstance(e, Show))
             # The Snatched choice is offered whatever the app drew.
             assert view["snatch_choices"] is body_snatcher
-            if tap.startswith("became:") and tap != f"became:{reveal.COPIED_NOTHING}":
+            copying = entry["card"] in COPIERS
+            if copying and tap.startswith("became:") and tap != f"became:{reveal.COPIED_NOTHING}":
                 assert tap.removeprefix("became:") in copy_choices(view), tap
+            if tap.startswith("artifact:"):  # offered only from the game's Artifacts
+                assert tap.removeprefix("artifact:") in [a["artifact"] for a in view["artifacts"]]
         assert view["snatched"] is bool(entry.get("snatched"))
         if entry["card"] in COPIERS:
             assert view["became"] == entry.get("became", reveal.COPIED_NOTHING)
@@ -116,7 +124,7 @@ CASE_SEEDS = [
 def test_every_case_cites_its_rule() -> None:
     assert len(CASES) >= 5
     for case in CASES:
-        assert re.match(r"(\d(\.\d+)*|RB-[WVAB]|ruling) ", case["rule"]), case["rule"]
+        assert re.match(r"(\d(\.\d+)*|RB-[WVABD]|ruling) ", case["rule"]), case["rule"]
 
 
 @pytest.mark.parametrize("enter", [by_events, by_touch], ids=["events", "touch"])
