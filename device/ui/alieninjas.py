@@ -54,7 +54,7 @@ class ReplicasScreen(Screen):
             view.elapsed,
             view.buzzed,
             tuple(sorted(view.out)),
-            view.totals,
+            tuple((row.seat, row.total) for row in view.totals),
         )
 
     def clock(self, now: float) -> float:

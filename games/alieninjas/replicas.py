@@ -13,7 +13,7 @@ import dataclasses
 from games.alieninjas import scoresheet
 from games.alieninjas.setup import ROUNDS
 from games.alieninjas.state import AlieninjasState
-from games.alieninjas.views import ReplicasView
+from games.alieninjas.views import ReplicasView, SeatTotal
 from games.effects import Buzz, Effect, Lamp, LampPattern, Phase, Record, Say, Show, Sound
 from games.events import Control, ControlPressed, Event, SeatPressed, Touched
 
@@ -34,7 +34,7 @@ def replicas_view(state: AlieninjasState, now: float) -> ReplicasView:
         buzzed=state.buzzed,
         out=tuple(state.failed),
         players=state.setup.players,
-        totals=tuple((seat, totals[seat]) for seat in sorted(totals)),
+        totals=tuple(SeatTotal(seat, totals[seat]) for seat in sorted(totals)),
     )
 
 

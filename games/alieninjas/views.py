@@ -12,6 +12,14 @@ REPLICAS_STAGES = ("ready", "countdown", "round", "check", "score")
 
 
 @dataclass(frozen=True)
+class SeatTotal(Checked):
+    """A seat's running total."""
+
+    seat: int
+    total: int
+
+
+@dataclass(frozen=True)
 class ReplicasView(View):
     """The round clock, the Map side, who buzzed and who is out."""
 
@@ -31,8 +39,8 @@ class ReplicasView(View):
     out: tuple[int, ...]
     """Seats that called wrongly this round."""
     players: int
-    totals: tuple[tuple[int, int], ...] = ()
-    """(seat, running total) after every closed round."""
+    totals: tuple[SeatTotal, ...] = ()
+    """Each seat's running total after every closed round."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -42,7 +50,7 @@ class ReplicasView(View):
         self.players_in_range(self.players)
         self.seats_in_range("buzzed", () if self.buzzed is None else (self.buzzed,), self.players)
         self.seats_in_range("out", self.out, self.players)
-        self.seats_in_range("totals", (seat for seat, _ in self.totals), self.players)
+        self.seats_in_range("totals", (row.seat for row in self.totals), self.players)
 
 
 @dataclass(frozen=True)

@@ -203,7 +203,7 @@ def test_speed_grabs_and_the_last_card_in_the_simulator(config: Config) -> None:
 
 def test_the_replicas_screen_reads_the_running_totals() -> None:
     from device.ui.alieninjas import ReplicasScreen, ScoresScreen
-    from games.alieninjas.views import ReplicasView, ScoresView
+    from games.alieninjas.views import ReplicasView, ScoresView, SeatTotal
 
     view = ReplicasView(
         round=2,
@@ -215,7 +215,7 @@ def test_the_replicas_screen_reads_the_running_totals() -> None:
         buzzed=None,
         out=(),
         players=2,
-        totals=((1, 5), (2, 3)),
+        totals=(SeatTotal(1, 5), SeatTotal(2, 3)),
     )
     assert ReplicasScreen.from_view(view).totals == ((1, 5), (2, 3))
     assert ReplicasScreen.from_view(dataclasses.replace(view, totals=())).totals == ()
@@ -266,3 +266,20 @@ def test_the_score_sheet_shows_who_starts() -> None:
         ViewError, match=r"^ScoresView\.seats has seat 4, but the game has seats 1 to 3$"
     ):
         dataclasses.replace(scores_view(state, "R"), marked=4)
+
+
+def test_the_companion_page_reads_the_typed_replicas_and_scores_views() -> None:
+    from device.web.snapshot import table_of
+    from games.alieninjas.replicas import replicas_view
+    from games.alieninjas.scoresheet import scores_view
+    from games.alieninjas.setup import AlieninjasSetup
+    from games.alieninjas.state import AlieninjasState
+
+    state = AlieninjasState(AlieninjasSetup("replicas", 2), round=2)
+    names = {1: "Ada"}
+    ready = table_of("alieninjas", "ready", "replicas", replicas_view(state, 0.0), names)
+    assert ready.sheet is not None
+    assert ready.sheet.rows == (("Ada", "0"), ("Player 2", "0"))
+    scores = table_of("alieninjas", "score", "scores", scores_view(state, "R2"), names)
+    assert scores.sheet is not None
+    assert scores.sheet.rows == (("Ada", "0", "0"), ("Player 2", "0", "0"))

@@ -10,7 +10,7 @@ from alieninjas_game import Game
 
 from games.alieninjas.setup import parse_setup
 from games.alieninjas.state import AlieninjasState
-from games.alieninjas.views import ReplicasView, ScoresView
+from games.alieninjas.views import ReplicasView, ScoresView, SeatTotal
 from games.effects import Buzz, Effect, Lamp, Phase, Record, Say, Show, Sound
 from games.errors import EventNotAcceptedError, SetupError
 from games.events import Control, ControlPressed, ScoreEntered
@@ -152,7 +152,10 @@ def test_grab_state_round_trips_and_resumes() -> None:
 def test_replicas_ready_screen_shows_the_running_totals() -> None:
     game = SpeedGame(players=2, mission="replicas")
     first = next(e for e in game.log if isinstance(e, Show) and e.screen == "replicas")
-    assert isinstance(first.view, ReplicasView) and first.view.totals == ((1, 0), (2, 0))
+    assert isinstance(first.view, ReplicasView) and first.view.totals == (
+        SeatTotal(1, 0),
+        SeatTotal(2, 0),
+    )
     game.feed(ControlPressed(Control.GO, 0.0), 0.0)
     game.tick(3.0)
     game.press(1, at=10.0)
@@ -163,4 +166,4 @@ def test_replicas_ready_screen_shows_the_running_totals() -> None:
     assert game.phase == "ready"
     ready = [e for e in game.effects if isinstance(e, Show) and e.screen == "replicas"][-1]
     assert isinstance(ready.view, ReplicasView) and ready.view.stage == "ready"
-    assert ready.view.totals == ((1, 5), (2, 3))
+    assert ready.view.totals == (SeatTotal(1, 5), SeatTotal(2, 3))
