@@ -127,6 +127,11 @@ class RecordedVoice:
         return path
 
     @property
+    def finishes(self) -> bool:
+        """Whether the wrapped backend finishes its own lines (Piper's worker does)."""
+        return bool(getattr(self.inner, "finishes", False))
+
+    @property
     def delivery(self) -> Delivery:
         """The wrapped backend's delivery (part of the cache key)."""
         delivery = getattr(self.inner, "delivery", None)

@@ -182,7 +182,8 @@ class WavCache:
         problem = check_wav(temp)
         if problem:
             raise NarrationError(f"{self.backend.name} wrote no usable wav for {text!r}: {problem}")
-        finish_wav(temp, self.delivery)
+        if not getattr(self.backend, "finishes", False):
+            finish_wav(temp, self.delivery)
         with temp.open("rb") as written:
             os.fsync(written.fileno())  # data on disk before the name points at it
         os.replace(temp, path)

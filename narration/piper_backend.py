@@ -33,6 +33,8 @@ class PiperBackend:
     """Renders with a verified Piper voice model, in a worker process per batch."""
 
     name = "piper"
+    finishes = True
+    """The worker trims, evens out and limits each line itself (the cache need not)."""
 
     def __init__(
         self,
@@ -95,6 +97,8 @@ class PiperBackend:
             "config": str(self.model.config),
             "length_scale": self.delivery.length_scale,
             "sentence_pause": self.delivery.sentence_pause,
+            "loudness": self.delivery.loudness,
+            "ceiling": self.delivery.ceiling,
             "nice": self.nice,
             "lines": [[" ".join(text.split()), str(path)] for text, path in lines],
         }

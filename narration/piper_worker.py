@@ -13,7 +13,8 @@ rendered sentence on its stdout::
     error 1 <message>          line 1 failed (the others go on)
 
 Each WAV is 16-bit mono at the voice's rate, its sentences joined by ``sentence_pause`` seconds
-of silence. Trimming and loudness are done by the cache afterwards, as for every engine.
+of silence, then finished here (trimmed, brought to ``loudness``, limited under ``ceiling``) with
+numpy, which the worker has loaded anyway: the daemon does no signal processing for Piper.
 """
 
 from __future__ import annotations
@@ -25,14 +26,19 @@ import wave
 from pathlib import Path
 from typing import Any, TextIO
 
+from narration.delivery import Delivery, finish_array
 
-def _render(voice: Any, config: Any, text: str, out: Path, pause: float) -> None:
+
+def _render(voice: Any, config: Any, text: str, out: Path, delivery: Delivery) -> None:
+    import numpy as np
+
     chunks = list(voice.synthesize(text, config))
     if not chunks:
         raise ValueError(f"piper produced no audio for {text!r}")
     rate = chunks[0].sample_rate
-    gap = b"\x00\x00" * int(rate * pause)
-    data = gap.join(chunk.audio_int16_bytes for chunk in chunks)
+    gap = np.zeros(int(rate * delivery.sentence_pause), dtype=np.int16)
+    parts = [part for chunk in chunks for part in (gap, chunk.audio_int16_array)][1:]
+    data = finish_array(np.concatenate(parts), rate, delivery).astype("<i2").tobytes()
     with wave.open(str(out), "wb") as writer:
         writer.setnchannels(1)
         writer.setsampwidth(2)
@@ -48,11 +54,17 @@ def run(job: dict[str, Any], reply: TextIO) -> int:
 
     voice = PiperVoice.load(job["onnx"], config_path=job["config"])
     config = SynthesisConfig(length_scale=float(job["length_scale"]))
+    delivery = Delivery(
+        length_scale=float(job["length_scale"]),
+        sentence_pause=float(job["sentence_pause"]),
+        loudness=float(job["loudness"]),
+        ceiling=float(job["ceiling"]),
+    )
     print("ready", file=reply, flush=True)
     failed = 0
     for index, (text, out) in enumerate(job["lines"]):
         try:
-            _render(voice, config, text, Path(out), float(job["sentence_pause"]))
+            _render(voice, config, text, Path(out), delivery)
         except Exception as exc:  # report the line and go on with the others
             failed += 1
             message = " ".join(str(exc).split()) or type(exc).__name__

@@ -12,6 +12,7 @@ from narration.commandline import EspeakBackend
 from narration.delivery import (
     FULL_SCALE,
     Delivery,
+    finish_array,
     finish_samples,
     loudness_dbfs,
     peak,
@@ -107,3 +108,15 @@ def test_bad_delivery_settings_are_refused_by_name(
 def test_delivery_settings_change_the_cache_key() -> None:
     assert Delivery().key != Delivery(length_scale=1.0).key
     assert Delivery().key != Delivery(sentence_pause=0.2).key
+
+
+def test_the_workers_numpy_finish_matches_the_daemons(
+    espeak: EspeakBackend, tmp_path: Path
+) -> None:
+    numpy = pytest.importorskip("numpy")  # comes with onnxruntime, for the Piper worker
+    samples, rate = _rendered(espeak, tmp_path, LINES[1])
+    padded = [0] * 2000 + [round(sample * 0.3) for sample in samples] + [0] * 3000
+    pure = finish_samples(padded, rate, Delivery())
+    fast = finish_array(numpy.array(padded, dtype=numpy.int16), rate, Delivery()).tolist()
+    assert len(fast) == len(pure)
+    assert max(abs(a - b) for a, b in zip(pure, fast, strict=True)) <= 1
