@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import array
 import math
+import operator
 import sys
 import wave
 from collections.abc import Sequence
@@ -89,7 +90,7 @@ def _block_rms(samples: Sequence[int], rate: int) -> list[float]:
     blocks = []
     for start in range(0, len(samples), size):
         block = samples[start : start + size]
-        blocks.append(math.sqrt(sum(s * s for s in block) / len(block)) / FULL_SCALE)
+        blocks.append(math.sqrt(sum(map(operator.mul, block, block)) / len(block)) / FULL_SCALE)
     return blocks
 
 
@@ -148,7 +149,13 @@ def finish_samples(samples: Sequence[int], rate: int, delivery: Delivery) -> lis
     gain = 10 ** ((delivery.loudness - level) / 20)
     ceiling = FULL_SCALE * 10 ** (delivery.ceiling / 20)
     knee = ceiling * 10 ** (-6 / 20)  # the limiter only bends the top 6 dB
-    return [round(_limit(sample * gain, knee, ceiling)) for sample in kept]
+    below = knee / gain  # samples under this only need the gain (most of them: fast)
+    return [
+        round(sample * gain)
+        if -below <= sample <= below
+        else round(_limit(sample * gain, knee, ceiling))
+        for sample in kept
+    ]
 
 
 def read_mono(path: Path) -> tuple[list[int], int]:
