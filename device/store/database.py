@@ -24,6 +24,7 @@ from device.store.players import PlayerTables, Profile, add_profile_ids, new_pro
 from device.store.scorelog import (
     add_play_columns,
     duration_minutes,
+    link_old_results,
     name_seat,
     play_id,
     play_of,
@@ -139,8 +140,10 @@ class Store(PlayerTables):
             self._db.execute(
                 "ALTER TABLE checkpoint ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0"
             )
-        add_play_columns(self._db)
+        old_plays = add_play_columns(self._db)
         add_profile_ids(self._db)
+        if old_plays:
+            link_old_results(self._db)
 
     def _write(self, queue: Callable[[PendingWrites], None]) -> None:
         """Queue a write and make every pending one; on the daemon, a refusal only warns."""

@@ -120,13 +120,27 @@ _PLAY_COLUMNS = {
 }
 
 
-def add_play_columns(db: sqlite3.Connection) -> None:
-    """Add the columns a store from before BG Stats links lacks (its plays keep empty ones)."""
+def add_play_columns(db: sqlite3.Connection) -> bool:
+    """Add the columns a store from before BG Stats links lacks (its plays keep empty ones);
+    whether it lacked them (then see `link_old_results`, once profiles have ids)."""
+    added = False
     for table, columns in _PLAY_COLUMNS.items():
         have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
         for name, kind in columns:
             if name not in have:
                 db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+                added = True
+    return added
+
+
+def link_old_results(db: sqlite3.Connection) -> None:
+    """Results logged before profiles had ids take the id of the profile of their name, so a
+    player's older plays reach BG Stats as the same person as their new ones."""
+    db.execute(
+        "UPDATE play_results SET player_id = "
+        "(SELECT uuid FROM players WHERE players.name = play_results.name) "
+        "WHERE player_id = '' AND name IN (SELECT name FROM players)"
+    )
 
 
 def write_play(db: sqlite3.Connection, play: Play, record: int | None = None) -> bool:

@@ -298,6 +298,9 @@ def test_a_store_from_before_bg_stats_links_gains_the_new_columns(tmp_path: Path
             PRIMARY KEY (play, seat));
         INSERT INTO players (name) VALUES ('Ada'), ('Bo');
         INSERT INTO plays (id, game, played_at)
+            VALUES ('other', 'Alienation', '2024-05-02T20:00:00Z');
+        INSERT INTO play_results VALUES ('other', 1, 'Player 1', 1, 1, 1);
+        INSERT INTO plays (id, game, played_at)
             VALUES ('old', 'Alienation', '2024-05-01T20:00:00Z');
         INSERT INTO play_results VALUES ('old', 1, 'Ada', 9, 1, 1), ('old', 2, 'Bo', 3, 0, 0);
         """
@@ -305,14 +308,19 @@ def test_a_store_from_before_bg_stats_links_gains_the_new_columns(tmp_path: Path
     db.commit()
     db.close()
     store = Store(path)
-    (play,) = store.plays()
+    ids = [profile.id for profile in store.players()]
+    assert len(set(ids)) == 2 and all(len(i) == 36 for i in ids)
+    play, other = store.plays()
+    assert other.players[0].player_id == ""  # an unnamed seat stays nobody
+    # The old results take their profiles' new ids: the same people in BG Stats from now on.
     assert play == Play(
         "old",
         "Alienation",
         "2024-05-01T20:00:00Z",
-        (PlayerResult("Ada", 1, 9, True, True), PlayerResult("Bo", 2, 3, False, False)),
+        (
+            PlayerResult("Ada", 1, 9, True, True, player_id=ids[0]),
+            PlayerResult("Bo", 2, 3, False, False, player_id=ids[1]),
+        ),
     )
-    ids = [profile.id for profile in store.players()]
-    assert len(set(ids)) == 2 and all(len(i) == 36 for i in ids)
     store.close()
     assert [profile.id for profile in Store(path).players()] == ids  # made once, then kept
