@@ -156,7 +156,15 @@ def _conforms(value: object, hint: Any) -> bool:
 
 
 def _describe(hint: Any) -> str:
-    if isinstance(hint, type) and typing.get_origin(hint) is None:
+    """A type as it is written in code, short names only: ``tuple[SeatName, ...]``."""
+    if hint is type(None):
+        return "None"
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is typing.Union or origin is types.UnionType:
+        return " | ".join(_describe(arg) for arg in args)
+    if origin is tuple:
+        return f"tuple[{', '.join('...' if a is Ellipsis else _describe(a) for a in args)}]"
+    if isinstance(hint, type):
         return hint.__name__
     return str(hint).replace("typing.", "")
 
@@ -186,3 +194,38 @@ class HomeView(View):
     screen: ClassVar[ScreenName] = ScreenName.HOME
     title: str
     games: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SeatName(Checked):
+    """A seat and the player named for it."""
+
+    seat: int
+    name: str
+
+
+@dataclass(frozen=True)
+class PlayersView(View):
+    """Who sits where before a scored game: the profiles to pick from and the seats linked."""
+
+    screen: ClassVar[ScreenName] = ScreenName.PLAYERS
+    title: str
+    names: tuple[str, ...]
+    """Profile names, most recent first."""
+    picked: str
+    """The name picked, waiting for a seat press ("" for none)."""
+    seats: tuple[SeatName, ...]
+    message: str
+
+
+@dataclass(frozen=True)
+class KeyboardView(View):
+    """Typing a new player's name."""
+
+    screen: ClassVar[ScreenName] = ScreenName.KEYBOARD
+    title: str
+    text: str
+    """What is typed so far."""
+    most: int
+    """The longest name allowed."""
+    message: str

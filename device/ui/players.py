@@ -1,27 +1,19 @@
 """The Players screens: the profile list and the on-screen keyboard.
 
-The ``players`` view:
-
-- ``title`` (str), ``message`` (str): a heading and one line under the names;
-- ``names`` (list of str): the profiles, most recent first (up to 12 are shown);
-- ``picked`` (str): the name waiting for a seat button ("" for none);
-- ``seats``: objects with ``seat`` (int) and ``name`` (str), the seats linked so far.
-
-The ``keyboard`` view: ``title`` (str), ``text`` (str, typed so far), ``most`` (int, the longest
-name) and ``message`` (str).
+They show ``games.views.PlayersView`` and ``KeyboardView``, which the players session builds.
 """
 
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pygame
 
 from device.ui.canvas import ALIEN, AMBER, DIM, PANEL, TEXT, Canvas
-from device.ui.model import Control, ViewReader
+from device.ui.model import Control
 from device.ui.screens import Screen
+from games.views import KeyboardView, PlayersView
 
 NAME_COLUMNS, NAME_ROWS = 3, 4
 KEY_W, KEY_H, KEY_GAP = 72, 64, 6
@@ -39,13 +31,10 @@ class PlayersScreen(Screen):
     message: str
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> PlayersScreen:
-        """Read and check the view (see the module docstring)."""
-        r = ViewReader("players", view)
-        seats = tuple((s.integer("seat"), s.text("name")) for s in r.records("seats"))
-        return cls(
-            r.text("title"), tuple(r.texts("names")), r.text("picked"), seats, r.text("message")
-        )
+    def from_view(cls, view: PlayersView) -> PlayersScreen:
+        """The profile list for ``view``."""
+        seats = tuple((row.seat, row.name) for row in view.seats)
+        return cls(view.title, view.names, view.picked, seats, view.message)
 
     def controls(self) -> list[Control]:
         width, height, gap = 244, 62, 12
@@ -77,10 +66,9 @@ class KeyboardScreen(Screen):
     message: str
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> KeyboardScreen:
-        """Read and check the view (see the module docstring)."""
-        r = ViewReader("keyboard", view)
-        return cls(r.text("title"), r.text("text"), r.integer("most"), r.text("message"))
+    def from_view(cls, view: KeyboardView) -> KeyboardScreen:
+        """The keyboard for ``view``."""
+        return cls(view.title, view.text, view.most, view.message)
 
     def controls(self) -> list[Control]:
         out = []

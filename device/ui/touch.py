@@ -33,7 +33,7 @@ from device.ui.sheets import SheetScreen
 from device.ui.who import WhoScreen
 from games.alieninjas.views import ReplicasView, ScoresView
 from games.onenight.views import DayView, NightView, TallyView, VoteView
-from games.views import View
+from games.views import KeyboardView, PlayersView, View
 
 NOTICE_BG = (120, 70, 10)
 NOTICE_TEXT = (255, 230, 190)
@@ -51,8 +51,6 @@ SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
     "wins": WinsScreen.from_view,
     "totals": TotalsScreen.from_view,
     "history": HistoryScreen.from_view,
-    "players": PlayersScreen.from_view,
-    "keyboard": KeyboardScreen.from_view,
     "bgstats": PushQrScreen.from_view,
     "plays": PlaysScreen.from_view,
     "who": WhoScreen.from_view,
@@ -65,6 +63,8 @@ TYPED_SCREENS: dict[type[View], Callable[[Any], Screen]] = {
     TallyView: TallyScreen.from_view,
     ReplicasView: ReplicasScreen.from_view,
     ScoresView: ScoresScreen.from_view,
+    PlayersView: PlayersScreen.from_view,
+    KeyboardView: KeyboardScreen.from_view,
 }
 """The screen for each kind of view (each ``from_view`` takes that view class)."""
 

@@ -18,6 +18,7 @@ from typing import Any
 from games.effects import Effect, Finished, Phase, Record, Say, Show
 from games.errors import EventNotAcceptedError
 from games.events import ControlPressed, Event, SeatPressed, TagSeen, Tick, Touched, describe
+from games.views import KeyboardView, PlayersView, SeatName
 
 Transition = tuple["PlayersState", list[Effect]]
 PHASES = ("players", "name")
@@ -213,17 +214,17 @@ def _show(state: PlayersState) -> list[Effect]:
     return [Phase("players"), Show("players", players_view(state))]
 
 
-def players_view(state: PlayersState) -> dict[str, Any]:
+def players_view(state: PlayersState) -> PlayersView:
     """The ``players`` screen's view: names (most recent first), the picked one, seat links."""
-    return {
-        "title": "Players",
-        "names": list(state.profiles[:SHOWN]),
-        "picked": state.picked,
-        "seats": [{"seat": seat, "name": name} for seat, name in state.links],
-        "message": state.message,
-    }
+    return PlayersView(
+        title="Players",
+        names=tuple(state.profiles[:SHOWN]),
+        picked=state.picked,
+        seats=tuple(SeatName(seat, name) for seat, name in state.links),
+        message=state.message,
+    )
 
 
-def keyboard_view(state: PlayersState) -> dict[str, Any]:
+def keyboard_view(state: PlayersState) -> KeyboardView:
     """The ``keyboard`` screen's view: what is typed so far and a message."""
-    return {"title": "New player", "text": state.typed, "most": MAX_NAME, "message": state.message}
+    return KeyboardView(title="New player", text=state.typed, most=MAX_NAME, message=state.message)

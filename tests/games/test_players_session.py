@@ -10,6 +10,7 @@ from games.effects import Effect, Finished, Record, Say, Show
 from games.errors import EventNotAcceptedError
 from games.events import SeatPressed, Tick, Touched
 from games.scorelog.players import MAX_NAME, PlayersSession, PlayersState, clean_name
+from games.views import KeyboardView, PlayersView, SeatName
 from narration.catalogue import Catalogue
 
 
@@ -45,7 +46,7 @@ def test_the_list_shows_the_profiles_in_the_order_given() -> None:
     assert session.phase(state) == "players"
     show = last_show(effects)
     assert show.screen == "players"
-    assert show.view["names"] == ["Cleo", "Ada"]
+    assert isinstance(show.view, PlayersView) and show.view.names == ("Cleo", "Ada")
 
 
 def test_typing_a_name_and_ok_adds_it_first_and_picks_it() -> None:
@@ -55,11 +56,12 @@ def test_typing_a_name_and_ok_adds_it_first_and_picks_it() -> None:
     assert session.phase(state) == "name"
     assert last_show(effects).screen == "keyboard"
     state, effects = play(session, state, *typing("ADX"), Touched("del"), *typing("A  LO"))
-    assert last_show(effects).view["text"] == "ADA  LO"
+    assert last_show(effects).view == KeyboardView("New player", "ADA  LO", MAX_NAME, "")
     state, effects = play(session, state, Touched("ok"))
     assert records(effects) == [Record("players.add", {"name": "Ada Lo"})]
     assert session.phase(state) == "players"
-    assert last_show(effects).view["names"] == ["Ada Lo", "Cleo"]
+    shown = last_show(effects).view
+    assert isinstance(shown, PlayersView) and shown.names == ("Ada Lo", "Cleo")
     assert state.picked == "Ada Lo"
     assert "players.added" in says(effects)
 
@@ -105,7 +107,8 @@ def test_pick_then_a_seat_button_links_the_seat() -> None:
     assert records(effects) == [Record("players.link", {"seat": 3, "name": "Ben"})]
     assert "players.linked" in says(effects)
     assert state.picked == ""
-    assert last_show(effects).view["seats"] == [{"seat": 3, "name": "Ben"}]
+    shown = last_show(effects).view
+    assert isinstance(shown, PlayersView) and shown.seats == (SeatName(3, "Ben"),)
     # Moving Ben to seat 1 drops his old seat from the list.
     state, _ = play(session, state, Touched("pick:Ben"), SeatPressed(1, 0.0))
     assert state.links == ((1, "Ben"),)

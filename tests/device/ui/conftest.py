@@ -32,7 +32,7 @@ from games.onenight.views import (  # noqa: E402
     VoteMode,
     VoteView,
 )
-from games.views import ScreenName, View  # noqa: E402
+from games.views import KeyboardView, PlayersView, ScreenName, SeatName, View  # noqa: E402
 
 VIEWS: dict[str, View | dict[str, object]] = {
     "keypad": {
@@ -145,14 +145,14 @@ VIEWS: dict[str, View | dict[str, object]] = {
             {"label": "9 May", "score": 21, "winner": True},
         ],
     },
-    "players": {
-        "title": "Players",
-        "names": ["Cleo", "Ada", "Ben"],
-        "picked": "Ada",
-        "seats": [{"seat": 1, "name": "Ben"}],
-        "message": "Ada: press your seat button",
-    },
-    "keyboard": {"title": "New player", "text": "ADA", "most": 16, "message": ""},
+    "players": PlayersView(
+        title="Players",
+        names=("Cleo", "Ada", "Ben"),
+        picked="Ada",
+        seats=(SeatName(1, "Ben"),),
+        message="Ada: press your seat button",
+    ),
+    "keyboard": KeyboardView(title="New player", text="ADA", most=16, message=""),
 }
 
 

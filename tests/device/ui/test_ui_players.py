@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from device.ui import TouchUI
-from device.ui.model import UiError
+from games.views import KeyboardView, PlayersView, ViewError
 
 
 def test_the_list_has_a_button_per_name_then_new_and_done(
-    ui: TouchUI, views: dict[str, dict[str, object]]
+    ui: TouchUI, views: dict[str, Any]
 ) -> None:
     ui.show("players", views["players"])
     assert ui.controls() == [
@@ -24,13 +26,12 @@ def test_the_list_has_a_button_per_name_then_new_and_done(
 
 def test_the_list_shows_at_most_twelve_names(ui: TouchUI) -> None:
     names = [f"P{i}" for i in range(20)]
-    view = {"title": "Players", "names": names, "picked": "", "seats": [], "message": ""}
-    ui.show("players", view)
+    ui.show("players", PlayersView("Players", tuple(names), "", (), ""))
     assert [action for _, action in ui.controls()][-3:] == ["pick:P11", "new", "done"]
 
 
 def test_the_keyboard_has_every_letter_space_del_back_and_ok(
-    ui: TouchUI, views: dict[str, dict[str, object]]
+    ui: TouchUI, views: dict[str, Any]
 ) -> None:
     ui.show("keyboard", views["keyboard"])
     actions = [action for _, action in ui.controls()]
@@ -39,9 +40,7 @@ def test_the_keyboard_has_every_letter_space_del_back_and_ok(
     assert ui.action_for_label("space") == "key:space"
 
 
-def test_no_two_keys_overlap_and_all_fit_on_the_screen(
-    ui: TouchUI, views: dict[str, dict[str, object]]
-) -> None:
+def test_no_two_keys_overlap_and_all_fit_on_the_screen(ui: TouchUI, views: dict[str, Any]) -> None:
     for screen in ("players", "keyboard"):
         ui.show(screen, views[screen])
         rects = [c.rect for c in ui._controls]
@@ -50,6 +49,10 @@ def test_no_two_keys_overlap_and_all_fit_on_the_screen(
             assert rect.collidelist(rects[i + 1 :]) == -1
 
 
-def test_a_bad_view_is_refused(ui: TouchUI, views: dict[str, dict[str, object]]) -> None:
-    with pytest.raises(UiError, match="keyboard view: missing key 'most'"):
-        ui.show("keyboard", {k: v for k, v in views["keyboard"].items() if k != "most"})
+def test_a_bad_view_is_refused_when_built() -> None:
+    with pytest.raises(TypeError, match="missing 1 required positional argument: 'most'"):
+        KeyboardView(title="New player", text="", message="")  # type: ignore[call-arg]
+    with pytest.raises(ViewError, match=r"^KeyboardView\.most must be int, got '16'$"):
+        KeyboardView("New player", "", "16", "")  # type: ignore[arg-type]
+    with pytest.raises(ViewError, match=r"^PlayersView\.seats must be tuple\[SeatName, \.\.\.\]"):
+        PlayersView("Players", (), "", ((1, "Ben"),), "")  # type: ignore[arg-type]
