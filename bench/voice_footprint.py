@@ -347,7 +347,7 @@ def run(quick: bool) -> int:
                 rows,
             )
         )
-        print(f"(the cold run took {cold_wall:.0f} s in all, Piper workers included)")
+        print(f"(the cold run took {cold_wall:.0f} s in all, its workers included)")
         print("\n5. Idle CPU per phase, the real daemon loop with audio on (SDL dummy audio)")
         bed = str(write_bed(folder, "night"))
         seconds = 1.0 if quick else 10.0

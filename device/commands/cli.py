@@ -299,6 +299,8 @@ def _demo(args: argparse.Namespace, config: Config) -> int:
     print(f"Demo finished in phase {result.phase!r}: {said} spoken lines, {shots} screens.")
     print(f"Output: {out}")
     print(f"  transcript.jsonl, narration/ ({said} WAV files), screens/ ({shots} PNG files)")
+    if (out / "night.wav").exists():
+        print("  night.wav: the night's lines over its ambience, as the table hears them")
     return 0
 
 

@@ -83,13 +83,39 @@ def run_demo(config: Config, out: Path, game: str = DEFAULT_DEMO) -> SimulationR
         (out / "scenario.json").write_text(text + "\n", encoding="utf-8")
     except OSError as error:
         raise cannot_write("demo scenario", out / "scenario.json", error) from None
-    return simulate(
+    result = simulate(
         scenario,
         config,
         transcript_path=out / "transcript.jsonl",
         wav_dir=out / "narration",
         shot_dir=out / "screens",
         progress=ProgressBar("Preparing the night"),
+    )
+    night_mix(out, config)
+    return result
+
+
+def night_mix(out: Path, config: Config) -> Path | None:
+    """Write ``night.wav``: the night's lines over the ambience, ducked under each, as the
+    table hears it (None when the game has no night, or the ambience is off)."""
+    from device.runtime.nightsound import NIGHT_PHASES
+    from device.runtime.parts import cache_dir
+    from narration.ambience import write_bed
+    from narration.mixdown import mix_night
+
+    if not config.audio.ambience:
+        return None
+    entries = [json.loads(line) for line in (out / "transcript.jsonl").read_text().splitlines()]
+    start = next((e["t"] for e in entries if e.get("phase") in NIGHT_PHASES), None)
+    end = next((e["t"] for e in entries if e.get("phase") == "day"), None)
+    if start is None or end is None:
+        return None
+    said = [entry["t"] for entry in entries if "say" in entry]
+    files = sorted((out / "narration").glob("*.wav"))
+    lines = [(at - start, wav) for at, wav in zip(said, files, strict=False) if start <= at < end]
+    bed = write_bed(cache_dir(config), "night")
+    return mix_night(
+        lines, bed, end - start, out / "night.wav", bed_volume=config.audio.music_volume
     )
 
 

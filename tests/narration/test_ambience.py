@@ -82,3 +82,26 @@ def test_the_bed_glides_under_a_real_line_and_back(
     assert all(abs(w - 20 * math.log10(0.3)) < 0.2 for w in under)  # -10.5 dB under it
     assert max(abs(b - a) for a, b in itertools.pairwise(windows)) < 3.0  # no jump
     assert abs(windows[-1]) < 0.1  # back up after it
+
+
+def test_a_night_mix_lays_real_lines_over_the_ducked_bed(
+    espeak: EspeakBackend, tmp_path: Path
+) -> None:
+    from narration.mixdown import mix_night
+
+    line = WavCache(tmp_path / "cache", espeak).path_for("Everyone, close your eyes.")
+    bed = write_bed(tmp_path, "night", seconds=4.0)
+    out = mix_night([(1.0, line)], bed, 6.0, tmp_path / "night.wav", bed_volume=0.5)
+    mixed, rate = read_mono(out)
+    alone, _ = read_mono(bed)
+    assert len(mixed) == 6 * rate
+    first = [round(s * 0.5) for s in alone[: rate // 2]]
+    assert mixed[: rate // 2] == first  # the bed alone, at its volume, before the line
+    assert peak(mixed) < 32767  # speech and bed together never clip
+    speech, _ = read_mono(line)
+    settled = range(int(1.3 * rate), rate + len(speech))  # after the glide, under the line
+    bed_under = [mixed[i] - speech[i - rate] for i in settled]
+    assert all(
+        abs(b - alone[i % len(alone)] * 0.5 * 0.3) <= 1
+        for b, i in zip(bed_under, settled, strict=True)
+    )
