@@ -19,8 +19,9 @@ __all__ = ["BackgroundPrepare"]
 
 logger = logging.getLogger(__name__)
 
-BATCH = 24
-"""Sentences per worker: the voice loads once per batch (about a second on a Pi)."""
+BATCH = 8
+"""Sentences per worker: the voice loads once per batch (about a second on a Pi), and a line a
+game needs at once waits behind one batch at most."""
 
 
 class BackgroundPrepare:
@@ -42,8 +43,15 @@ class BackgroundPrepare:
         self._thread = threading.Thread(target=self._run, name="voice-prepare", daemon=True)
 
     def start(self) -> None:
-        """Start the thread."""
+        """Start the thread (a Piper worker then runs at a lower priority than the screen)."""
+        inner = getattr(self.cache.backend, "inner", self.cache.backend)
+        if hasattr(inner, "nice"):
+            inner.nice = 10
         self._thread.start()
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait for the thread to finish."""
+        self._thread.join(timeout)
 
     def _run(self) -> None:
         # A cheap look first (is a file there?): a full check of 1,600 files would read 200 MB.

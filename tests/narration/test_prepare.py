@@ -1,0 +1,44 @@
+"""The device finishes an incomplete voice cache behind the game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from narration.cache import WavCache
+from narration.commandline import EspeakBackend
+from narration.prepare import BackgroundPrepare
+
+TEXTS = [f"Player {seat}, your vote." for seat in range(1, 7)]
+
+
+def test_the_missing_sentences_are_rendered_in_the_background(
+    espeak: EspeakBackend, tmp_path: Path
+) -> None:
+    cache = WavCache(tmp_path, espeak)
+    cache.path_for(TEXTS[0])  # one was prepared already
+    background = BackgroundPrepare(cache, TEXTS)
+    background.start()
+    background.join(30.0)
+    assert not background.running
+    assert background.missing == 5
+    assert background.rendered == 5
+    assert cache.missing(TEXTS) == []
+
+
+def test_a_complete_cache_renders_nothing(espeak: EspeakBackend, tmp_path: Path) -> None:
+    cache = WavCache(tmp_path, espeak)
+    cache.render_many(TEXTS)
+    background = BackgroundPrepare(cache, TEXTS)
+    background.start()
+    background.join(30.0)
+    assert (background.missing, background.rendered) == (0, 0)
+
+
+def test_stopping_leaves_the_rest_for_next_time(espeak: EspeakBackend, tmp_path: Path) -> None:
+    cache = WavCache(tmp_path, espeak)
+    background = BackgroundPrepare(cache, TEXTS * 3 + [f"Round {n}." for n in range(40)])
+    background.stop()  # before it starts: it renders nothing at all
+    background.start()
+    background.join(30.0)
+    assert background.rendered == 0
+    assert len(cache.missing(TEXTS)) == len(TEXTS)
