@@ -36,9 +36,20 @@ class Bridge:
     seats: int = 10
 
     async def call(self, work: Callable[[Any], object]) -> Any:
-        """Have the main loop run ``work(daemon)``; its result (or its error, raised here)."""
+        """Have the main loop run ``work(daemon)``; its result (or its error, raised here).
+
+        The loop publishes a new snapshot before it answers, so the page the phone opens next
+        already shows the change.
+        """
+
+        def work_then_publish(daemon: Any) -> object:
+            result = work(daemon)
+            if daemon.web is not None:
+                daemon.web.publish(daemon)
+            return result
+
         done: Future[object] = Future()
-        self.inbox.put(Call(work, done))
+        self.inbox.put(Call(work_then_publish, done))
         try:
             return await asyncio.wait_for(asyncio.wrap_future(done), DEVICE_SECONDS)
         except TimeoutError:
