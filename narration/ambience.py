@@ -18,6 +18,7 @@ after it, so the night never jumps in volume.
 
 from __future__ import annotations
 
+import array
 import math
 import random
 from collections.abc import Callable
@@ -35,15 +36,15 @@ _LOOP_SECONDS = 24.0
 _CROSSFADE_SECONDS = 2.0
 
 
-def _brown(rng: random.Random, count: int) -> list[float]:
-    level, out = 0.0, []
-    for _ in range(count):
+def _brown(rng: random.Random, count: int) -> array.array[float]:
+    level, out = 0.0, array.array("d", bytes(8 * count))
+    for index in range(count):
         level = 0.985 * level + rng.uniform(-1.0, 1.0)
-        out.append(level / 8.0)
+        out[index] = level / 8.0
     return out
 
 
-def _seamless(noise: list[float], fade: int) -> list[float]:
+def _seamless(noise: array.array[float], fade: int) -> array.array[float]:
     """Crossfade the extra tail into the head, then drop it: the loop's end meets its start."""
     body = noise[:-fade]
     for index in range(fade):
@@ -52,29 +53,30 @@ def _seamless(noise: list[float], fade: int) -> list[float]:
     return body
 
 
-def _bed(kind: str, seed: int, seconds: float) -> list[int]:
+def _bed(kind: str, seed: int, seconds: float) -> array.array[int]:
+    # Arrays of doubles, not lists of floats: a 24 s bed is 4 MB here, not 50 (the daemon may
+    # generate it on its first night).
     count = int(seconds * RATE)
     fade = int(min(_CROSSFADE_SECONDS, seconds / 4) * RATE)
-    noise = _seamless(_brown(random.Random(f"{seed}:{kind}"), count + fade), fade)
+    out = _seamless(_brown(random.Random(f"{seed}:{kind}"), count + fade), fade)
     tense = kind == "tense"
     # Whole cycles per loop: frequencies are multiples of 1 / seconds.
     base = round((43.65 if tense else 55.0) * seconds) / seconds
     beat = round((base * 1.06) * seconds) / seconds  # a close second tone beats against it
     swell = 3 / seconds if not tense else 6 / seconds
     pulse = round(1.1 * seconds) / seconds
-    out = []
     for index in range(count):
         t = index / RATE
         drone = math.sin(2 * math.pi * base * t) + 0.5 * math.sin(2 * math.pi * 2 * base * t)
         level = 0.75 + 0.25 * math.sin(2 * math.pi * swell * t)
-        value = 0.55 * noise[index] + 0.12 * drone * level
+        value = 0.55 * out[index] + 0.12 * drone * level
         if tense:
             value += 0.08 * math.sin(2 * math.pi * beat * t)
             thump = max(0.0, math.sin(2 * math.pi * pulse * t)) ** 12
             value += 0.25 * thump * math.sin(2 * math.pi * 2 * base * t)
-        out.append(value)
-    top = max(abs(value) for value in out) or 1.0
-    return [round(value / top * 12000) for value in out]  # peaks near -8.7 dBFS
+        out[index] = value
+    scale = 12000 / (max(max(out), -min(out)) or 1.0)  # peaks near -8.7 dBFS
+    return array.array("h", (round(value * scale) for value in out))
 
 
 def write_bed(folder: Path, kind: str, *, seed: int = 1, seconds: float = _LOOP_SECONDS) -> Path:

@@ -21,6 +21,7 @@ from device.commands.progress import ProgressBar
 from device.config import Config
 from device.runtime.parts import CATALOGUES, cache_dir, open_narrator, voice_choice
 from device.runtime.voicelines import every_text
+from narration.ambience import BEDS, write_bed
 from narration.audio import AudioOutput
 from narration.cache import WavCache
 from narration.catalogue import Catalogue
@@ -70,6 +71,8 @@ def prepare(config: Config, out: TextIO, progress: ProgressBar | None = None) ->
         rendered = cache.render_many(lines.texts, progress or ProgressBar("Preparing the voice"))
     finally:
         choice.backend.close()
+    for bed in BEDS:  # the night's ambience too, so the daemon never generates it
+        write_bed(cache.directory, bed)
     seconds = time.monotonic() - started
     print(
         f"{len(lines.texts)} sentences ready in {cache.directory} "
