@@ -177,7 +177,8 @@ def _team_results(
 def _thumbs(identities: Sequence[Identity], ballots: Mapping[int, Sequence[int]]) -> bool:
     leaders = {i.seat for i in identities if i.role is Role.LEADER}
     team = [i.seat for i in identities if i.side in ALIEN_TEAM and i.seat not in leaders]
-    return bool(leaders and team) and all(leaders.intersection(ballots[s]) for s in team)
+    # A Bodyguard's point is no vote (RB-D): an alien Bodyguard never votes for the Leader.
+    return bool(leaders and team) and all(leaders.intersection(ballots.get(s, ())) for s in team)
 
 
 def judge(
