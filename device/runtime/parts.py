@@ -117,8 +117,10 @@ def delivery(config: Config) -> Delivery:
 
 
 def speech_backend(config: Config, *, name: str | None = None) -> SpeechBackend:
-    """The configured speech backend (see :func:`voice_choice`)."""
-    return voice_choice(config, name=name).backend
+    """The configured speech backend (see :func:`voice_choice`). Piper is probed once (a
+    worker loads the voice; remembered in the cache), so a machine where onnxruntime cannot
+    load speaks with espeak-ng instead of failing on its first line."""
+    return voice_choice(config, name=name, probe=True).backend
 
 
 def cache_dir(config: Config) -> Path:

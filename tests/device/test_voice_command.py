@@ -70,3 +70,23 @@ def test_voice_list_says_which_voice_speaks_and_why(capsys: pytest.CaptureFixtur
     assert printed.startswith("Speaking: pyttsx3 (espeak-ng) voice gmw/en-us, as configured\n")
     assert "en_US-joe-medium (bundled; checked against the official digests)" in printed
     assert "gmw/en-US" in printed
+
+
+def test_a_narrator_whose_piper_cannot_load_speaks_with_espeak(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from narration.piper_model import bundled_model, piper_installed
+
+    if not piper_installed():
+        pytest.skip("piper-tts is not installed")
+    monkeypatch.delenv("MOTHERSHIP_VOICE")
+    (tmp_path / "broken.onnx").write_bytes(b"not a network")  # as onnxruntime failing to load
+    (tmp_path / "broken.onnx.json").write_bytes(bundled_model().config.read_bytes())
+    config_file = tmp_path / "config.toml"
+    config_file.write_text(
+        f'[narration]\nbackend = "piper"\npiper_model = "{tmp_path / "broken.onnx"}"\n'
+        f'cache_dir = "{tmp_path / "c"}"\n'
+    )
+    with open_narrator(load_config(config_file, system_path=None), audio=False) as narrator:
+        assert narrator.backend.name == "pyttsx3"
+        assert wav_seconds(narrator.wav_path("common.test")) > 0.5
