@@ -18,9 +18,10 @@ from games.onenight.resolve import (
     Rulings,
     resolve,
 )
-from games.onenight.roles import Role
+from games.onenight.reveal import FORESEEN
+from games.onenight.roles import Role, Team
 from games.onenight.script_app import outcomes
-from games.onenight.state import OneNightState, setup_to_json
+from games.onenight.state import OneNightPhase, OneNightState, setup_to_json
 from games.scorelog.plays import FinalResult
 
 COPIERS = (Role.DOPPELGANGER, Role.COPYCAT)
@@ -42,13 +43,17 @@ def _reveal(
     # The aliens' tap follows any player; on a Doppelganger or Copycat card "werewolf" or
     # "tanner" is the role she copied, on any other the Paranormal Investigator's sight.
     follows = ("alien", "alien_helper") if role in COPIERS else FOLLOW_PLAYER
-    if became in follows:
+    foretold = None
+    if role is Role.NOSTRADAMUS and became in FORESEEN:
+        foretold = Team(became.removesuffix("_team"))  # the team his last card gave him
+    elif became in follows:
         conversion = Conversion(became)
     elif became is not None and role in COPIERS:
         # A Doppelganger or Copycat card is turned over with the role it became.
         copied = Role(became)
     found = Artifact(artifact) if artifact else None
-    return Reveal(seat, role, Mark(mark) if mark else None, conversion, copied, snatched, found)
+    marked = Mark(mark) if mark else None
+    return Reveal(seat, role, marked, conversion, copied, snatched, found, foretold)
 
 
 def resolution_input(state: OneNightState) -> ResolutionInput:
@@ -118,14 +123,14 @@ def finish(state: OneNightState) -> tuple[OneNightState, list[Effect]]:
     """Every card is in: work out the result, announce it, show it and store the game."""
     result = _resolve(state)
     lines = result.explanation()
-    state = dataclasses.replace(state, phase="result", deadline=None)
+    state = dataclasses.replace(state, phase=OneNightPhase.RESULT, deadline=None)
     report = {
         "deaths": list(result.deaths),
         "winners": list(result.winners),
         "teams": list(result.teams),
     }
     effects: list[Effect] = [
-        Phase("result"),
+        Phase(OneNightPhase.RESULT),
         Report("result", report),
         LogPlay("onenight.game", game_record(state, result), result=final_result(state, result)),
         _end_screen(result),

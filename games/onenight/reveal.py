@@ -21,6 +21,7 @@ from games.errors import RulesError
 from games.events import Event, RevealEntered, Touched
 from games.onenight.artifacts import Artifact, artifact_pool
 from games.onenight.instructions import AlienKind, directive_after_oracle
+from games.onenight.instructions.bonus import teams_in_play
 from games.onenight.roles import Role
 from games.onenight.script_app import outcomes
 from games.onenight.state import OneNightState
@@ -40,6 +41,8 @@ MARKS: dict[str, str] = {
 BECAME = ("alien", "alien_helper")
 PI_SIGHTS = ("werewolf", "tanner")
 """What the Paranormal Investigator's sight can make of the player who started as him."""
+FORESEEN = ("village_team", "werewolf_team", "vampire_team", "alien_team")
+"""What a Nostradamus card's ``became`` may say: the team his last viewed card gave him."""
 COPIERS = (Role.DOPPELGANGER, Role.COPYCAT)
 COPIED_NOTHING = "nothing"
 """The picker's value for a Doppelganger or Copycat card that copied nothing (it started in the
@@ -76,6 +79,13 @@ def conversions(state: OneNightState) -> tuple[str, ...]:
     if Role.PARANORMAL_INVESTIGATOR in state.setup.roles:
         found += PI_SIGHTS
     return found
+
+
+def team_choices(state: OneNightState, card: str | None) -> list[str]:
+    """The teams a Nostradamus card can have foreseen (the teams in play), else none."""
+    if card != Role.NOSTRADAMUS.value:
+        return []
+    return [f"{team.value}_team" for team in teams_in_play(set(state.setup.roles))]
 
 
 def artifact_choices(state: OneNightState) -> list[str]:
@@ -135,6 +145,7 @@ def check(state: OneNightState, entry: RevealEntered) -> Reveal:
     copyable = [role.value for role in copy_choices(state)]
     became_role = copier and entry.became in copyable
     follows = BECAME + (PI_SIGHTS if Role.PARANORMAL_INVESTIGATOR in state.setup.roles else ())
+    follows += tuple(team_choices(state, entry.card))
     if entry.became is not None and entry.became not in follows and not became_role:
         expected = ", ".join(repr(name) for name in follows)
         if copier:
@@ -177,6 +188,7 @@ def reveal_view(state: OneNightState) -> dict[str, Any]:
         "became": became,
         "alien_choices": alien_choices(state),
         "sight_choices": Role.PARANORMAL_INVESTIGATOR in state.setup.roles,
+        "team_choices": team_choices(state, card),
         "artifact": artifact,
         "artifacts": [
             {"artifact": key, "name": Artifact(key).display_name} for key in artifact_choices(state)
@@ -241,9 +253,11 @@ def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Ef
         mark = value
     elif kind == "artifact":
         artifact = None if value == "none" else value
+    elif kind == "became" and value in team_choices(state, card):
+        became = value  # the team Nostradamus foresaw
     elif kind == "became" and value in (*follows, "none"):
         # Alien, alien helper, the PI's sight or none: a conversion only, a copied role stays.
-        became = None if value == "none" and became in follows else became
+        became = None if value == "none" and became in (*follows, *FORESEEN) else became
         became = value if value in follows else became
     elif kind == "became":
         copied = {role.value for role in copy_choices(state)} | {COPIED_NOTHING}

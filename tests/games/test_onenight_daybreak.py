@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from games.events import RevealEntered, Touched
@@ -10,7 +12,7 @@ from games.onenight.artifacts import Artifact, ArtifactError, artifact_pool, fin
 from games.onenight.ballot import Ballot
 from games.onenight.resolve import ResolutionError, ResolutionInput, Reveal, resolve
 from games.onenight.resolve.model import Conversion
-from games.onenight.roles import Role
+from games.onenight.roles import Role, Team
 from games.onenight.setup import OneNightSetup, parse_roles
 from games.onenight.state import OneNightState
 
@@ -131,6 +133,15 @@ def test_a_finished_game_that_cannot_be_is_refused(built: ResolutionInput, messa
     with pytest.raises(ResolutionError) as error:
         resolve(built)
     assert str(error.value) == message
+
+
+def test_only_a_nostradamus_card_foresees_a_team() -> None:
+    reveals = tuple(Reveal(seat, card) for seat, card in enumerate(BASE, start=1))
+    wrong = (dataclasses.replace(reveals[0], foretold=Team.WEREWOLF), *reveals[1:])
+    votes = {seat: (seat % 4 + 1,) for seat in range(1, 5)}
+    with pytest.raises(ResolutionError) as error:
+        resolve(ResolutionInput(4, wrong, votes))
+    assert str(error.value) == "seat 1 holds the Werewolf: only Nostradamus foresees a team"
 
 
 def test_the_doppelganger_curator_places_a_second_artifact() -> None:

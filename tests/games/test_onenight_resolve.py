@@ -27,7 +27,7 @@ from games.onenight.resolve import (
     WinReason,
     resolve,
 )
-from games.onenight.resolve.check import BECOMES
+from games.onenight.resolve.check import BECOMES, FORESEEABLE
 from games.onenight.resolve.model import Conversion
 from games.onenight.roles import Role, Team, find_role
 
@@ -51,7 +51,7 @@ def _oracle(data: dict[str, Any] | None) -> OracleFact | None:
 def build(case: dict[str, Any]) -> tuple[ResolutionInput, Rulings]:
     """The input and rulings of a table case."""
     marks, copied, became = case.get("marks", {}), case.get("copied", {}), case.get("became", {})
-    artifacts = case.get("artifacts", {})
+    artifacts, foretold = case.get("artifacts", {}), case.get("foretold", {})
     reveals = tuple(
         Reveal(
             seat,
@@ -61,6 +61,7 @@ def build(case: dict[str, Any]) -> tuple[ResolutionInput, Rulings]:
             copied=find_role(copied[str(seat)]) if str(seat) in copied else None,
             snatched=seat in case.get("snatched", ()),
             artifact=find_artifact(artifacts[str(seat)]) if str(seat) in artifacts else None,
+            foretold=Team(foretold[str(seat)]) if str(seat) in foretold else None,
         )
         for seat, card in enumerate(case["cards"], start=1)
     )
@@ -332,7 +333,10 @@ def finished_games(draw: st.DrawFn) -> tuple[ResolutionInput, Rulings]:
             copied = draw(st.none() | st.sampled_from(COPY_TARGETS))
         became = draw(st.none() | st.sampled_from(list(Conversion)))
         snatched = draw(st.booleans())
-        reveals.append(Reveal(seat, card, mark, became, copied, snatched))
+        foretold = None
+        if Role.NOSTRADAMUS in (card, copied):
+            foretold = draw(st.none() | st.sampled_from(FORESEEABLE))
+        reveals.append(Reveal(seat, card, mark, became, copied, snatched, foretold=foretold))
     placed = draw(st.none() | st.tuples(st.integers(1, players), st.sampled_from(DAYBREAK_SET)))
     if placed is not None:  # the Curator's one Artifact
         seat, artifact = placed

@@ -19,13 +19,15 @@ from games.onenight.resolve.model import (
     Reveal,
     Rulings,
 )
-from games.onenight.roles import Role
+from games.onenight.roles import Role, Team
 
 COPIERS = (Role.DOPPELGANGER, Role.COPYCAT)
 """Cards that take on the role they viewed."""
 BECOMES = (Role.ALIEN, Role.WEREWOLF, Role.VAMPIRE)
 """The cards an Oracle's card can become."""
 
+FORESEEABLE = (Team.VILLAGE, Team.WEREWOLF, Team.VAMPIRE, Team.ALIEN)
+"""The teams Nostradamus can foresee (2.13)."""
 PI_SIGHTS = (Conversion.WEREWOLF, Conversion.TANNER)
 """What the Paranormal Investigator's sight can make of him (RB-D)."""
 
@@ -78,6 +80,17 @@ def _check_reveals(game: ResolutionInput) -> dict[int, Reveal]:
             raise ResolutionError(f"seat {seat} holds {reveal.mark!r}, which is not a Mark")
         if reveal.became is not None and not isinstance(reveal.became, Conversion):
             raise ResolutionError(f"seat {seat} became {reveal.became!r}: not a conversion")
+        if reveal.foretold is not None:
+            if reveal.foretold not in FORESEEABLE:
+                raise ResolutionError(
+                    f"seat {seat} foresaw {reveal.foretold!r}: expected the village, werewolf, "
+                    "vampire or alien team"
+                )
+            if Role.NOSTRADAMUS not in (reveal.card, reveal.copied):
+                raise ResolutionError(
+                    f"seat {seat} holds the {reveal.card.display_name}: only Nostradamus "
+                    "foresees a team"
+                )
         if reveal.artifact is not None and not isinstance(reveal.artifact, Artifact):
             raise ResolutionError(f"seat {seat} holds {reveal.artifact!r}: not an Artifact")
         if not isinstance(reveal.snatched, bool):

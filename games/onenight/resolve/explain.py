@@ -33,6 +33,7 @@ TEAM_NAMES: dict[Side, tuple[str, bool]] = {
     Side.ORACLE: ("The Oracle", False),
     Side.SQUIRE: ("The Squire", False),
     Side.APPRENTICE_TANNER: ("The Apprentice Tanner", False),
+    Side.NOSTRADAMUS: ("Nostradamus", False),
 }
 """How each team is named, and whether the name is plural."""
 

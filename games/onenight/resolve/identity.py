@@ -20,6 +20,9 @@ Rulings of ours (the reference leaves them open):
   voted for him (RB-B): he becomes a werewolf or a vampire before the votes are counted (4.5
   step 3); with votes from both, the team with more voters, ``cursed_tie_joins`` on a tie.
   The Bodyguard's point is not a vote.
+* Nostradamus's team follows his card, as the Oracle's outcome does by default: the reveal of
+  the Nostradamus card says which team its last viewed card gave him (2.13; none: the village).
+  He is not a member of that team, so his death never makes it lose.
 * With no Tanner among the players, the Apprentice Tanner plays as the Tanner (he wins only if
   he dies, 4.3), so his death stops the werewolves as the Tanner's would.
 * The contextual teams are decided on the players alone: a Minion with no werewolf held plays
@@ -55,6 +58,7 @@ ROLE_SIDES: dict[Role, tuple[Side, Side | None]] = {
     Role.MINION: (W, None),
     Role.SQUIRE: (W, None),
     Role.APPRENTICE_TANNER: (Side.APPRENTICE_TANNER, None),
+    Role.NOSTRADAMUS: (Side.NOSTRADAMUS, None),
     Role.VAMPIRE: (V, V),
     Role.THE_MASTER: (V, V),
     Role.THE_COUNT: (V, V),
@@ -165,6 +169,7 @@ def _identity(reveal: Reveal, game: ResolutionInput, rulings: Rulings) -> Identi
         snatched=reveal.snatched,
         oracle=fact,
         artifact=artifact,
+        foretold=TEAM_SIDES[reveal.foretold or Team.VILLAGE] if side is Side.NOSTRADAMUS else None,
     )
 
 
@@ -232,6 +237,8 @@ def describe(identity: Identity) -> str:
         words += ", with the Mark of the Vampire"
     if identity.artifact is not None:
         words += f", with the {identity.artifact.display_name}"
+    if identity.foretold is not None:
+        words += f", who foresaw the {identity.foretold.value} team"
     if identity.cursed_by is not None:
         words += f", cursed: now on the {identity.cursed_by.value} team"
     if identity.became is Conversion.WEREWOLF and identity.side is W:

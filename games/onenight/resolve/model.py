@@ -153,6 +153,8 @@ class Side(enum.Enum):
     """The Apprentice Tanner with a Tanner among the players: wins if a Tanner dies."""
     NOBODY = "nobody"
     """The Void of Nothingness holder: no role and no team, so he never wins."""
+    NOSTRADAMUS = "nostradamus"
+    """Nostradamus: wins if he survives and the team he foresaw wins (he is not a member)."""
 
 
 ENEMIES = (Side.WEREWOLF, Side.VAMPIRE, Side.ALIEN)
@@ -177,6 +179,8 @@ class Reveal:
     """The card was stolen by the Body Snatcher, so it is an Alien card now."""
     artifact: Artifact | None = None
     """The Artifact the Curator (or Doppelganger-Curator) put on the card, if any."""
+    foretold: Team | None = None
+    """On a Nostradamus card: the team of the last card he viewed (None: the village)."""
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,8 @@ class Identity:
     """The Artifact on the player's card (it overrides the card and the Mark)."""
     cursed_by: Side | None = None
     """The team whose votes turned this Cursed player (werewolf or vampire)."""
+    foretold: Side | None = None
+    """The team Nostradamus foresaw (village, werewolf, vampire or alien)."""
 
     @property
     def hunter(self) -> bool:

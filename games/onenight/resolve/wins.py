@@ -204,6 +204,10 @@ def judge(
             verdicts.append((results[i.side], WinReason.LEADER_THUMBS if hit else WinReason.TEAM))
         elif thumbs and i.side in ALIEN_TEAM:
             verdicts.append((True, WinReason.LEADER_THUMBS))
+        elif i.side is Side.NOSTRADAMUS:
+            # 2.13: he wins if he lives and the team he foresaw wins.
+            foreseen = results.get(i.foretold or Side.VILLAGE, False)
+            verdicts.append((i.seat not in dead and foreseen, WinReason.OWN))
         else:
             verdicts.append((_own(i, identities, dead, blob, left_is_higher), WinReason.OWN))
         won = verdicts[-1][0]
