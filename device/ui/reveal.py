@@ -11,7 +11,8 @@ choose again) and the roles it can have copied, plus "Copied nothing"; Confirm w
 
 With a Curator in play the Artifacts of the game follow the Marks, with "No Artifact" first
 (Daybreak: the Artifact on the card overrides it); with a Paranormal Investigator the became
-row also offers "Saw a werewolf" and "Saw the Tanner".
+row also offers "Saw a werewolf" and "Saw the Tanner", and for a Nostradamus card the teams he
+can have foreseen.
 """
 
 from __future__ import annotations
@@ -102,6 +103,8 @@ class RevealScreen(Screen):
     artifact: str | None = None
     sight_choices: bool = False
     """Offer the Paranormal Investigator's "Saw a werewolf" and "Saw the Tanner"."""
+    teams: tuple[str, ...] = ()
+    """The teams a Nostradamus card can have foreseen ("werewolf_team"...), else empty."""
 
     @classmethod
     def from_view(cls, view: Mapping[str, object]) -> RevealScreen:
@@ -115,7 +118,8 @@ class RevealScreen(Screen):
         name}] (the roles the chosen card can have copied; empty unless it is a Doppelganger or
         Copycat card), ``artifacts`` [{artifact, name}] and ``artifact`` str or None (optional:
         the game's Artifacts and the chosen one), ``sight_choices`` bool (optional: offer the
-        PI's "werewolf" and "tanner" as ``became``).
+        PI's "werewolf" and "tanner" as ``became``), ``team_choices`` [str] (optional: the
+        teams a Nostradamus card can have foreseen, also ``became`` values).
         """
         r = ViewReader("reveal", view)
         players = read_players("reveal", r)
@@ -139,10 +143,12 @@ class RevealScreen(Screen):
         artifact = opt_text(r, view, "artifact") if "artifact" in view else None
         _check_choice("artifact", artifact, artifacts, "one of the Artifacts in play")
         sight_choices = r.flag("sight_choices") if "sight_choices" in view else False
+        teams = tuple(r.texts("team_choices")) if "team_choices" in view else ()
         became = opt_text(r, view, "became")
         copied = {c.value for c in copies} | {COPIED_NOTHING} if copies else set()
         if sight_choices and not copies:
             copied = {value for value, _, _ in SIGHTS}
+        copied |= set(teams)
         if became not in (None, "alien", "alien_helper") and became not in copied:
             kinds = (
                 "None, 'alien', 'alien_helper', 'nothing' or one of 'copy_choices'"
@@ -168,6 +174,7 @@ class RevealScreen(Screen):
             artifacts,
             artifact,
             sight_choices,
+            teams,
         )
 
     def controls(self) -> list[Control]:
@@ -236,6 +243,9 @@ class RevealScreen(Screen):
         row = BECAME[:2] if self.alien_choices else ()
         if self.sight_choices and not self.copies:
             row += SIGHTS
+        for team in self.teams:  # a Nostradamus card: the team he foresaw
+            name = team.removesuffix("_team").capitalize()
+            row += ((team, f"Foresaw {name.lower()} team", name),)
         return (*row, BECAME[2]) if row else ()
 
     def _artifact_chips(self) -> list[Control]:

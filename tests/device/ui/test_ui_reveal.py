@@ -467,3 +467,21 @@ def test_a_bad_artifact_in_the_view_is_named(ui: TouchUI) -> None:
     assert str(error.value) == (
         "reveal view: 'artifact' must be one of the Artifacts in play, got 'bow'"
     )
+
+
+def test_a_nostradamus_card_offers_the_teams_he_can_have_foreseen(ui: TouchUI) -> None:
+    in_play = [Role.NOSTRADAMUS, Role.WEREWOLF, Role.SEER, Role.VILLAGER]
+    view = reveal(
+        cards=cards(in_play),
+        card="nostradamus",
+        became="werewolf_team",
+        team_choices=["village_team", "werewolf_team"],
+    )
+    ui.show("reveal", view)
+    ui.tap("Foresaw village team")
+    assert ui.poll() == [UiInput("touch", "became:village_team")]
+    lit = {c.label for c in RevealScreen.from_view(view).controls() if c.lit}
+    assert "Foresaw werewolf team" in lit and "Became neither" not in lit
+    controls = RevealScreen.from_view(view).controls()
+    for a, b in itertools.combinations(controls, 2):
+        assert not a.rect.colliderect(b.rect), (a.label, b.label)
