@@ -96,11 +96,19 @@ class Show:
             raise ValueError(f"a {kind} goes on the {wanted!r} screen, not {self.screen!r}")
 
 
+class GamePhase(enum.StrEnum):
+    """Base of every game's phase enum; a phase's value is the name the transcript writes."""
+
+    def __repr__(self) -> str:
+        # Messages name a phase as players and scenario files write it: 'dusk', not the member.
+        return repr(self.value)
+
+
 @dataclass(frozen=True)
 class Phase:
-    """The session entered a named phase (reported in the transcript)."""
+    """The session entered a phase (reported in the transcript by its value)."""
 
-    name: str
+    name: GamePhase
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol, TypeVar
 
-from games.effects import Effect
+from games.effects import Effect, GamePhase
 from games.events import Event
 
 S = TypeVar("S")
@@ -36,8 +36,8 @@ class Session(Protocol[S]):
         """When the session next wants a ``Tick`` without any input (None: never)."""
         ...
 
-    def phase(self, state: S) -> str:
-        """The name of the current phase."""
+    def phase(self, state: S) -> GamePhase:
+        """The current phase (a ``str`` too: its value is the transcript's name)."""
         ...
 
     def to_json(self, state: S) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from games.alienation.rules import (
     check_entry,
     draft_direction,
 )
-from games.alienation.state import AlienationState, state_from_json, state_to_json
+from games.alienation.state import AlienationPhase, AlienationState, state_from_json, state_to_json
 from games.effects import Effect, Phase, Record, Say, Show
 from games.errors import EventNotAcceptedError
 from games.events import (
@@ -52,7 +52,7 @@ from games.scoresheet import (
 )
 
 Transition = tuple["AlienationState", list[Effect]]
-PHASES = ("friendliest", "score", "final")
+PHASES = tuple(AlienationPhase)
 """Every phase the session reports, in play order."""
 
 
@@ -75,14 +75,14 @@ class AlienationSession:
             return state, intro + effects
         state = dataclasses.replace(
             state,
-            phase="friendliest",
+            phase=AlienationPhase.FRIENDLIEST,
             choose_until=now + setup.friendliest_seconds,
             message="Press the friendliest player's seat button, or tap below",
         )
         return state, [
             *intro,
             Say.of("alienation.friendliest.ask"),
-            Phase("friendliest"),
+            Phase(AlienationPhase.FRIENDLIEST),
             Show("sheet", sheet_view(state)),
         ]
 
@@ -115,7 +115,7 @@ class AlienationSession:
         """The draw while the table chooses its friendliest player; else never."""
         return state.choose_until if state.phase == "friendliest" else None
 
-    def phase(self, state: AlienationState) -> str:
+    def phase(self, state: AlienationState) -> AlienationPhase:
         """``score`` or ``final``."""
         return state.phase
 
@@ -187,7 +187,7 @@ def _choose(state: AlienationState, seat: int, how: str) -> Transition:
             effects.append(Say.of("alienation.friendliest.timeout"))
         effects.append(Say.of("alienation.first_start", seat=seat))
     state = dataclasses.replace(
-        state, phase="score", start=seat, choose_until=None, friendliest=seat
+        state, phase=AlienationPhase.SCORE, start=seat, choose_until=None, friendliest=seat
     )
     state, more = _open_round(state)
     return state, effects + more
@@ -214,7 +214,7 @@ def _open_round(state: AlienationState) -> Transition:
     state = dataclasses.replace(state, firsties=None, message=message)
     effects: list[Effect] = [
         *round_lines(state.round, state.start, state.setup.players),
-        Phase("score"),
+        Phase(AlienationPhase.SCORE),
         Show("sheet", sheet_view(state)),
     ]
     return state, effects
@@ -278,7 +278,7 @@ def _finish(state: AlienationState, effects: list[Effect], running: dict[int, in
         message = f"Player {won[0]} wins with {best}"
     else:
         message = f"Players {and_list(won)} share the win with {best}"
-    state = dataclasses.replace(state, phase="final", message=message)
+    state = dataclasses.replace(state, phase=AlienationPhase.FINAL, message=message)
     final = final_effects(
         "alienation",
         "alienation.final",
@@ -291,7 +291,7 @@ def _finish(state: AlienationState, effects: list[Effect], running: dict[int, in
     return state, [
         *effects,
         *final,
-        Phase("final"),
+        Phase(AlienationPhase.FINAL),
         Show("sheet", sheet_view(state)),
         winner_line(won, running, one="alienation.winner", shared="alienation.shared"),
     ]

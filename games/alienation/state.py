@@ -8,7 +8,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.alienation.rules import AlienationSetup, RoundEntry
+from games.effects import GamePhase
 from games.scoresheet import Sheet
+
+
+class AlienationPhase(GamePhase):
+    """Alienation's phases, in play order (the values are the transcript's names)."""
+
+    FRIENDLIEST = "friendliest"
+    """The table picks the friendliest player to start."""
+    SCORE = "score"
+    """Scores are entered."""
+    FINAL = "final"
+    """The game is over: the final scores."""
 
 
 @dataclass(frozen=True)
@@ -16,7 +28,7 @@ class AlienationState:
     """Where the score sheet stands."""
 
     setup: AlienationSetup
-    phase: str = "score"
+    phase: AlienationPhase = AlienationPhase.SCORE
     round: int = 1
     start: int = 1
     """This round's start player (0 while the table is still choosing the friendliest)."""
@@ -49,6 +61,7 @@ def state_to_json(state: AlienationState) -> dict[str, Any]:
     """The state as JSON-able data (the sheet's rounds and entries at the top level, as
     checkpoints have always kept them)."""
     data = dataclasses.asdict(state)
+    data["phase"] = AlienationPhase(state.phase).value  # plain text in the checkpoint
     sheet = data.pop("sheet")
     data["entries"], data["rounds"] = sheet["entries"], sheet["rounds"]
     return data
@@ -60,7 +73,11 @@ def state_from_json(data: Mapping[str, Any]) -> AlienationState:
     the friendliest player was."""
     fields = dict(data)
     setup = AlienationSetup(**fields.pop("setup"))
-    phase, number, start = str(fields["phase"]), int(fields["round"]), int(fields["start"])
+    phase, number, start = (
+        AlienationPhase(fields["phase"]),
+        int(fields["round"]),
+        int(fields["start"]),
+    )
     rounds = tuple(
         tuple(_entry(seat, item) for seat, item in enumerate(entries, start=1))
         for entries in fields["rounds"]

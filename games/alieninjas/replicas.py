@@ -12,7 +12,7 @@ import dataclasses
 
 from games.alieninjas import scoresheet
 from games.alieninjas.setup import ROUNDS
-from games.alieninjas.state import AlieninjasState
+from games.alieninjas.state import AlieninjasPhase, AlieninjasState
 from games.alieninjas.views import ReplicasView, SeatTotal
 from games.effects import Buzz, Effect, Lamp, LampPattern, Phase, Record, Say, Show, Sound
 from games.events import Control, ControlPressed, Event, SeatPressed, Touched
@@ -46,9 +46,11 @@ def open_round(state: AlieninjasState, now: float = 0.0) -> Transition:
     """Start the current round: Replicas waits in ``ready``; other missions go to ``score``."""
     if not state.replicas:
         return scoresheet.open_scoring(state)
-    state = dataclasses.replace(state, phase="ready", deadline=None, running_since=None)
+    state = dataclasses.replace(
+        state, phase=AlieninjasPhase.READY, deadline=None, running_since=None
+    )
     effects: list[Effect] = [
-        Phase("ready"),
+        Phase(AlieninjasPhase.READY),
         *(Lamp(seat, LampPattern.OFF) for seat in range(1, state.setup.players + 1)),
         Say.of("alieninjas.replicas.map", round=state.round, side=state.map_side),
         Say.of("alieninjas.replicas.shuffle"),
@@ -69,11 +71,11 @@ def on_ready(state: AlieninjasState, event: Event, now: float) -> Transition:
     if not (go or starter):
         return state, []
     state = dataclasses.replace(
-        state, phase="countdown", deadline=now + state.setup.options.countdown
+        state, phase=AlieninjasPhase.COUNTDOWN, deadline=now + state.setup.options.countdown
     )
     lamps = [Lamp(state.starter, LampPattern.OFF)] if state.starter is not None else []
     return state, [
-        Phase("countdown"),
+        Phase(AlieninjasPhase.COUNTDOWN),
         *lamps,
         Say.of("alieninjas.replicas.countdown"),
         _show(state, now),
@@ -98,9 +100,9 @@ def false_start(state: AlieninjasState, event: SeatPressed, now: float) -> Trans
 
 def start_play(state: AlieninjasState, at: float) -> Transition:
     """The countdown is over: the timer runs."""
-    state = dataclasses.replace(state, phase="round", running_since=at)
+    state = dataclasses.replace(state, phase=AlieninjasPhase.ROUND, running_since=at)
     state = dataclasses.replace(state, deadline=_limit(state))
-    return state, [Phase("round"), Sound("round.start"), _show(state, at)]
+    return state, [Phase(AlieninjasPhase.ROUND), Sound("round.start"), _show(state, at)]
 
 
 def _limit(state: AlieninjasState) -> float | None:
@@ -129,7 +131,7 @@ def commit(state: AlieninjasState) -> Transition:
     paused = state.clock(candidate.opened)
     state = dataclasses.replace(
         state,
-        phase="check",
+        phase=AlieninjasPhase.CHECK,
         candidate=None,
         buzzed=candidate.seat,
         elapsed=paused,
@@ -142,7 +144,7 @@ def commit(state: AlieninjasState) -> Transition:
         Lamp(candidate.seat, LampPattern.ON),
         Say.of("alieninjas.replicas.freeze"),
         Say.of("alieninjas.replicas.hand_back"),
-        Phase("check"),
+        Phase(AlieninjasPhase.CHECK),
         Say.of("alieninjas.replicas.check", seat=candidate.seat),
         _show(state, candidate.opened),
     ]
@@ -167,9 +169,9 @@ def on_check(state: AlieninjasState, event: Event, now: float) -> Transition:
         state, more = scoresheet.open_scoring(state)
         return state, [*effects, Say.of("alieninjas.replicas.all_failed"), *more]
     effects.append(Say.of("alieninjas.replicas.wrong", seat=seat))
-    state = dataclasses.replace(state, phase="round", running_since=now)
+    state = dataclasses.replace(state, phase=AlieninjasPhase.ROUND, running_since=now)
     state = dataclasses.replace(state, deadline=_limit(state))
-    return state, [*effects, Phase("round"), _show(state, now)]
+    return state, [*effects, Phase(AlieninjasPhase.ROUND), _show(state, now)]
 
 
 def time_up(state: AlieninjasState, at: float) -> Transition:

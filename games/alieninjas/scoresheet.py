@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from games.alieninjas.scoring import RoundScore, ScoreEntryError, round_points, winners
 from games.alieninjas.setup import ROUNDS
-from games.alieninjas.state import AlieninjasState, map_side
+from games.alieninjas.state import AlieninjasPhase, AlieninjasState, map_side
 from games.alieninjas.views import ScoreRow, ScoresView
 from games.effects import Effect, Lamp, LampPattern, Phase, Record, Say, Show
 from games.errors import EventNotAcceptedError
@@ -69,9 +69,9 @@ def score_title(state: AlieninjasState) -> str:
 def open_scoring(state: AlieninjasState) -> Transition:
     """Enter phase ``score`` for the current round."""
     state = dataclasses.replace(
-        state, phase="score", deadline=None, running_since=None, grabbed=None
+        state, phase=AlieninjasPhase.SCORE, deadline=None, running_since=None, grabbed=None
     )
-    effects: list[Effect] = [Phase("score")]
+    effects: list[Effect] = [Phase(AlieninjasPhase.SCORE)]
     mission = state.setup.mission
     if _marks_starter(state) and state.starter is not None:
         line = f"alieninjas.{mission}.starter"
@@ -156,12 +156,12 @@ def close_round(state: AlieninjasState, next_round: NextRound) -> Transition:
 
 def final(state: AlieninjasState) -> Transition:
     """Phase ``final``: the winners, the totals and the reaction times."""
-    state = dataclasses.replace(state, phase="final", deadline=None)
+    state = dataclasses.replace(state, phase=AlieninjasPhase.FINAL, deadline=None)
     players = state.setup.players
     won = winners(state.rounds, players)
     totals = state.totals()
     effects: list[Effect] = [
-        Phase("final"),
+        Phase(AlieninjasPhase.FINAL),
         *final_effects(
             "alieninjas",
             "alieninjas.final",

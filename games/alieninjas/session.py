@@ -15,7 +15,7 @@ from typing import Any
 from games.alieninjas import grab, replicas, scoresheet
 from games.alieninjas.scoring import winners
 from games.alieninjas.setup import AlieninjasSetup
-from games.alieninjas.state import AlieninjasState, state_from_json, state_to_json
+from games.alieninjas.state import AlieninjasPhase, AlieninjasState, state_from_json, state_to_json
 from games.effects import Effect, Lamp, LampPattern, Phase, Record, Say, Show
 from games.errors import EventNotAcceptedError
 from games.events import (
@@ -31,9 +31,9 @@ from games.events import (
 
 Transition = tuple[AlieninjasState, list[Effect]]
 _BUTTONS = (SeatPressed, ControlPressed, Touched, TagSeen)
-REPLICAS_PHASES = ("ready", "countdown", "round", "check", "score", "final")
+REPLICAS_PHASES = tuple(AlieninjasPhase)
 """The phases of the Replicas mission, in play order."""
-SHEET_PHASES = ("score", "final")
+SHEET_PHASES = (AlieninjasPhase.SCORE, AlieninjasPhase.FINAL)
 """The phases of every other mission."""
 
 
@@ -76,7 +76,7 @@ class AlieninjasSession:
             return state.candidate.until
         return state.deadline
 
-    def phase(self, state: AlieninjasState) -> str:
+    def phase(self, state: AlieninjasState) -> AlieninjasPhase:
         """The current phase name."""
         return state.phase
 

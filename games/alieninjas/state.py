@@ -12,7 +12,7 @@ from games.alieninjas import buzz
 from games.alieninjas.buzz import Candidate
 from games.alieninjas.scoring import RoundScore
 from games.alieninjas.setup import AlieninjasSetup, setup_from_json, setup_to_json
-from games.effects import Record
+from games.effects import GamePhase, Record
 from games.scoresheet import Sheet
 
 
@@ -21,12 +21,29 @@ def map_side(seed: int, round_number: int) -> str:
     return random.Random(f"{seed}:replicas:{round_number}").choice(("A", "B"))
 
 
+class AlieninjasPhase(GamePhase):
+    """An Alieninjas mission's phases, in play order (the values are the transcript's names)."""
+
+    READY = "ready"
+    """Waiting for go (the grid is laid out)."""
+    COUNTDOWN = "countdown"
+    """Three, two, one."""
+    ROUND = "round"
+    """The round clock runs."""
+    CHECK = "check"
+    """A call is being checked."""
+    SCORE = "score"
+    """Scores are entered."""
+    FINAL = "final"
+    """The game is over: the final scores."""
+
+
 @dataclass(frozen=True)
 class AlieninjasState:
     """Where one game stands. Times are on the device clock."""
 
     setup: AlieninjasSetup
-    phase: str = "ready"
+    phase: AlieninjasPhase = AlieninjasPhase.READY
     round: int = 1
     deadline: float | None = None
     """The end of the countdown, the time limit of a running round, or a grab's re-arm."""
@@ -106,6 +123,7 @@ def _scores(items: Any) -> tuple[RoundScore, ...]:
 def state_to_json(state: AlieninjasState) -> dict[str, Any]:
     """The state as JSON-able data."""
     data = dataclasses.asdict(state)
+    data["phase"] = AlieninjasPhase(state.phase).value  # plain text in the checkpoint
     data["setup"] = setup_to_json(state.setup)
     sheet = data.pop("sheet")
     data["entries"], data["rounds"] = sheet["entries"], sheet["rounds"]
@@ -115,6 +133,7 @@ def state_to_json(state: AlieninjasState) -> dict[str, Any]:
 def state_from_json(data: Mapping[str, Any]) -> AlieninjasState:
     """Rebuild a state from ``state_to_json`` output."""
     fields = dict(data)
+    fields["phase"] = AlieninjasPhase(fields.get("phase", AlieninjasPhase.READY))
     fields["setup"] = setup_from_json(fields["setup"])
     candidate = fields.get("candidate")
     fields["candidate"] = None if candidate is None else Candidate(**candidate)

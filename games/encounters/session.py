@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.effects import Effect, Phase, Record, Say, Show
+from games.effects import Effect, GamePhase, Phase, Record, Say, Show
 from games.encounters.rules import (
     EVENT_ROUNDS,
     OPENING_CARD,
@@ -47,7 +47,20 @@ from games.events import (
 from games.scoresheet import Sheet, close_round, final_effects, on_final, waiting_text
 
 Transition = tuple["EncountersState", list[Effect]]
-PHASES = ("rounds", "score", "final")
+
+
+class EncountersPhase(GamePhase):
+    """Alien Encounters' phases, in play order (the values are the transcript's names)."""
+
+    ROUNDS = "rounds"
+    """Rounds are counted off."""
+    SCORE = "score"
+    """Scores are entered."""
+    FINAL = "final"
+    """The game is over: the final scores."""
+
+
+PHASES = tuple(EncountersPhase)
 """Every phase the session reports, in play order."""
 
 
@@ -56,7 +69,7 @@ class EncountersState:
     """Where the game stands."""
 
     setup: EncountersSetup
-    phase: str = "rounds"
+    phase: EncountersPhase = EncountersPhase.ROUNDS
     round: int = 1
     """The round being played (1..10)."""
     first: int | None = None
@@ -88,7 +101,7 @@ class EncountersSession:
         effects: list[Effect] = [
             Record("encounters.start", _setup_json(setup) | {"first": first}),
             *intro_lines(setup, first),
-            Phase("rounds"),
+            Phase(EncountersPhase.ROUNDS),
         ]
         state, more = _enter_round(state)
         return state, effects + more
@@ -114,7 +127,7 @@ class EncountersSession:
         """Never: the tracker only reacts to input."""
         return None
 
-    def phase(self, state: EncountersState) -> str:
+    def phase(self, state: EncountersState) -> EncountersPhase:
         """``rounds``, ``score`` or ``final``."""
         return state.phase
 
@@ -122,7 +135,7 @@ class EncountersSession:
         """The state as JSON-able data."""
         return {
             "setup": _setup_json(state.setup),
-            "phase": state.phase,
+            "phase": EncountersPhase(state.phase).value,
             "round": state.round,
             "first": state.first,
             "tallies": [[entry.seat, _tally_json(entry.tally)] for entry in state.tallies],
@@ -152,7 +165,7 @@ def state_from_json(data: Mapping[str, Any]) -> EncountersState:
         SeatTally(int(seat), Tally(Intention(t["intention"]), int(t["war"]), int(t["peace"])))
         for seat, t in data["tallies"]
     )
-    phase = str(data["phase"])
+    phase = EncountersPhase(data["phase"])
     return EncountersState(
         setup,
         phase=phase,
@@ -221,19 +234,25 @@ def _next_round(state: EncountersState) -> Transition:
     if done < ROUNDS:
         state, more = _enter_round(dataclasses.replace(state, round=done + 1))
         return state, effects + more
-    state = dataclasses.replace(state, phase="score", message="Reveal and count your tokens")
+    state = dataclasses.replace(
+        state, phase=EncountersPhase.SCORE, message="Reveal and count your tokens"
+    )
     return state, [
         Say.of("encounters.reveal"),
-        Phase("score"),
+        Phase(EncountersPhase.SCORE),
         Show("sheet", sheet_view(state)),
     ]
 
 
 def _undo(state: EncountersState) -> Transition:
     if state.phase == "score":
-        state = dataclasses.replace(state, phase="rounds", sheet=Sheet())
+        state = dataclasses.replace(state, phase=EncountersPhase.ROUNDS, sheet=Sheet())
         state, effects = _enter_round(state)
-        return state, [Say.of("encounters.undo", round=state.round), Phase("rounds"), *effects]
+        return state, [
+            Say.of("encounters.undo", round=state.round),
+            Phase(EncountersPhase.ROUNDS),
+            *effects,
+        ]
     if state.round == 1:
         return state, []
     state, effects = _enter_round(dataclasses.replace(state, round=state.round - 1))
@@ -267,7 +286,7 @@ def _finish(state: EncountersState) -> Transition:
     )
     state = dataclasses.replace(
         state,
-        phase="final",
+        phase=EncountersPhase.FINAL,
         sheet=sheet,
         winners=result.winners,
         message=verdict(state.setup, result),
@@ -275,7 +294,7 @@ def _finish(state: EncountersState) -> Transition:
     return state, [
         *reports,
         *final,
-        Phase("final"),
+        Phase(EncountersPhase.FINAL),
         Show("sheet", sheet_view(state)),
         *verdict_lines(state.setup, result),
     ]

@@ -8,7 +8,7 @@ from games.effects import Effect, Phase, Say, Show
 from games.events import Control, ControlPressed, Event, Touched
 from games.onenight.script import DayAlert, day_alerts, day_start_line
 from games.onenight.script_app import outcomes, vote_rules
-from games.onenight.state import OneNightState
+from games.onenight.state import OneNightPhase, OneNightState
 from games.onenight.views import DayView
 from games.onenight.vote import open_vote
 
@@ -36,9 +36,9 @@ def day_view(state: OneNightState) -> DayView:
 
 def start_day(state: OneNightState, at: float, length: float) -> Transition:
     """Open the day at ``at``: a ``length``-second timer starts and its length is announced."""
-    state = dataclasses.replace(state, phase="day", day_ends_at=at + length)
+    state = dataclasses.replace(state, phase=OneNightPhase.DAY, day_ends_at=at + length)
     state = _schedule(_skip_passed(state, length))
-    return state, [Phase("day"), Show("day", day_view(state)), day_start_line(length)]
+    return state, [Phase(OneNightPhase.DAY), Show("day", day_view(state)), day_start_line(length)]
 
 
 def _schedule(state: OneNightState) -> OneNightState:

@@ -14,7 +14,7 @@ from games.onenight.instructions import all_lines as instruction_lines
 from games.onenight.script import night_script
 from games.onenight.script_app import Answers, day_length, outcomes
 from games.onenight.setup import OneNightSetup
-from games.onenight.state import OneNightState
+from games.onenight.state import OneNightPhase, OneNightState
 from games.onenight.views import AnswerButtons, NightView
 
 Transition = tuple[OneNightState, list[Effect]]
@@ -62,7 +62,7 @@ def speak_next(state: OneNightState, at: float) -> Transition:
     cue = script[state.cue]
     effects: list[Effect] = []
     if cue.phase != state.phase:
-        effects.append(Phase(cue.phase))
+        effects.append(Phase(OneNightPhase(cue.phase)))
     if cue.listen or state.listening:
         # Open (or close) the answer buttons before the line, so the caption joins them.
         effects.append(Show("night", night_view(state, cue.listen)))
@@ -70,7 +70,7 @@ def speak_next(state: OneNightState, at: float) -> Transition:
     deadline = at + state.seconds(cue.say) + cue.hold
     state = dataclasses.replace(
         state,
-        phase=cue.phase,
+        phase=OneNightPhase(cue.phase),
         cue=state.cue + 1,
         deadline=deadline,
         listening=cue.listen,

@@ -33,10 +33,10 @@ from games.onenight.lobby import Lobby
 from games.onenight.script import all_day_lines
 from games.onenight.script_app import possible_day_lengths
 from games.onenight.setup import OneNightSetup
-from games.onenight.state import OneNightState, state_from_json, state_to_json
+from games.onenight.state import OneNightPhase, OneNightState, state_from_json, state_to_json
 
 Transition = tuple[OneNightState, list[Effect]]
-PHASES = ("setup", "dusk", "night", "day", "vote", "reveal", "result")
+PHASES = tuple(OneNightPhase)
 """Every phase the session reports, in play order."""
 
 
@@ -56,7 +56,7 @@ class OneNightSession:
         auto = self.setup.options.auto_start_seconds
         if auto > 0:
             state = dataclasses.replace(state, deadline=now + auto)
-        return state, [Phase("setup"), Show("setup", _setup_view(state))]
+        return state, [Phase(OneNightPhase.SETUP), Show("setup", _setup_view(state))]
 
     def handle(self, state: OneNightState, event: Event, now: float) -> Transition:
         """React to one input; raises ``EventNotAcceptedError`` for one that does not fit."""
@@ -95,7 +95,7 @@ class OneNightSession:
         """The next timed event: a night cue, the auto start or a day alert."""
         return state.deadline
 
-    def phase(self, state: OneNightState) -> str:
+    def phase(self, state: OneNightState) -> OneNightPhase:
         """The current phase name."""
         return state.phase
 
@@ -120,23 +120,23 @@ class OneNightSession:
             day_ends_at=None if state.day_ends_at is None else state.day_ends_at + shift,
         )
         if moved.phase == "day":
-            return moved, [Phase("day"), Show("day", day.day_view(moved))]
+            return moved, [Phase(OneNightPhase.DAY), Show("day", day.day_view(moved))]
         if moved.phase == "vote":
-            return moved, [Phase("vote"), Show("vote", vote.vote_view(moved))]
+            return moved, [Phase(OneNightPhase.VOTE), Show("vote", vote.vote_view(moved))]
         if moved.phase == "reveal":
-            return moved, [Phase("reveal"), reveal.screen(moved)]
+            return moved, [Phase(OneNightPhase.REVEAL), reveal.screen(moved)]
         if moved.phase == "result":
-            return moved, [Phase("result"), result.end_screen(moved)]
+            return moved, [Phase(OneNightPhase.RESULT), result.end_screen(moved)]
         if moved.phase == "setup" and moved.preparing:
             # Go was pressed: render the lines again (cached ones are quick) and go on to dusk.
             return moved, [
-                Phase("setup"),
+                Phase(OneNightPhase.SETUP),
                 Show("setup", _setup_view(moved)),
                 Prepare(_prepared_lines(moved)),
             ]
         # Setup (or a night that had not been rendered yet): back to the setup screen.
-        moved = dataclasses.replace(moved, phase="setup", preparing=False)
-        return moved, [Phase("setup"), Show("setup", _setup_view(moved))]
+        moved = dataclasses.replace(moved, phase=OneNightPhase.SETUP, preparing=False)
+        return moved, [Phase(OneNightPhase.SETUP), Show("setup", _setup_view(moved))]
 
 
 # -- setup ----------------------------------------------------------------------------------
@@ -203,7 +203,9 @@ def _lines_ready(state: OneNightState, event: LinesReady, now: float) -> Transit
     if not state.preparing:
         raise EventNotAcceptedError("rendered lines arrived, but none were asked for")
     state = state.with_spoken(_prepared_lines(state), event.seconds)
-    state = dataclasses.replace(state, preparing=False, cue=0, deadline=now, phase="dusk")
+    state = dataclasses.replace(
+        state, preparing=False, cue=0, deadline=now, phase=OneNightPhase.DUSK
+    )
     setup = state.setup
     record = Record(
         "onenight.start",
@@ -213,7 +215,7 @@ def _lines_ready(state: OneNightState, event: LinesReady, now: float) -> Transit
     mask: list[Effect] = [Sound("mask.start")] if setup.options.mask_sound else []
     effects: list[Effect] = [
         record,
-        Phase("dusk"),
+        Phase(OneNightPhase.DUSK),
         *mask,
         Show("night", night.night_view(state, "")),
         *lamps,

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.effects import Say
+from games.effects import GamePhase, Say
 from games.onenight.ballot import Ballot
 from games.onenight.instructions import Instructions
 from games.onenight.lobby import Lobby
@@ -21,12 +21,31 @@ def say_key(say: Say) -> str:
     return say.line + json.dumps(dict(say.params), sort_keys=True, default=str)
 
 
+class OneNightPhase(GamePhase):
+    """One Night's phases, in play order (the values are the transcript's names)."""
+
+    SETUP = "setup"
+    """Roles, presets and seats are chosen."""
+    DUSK = "dusk"
+    """The night steps before the Marks are looked at (Vampire)."""
+    NIGHT = "night"
+    """The night calls."""
+    DAY = "day"
+    """The discussion timer runs."""
+    VOTE = "vote"
+    """Votes are entered."""
+    REVEAL = "reveal"
+    """Each seat's final card is entered."""
+    RESULT = "result"
+    """The deaths and winners are announced."""
+
+
 @dataclass(frozen=True)
 class OneNightState:
     """Where one game stands. Times are on the device clock."""
 
     setup: OneNightSetup
-    phase: str = "setup"
+    phase: OneNightPhase = OneNightPhase.SETUP
     preparing: bool = False
     spoken: tuple[tuple[str, float], ...] = ()
     """Spoken length of every pre-rendered line, by ``say_key``."""
@@ -73,6 +92,7 @@ class OneNightState:
 def state_to_json(state: OneNightState) -> dict[str, Any]:
     """The state as JSON-able data."""
     data = {field.name: getattr(state, field.name) for field in dataclasses.fields(state)}
+    data["phase"] = OneNightPhase(state.phase).value  # plain text in the checkpoint
     data["setup"] = setup_to_json(state.setup)
     data["spoken"] = [list(pair) for pair in state.spoken]
     data["answers"] = [list(pair) for pair in state.answers]
@@ -85,6 +105,7 @@ def state_to_json(state: OneNightState) -> dict[str, Any]:
 def state_from_json(data: Mapping[str, Any]) -> OneNightState:
     """Rebuild a state from ``state_to_json`` output."""
     fields = dict(data)
+    fields["phase"] = OneNightPhase(fields.get("phase", OneNightPhase.SETUP))
     fields["setup"] = setup_from_json(fields["setup"])
     fields["spoken"] = tuple((str(key), float(value)) for key, value in fields["spoken"])
     fields["answers"] = tuple((str(step), answer) for step, answer in fields.get("answers", ()))

@@ -11,7 +11,7 @@ import dataclasses
 from games.effects import Effect, Phase, Say, Show
 from games.events import Control, ControlPressed, Event, SeatPressed, Touched, VoteCast
 from games.onenight.ballot import DEVICE, Ballot, Cast, VoteError, cast, check_seat, confirm
-from games.onenight.state import OneNightState
+from games.onenight.state import OneNightPhase, OneNightState
 from games.onenight.views import TallyView, VoteMode, VoteView
 
 Transition = tuple[OneNightState, list[Effect]]
@@ -54,10 +54,12 @@ def open_vote(state: OneNightState, two_votes: tuple[int, ...], device_target: b
     """Open the vote after "three, two, one, vote"."""
     mode = state.setup.options.vote_mode
     ballot = Ballot(state.setup.players, mode, two_votes, device_target)
-    effects: list[Effect] = [Phase("vote")]
+    effects: list[Effect] = [Phase(OneNightPhase.VOTE)]
     if mode == "called":
         ballot = dataclasses.replace(ballot, voter=1)
-    state = dataclasses.replace(state, phase="vote", deadline=None, day_ends_at=None, ballot=ballot)
+    state = dataclasses.replace(
+        state, phase=OneNightPhase.VOTE, deadline=None, day_ends_at=None, ballot=ballot
+    )
     effects += [Show("vote", vote_view(state)), Say.of(f"onenight.vote.{mode}")]
     if mode == "called":
         effects.append(Say.of("onenight.vote.call", seat=1))
@@ -195,11 +197,11 @@ def _after_vote(state: OneNightState, effects: list[Effect]) -> Transition:
 
 def close_vote(state: OneNightState, effects: list[Effect]) -> Transition:
     """Every vote is in: show the tally and move on to the reveal."""
-    state = dataclasses.replace(state, phase="reveal")
+    state = dataclasses.replace(state, phase=OneNightPhase.REVEAL)
     return state, [
         *effects,
         Say.of("onenight.vote.closed"),
-        Phase("reveal"),
+        Phase(OneNightPhase.REVEAL),
         Show("tally", tally_view(state)),
     ]
 

@@ -15,14 +15,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.effects import Effect, Finished, Phase, Record, Say, Show
+from games.effects import Effect, Finished, GamePhase, Phase, Record, Say, Show
 from games.errors import EventNotAcceptedError
 from games.events import ControlPressed, Event, SeatPressed, TagSeen, Tick, Touched, describe
 from games.views import KeyboardView, PlayersView, SeatName
 
 Transition = tuple["PlayersState", list[Effect]]
-PHASES = ("players", "name")
-"""Every phase the session reports."""
 
 MAX_NAME = 16
 """The longest name the keyboard types."""
@@ -31,13 +29,26 @@ SHOWN = 12
 LETTERS = tuple(string.ascii_uppercase)
 
 
+class PlayersPhase(GamePhase):
+    """The players session's phases, in play order (the values are the transcript's names)."""
+
+    PLAYERS = "players"
+    """Profiles are picked for seats."""
+    NAME = "name"
+    """A new player's name is typed."""
+
+
+PHASES = tuple(PlayersPhase)
+"""Every phase the session reports."""
+
+
 @dataclass(frozen=True)
 class PlayersState:
     """The profile list, what is picked, and what is typed."""
 
     profiles: tuple[str, ...]
     players: int
-    phase: str = "players"
+    phase: PlayersPhase = PlayersPhase.PLAYERS
     picked: str = ""
     """The name waiting for a seat button ("" for none)."""
     typed: str = ""
@@ -83,13 +94,13 @@ class PlayersSession:
         """Never: the screen only reacts to input."""
         return None
 
-    def phase(self, state: PlayersState) -> str:
+    def phase(self, state: PlayersState) -> PlayersPhase:
         """``players`` or ``name``."""
         return state.phase
 
     def to_json(self, state: PlayersState) -> dict[str, Any]:
-        """The state as JSON-able data."""
-        return dataclasses.asdict(state)
+        """The state as JSON-able data (the phase as its plain name)."""
+        return {**dataclasses.asdict(state), "phase": PlayersPhase(state.phase).value}
 
     def from_json(self, data: Mapping[str, Any]) -> PlayersState:
         """Rebuild a state from ``to_json`` output."""
@@ -105,7 +116,7 @@ def state_from_json(data: Mapping[str, Any]) -> PlayersState:
     return PlayersState(
         profiles=tuple(str(name) for name in data["profiles"]),
         players=int(data["players"]),
-        phase=str(data["phase"]),
+        phase=PlayersPhase(data["phase"]),
         picked=str(data["picked"]),
         typed=str(data["typed"]),
         links=tuple((int(seat), str(name)) for seat, name in data["links"]),
@@ -132,7 +143,7 @@ def _list_touch(state: PlayersState, action: str) -> Transition:
     if action in ("done", "home"):
         return state, [Finished()]
     if action == "new":
-        state = dataclasses.replace(state, phase="name", typed="", message="Type a name")
+        state = dataclasses.replace(state, phase=PlayersPhase.NAME, typed="", message="Type a name")
         return state, _show(state)
     if action.startswith("pick:"):
         name = action.removeprefix("pick:")
@@ -164,7 +175,7 @@ def _link(state: PlayersState, seat: int) -> Transition:
 
 def _type(state: PlayersState, action: str) -> Transition:
     if action == "back":
-        state = dataclasses.replace(state, phase="players", typed="", message="")
+        state = dataclasses.replace(state, phase=PlayersPhase.PLAYERS, typed="", message="")
         return state, _show(state)
     if action == "del":
         return _retype(state, state.typed[:-1])
@@ -195,7 +206,7 @@ def _add(state: PlayersState) -> Transition:
         return state, [Say.of("players.duplicate", name=name), *_show(state)]
     state = dataclasses.replace(
         state,
-        phase="players",
+        phase=PlayersPhase.PLAYERS,
         profiles=(name, *state.profiles),
         typed="",
         picked=name,
@@ -210,8 +221,8 @@ def _add(state: PlayersState) -> Transition:
 
 def _show(state: PlayersState) -> list[Effect]:
     if state.phase == "name":
-        return [Phase("name"), Show("keyboard", keyboard_view(state))]
-    return [Phase("players"), Show("players", players_view(state))]
+        return [Phase(PlayersPhase.NAME), Show("keyboard", keyboard_view(state))]
+    return [Phase(PlayersPhase.PLAYERS), Show("players", players_view(state))]
 
 
 def players_view(state: PlayersState) -> PlayersView:

@@ -9,6 +9,7 @@ from alieninjas_game import Game
 from tables import case_id, load_cases
 
 from games.alieninjas.setup import parse_setup
+from games.alieninjas.views import ScoresView
 from games.effects import Say, Show
 from games.errors import SetupError
 from games.events import ScoreEntered
@@ -63,7 +64,8 @@ def test_whole_games(case: dict[str, Any]) -> None:
                 if isinstance(e, Say) and e.line == f"alieninjas.{mission}.starter"
             ]
             sheet = [e.view for e in effects if isinstance(e, Show) and e.screen == "scores"][-1]
-            assert sheet["starter"] == (said[0] if said else None)
+            assert isinstance(sheet, ScoresView)
+            assert sheet.starter == (said[0] if said else None)
             starters.append(said[0] if said else 0)
     assert starters == case["starters"]
     assert game.phase == "final"

@@ -24,7 +24,18 @@ from device.runtime.sessions import make_session, session_for_checkpoint
 from games.alienation import session as alienation
 from games.alieninjas import session as alieninjas
 from games.alieninjas.setup import MISSIONS
-from games.effects import Effect, Finished, Lamp, Phase, Prepare, Record, Report, Say, Show
+from games.effects import (
+    Effect,
+    Finished,
+    GamePhase,
+    Lamp,
+    Phase,
+    Prepare,
+    Record,
+    Report,
+    Say,
+    Show,
+)
 from games.encounters import session as encounters
 from games.events import (
     Control,
@@ -241,7 +252,9 @@ def test_a_game_killed_in_this_phase_resumes_as_it_was(case: dict[str, Any], clo
     shift = now - saved_at
     resumed, effects = session.resume(loaded, saved_at, now)
 
-    # The same phase, said once.
+    # The same phase, said once; read back from the checkpoint's text as the game's enum.
+    assert isinstance(session.phase(loaded), GamePhase)
+    assert isinstance(session.phase(resumed), GamePhase)
     assert session.phase(resumed) == case["phase"]
     assert [e for e in effects if isinstance(e, Phase)] == [Phase(case["phase"])]
     # Nothing said, asked, recorded or reported again (only what the case allows).
