@@ -131,6 +131,33 @@ class LogPlay(Record):
 
 
 @dataclass(frozen=True)
+class AddPlayer(Record):
+    """A new player profile: the device adds it to the store's players, and keeps the record
+    (kind ``players.add``) with the others so the store's own history shows it."""
+
+    kind: str = field(default="players.add", init=False)
+    data: Mapping[str, Any] = field(default_factory=dict, init=False)
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "data", {"name": self.name})
+
+
+@dataclass(frozen=True)
+class LinkSeat(Record):
+    """A player sits at a seat: the next logged play names that seat after them (the record's
+    kind is ``players.link``)."""
+
+    kind: str = field(default="players.link", init=False)
+    data: Mapping[str, Any] = field(default_factory=dict, init=False)
+    seat: int = 0
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "data", {"seat": self.seat, "name": self.name})
+
+
+@dataclass(frozen=True)
 class Report:
     """A public outcome for the transcript: ``{kind: data}`` (``result``, ``score``, ``final``)."""
 
@@ -143,5 +170,19 @@ class Finished:
     """The session is over; the device returns to the home screen."""
 
 
-Effect = Say | Prepare | Sound | Lamp | Buzz | Show | Phase | Record | LogPlay | Report | Finished
+Effect = (
+    Say
+    | Prepare
+    | Sound
+    | Lamp
+    | Buzz
+    | Show
+    | Phase
+    | Record
+    | LogPlay
+    | AddPlayer
+    | LinkSeat
+    | Report
+    | Finished
+)
 """Every kind of effect a session may return."""

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.effects import Effect, Finished, GamePhase, Phase, Record, Say, Show
+from games.effects import AddPlayer, Effect, Finished, GamePhase, LinkSeat, Phase, Say, Show
 from games.errors import EventNotAcceptedError
 from games.events import ControlPressed, Event, SeatPressed, TagSeen, Tick, Touched, describe
 from games.views import KeyboardView, PlayersView, SeatName
@@ -167,7 +167,7 @@ def _link(state: PlayersState, seat: int) -> Transition:
         state, picked="", links=links, message=f"{name} sits at seat {seat}"
     )
     return state, [
-        Record("players.link", {"seat": seat, "name": name}),
+        LinkSeat(seat=seat, name=name),
         Say.of("players.linked", name=name, seat=seat),
         *_show(state),
     ]
@@ -213,7 +213,7 @@ def _add(state: PlayersState) -> Transition:
         message=f"{name}: press your seat button",
     )
     return state, [
-        Record("players.add", {"name": name}),
+        AddPlayer(name=name),
         Say.of("players.added", name=name),
         *_show(state),
     ]

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from games.effects import Effect, Finished, Record, Say, Show
+from games.effects import AddPlayer, Effect, Finished, LinkSeat, Record, Say, Show
 from games.errors import EventNotAcceptedError
 from games.events import SeatPressed, Tick, Touched
 from games.scorelog.players import MAX_NAME, PlayersSession, PlayersState, clean_name
@@ -58,7 +58,11 @@ def test_typing_a_name_and_ok_adds_it_first_and_picks_it() -> None:
     state, effects = play(session, state, *typing("ADX"), Touched("del"), *typing("A  LO"))
     assert last_show(effects).view == KeyboardView("New player", "ADA  LO", MAX_NAME, "")
     state, effects = play(session, state, Touched("ok"))
-    assert records(effects) == [Record("players.add", {"name": "Ada Lo"})]
+    assert records(effects) == [AddPlayer(name="Ada Lo")]
+    assert (records(effects)[0].kind, records(effects)[0].data) == (
+        "players.add",
+        {"name": "Ada Lo"},
+    )
     assert session.phase(state) == "players"
     shown = last_show(effects).view
     assert isinstance(shown, PlayersView) and shown.names == ("Ada Lo", "Cleo")
@@ -104,7 +108,8 @@ def test_pick_then_a_seat_button_links_the_seat() -> None:
     session = PlayersSession(("Ada", "Ben"), 4)
     state, _ = session.start(0.0)
     state, effects = play(session, state, Touched("pick:Ben"), SeatPressed(3, 0.0))
-    assert records(effects) == [Record("players.link", {"seat": 3, "name": "Ben"})]
+    assert records(effects) == [LinkSeat(seat=3, name="Ben")]
+    assert records(effects)[0].data == {"seat": 3, "name": "Ben"}  # the store reads it so
     assert "players.linked" in says(effects)
     assert state.picked == ""
     shown = last_show(effects).view
