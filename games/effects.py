@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.scorelog.plays import FinalResult
-from games.views import View
+from games.views import ScreenName, View
 
 
 def _freeze(params: Mapping[str, object]) -> tuple[tuple[str, object], ...]:
@@ -87,13 +87,13 @@ class Show:
     form, still used by screens not yet given a view class.
     """
 
-    screen: str
+    screen: ScreenName
     view: View | Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if isinstance(self.view, View) and self.view.screen != self.screen:
-            kind, wanted = type(self.view).__name__, self.view.screen
-            raise ValueError(f"a {kind} goes on the {wanted!r} screen, not {self.screen!r}")
+            kind, wanted, given = type(self.view).__name__, self.view.screen.value, str(self.screen)
+            raise ValueError(f"a {kind} goes on the {wanted!r} screen, not {given!r}")
 
 
 class GamePhase(enum.StrEnum):

@@ -20,6 +20,7 @@ from games.alieninjas import scoresheet
 from games.alieninjas.state import AlieninjasState
 from games.effects import Buzz, Effect, Lamp, LampPattern, Record, Say, Show, Sound
 from games.events import Control, ControlPressed, Event, SeatPressed, Touched
+from games.views import ScreenName
 
 Transition = tuple[AlieninjasState, list[Effect]]
 
@@ -30,7 +31,7 @@ def active(state: AlieninjasState) -> bool:
 
 
 def _show(state: AlieninjasState) -> Show:
-    return Show("scores", scoresheet.scores_view(state, scoresheet.score_title(state)))
+    return Show(ScreenName.SCORES, scoresheet.scores_view(state, scoresheet.score_title(state)))
 
 
 def on_input(state: AlieninjasState, event: Event, now: float) -> Transition:

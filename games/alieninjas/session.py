@@ -28,6 +28,7 @@ from games.events import (
     Touched,
     describe,
 )
+from games.views import ScreenName
 
 Transition = tuple[AlieninjasState, list[Effect]]
 _BUTTONS = (SeatPressed, ControlPressed, Touched, TagSeen)
@@ -113,11 +114,14 @@ class AlieninjasSession:
         if moved.phase == "final":
             won = winners(moved.rounds, moved.setup.players)
             lines = scoresheet.final_lines(moved, won)
-            return moved, [*effects, Show("end", {"title": "Final scores", "lines": lines})]
+            return moved, [
+                *effects,
+                Show(ScreenName.END, {"title": "Final scores", "lines": lines}),
+            ]
         if moved.phase == "score":
             view = scoresheet.scores_view(moved, scoresheet.score_title(moved))
-            return moved, [*effects, Show("scores", view)]
-        return moved, [*effects, Show("replicas", replicas.replicas_view(moved, now))]
+            return moved, [*effects, Show(ScreenName.SCORES, view)]
+        return moved, [*effects, Show(ScreenName.REPLICAS, replicas.replicas_view(moved, now))]
 
 
 def _lamps(state: AlieninjasState) -> list[Effect]:

@@ -27,6 +27,7 @@ from games.onenight.script_app import outcomes
 from games.onenight.state import OneNightState
 from games.onenight.vote import tally_view
 from games.onenight.wake import marks_in_play
+from games.views import ScreenName
 
 MARKS: dict[str, str] = {
     "clarity": "Mark of Clarity",
@@ -223,8 +224,8 @@ def screen(state: OneNightState) -> Show:
     """The reveal phase's screen as it stands: the tally until the picker is opened (a draft)
     or a card is in, then the picker. A restart puts it back with this."""
     if state.draft is None and not state.reveals:
-        return Show("tally", tally_view(state))
-    return Show("reveal", reveal_view(state))
+        return Show(ScreenName.TALLY, tally_view(state))
+    return Show(ScreenName.REVEAL, reveal_view(state))
 
 
 def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Effect]]:
@@ -233,7 +234,7 @@ def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Ef
     if event == Touched("reveal"):
         # The picker opens on the next seat: kept as the draft, so a restart reopens it too.
         state = dataclasses.replace(state, draft=state.draft or _blank(state))
-        return state, [Show("reveal", reveal_view(state))]
+        return state, [Show(ScreenName.REVEAL, reveal_view(state))]
     if not isinstance(event, Touched) or (":" not in event.action and event.action != "confirm"):
         return state, []
     seat, card, mark, became, snatched, artifact = state.draft or _blank(state)
@@ -274,6 +275,6 @@ def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Ef
         became = None if became == COPIED_NOTHING else became
         entry = check(state, RevealEntered(seat, card, mark, became, snatched, artifact))
         state = record(state, entry)
-        return state, [Show("reveal", reveal_view(state))]
+        return state, [Show(ScreenName.REVEAL, reveal_view(state))]
     state = dataclasses.replace(state, draft=(seat, card, mark, became, snatched, artifact))
-    return state, [Show("reveal", reveal_view(state))]
+    return state, [Show(ScreenName.REVEAL, reveal_view(state))]

@@ -34,6 +34,7 @@ from games.onenight.script import all_day_lines
 from games.onenight.script_app import possible_day_lengths
 from games.onenight.setup import OneNightSetup
 from games.onenight.state import OneNightPhase, OneNightState, state_from_json, state_to_json
+from games.views import ScreenName
 
 Transition = tuple[OneNightState, list[Effect]]
 PHASES = tuple(OneNightPhase)
@@ -56,7 +57,7 @@ class OneNightSession:
         auto = self.setup.options.auto_start_seconds
         if auto > 0:
             state = dataclasses.replace(state, deadline=now + auto)
-        return state, [Phase(OneNightPhase.SETUP), Show("setup", _setup_view(state))]
+        return state, [Phase(OneNightPhase.SETUP), Show(ScreenName.SETUP, _setup_view(state))]
 
     def handle(self, state: OneNightState, event: Event, now: float) -> Transition:
         """React to one input; raises ``EventNotAcceptedError`` for one that does not fit."""
@@ -72,7 +73,7 @@ class OneNightSession:
             state = reveal.record(state, reveal.check(state, event))
             if reveal.complete(state):
                 return result.finish(state)
-            return state, [Show("reveal", reveal.reveal_view(state))]
+            return state, [Show(ScreenName.REVEAL, reveal.reveal_view(state))]
         if state.phase == "reveal" and isinstance(event, Touched):
             state, effects = reveal.on_touch(state, event)
             if reveal.complete(state):
@@ -120,9 +121,9 @@ class OneNightSession:
             day_ends_at=None if state.day_ends_at is None else state.day_ends_at + shift,
         )
         if moved.phase == "day":
-            return moved, [Phase(OneNightPhase.DAY), Show("day", day.day_view(moved))]
+            return moved, [Phase(OneNightPhase.DAY), Show(ScreenName.DAY, day.day_view(moved))]
         if moved.phase == "vote":
-            return moved, [Phase(OneNightPhase.VOTE), Show("vote", vote.vote_view(moved))]
+            return moved, [Phase(OneNightPhase.VOTE), Show(ScreenName.VOTE, vote.vote_view(moved))]
         if moved.phase == "reveal":
             return moved, [Phase(OneNightPhase.REVEAL), reveal.screen(moved)]
         if moved.phase == "result":
@@ -131,12 +132,12 @@ class OneNightSession:
             # Go was pressed: render the lines again (cached ones are quick) and go on to dusk.
             return moved, [
                 Phase(OneNightPhase.SETUP),
-                Show("setup", _setup_view(moved)),
+                Show(ScreenName.SETUP, _setup_view(moved)),
                 Prepare(_prepared_lines(moved)),
             ]
         # Setup (or a night that had not been rendered yet): back to the setup screen.
         moved = dataclasses.replace(moved, phase=OneNightPhase.SETUP, preparing=False)
-        return moved, [Phase(OneNightPhase.SETUP), Show("setup", _setup_view(moved))]
+        return moved, [Phase(OneNightPhase.SETUP), Show(ScreenName.SETUP, _setup_view(moved))]
 
 
 # -- setup ----------------------------------------------------------------------------------
@@ -166,7 +167,7 @@ def _setup_input(state: OneNightState, event: Event) -> Transition:
         rng = random.Random(f"{lobby.seed}:{','.join(role.value for role in lobby.roles)}")
         lobby = lobby.apply_action(event.action, rng)
     state = dataclasses.replace(state, lobby=lobby)
-    return state, [Show("setup", _setup_view(state))]
+    return state, [Show(ScreenName.SETUP, _setup_view(state))]
 
 
 def _prepared_lines(state: OneNightState) -> tuple[Any, ...]:
@@ -183,7 +184,7 @@ def _begin_preparing(state: OneNightState) -> Transition:
         # Not playable yet: say why on the screen and wait (an auto start waits too).
         lobby = dataclasses.replace(_lobby(state), notice=str(problem))
         state = dataclasses.replace(state, lobby=lobby, deadline=None)
-        return state, [Show("setup", _setup_view(state))]
+        return state, [Show(ScreenName.SETUP, _setup_view(state))]
     drawn = draw_instructions(
         setup.roles,
         setup.players,
@@ -196,7 +197,11 @@ def _begin_preparing(state: OneNightState) -> Transition:
     )
     # The drawn instructions are secret until the night speaks them: only the store sees them.
     record = Record("onenight.instructions", drawn.to_json())
-    return state, [record, Show("setup", _setup_view(state)), Prepare(_prepared_lines(state))]
+    return state, [
+        record,
+        Show(ScreenName.SETUP, _setup_view(state)),
+        Prepare(_prepared_lines(state)),
+    ]
 
 
 def _lines_ready(state: OneNightState, event: LinesReady, now: float) -> Transition:
@@ -217,7 +222,7 @@ def _lines_ready(state: OneNightState, event: LinesReady, now: float) -> Transit
         record,
         Phase(OneNightPhase.DUSK),
         *mask,
-        Show("night", night.night_view(state, "")),
+        Show(ScreenName.NIGHT, night.night_view(state, "")),
         *lamps,
     ]
     state, more = _run_deadlines(state, now)

@@ -13,6 +13,7 @@ from games.events import Control, ControlPressed, Event, SeatPressed, Touched, V
 from games.onenight.ballot import DEVICE, Ballot, Cast, VoteError, cast, check_seat, confirm
 from games.onenight.state import OneNightPhase, OneNightState
 from games.onenight.views import TallyView, VoteMode, VoteView
+from games.views import ScreenName
 
 Transition = tuple[OneNightState, list[Effect]]
 
@@ -60,7 +61,7 @@ def open_vote(state: OneNightState, two_votes: tuple[int, ...], device_target: b
     state = dataclasses.replace(
         state, phase=OneNightPhase.VOTE, deadline=None, day_ends_at=None, ballot=ballot
     )
-    effects += [Show("vote", vote_view(state)), Say.of(f"onenight.vote.{mode}")]
+    effects += [Show(ScreenName.VOTE, vote_view(state)), Say.of(f"onenight.vote.{mode}")]
     if mode == "called":
         effects.append(Say.of("onenight.vote.call", seat=1))
     return state, effects
@@ -118,7 +119,7 @@ def _confirm_message(voter: int) -> str:
 def _ask_to_confirm(state: OneNightState, voter: int) -> Transition:
     return state, [
         Say.of("onenight.vote.confirm_change", seat=voter),
-        Show("vote", vote_view(state)),
+        Show(ScreenName.VOTE, vote_view(state)),
     ]
 
 
@@ -126,7 +127,7 @@ def _pick_voter(state: OneNightState, ballot: Ballot, voter: int) -> Transition:
     if not 1 <= voter <= ballot.players:
         return state, []
     state = dataclasses.replace(state, ballot=dataclasses.replace(ballot, voter=voter))
-    return state, [Show("vote", vote_view(state))]
+    return state, [Show(ScreenName.VOTE, vote_view(state))]
 
 
 def _seat(state: OneNightState, ballot: Ballot, seat: int) -> Transition:
@@ -147,7 +148,10 @@ def _cast(state: OneNightState, voter: int, target: int) -> Transition:
     state = dataclasses.replace(state, ballot=ballot)
     if result is Cast.SELF:
         refused = "You cannot vote for yourself"
-        return state, [Say.of("onenight.vote.self"), Show("vote", vote_view(state, refused))]
+        return state, [
+            Say.of("onenight.vote.self"),
+            Show(ScreenName.VOTE, vote_view(state, refused)),
+        ]
     if result is Cast.CONFIRM:
         return _ask_to_confirm(state, voter)
     return _after_vote(state, [])
@@ -192,7 +196,7 @@ def _after_vote(state: OneNightState, effects: list[Effect]) -> Transition:
     state = dataclasses.replace(state, ballot=ballot)
     if ballot.complete and ballot.replacing is None:
         return close_vote(state, effects)
-    return state, [*effects, Show("vote", vote_view(state))]
+    return state, [*effects, Show(ScreenName.VOTE, vote_view(state))]
 
 
 def close_vote(state: OneNightState, effects: list[Effect]) -> Transition:
@@ -202,7 +206,7 @@ def close_vote(state: OneNightState, effects: list[Effect]) -> Transition:
         *effects,
         Say.of("onenight.vote.closed"),
         Phase(OneNightPhase.REVEAL),
-        Show("tally", tally_view(state)),
+        Show(ScreenName.TALLY, tally_view(state)),
     ]
 
 

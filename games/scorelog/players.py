@@ -18,7 +18,7 @@ from typing import Any
 from games.effects import AddPlayer, Effect, Finished, GamePhase, LinkSeat, Phase, Say, Show
 from games.errors import EventNotAcceptedError
 from games.events import ControlPressed, Event, SeatPressed, TagSeen, Tick, Touched, describe
-from games.views import KeyboardView, PlayersView, SeatName
+from games.views import KeyboardView, PlayersView, ScreenName, SeatName
 
 Transition = tuple["PlayersState", list[Effect]]
 
@@ -221,8 +221,8 @@ def _add(state: PlayersState) -> Transition:
 
 def _show(state: PlayersState) -> list[Effect]:
     if state.phase == "name":
-        return [Phase(PlayersPhase.NAME), Show("keyboard", keyboard_view(state))]
-    return [Phase(PlayersPhase.PLAYERS), Show("players", players_view(state))]
+        return [Phase(PlayersPhase.NAME), Show(ScreenName.KEYBOARD, keyboard_view(state))]
+    return [Phase(PlayersPhase.PLAYERS), Show(ScreenName.PLAYERS, players_view(state))]
 
 
 def players_view(state: PlayersState) -> PlayersView:

@@ -13,6 +13,7 @@ from games.onenight.ballot import Ballot, Cast, VoteError, cast, confirm
 from games.onenight.setup import OneNightOptions, OneNightSetup, find_preset
 from games.onenight.state import OneNightState, state_from_json, state_to_json
 from games.onenight.views import TallyView, VoteView
+from games.views import ScreenName
 
 
 def test_a_self_vote_is_refused_and_counts_nothing() -> None:
@@ -145,3 +146,10 @@ def test_closing_while_a_change_waits_asks_for_the_change_again(
     state, effects = vote.on_input(state, ControlPressed(Control.YES, 0.0))
     assert state.phase == "reveal"
     assert state.ballot is not None and state.ballot.targets(1) == (2,)
+
+
+def test_a_show_puts_a_typed_view_on_its_own_screen_only() -> None:
+    view = vote.vote_view(voting())
+    assert Show(ScreenName.VOTE, view).screen == "vote"
+    with pytest.raises(ValueError, match=r"^a VoteView goes on the 'vote' screen, not 'tally'$"):
+        Show(ScreenName.TALLY, view)
