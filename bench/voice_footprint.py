@@ -358,7 +358,7 @@ def run(quick: bool) -> int:
             ratio = naive["cpu"] / ours["cpu"] if ours["cpu"] > 0 else float("inf")
             rows.append(
                 [
-                    phase,
+                    f"{phase} ({ours['screen']})",
                     f"{100 * ours['cpu'] / seconds:.2f} %",
                     f"{100 * naive['cpu'] / seconds:.2f} %",
                     f"1/{ratio:.1f}",

@@ -13,7 +13,8 @@ PROJECT = {"device", "narration", "games", "hardware"}
 THIRD_PARTY_ALLOWED = {
     "games": set(),
     "hardware": {"gpiozero", "serial"},
-    "narration": {"pyttsx3", "pygame"},
+    # piper and numpy load only in the Piper worker process (narration/piper_worker.py).
+    "narration": {"pyttsx3", "pygame", "piper", "numpy"},
     "device": {"pygame", "gpiozero", "serial", "pyttsx3", "segno", "aiohttp"},
 }
 PROJECT_ALLOWED = {
