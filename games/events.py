@@ -46,11 +46,86 @@ class TagSeen:
     at: float
 
 
+class SeatRole(enum.StrEnum):
+    """What a tapped seat chip stands for on its screen."""
+
+    VOTER = "voter"
+    """Grid vote: the voter whose vote is being entered."""
+    TARGET = "target"
+    """Grid vote: whom that voter votes for (0: the device, when a ripple allows it)."""
+
+
+@dataclass(frozen=True)
+class SeatTap:
+    """A tap on a seat chip. Its text, the control's action name, is ``role:seat``.
+
+    >>> SeatTap(SeatRole.TARGET, 3), str(SeatTap(SeatRole.TARGET, 3))
+    (SeatTap(SeatRole.TARGET, 3), 'target:3')
+    """
+
+    role: SeatRole
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{self.role.value}:{self.seat}"
+
+    def __repr__(self) -> str:
+        return f"SeatTap(SeatRole.{self.role.name}, {self.seat})"
+
+
+@dataclass(frozen=True)
+class AnswerTap:
+    """A tap on one of the night's answer buttons: yes or no, or a number.
+
+    >>> str(AnswerTap(True)), str(AnswerTap(7))
+    ('answer:yes', 'answer:7')
+    """
+
+    answer: bool | int
+
+    def __str__(self) -> str:
+        if isinstance(self.answer, bool):
+            return "answer:yes" if self.answer else "answer:no"
+        return f"answer:{self.answer}"
+
+
+TouchAction = str | SeatTap | AnswerTap
+"""What a tap asks for: a typed value where the action carries a seat or an answer, else the
+control's plain action name (``start``, ``close``, ``role:cow``...)."""
+
+
+def parse_action(text: str) -> TouchAction:
+    """The typed value of a control's action name; a name with no typed form stays as it is.
+
+    >>> parse_action("target:0"), parse_action("answer:no"), parse_action("close")
+    (SeatTap(SeatRole.TARGET, 0), AnswerTap(answer=False), 'close')
+    >>> parse_action("voter:x")  # not a seat: left for the session to refuse
+    'voter:x'
+    """
+    kind, colon, value = text.partition(":")
+    if colon and kind in SeatRole.__members__.values() and value.isdecimal():
+        return SeatTap(SeatRole(kind), int(value))
+    if colon and kind == "answer":
+        if value in ("yes", "no"):
+            return AnswerTap(value == "yes")
+        if value.isdecimal():
+            return AnswerTap(int(value))
+    return text
+
+
 @dataclass(frozen=True)
 class Touched:
-    """An on-screen control was tapped; ``action`` is that control's action name."""
+    """An on-screen control was tapped; ``action`` is what that control asks for.
 
-    action: str
+    Given as the control's action name (the UI's, a test's), it is read into its typed value
+    here, so sessions match seats and answers by type, never by taking a string apart.
+    """
+
+    action: TouchAction
+
+    def __post_init__(self) -> None:
+        if isinstance(self.action, str):
+            object.__setattr__(self, "action", parse_action(self.action))
 
 
 @dataclass(frozen=True)
@@ -131,7 +206,7 @@ def describe(event: Event) -> str:
         case TagSeen(uid=uid):
             return f"a tag ({uid})"
         case Touched(action=action):
-            return f"a touch on {action!r}"
+            return f"a touch on {str(action)!r}"
         case VoteCast(voter=voter, target=target):
             return f"a vote (seat {voter} for seat {target})"
         case RevealEntered(seat=seat):

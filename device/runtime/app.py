@@ -255,7 +255,7 @@ class Daemon:
         # With no game running, the go button opens the first game's setup (One Night's), so a
         # device without a working touchscreen can still start a game; a tap starts its button's.
         go = isinstance(event, ControlPressed) and event.control is Control.GO
-        chosen = event.action.removeprefix("game:") if isinstance(event, Touched) else ""
+        chosen = str(event.action).removeprefix("game:") if isinstance(event, Touched) else ""
         games = home_games()
         store = self.runtime.store
         if chosen == SCORES or ScoreLog.handles(chosen):
@@ -309,8 +309,8 @@ class Daemon:
                 return False
             self.end_view = (executor.screen, last)
             self.who = WhoPrompt(play, store.recent_players())
-        elif event.action.startswith("who:") and self.who is not None and store is not None:
-            kind, _, name = event.action.removeprefix("who:").partition(":")
+        elif str(event.action).startswith("who:") and self.who is not None and store is not None:
+            kind, _, name = str(event.action).removeprefix("who:").partition(":")
             seat = self.who.seat
             if kind == "pick" and seat is not None:
                 try:

@@ -23,8 +23,12 @@ from device.ui.seats import (
     seat_row,
     seats_text,
 )
+from games.events import SeatRole, SeatTap
 from games.onenight.views import TallyView, VoteMode, VoteView
 from games.views import DEVICE_SEAT
+
+DEVICE_TARGET = SeatTap(SeatRole.TARGET, DEVICE_SEAT)
+"""The Mothership as a grid vote's target (a ripple may allow it)."""
 
 BAR = ACCENT
 """A tally bar."""
@@ -84,14 +88,16 @@ class VoteScreen(Screen):
         tints = {seat: VOTED_TINT for seat in self.voted}
         if self.voter is not None:
             tints[self.voter] = CURRENT_TINT
-        out = seat_chips("Voter", "voter", self._row(VOTER_TOP), tints, size=44)
+        out = seat_chips("Voter", SeatRole.VOTER, self._row(VOTER_TOP), tints, size=44)
         if self.voter is not None:
             # Never lit, whoever votes for whom; and nobody may vote for themselves.
             targets = self._row(TARGET_TOP)
-            out += seat_chips("Target", "target", targets, {}, size=44, skip=self.voter)
+            out += seat_chips("Target", SeatRole.TARGET, targets, {}, size=44, skip=self.voter)
             if self.device_target:
                 out.append(
-                    Control("Mothership", "target:0", MOTHERSHIP_RECT, style="chip", size=40)
+                    Control(
+                        "Mothership", str(DEVICE_TARGET), MOTHERSHIP_RECT, style="chip", size=40
+                    )
                 )
         out.append(Control("Close vote", "close", GRID_CLOSE_RECT))
         return out

@@ -10,6 +10,7 @@ import pygame
 from device.ui.canvas import ALIEN, AMBER, DIM, NIGHT_BG, NIGHT_TEXT, TEXT, Canvas
 from device.ui.model import Control
 from device.ui.screens import Screen
+from games.events import AnswerTap
 from games.onenight.views import AnswerButtons, DayView, NightView
 
 #: The only part of the night screen that may hold anything but near-black.
@@ -37,8 +38,12 @@ class NightScreen(Screen):
     def controls(self) -> list[Control]:
         if self.answers is AnswerButtons.YES_NO:
             return [
-                Control("Yes", "answer:yes", pygame.Rect(150, 160, 220, 110), style="night"),
-                Control("No", "answer:no", pygame.Rect(430, 160, 220, 110), style="night"),
+                Control(
+                    "Yes", str(AnswerTap(True)), pygame.Rect(150, 160, 220, 110), style="night"
+                ),
+                Control(
+                    "No", str(AnswerTap(False)), pygame.Rect(430, 160, 220, 110), style="night"
+                ),
             ]
         if self.answers is AnswerButtons.NUMBER and self.players > 0:
             per_row = 6
@@ -49,7 +54,7 @@ class NightScreen(Screen):
                 in_row = min(per_row, self.players - row * per_row)
                 left = 400 - (in_row * size + (in_row - 1) * gap) // 2
                 rect = pygame.Rect(left + col * (size + gap), 110 + row * (size + gap), size, size)
-                out.append(Control(str(n), f"answer:{n}", rect, style="night"))
+                out.append(Control(str(n), str(AnswerTap(n)), rect, style="night"))
             return out
         return []
 

@@ -101,8 +101,8 @@ class AlienationSession:
             return _enter(state, entry)
         elif isinstance(event, SeatPressed):
             return _take_firsties(state, event.seat)
-        elif isinstance(event, Touched) and event.action.startswith("first:"):
-            value = event.action.removeprefix("first:")
+        elif isinstance(event, Touched) and str(event.action).startswith("first:"):
+            value = str(event.action).removeprefix("first:")
             if not value.isdecimal():
                 action = event.action
                 raise EventNotAcceptedError(f"touch {action!r}: Firsties goes to a seat number")
@@ -149,9 +149,11 @@ def _friendliest_input(state: AlienationState, event: Event, now: float) -> Tran
             return _choose(state, draw(state.setup), "timeout")
         return state, []
     if isinstance(event, SeatPressed) or (
-        isinstance(event, Touched) and event.action.startswith("friendliest:")
+        isinstance(event, Touched) and str(event.action).startswith("friendliest:")
     ):
-        choice = str(event.seat) if isinstance(event, SeatPressed) else event.action.split(":")[1]
+        choice = (
+            str(event.seat) if isinstance(event, SeatPressed) else str(event.action).split(":")[1]
+        )
         if choice == "random":
             return _choose(state, draw(state.setup), "random")
         seat = int(choice) if choice.isdecimal() else 0

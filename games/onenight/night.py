@@ -6,7 +6,7 @@ import dataclasses
 from functools import lru_cache
 
 from games.effects import Effect, Phase, Say, Show, Sound
-from games.events import Control, ControlPressed, Event, SeatPressed, Touched
+from games.events import AnswerTap, Control, ControlPressed, Event, SeatPressed, Touched
 from games.onenight import day
 from games.onenight.cue import Cue
 from games.onenight.instructions import Instructions
@@ -94,14 +94,15 @@ def take_answer(state: OneNightState, event: Event) -> OneNightState:
     if kind == "yes_no":
         if isinstance(event, ControlPressed) and event.control is not Control.GO:
             answer = event.control is Control.YES
-        elif event in (Touched("answer:yes"), Touched("answer:no")):
-            answer = event == Touched("answer:yes")
+        elif isinstance(event, Touched) and isinstance(event.action, AnswerTap):
+            tapped = event.action.answer
+            answer = tapped if isinstance(tapped, bool) else None
     elif kind == "number":
         if isinstance(event, SeatPressed):
             answer = event.seat
-        elif isinstance(event, Touched) and event.action.startswith("answer:"):
-            value = event.action.removeprefix("answer:")
-            answer = int(value) if value.isdecimal() else None
+        elif isinstance(event, Touched) and isinstance(event.action, AnswerTap):
+            tapped = event.action.answer
+            answer = None if isinstance(tapped, bool) else tapped
         if answer is not None and not 1 <= answer <= int(highest or state.setup.players):
             answer = None
     return state if answer is None else dataclasses.replace(state, answer=answer)

@@ -235,11 +235,12 @@ def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Ef
         # The picker opens on the next seat: kept as the draft, so a restart reopens it too.
         state = dataclasses.replace(state, draft=state.draft or _blank(state))
         return state, [Show(ScreenName.REVEAL, reveal_view(state))]
-    if not isinstance(event, Touched) or (":" not in event.action and event.action != "confirm"):
+    action = str(event.action) if isinstance(event, Touched) else ""
+    if ":" not in action and action != "confirm":
         return state, []
     seat, card, mark, became, snatched, artifact = state.draft or _blank(state)
     old = card
-    kind, _, value = event.action.partition(":")
+    kind, _, value = action.partition(":")
     # Conversions that follow the player; on a copier card "werewolf" is a copied role instead.
     sights = Role.PARANORMAL_INVESTIGATOR in state.setup.roles and not _is_copier(card)
     follows = (*BECAME, *PI_SIGHTS) if sights else BECAME
@@ -267,7 +268,7 @@ def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Ef
         became = value
     elif kind == "snatched" and value in ("yes", "no"):
         snatched = value == "yes"
-    elif event.action == "confirm":
+    elif action == "confirm":
         if card is None:
             return state, [Say.of("onenight.reveal.pick_card")]
         if _is_copier(card) and became is None:

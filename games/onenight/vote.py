@@ -9,7 +9,16 @@ from __future__ import annotations
 import dataclasses
 
 from games.effects import Effect, Phase, Say, Show
-from games.events import Control, ControlPressed, Event, SeatPressed, Touched, VoteCast
+from games.events import (
+    Control,
+    ControlPressed,
+    Event,
+    SeatPressed,
+    SeatRole,
+    SeatTap,
+    Touched,
+    VoteCast,
+)
 from games.onenight.ballot import DEVICE, Ballot, Cast, VoteError, cast, check_seat, confirm
 from games.onenight.state import OneNightPhase, OneNightState
 from games.onenight.views import TallyView, VoteMode, VoteView
@@ -91,12 +100,12 @@ def on_input(state: OneNightState, event: Event) -> Transition:
         return _close_asked(state, ballot)
     if isinstance(event, SeatPressed):
         return _seat(state, ballot, event.seat)
-    if isinstance(event, Touched) and ":" in event.action:
-        kind, _, value = event.action.partition(":")
-        if kind == "voter" and value.isdecimal():
-            return _pick_voter(state, ballot, int(value))
-        if kind == "target" and value.isdecimal() and ballot.voter is not None:
-            return _cast(state, ballot.voter, int(value))
+    if isinstance(event, Touched) and isinstance(event.action, SeatTap):
+        tap = event.action
+        if tap.role is SeatRole.VOTER:
+            return _pick_voter(state, ballot, tap.seat)
+        if tap.role is SeatRole.TARGET and ballot.voter is not None:
+            return _cast(state, ballot.voter, tap.seat)
     return state, []
 
 

@@ -77,12 +77,12 @@ class PlayersSession:
             return state, []
         if state.phase == "name":
             if isinstance(event, Touched):
-                return _type(state, event.action)
+                return _type(state, str(event.action))
             if isinstance(event, SeatPressed | ControlPressed | TagSeen):
                 return state, []
         else:
             if isinstance(event, Touched):
-                return _list_touch(state, event.action)
+                return _list_touch(state, str(event.action))
             if isinstance(event, SeatPressed):
                 return _link(state, event.seat)
             if isinstance(event, ControlPressed | TagSeen):

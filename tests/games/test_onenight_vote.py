@@ -7,7 +7,16 @@ import dataclasses
 import pytest
 
 from games.effects import Phase, Say, Show
-from games.events import Control, ControlPressed, SeatPressed, Touched, VoteCast
+from games.events import (
+    AnswerTap,
+    Control,
+    ControlPressed,
+    SeatPressed,
+    SeatRole,
+    SeatTap,
+    Touched,
+    VoteCast,
+)
 from games.onenight import vote
 from games.onenight.ballot import Ballot, Cast, VoteError, cast, confirm
 from games.onenight.setup import OneNightOptions, OneNightSetup, find_preset
@@ -153,3 +162,32 @@ def test_a_show_puts_a_typed_view_on_its_own_screen_only() -> None:
     assert Show(ScreenName.VOTE, view).screen == "vote"
     with pytest.raises(ValueError, match=r"^a VoteView goes on the 'vote' screen, not 'tally'$"):
         Show(ScreenName.TALLY, view)
+
+
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [
+        ("voter:4", SeatTap(SeatRole.VOTER, 4)),
+        ("target:0", SeatTap(SeatRole.TARGET, 0)),
+        ("answer:yes", AnswerTap(True)),
+        ("answer:7", AnswerTap(7)),
+        ("close", "close"),
+        ("target:x", "target:x"),
+        ("answer:²", "answer:²"),
+    ],
+)
+def test_a_touch_carries_a_typed_seat_or_answer_and_reads_as_before(
+    text: str, typed: object
+) -> None:
+    touched = Touched(text)
+    assert touched.action == typed and type(touched.action) is type(typed)
+    assert str(touched.action) == text  # the control's action name, as before
+
+
+def test_the_grid_takes_typed_seat_taps_and_ignores_a_seat_that_is_no_number() -> None:
+    state = voting("grid")
+    state, _ = vote.on_input(state, Touched(SeatTap(SeatRole.VOTER, 4)))
+    assert state.ballot is not None and state.ballot.voter == 4
+    assert vote.on_input(state, Touched("target:x")) == (state, [])
+    state, _ = vote.on_input(state, Touched(SeatTap(SeatRole.TARGET, 1)))
+    assert state.ballot is not None and state.ballot.targets(4) == (1,)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from device.runtime.uievents import ui_event
 from device.ui import TouchUI, UiError, UiInput
 from device.ui.ballot import (
     BAR,
@@ -21,8 +22,9 @@ from device.ui.ballot import (
 )
 from device.ui.canvas import CHIP_ON
 from device.ui.seats import CURRENT_TINT, VOTED_TINT
+from games.events import SeatRole, SeatTap, Touched
 from games.onenight.views import TallyView, VoteMode, VoteView
-from games.views import ViewError
+from games.views import DEVICE_SEAT, ViewError
 
 CLOSE = ("Close vote", "close")
 
@@ -159,6 +161,17 @@ def test_grid_taps_give_their_actions(ui: TouchUI, label: str, action: str) -> N
     ui.show("vote", vote(mode="grid", voter=5, device_target=True))
     ui.tap(label)
     assert ui.poll() == [UiInput("touch", action)]
+
+
+def test_a_grid_tap_reaches_the_session_as_a_typed_seat(ui: TouchUI) -> None:
+    ui.show("vote", vote(mode="grid", voter=5, device_target=True))
+    ui.tap("Target 3")
+    ui.tap("Mothership")
+    events = [ui_event(item, 0.0) for item in ui.poll()]
+    assert events == [
+        Touched(SeatTap(SeatRole.TARGET, 3)),
+        Touched(SeatTap(SeatRole.TARGET, DEVICE_SEAT)),
+    ]
 
 
 def test_the_picked_voter_is_blue_and_the_voted_green_in_grid_mode() -> None:
