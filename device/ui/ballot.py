@@ -24,7 +24,8 @@ from device.ui.seats import (
     seats_text,
 )
 from games.events import SeatRole, SeatTap
-from games.onenight.views import TallyView, VoteMode, VoteView
+from games.onenight.ballot import VoteMode
+from games.onenight.views import TallyView, VoteView
 from games.views import DEVICE_SEAT
 
 DEVICE_TARGET = SeatTap(SeatRole.TARGET, DEVICE_SEAT)

@@ -19,6 +19,17 @@ DEVICE = 0
 """The target number of the device itself."""
 
 
+class VoteMode(enum.StrEnum):
+    """How votes are entered with buttons and touch (the setup option ``vote_mode``)."""
+
+    SECRET = "secret"
+    """Each player presses their own seat, then their choice."""
+    CALLED = "called"
+    """Each player in turn is called and presses a target."""
+    GRID = "grid"
+    """One person enters everyone's votes on screen."""
+
+
 class VoteError(RulesError):
     """A vote that names no seat of the game."""
 
@@ -39,8 +50,8 @@ class Ballot:
     """The votes of one game so far."""
 
     players: int
-    mode: str = "secret"
-    """``"secret"``, ``"called"`` or ``"grid"``: how votes are entered with buttons and touch."""
+    mode: VoteMode = VoteMode.SECRET
+    """How votes are entered with buttons and touch (a name is read as its ``VoteMode``)."""
     two_votes: tuple[int, ...] = ()
     """Seats that vote with both hands (a ripple): their two votes count separately."""
     device_target: bool = False
@@ -51,6 +62,9 @@ class Ballot:
     """The voter being entered: identified (secret), called (called) or picked (grid)."""
     replacing: tuple[int, tuple[int, ...]] | None = None
     """A new vote waiting for confirmation, with the voter's new targets."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "mode", VoteMode(self.mode))
 
     def allowed(self, voter: int) -> int:
         """How many votes ``voter`` casts."""

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.errors import SetupError
+from games.onenight.ballot import VoteMode
 from games.onenight.presets import (
     BOX_PLAYERS,
     PRESETS,
@@ -37,7 +38,7 @@ __all__ = [
     "validate_setup",
 ]
 
-VOTE_MODES = ("secret", "called", "grid")
+VOTE_MODES = tuple(VoteMode)
 """The ways votes can be entered with buttons and touch (a ``vote`` event works in every one)."""
 
 CENTRE_CARDS = 3
@@ -65,13 +66,17 @@ class OneNightOptions:
     """Play a soft masking noise under the narration from dusk to wake-up."""
     rulings: tuple[tuple[str, object], ...] = ()
     """Rulings that differ from the defaults (``games.onenight.resolve.Rulings`` fields)."""
-    vote_mode: str = "secret"
-    """How votes are entered: ``"secret"`` (own seat, then target), ``"called"`` (each player
-    in turn presses a target) or ``"grid"`` (one person enters everyone's votes on screen)."""
+    vote_mode: VoteMode = VoteMode.SECRET
+    """How votes are entered: own seat then target (secret), each player in turn presses a
+    target (called), or one person enters everyone's votes on screen (grid)."""
     assassin_sees_doppelganger: bool = True
     """With the Assassin, his Apprentice and the Doppelganger: he keeps his eyes open from his
     Mark until his Apprentice closes hers, through the Doppelganger-Assassin's call (he sees
     her). False: he closes them for her call and opens them again for his Apprentice."""
+
+    def __post_init__(self) -> None:
+        # The config and old checkpoints give the mode by name.
+        object.__setattr__(self, "vote_mode", VoteMode(self.vote_mode))
 
 
 @dataclass(frozen=True)
@@ -190,7 +195,7 @@ def options_from(values: Mapping[str, object], defaults: OneNightOptions) -> One
                 raise SetupError(
                     f"option vote_mode: expected one of {', '.join(VOTE_MODES)}, got {value!r}"
                 )
-            result[key] = str(value)
+            result[key] = VoteMode(str(value))
             continue
         if key in ("mask_sound", "assassin_sees_doppelganger", "oracle_even_odd"):
             if not isinstance(value, bool):

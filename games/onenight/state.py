@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.effects import GamePhase, Say
-from games.onenight.ballot import Ballot
+from games.onenight.ballot import Ballot, VoteMode
 from games.onenight.instructions import Instructions
 from games.onenight.lobby import Lobby
 from games.onenight.roles import Role
@@ -98,7 +98,10 @@ def state_to_json(state: OneNightState) -> dict[str, Any]:
     data["answers"] = [list(pair) for pair in state.answers]
     data["instructions"] = None if state.instructions is None else state.instructions.to_json()
     data["lobby"] = None if state.lobby is None else state.lobby.to_json()
-    data["ballot"] = None if state.ballot is None else dataclasses.asdict(state.ballot)
+    ballot = state.ballot
+    data["ballot"] = (
+        None if ballot is None else {**dataclasses.asdict(ballot), "mode": ballot.mode.value}
+    )
     return data
 
 
@@ -135,7 +138,7 @@ def ballot_from_json(data: Mapping[str, Any] | None) -> Ballot | None:
     replacing = data.get("replacing")
     return Ballot(
         players=int(data["players"]),
-        mode=str(data["mode"]),
+        mode=VoteMode(data["mode"]),
         two_votes=tuple(data["two_votes"]),
         device_target=bool(data["device_target"]),
         votes=tuple((int(voter), tuple(targets)) for voter, targets in data["votes"]),
@@ -150,7 +153,10 @@ def setup_to_json(setup: OneNightSetup) -> dict[str, Any]:
         "players": setup.players,
         "roles": [role.value for role in setup.roles],
         "seed": setup.seed,
-        "options": dataclasses.asdict(setup.options),
+        "options": {
+            **dataclasses.asdict(setup.options),
+            "vote_mode": setup.options.vote_mode.value,
+        },
         "preset": setup.preset,
     }
 

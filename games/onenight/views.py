@@ -10,18 +10,8 @@ import enum
 from dataclasses import dataclass
 from typing import ClassVar
 
+from games.onenight.ballot import VoteMode
 from games.views import DEVICE_SEAT, ScreenName, View, ViewError
-
-
-class VoteMode(enum.StrEnum):
-    """How votes are entered with buttons and touch (the setup option ``vote_mode``)."""
-
-    SECRET = "secret"
-    """Each player presses their own seat, then their choice."""
-    CALLED = "called"
-    """Each player in turn is called and presses a target."""
-    GRID = "grid"
-    """One person enters everyone's votes on screen."""
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,18 @@ from games.events import (
     Touched,
     VoteCast,
 )
-from games.onenight.ballot import DEVICE, Ballot, Cast, VoteError, cast, check_seat, confirm
+from games.onenight.ballot import (
+    DEVICE,
+    Ballot,
+    Cast,
+    VoteError,
+    VoteMode,
+    cast,
+    check_seat,
+    confirm,
+)
 from games.onenight.state import OneNightPhase, OneNightState
-from games.onenight.views import TallyView, VoteMode, VoteView
+from games.onenight.views import TallyView, VoteView
 from games.views import ScreenName
 
 Transition = tuple[OneNightState, list[Effect]]
@@ -48,7 +57,7 @@ def vote_view(state: OneNightState, message: str | None = None) -> VoteView:
     if message is None:
         pending = ballot.replacing
         message = "Vote!" if pending is None else _confirm_message(pending[0])
-    mode = VoteMode(ballot.mode)
+    mode = ballot.mode
     return VoteView(
         message=message,
         players=ballot.players,
@@ -65,13 +74,13 @@ def open_vote(state: OneNightState, two_votes: tuple[int, ...], device_target: b
     mode = state.setup.options.vote_mode
     ballot = Ballot(state.setup.players, mode, two_votes, device_target)
     effects: list[Effect] = [Phase(OneNightPhase.VOTE)]
-    if mode == "called":
+    if mode is VoteMode.CALLED:
         ballot = dataclasses.replace(ballot, voter=1)
     state = dataclasses.replace(
         state, phase=OneNightPhase.VOTE, deadline=None, day_ends_at=None, ballot=ballot
     )
     effects += [Show(ScreenName.VOTE, vote_view(state)), Say.of(f"onenight.vote.{mode}")]
-    if mode == "called":
+    if mode is VoteMode.CALLED:
         effects.append(Say.of("onenight.vote.call", seat=1))
     return state, effects
 
@@ -142,7 +151,7 @@ def _pick_voter(state: OneNightState, ballot: Ballot, voter: int) -> Transition:
 def _seat(state: OneNightState, ballot: Ballot, seat: int) -> Transition:
     if seat > ballot.players:
         return state, []
-    if ballot.mode == "secret" and ballot.voter is None:
+    if ballot.mode is VoteMode.SECRET and ballot.voter is None:
         state = dataclasses.replace(state, ballot=dataclasses.replace(ballot, voter=seat))
         return state, [Say.of("onenight.vote.your_turn", seat=seat)]
     if ballot.voter is None:  # grid mode: the screen picks the voter
@@ -195,9 +204,11 @@ def _cast_whole(state: OneNightState, vote: VoteCast) -> Transition:
 def _after_vote(state: OneNightState, effects: list[Effect]) -> Transition:
     ballot = state.ballot
     assert ballot is not None
-    if ballot.mode == "secret" and ballot.voter is not None and ballot.is_done(ballot.voter):
+    if ballot.mode is VoteMode.SECRET and ballot.voter is not None and ballot.is_done(ballot.voter):
         ballot = dataclasses.replace(ballot, voter=None)
-    elif ballot.mode == "called" and ballot.voter is not None and ballot.is_done(ballot.voter):
+    elif (
+        ballot.mode is VoteMode.CALLED and ballot.voter is not None and ballot.is_done(ballot.voter)
+    ):
         following = [seat for seat in ballot.missing if seat > ballot.voter] or list(ballot.missing)
         ballot = dataclasses.replace(ballot, voter=following[0] if following else None)
         if following:

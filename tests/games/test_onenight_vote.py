@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
@@ -18,7 +19,7 @@ from games.events import (
     VoteCast,
 )
 from games.onenight import vote
-from games.onenight.ballot import Ballot, Cast, VoteError, cast, confirm
+from games.onenight.ballot import Ballot, Cast, VoteError, VoteMode, cast, confirm
 from games.onenight.setup import OneNightOptions, OneNightSetup, find_preset
 from games.onenight.state import OneNightState, state_from_json, state_to_json
 from games.onenight.views import TallyView, VoteView
@@ -191,3 +192,15 @@ def test_the_grid_takes_typed_seat_taps_and_ignores_a_seat_that_is_no_number() -
     assert vote.on_input(state, Touched("target:x")) == (state, [])
     state, _ = vote.on_input(state, Touched(SeatTap(SeatRole.TARGET, 1)))
     assert state.ballot is not None and state.ballot.targets(4) == (1,)
+
+
+def test_the_vote_mode_is_an_enum_read_from_its_name_and_written_back_as_it() -> None:
+    state = voting("grid")
+    assert state.setup.options.vote_mode is VoteMode.GRID
+    assert state.ballot is not None and state.ballot.mode is VoteMode.GRID
+    saved = json.loads(json.dumps(state_to_json(state)))
+    assert saved["setup"]["options"]["vote_mode"] == saved["ballot"]["mode"] == "grid"
+    loaded = state_from_json(saved)
+    assert loaded.ballot is not None and loaded.ballot.mode is VoteMode.GRID
+    with pytest.raises(ValueError, match="'open' is not a valid VoteMode"):
+        Ballot(4, "open")  # type: ignore[arg-type]
