@@ -64,6 +64,12 @@ class ScreenName(enum.StrEnum):
     """Who sits where, before a scored game."""
     KEYBOARD = "keyboard"
     """Typing a new player's name."""
+    BGSTATS = "bgstats"
+    """A logged play's BG Stats code, full height."""
+    PLAYS = "plays"
+    """The score log: the plays, newest first."""
+    WHO = "who"
+    """Naming a logged play's unnamed seats."""
 
 
 class ViewError(RulesError):

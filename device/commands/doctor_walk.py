@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from device.runtime.inbox import Inbox
 from device.runtime.readers import open_readers, tags_into
 from games.events import ControlPressed, SeatPressed, TagSeen
+from games.views import MessageView
 from hardware.backend import Hardware
 
 if TYPE_CHECKING:
@@ -105,7 +106,7 @@ class PersonSteps:
     def prompt(self, text: str, *, answers: bool = False) -> None:
         """Ask ``text``, and put it on the screen with Yes/No when ``answers``, and Skip."""
         if self.ui is not None:  # the screen first: an answer may come as soon as it is heard
-            self.ui.show("message", {"title": "Mothership doctor", "lines": [text]})
+            self.ui.show("message", MessageView(title="Mothership doctor", lines=(text,)))
             for label, action, rect in [*(ANSWER_CONTROLS if answers else ()), SKIP_CONTROL]:
                 self.ui.add_control(label, action, rect)
         self.ask(text)

@@ -32,7 +32,7 @@ from games.effects import Say
 from games.events import Control, ControlPressed, TagSeen, Touched
 from games.scorelog.plays import Play
 from games.spec import ScoreField
-from games.views import View
+from games.views import HomeView, View
 
 logger = logging.getLogger(__name__)
 
@@ -46,9 +46,9 @@ def home_games() -> dict[str, Mapping[str, object]]:
     return {button.label: button.setup for button in home_buttons()}
 
 
-def home_view() -> dict[str, Any]:
+def home_view() -> HomeView:
     """The home screen: a button per ``home_games`` entry, then Scores."""
-    return {"title": "Mothership", "games": [*home_games(), SCORES]}
+    return HomeView(title="Mothership", games=(*home_games(), SCORES))
 
 
 NOTICE_SECONDS = 8.0

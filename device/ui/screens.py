@@ -15,6 +15,7 @@ import pygame
 from device.ui.canvas import ALIEN, DIM, TEXT, Canvas
 from device.ui.model import Control, ViewReader
 from device.ui.qr import draw_qr, module_pixels
+from games.views import HomeView, MessageView
 
 QR_AREA = pygame.Rect(450, 24, 342, 342)
 """Where the end screen draws a play's BG Stats QR code (its caption goes under it)."""
@@ -46,10 +47,9 @@ class HomeScreen(Screen):
     games: tuple[str, ...]
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> HomeScreen:
-        """Read ``title`` and ``games`` from the view."""
-        r = ViewReader("home", view)
-        return cls(r.text("title"), tuple(r.texts("games")))
+    def from_view(cls, view: HomeView) -> HomeScreen:
+        """The home screen for ``view``: a button per game label."""
+        return cls(view.title, view.games)
 
     def controls(self) -> list[Control]:
         n = len(self.games)
@@ -90,10 +90,9 @@ class MessageScreen(Screen):
     """Whether to offer "Who played?" (the logged play has unnamed seats)."""
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> MessageScreen:
+    def from_view(cls, view: MessageView) -> MessageScreen:
         """The generic info/error screen; its control is "OK" -> "ok"."""
-        r = ViewReader("message", view)
-        return cls(r.text("title"), tuple(r.texts("lines")))
+        return cls(view.title, view.lines)
 
     @classmethod
     def end_from_view(cls, view: Mapping[str, object]) -> MessageScreen:

@@ -33,7 +33,7 @@ from device.ui.sheets import SheetScreen
 from device.ui.who import WhoScreen
 from games.alieninjas.views import ReplicasView, ScoresView
 from games.onenight.views import DayView, NightView, TallyView, VoteView
-from games.views import KeyboardView, PlayersView, View
+from games.views import HomeView, KeyboardView, MessageView, PlayersView, View
 
 NOTICE_BG = (120, 70, 10)
 NOTICE_TEXT = (255, 230, 190)
@@ -41,11 +41,9 @@ TOUCH_POLL_SECONDS = 0.05
 """How often a waiting UI looks for taps and keys (a tap is noticed within this)."""
 
 SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
-    "home": HomeScreen.from_view,
     "setup": SetupScreen.from_view,
     "reveal": RevealScreen.from_view,
     "end": MessageScreen.end_from_view,
-    "message": MessageScreen.from_view,
     "sheet": SheetScreen.from_view,
     "keypad": KeypadScreen.from_view,
     "wins": WinsScreen.from_view,
@@ -65,6 +63,8 @@ TYPED_SCREENS: dict[type[View], Callable[[Any], Screen]] = {
     ScoresView: ScoresScreen.from_view,
     PlayersView: PlayersScreen.from_view,
     KeyboardView: KeyboardScreen.from_view,
+    HomeView: HomeScreen.from_view,
+    MessageView: MessageScreen.from_view,
 }
 """The screen for each kind of view (each ``from_view`` takes that view class)."""
 

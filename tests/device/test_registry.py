@@ -12,6 +12,7 @@ from device.store.scorelog import play_of
 from device.ui.keypad.entry import Keypad, fields_for
 from games.catalog import GAMES, setup_keys
 from games.scorelog.plays import FinalResult
+from games.views import HomeView
 
 KEYPAD = {
     # (game, mission): the keypad's (field, kind, prompt) in order
@@ -80,10 +81,10 @@ def test_a_scenario_takes_every_games_setup_keys_and_score_fields() -> None:
 
 
 def test_the_home_screen_lists_the_registrys_buttons_then_scores() -> None:
-    assert home_view() == {
-        "title": "Mothership",
-        "games": ["One Night", "Replicas", "Alienation", "Alien Encounters", "Players", "Scores"],
-    }
+    assert home_view() == HomeView(
+        title="Mothership",
+        games=("One Night", "Replicas", "Alienation", "Alien Encounters", "Players", "Scores"),
+    )
     assert home_games()["Replicas"] == {"game": "alieninjas", "mission": "replicas", "players": 4}
 
 

@@ -32,7 +32,15 @@ from games.onenight.views import (  # noqa: E402
     VoteMode,
     VoteView,
 )
-from games.views import KeyboardView, PlayersView, ScreenName, SeatName, View  # noqa: E402
+from games.views import (  # noqa: E402
+    HomeView,
+    KeyboardView,
+    MessageView,
+    PlayersView,
+    ScreenName,
+    SeatName,
+    View,
+)
 
 VIEWS: dict[str, View | dict[str, object]] = {
     "keypad": {
@@ -43,10 +51,9 @@ VIEWS: dict[str, View | dict[str, object]] = {
         "typed": "12",
         "done": [],
     },
-    "home": {
-        "title": "Mothership",
-        "games": ["One Night", "Alieninjas", "Alienation", "Alien Encounters"],
-    },
+    "home": HomeView(
+        title="Mothership", games=("One Night", "Alieninjas", "Alienation", "Alien Encounters")
+    ),
     # The setup view is the lobby's own, so these tests also hold the two to one contract.
     "setup": Lobby().apply_preset("alien_first_game").seat_checked_in(2).seat_checked_in(4).view(),
     "night": NightView(caption="Aliens, wake up and look for other aliens."),
@@ -84,7 +91,7 @@ VIEWS: dict[str, View | dict[str, object]] = {
         "title": "The village wins!",
         "lines": ["Seat 3 (Alien) died.", "Winners: 1, 2, 4, 5, 6, 7"],
     },
-    "message": {"title": "No audio device", "lines": ["Narration is shown as captions."]},
+    "message": MessageView(title="No audio device", lines=("Narration is shown as captions.",)),
     "replicas": ReplicasView(
         round=2,
         rounds=3,
@@ -153,6 +160,15 @@ VIEWS: dict[str, View | dict[str, object]] = {
         message="Ada: press your seat button",
     ),
     "keyboard": KeyboardView(title="New player", text="ADA", most=16, message=""),
+    "bgstats": {"title": "One Night", "lines": ["1 Feb 2025"], "bgstats": "https://x.example/"},
+    "plays": {
+        "title": "Plays",
+        "rows": [{"label": "1 Feb 2025 One Night", "action": "play:1"}],
+        "footer": "1 play",
+        "older": False,
+        "newer": False,
+    },
+    "who": {"title": "Who played?", "message": "Seat 2", "names": ["Ada", "Ben"]},
 }
 
 

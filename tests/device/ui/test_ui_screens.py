@@ -27,7 +27,7 @@ from device.ui.canvas import (
 from device.ui.model import Control
 from device.ui.play import NIGHT_CAPTION_BAND
 from games.onenight.views import NightView, TallyView
-from games.views import ScreenName, ViewError
+from games.views import MessageView, ScreenName, ViewError
 
 NIGHT_DIM = 24  # brightest channel value allowed on the night screen outside the caption
 
@@ -150,7 +150,7 @@ def test_screens_without_a_timer_need_no_redraw(ui: TouchUI, views: dict[str, An
 
 def test_show_before_open_validates_and_lists_controls() -> None:
     closed = TouchUI()
-    closed.show("message", {"title": "Hi", "lines": []})
+    closed.show("message", MessageView(title="Hi", lines=()))
     assert closed.controls() == [("OK", "ok")]
     with pytest.raises(UiError, match="not open"):
         closed.save_png(Path("/tmp/never.png"))
