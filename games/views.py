@@ -235,3 +235,27 @@ class KeyboardView(View):
     most: int
     """The longest name allowed."""
     message: str
+
+
+@dataclass(frozen=True)
+class KeypadView(View):
+    """Score entry by touch: one seat and one field at a time (the device builds it)."""
+
+    screen: ClassVar[ScreenName] = ScreenName.KEYPAD
+    seat: int
+    players: int
+    field: str
+    """The field's name (``points``, ``correct``...)."""
+    kind: str
+    """How it is entered: ``number``, ``yes_no``, ``choice:a,b`` or ``cards:N``."""
+    typed: str
+    """What is typed so far."""
+    done: tuple[str, ...]
+    """The fields this seat has entered, as shown (``points 7``)."""
+    prompt: str
+    """What is asked."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.players_in_range(self.players)
+        self.seats_in_range("seat", (self.seat,), self.players)

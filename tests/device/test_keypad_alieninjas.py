@@ -6,6 +6,7 @@ after every entry, as the device does (``device.runtime.app.ScoreEntry``).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -83,15 +84,15 @@ def test_a_list_of_cards_is_typed_with_times_and_next() -> None:
     fields = fields_for("alieninjas", "collection")
     assert fields is not None
     pad = Keypad(fields, 2, sheet=Sheet(mission="collection"))
-    assert pad.view()["prompt"] == "matched cards (points x multiplier)"
+    assert pad.view().prompt == "matched cards (points x multiplier)"
     pad = typed(pad, "times", "add", "digit:0", "digit:3", "times", "times", "digit:2")
     assert pad.typed == "3x2"  # x needs a number first, and comes once; a lone 0 is replaced
     assert press(pad, "ok")[0] is not None
     pad = typed(pad, "add", "ok", "digit:4", "add", "digit:5", "add", "digit:6", "add")
-    assert pad.view()["typed"] == "3x2, 4, 5, 6"  # a fifth card is refused: the mission has 4
+    assert pad.view().typed == "3x2, 4, 5, 6"  # a fifth card is refused: the mission has 4
     pad = typed(pad, "del", "del", "ok")
     assert pad.field[0] == "left_in_hand"
-    assert pad.view()["done"] == ["matched 3x2, 4, 5"]
+    assert pad.view().done == ("matched 3x2, 4, 5",)
     assert pad.values == (("matched", [{"points": 3, "multiplier": 2}, 4, 5]),)
 
 
@@ -99,7 +100,7 @@ def test_no_matched_card_is_an_empty_list() -> None:
     fields = fields_for("alieninjas", "collection")
     assert fields is not None
     pad = typed(Keypad(fields, 2), "ok", "digit:2")
-    assert pad.values == (("matched", []),) and pad.view()["done"] == ["matched none"]
+    assert pad.values == (("matched", []),) and pad.view().done == ("matched none",)
     pad, entry = press(typed(pad, "ok"), "pick:no")
     assert entry == ScoreEntered(1, None, (("last", False), ("left_in_hand", 2), ("matched", [])))
 
@@ -114,8 +115,8 @@ def test_the_cards_keypad_screen_has_times_and_next_card() -> None:
     assert "x" in labels and "Next card" in labels and "OK" in labels
     assert screen.prompt == "matched cards (points x multiplier)"
     old = Keypad(fields_for("alienation") or (), 2).view()
-    old.pop("prompt")  # a view without a prompt shows the field's name
-    assert KeypadScreen.from_view(old).prompt == "points"
+    unasked = dataclasses.replace(old, prompt="")  # a view without a prompt shows the field's name
+    assert KeypadScreen.from_view(unasked).prompt == "points"
 
 
 def test_the_next_starter_is_asked_per_mission_until_marked() -> None:
@@ -123,7 +124,7 @@ def test_the_next_starter_is_asked_per_mission_until_marked() -> None:
     assert fields is not None
     pad = Keypad(fields, 2, sheet=Sheet(mission="push_your_luck"))
     pad = typed(pad, "digit:4", "ok")
-    assert pad.view()["prompt"] == "made the last capture?"
+    assert pad.view().prompt == "made the last capture?"
     pad2, entry = press(pad, "pick:yes")
     assert entry == ScoreEntered(1, 4, (("last", True),))
     assert pad2 is not None and pad2.sheet.marked == 1

@@ -243,7 +243,7 @@ def test_the_keypad_asks_its_declared_fields(registered: None) -> None:
     for action in ("digit:4", "ok", "digit:3", "ok", "pick:yes", "digit:0", "ok", "pick:no"):
         assert pad is not None
         if pad.seat == 1 and pad.index == 1:
-            assert pad.view()["prompt"] == "stars caught"
+            assert pad.view().prompt == "stars caught"
         pad, entry = press(pad, action)
         if entry is not None:
             entries.append(entry)

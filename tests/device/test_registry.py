@@ -58,7 +58,7 @@ def test_the_keypad_asks_each_games_declared_fields(game: str, mission: str | No
     asked = []
     for index in range(len(fields)):
         view = Keypad(fields, 2, index=index).view()
-        asked.append((view["field"], view["kind"], view["prompt"]))
+        asked.append((view.field, view.kind, view.prompt))
     assert asked == KEYPAD[(game, mission)]
 
 

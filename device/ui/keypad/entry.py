@@ -13,13 +13,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from games.alieninjas.views import ScoresView
 from games.catalog import by_key
 from games.events import ScoreEntered
 from games.spec import EntryContext, FieldKind, ScoreField
-from games.views import View
+from games.views import KeypadView, View
 
 
 @dataclass(frozen=True)
@@ -107,18 +106,18 @@ class Keypad:
         entry = self.fields[self.index]
         return entry.name, kind_text(entry)
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> KeypadView:
         """What the keypad screen shows."""
         name, kind = self.field
-        return {
-            "seat": self.seat,
-            "players": self.players,
-            "field": name,
-            "prompt": self.fields[self.index].shown,
-            "kind": kind,
-            "typed": self.typed.replace(",", ", "),
-            "done": [f"{key} {_shown(value)}" for key, value in self.values],
-        }
+        return KeypadView(
+            seat=self.seat,
+            players=self.players,
+            field=name,
+            kind=kind,
+            typed=self.typed.replace(",", ", "),
+            done=tuple(f"{key} {_shown(value)}" for key, value in self.values),
+            prompt=self.fields[self.index].shown,
+        )
 
     def reading(self, view: View | Mapping[str, object]) -> Keypad:
         """This keypad with the session's latest score sheet (after an entry, a new round)."""

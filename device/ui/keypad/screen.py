@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pygame
 
 from device.ui.canvas import ACCENT, ALIEN, DIM, TEXT, Canvas
-from device.ui.model import Control, ViewReader
+from device.ui.model import Control
 from device.ui.screens import Screen
+from games.views import KeypadView
 
 
 @dataclass(frozen=True)
@@ -30,14 +30,10 @@ class KeypadScreen(Screen):
     """What is asked (optional in the view; the field's name when absent)."""
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> KeypadScreen:
-        """Read seat, players, field, kind, typed, done and the optional prompt from the view."""
-        r = ViewReader("keypad", view)
-        prompt = r.text("prompt") if "prompt" in view else r.text("field")
-        return cls(
-            r.integer("seat"), r.integer("players"), r.text("field"), r.text("kind"),
-            r.text("typed"), tuple(r.texts("done")), prompt,
-        )  # fmt: skip
+    def from_view(cls, view: KeypadView) -> KeypadScreen:
+        """The keypad for ``view``."""
+        prompt = view.prompt or view.field
+        return cls(view.seat, view.players, view.field, view.kind, view.typed, view.done, prompt)
 
     @property
     def typing(self) -> bool:

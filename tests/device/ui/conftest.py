@@ -35,6 +35,7 @@ from games.onenight.views import (  # noqa: E402
 from games.views import (  # noqa: E402
     HomeView,
     KeyboardView,
+    KeypadView,
     MessageView,
     PlayersView,
     ScreenName,
@@ -43,14 +44,9 @@ from games.views import (  # noqa: E402
 )
 
 VIEWS: dict[str, View | dict[str, object]] = {
-    "keypad": {
-        "seat": 2,
-        "players": 4,
-        "field": "points",
-        "kind": "number",
-        "typed": "12",
-        "done": [],
-    },
+    "keypad": KeypadView(
+        seat=2, players=4, field="points", kind="number", typed="12", done=(), prompt="points"
+    ),
     "home": HomeView(
         title="Mothership", games=("One Night", "Alieninjas", "Alienation", "Alien Encounters")
     ),
