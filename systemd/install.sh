@@ -82,7 +82,13 @@ packages() {
         run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-lgpio
         run python3 -m venv --system-site-packages --upgrade "$PREFIX/venv"
     fi
-    pip_install --upgrade --only-binary lgpio "$SRC[pi]"
+    # pip builds a local project inside its folder (build/, *.egg-info): from a copy, so no file
+    # of root's is left in the checkout (arm64-check found its owner could not remove them).
+    local stage=/tmp/mothership-source
+    [ "$DRY_RUN" = 1 ] || stage="$(mktemp -d)"
+    run sh -c "tar -C '$SRC' --exclude=./.git --exclude=./.venv --exclude=./build -cf - . | tar -xf - -C '$stage'"
+    pip_install --upgrade --only-binary lgpio "$stage[pi]"
+    run rm -rf "$stage"
 }
 
 # Only what differs from the shipped defaults: a release that renames a default key still starts.
