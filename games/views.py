@@ -262,3 +262,52 @@ class KeypadView(View):
         super().__post_init__()
         self.players_in_range(self.players)
         self.seats_in_range("seat", (self.seat,), self.players)
+
+
+@dataclass(frozen=True)
+class SheetRow(Checked):
+    """One seat's line on a score sheet."""
+
+    seat: int
+    cells: tuple[str, ...]
+    """One cell per column."""
+    lit: bool = False
+    """Highlighted: Firsties, the first player, or a winner."""
+
+
+@dataclass(frozen=True)
+class SheetButton(Checked):
+    """A button under a score sheet."""
+
+    label: str
+    action: str
+    primary: bool = False
+
+
+@dataclass(frozen=True)
+class SheetView(View):
+    """A score sheet (Alienation, Alien Encounters): seats by columns, a message, buttons."""
+
+    screen: ClassVar[ScreenName] = ScreenName.SHEET
+    title: str
+    columns: tuple[str, ...]
+    """The headings after the seat column."""
+    rows: tuple[SheetRow, ...]
+    message: str
+    round: int
+    rounds: int
+    """A round tracker of ``rounds`` steps with ``round`` current (0: no tracker)."""
+    controls: tuple[SheetButton, ...]
+    notes: tuple[str, ...] = ()
+    """Reminders under the table where the rows leave room."""
+    bgstats: str = ""
+    """The BG Stats push link of the play this final sheet logged (the device adds it)."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        for row in self.rows:
+            if len(row.cells) != len(self.columns):
+                raise ViewError(
+                    f"SheetView.rows: seat {row.seat} has {len(row.cells)} cells "
+                    f"for {len(self.columns)} columns"
+                )

@@ -7,6 +7,7 @@ device costs close to no CPU.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -32,7 +33,7 @@ from games.effects import Say
 from games.events import Control, ControlPressed, TagSeen, Touched
 from games.scorelog.plays import Play
 from games.spec import ScoreField
-from games.views import HomeView, View
+from games.views import HomeView, SheetView, View
 
 logger = logging.getLogger(__name__)
 
@@ -94,7 +95,7 @@ class Daemon:
         self.entry = ScoreEntry(self)
         self.scorelog = ScoreLog(config.store.location)
         """The touchscreen score log's game filter and page."""
-        self.end_view: tuple[str, dict[str, Any]] | None = None
+        self.end_view: tuple[str, dict[str, Any] | SheetView] | None = None
         """The last screen of a game left for its BG Stats code (its Back comes back to it)."""
         self.who: WhoPrompt | None = None
         """Naming the unnamed seats of the play just logged ("Who played?"), while it lasts."""
@@ -283,12 +284,17 @@ class Daemon:
             executor.show(*self.end_view)
             return True
         last = executor.view
-        if executor.screen not in ("end", "sheet") or not isinstance(last, dict):
+        if executor.screen not in ("end", "sheet"):
             return False
-        if not isinstance(last.get("bgstats"), str):
+        if isinstance(last, SheetView):
+            title, link = last.title, last.bgstats or None
+        elif isinstance(last, dict):
+            title, link = str(last.get("title", "BG Stats")), last.get("bgstats")
+        else:
             return False
-        title = str(last.get("title", "BG Stats"))
-        view = {"title": title, "lines": [], "bgstats": last["bgstats"], "back": "back"}
+        if not isinstance(link, str):
+            return False
+        view = {"title": title, "lines": [], "bgstats": link, "back": "back"}
         self.end_view = (executor.screen, last)
         executor.show("bgstats", view)
         return True
@@ -305,7 +311,7 @@ class Daemon:
             last = executor.view
             if store is None or play is None or executor.screen not in ("end", "sheet"):
                 return False
-            if not isinstance(last, dict):
+            if not isinstance(last, dict | SheetView):
                 return False
             self.end_view = (executor.screen, last)
             self.who = WhoPrompt(play, store.recent_players())
@@ -337,7 +343,16 @@ class Daemon:
             return
         screen, view = self.end_view
         who = bool(unnamed_seats(play))
-        view = {**view, "bgstats": scannable_push_url(play, self.config.store.location)}
+        link = scannable_push_url(play, self.config.store.location)
+        if isinstance(view, SheetView):
+            kept = view.controls if who else tuple(c for c in view.controls if c.action != "who")
+            view = dataclasses.replace(view, bgstats=link, controls=kept)
+            self.end_view = (screen, view)
+            self.runtime.executor.show(screen, view)
+            return
+        if not isinstance(view, dict):
+            return
+        view = {**view, "bgstats": link}
         if screen == "end":
             view["who"] = who
         elif not who:

@@ -34,7 +34,7 @@ from games.effects import (
 from games.events import Event, LinesReady
 from games.onenight.views import NightView
 from games.scorelog.plays import Play
-from games.views import ScreenName, View
+from games.views import ScreenName, SheetButton, SheetView, View
 from narration.errors import NarrationError
 
 logger = logging.getLogger(__name__)
@@ -194,10 +194,15 @@ class Executor:
         """A game's last screen (``end``, or a final score ``sheet``) with the BG Stats push
         link of the play it just logged as ``bgstats``: the end screen shows it as a QR code,
         a sheet gets a BG Stats button that shows it."""
-        if not isinstance(view, dict):
-            return view
         link = scannable_push_url(play, self.out.location)
         who = bool(unnamed_seats(play))  # unnamed seats: offer "Who played?"
+        if isinstance(view, SheetView):
+            more = [SheetButton("BG Stats", "bgstats")]
+            if who:
+                more.append(SheetButton("Who played?", "who"))
+            return dataclasses.replace(view, bgstats=link, controls=(*view.controls, *more))
+        if not isinstance(view, dict):
+            return view
         if "controls" in view:  # a score sheet
             buttons = [{"label": "BG Stats", "action": "bgstats"}]
             if who:

@@ -1,40 +1,21 @@
 """The score-sheet screen: per-seat rows of scores and totals, a round tracker and a message.
 
-Alienation and Alien Encounters both use it. The view:
-
-- ``title`` (str), ``columns`` (list of str): the headings after the seat column;
-- ``rows``: one object per seat with ``seat`` (int), ``cells`` (list of str, one per column)
-  and ``lit`` (bool: Firsties, the first player, or a winner);
-- ``message`` (str): one line under the table;
-- ``round`` and ``rounds`` (int): a round tracker of ``rounds`` steps with ``round`` current
-  (``rounds`` 0: no tracker);
-- ``controls``: objects with ``label``, ``action`` and optional ``primary`` (bool);
-- ``notes`` (optional list of str): reminders shown under the table, where the rows leave room
-  (Alien Encounters: the starting bag and hand during round 1).
+Alienation and Alien Encounters both use it; it shows a ``games.views.SheetView``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pygame
 
 from device.ui.canvas import ALIEN, AMBER, DIM, PANEL, TEXT, Canvas
-from device.ui.model import Control, UiError, ViewReader
+from device.ui.model import Control
 from device.ui.screens import Screen
+from games.views import SheetRow, SheetView
 
 SEAT_WIDTH = 110
 TABLE = pygame.Rect(20, 84, 760, 236)
-
-
-@dataclass(frozen=True)
-class SheetRow:
-    """One seat's line on the sheet."""
-
-    seat: int
-    cells: tuple[str, ...]
-    lit: bool
 
 
 @dataclass(frozen=True)
@@ -51,33 +32,18 @@ class SheetScreen(Screen):
     notes: tuple[str, ...] = ()
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> SheetScreen:
-        """Read and check the view (see the module docstring)."""
-        r = ViewReader("sheet", view)
-        columns = tuple(r.texts("columns"))
-        rows = []
-        for row in r.records("rows"):
-            cells = tuple(row.texts("cells"))
-            if len(cells) != len(columns):
-                raise UiError(
-                    f"sheet view: seat {row.integer('seat')} has {len(cells)} cells "
-                    f"for {len(columns)} columns"
-                )
-            rows.append(SheetRow(row.integer("seat"), cells, row.flag("lit")))
-        buttons = []
-        for item in r.records("controls"):
-            raw = item.text("action")  # checked before the optional flag
-            primary = bool(view_flag(item))
-            buttons.append((item.text("label"), raw, primary))
+    def from_view(cls, view: SheetView) -> SheetScreen:
+        """The sheet for ``view`` (its rows already match its columns)."""
+        buttons = tuple((b.label, b.action, b.primary) for b in view.controls)
         return cls(
-            r.text("title"),
-            columns,
-            tuple(rows),
-            r.text("message"),
-            r.integer("round"),
-            r.integer("rounds"),
-            tuple(buttons),
-            tuple(r.texts("notes")) if "notes" in view else (),
+            view.title,
+            view.columns,
+            view.rows,
+            view.message,
+            view.round,
+            view.rounds,
+            buttons,
+            view.notes,
         )
 
     def controls(self) -> list[Control]:
@@ -136,13 +102,3 @@ class SheetScreen(Screen):
         for step in range(1, self.rounds + 1):
             centre = (left + (step - 1) * (size + gap) + size // 2, 66)
             canvas.chip(centre, size // 2, str(step), step <= self.round)
-
-
-def view_flag(item: ViewReader) -> bool:
-    """A control's optional ``primary`` flag (absent: False)."""
-    try:
-        return item.flag("primary")
-    except UiError as error:
-        if "missing key" in str(error):
-            return False
-        raise

@@ -33,7 +33,15 @@ from device.ui.sheets import SheetScreen
 from device.ui.who import WhoScreen
 from games.alieninjas.views import ReplicasView, ScoresView
 from games.onenight.views import DayView, NightView, TallyView, VoteView
-from games.views import HomeView, KeyboardView, KeypadView, MessageView, PlayersView, View
+from games.views import (
+    HomeView,
+    KeyboardView,
+    KeypadView,
+    MessageView,
+    PlayersView,
+    SheetView,
+    View,
+)
 
 NOTICE_BG = (120, 70, 10)
 NOTICE_TEXT = (255, 230, 190)
@@ -44,7 +52,6 @@ SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
     "setup": SetupScreen.from_view,
     "reveal": RevealScreen.from_view,
     "end": MessageScreen.end_from_view,
-    "sheet": SheetScreen.from_view,
     "wins": WinsScreen.from_view,
     "totals": TotalsScreen.from_view,
     "history": HistoryScreen.from_view,
@@ -65,6 +72,7 @@ TYPED_SCREENS: dict[type[View], Callable[[Any], Screen]] = {
     HomeView: HomeScreen.from_view,
     MessageView: MessageScreen.from_view,
     KeypadView: KeypadScreen.from_view,
+    SheetView: SheetScreen.from_view,
 }
 """The screen for each kind of view (each ``from_view`` takes that view class)."""
 

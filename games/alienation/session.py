@@ -50,7 +50,7 @@ from games.scoresheet import (
     waiting_text,
     winner_line,
 )
-from games.views import ScreenName
+from games.views import ScreenName, SheetButton, SheetRow, SheetView
 
 Transition = tuple["AlienationState", list[Effect]]
 PHASES = tuple(AlienationPhase)
@@ -303,7 +303,7 @@ def _finish(state: AlienationState, effects: list[Effect], running: dict[int, in
     ]
 
 
-def sheet_view(state: AlienationState) -> dict[str, Any]:
+def sheet_view(state: AlienationState) -> SheetView:
     """The ``sheet`` screen's view: rounds and running totals, Firsties, the message."""
     players, done = state.setup.players, state.rounds
     current = {e.seat: e.points for e in state.entries}
@@ -318,24 +318,24 @@ def sheet_view(state: AlienationState) -> dict[str, Any]:
         cells += [str(state.sunnies[seat - 1]), str(total)]
         # Leaders at the end; Firsties during a round (nobody while the friendliest is chosen).
         lit = seat in leaders(running) if state.phase == "final" else state.firsties == seat
-        rows.append({"seat": seat, "cells": cells, "lit": lit})
+        rows.append(SheetRow(seat, tuple(cells), lit))
     if state.phase == "final":
-        controls = [{"label": "Home", "action": "home", "primary": True}]
+        controls = [SheetButton("Home", "home", primary=True)]
         title = "Alienation: final scores"
     elif state.phase == "friendliest":
         seats = range(1, players + 1)
-        controls = [{"label": f"Player {s}", "action": f"friendliest:{s}"} for s in seats]
-        controls.append({"label": "Random", "action": "friendliest:random"})
+        controls = [SheetButton(f"Player {s}", f"friendliest:{s}") for s in seats]
+        controls.append(SheetButton("Random", "friendliest:random"))
         title = "Alienation: who is the friendliest?"
     else:
-        controls = [{"label": f"First {s}", "action": f"first:{s}"} for s in range(1, players + 1)]
+        controls = [SheetButton(f"First {s}", f"first:{s}") for s in range(1, players + 1)]
         title = f"Alienation: round {state.round} of {ROUNDS}"
-    return {
-        "title": title,
-        "columns": ["R1", "R2", "R3", "Sun", "Total"],
-        "rows": rows,
-        "message": state.message,
-        "round": 0,
-        "rounds": 0,
-        "controls": controls,
-    }
+    return SheetView(
+        title=title,
+        columns=("R1", "R2", "R3", "Sun", "Total"),
+        rows=tuple(rows),
+        message=state.message,
+        round=0,
+        rounds=0,
+        controls=tuple(controls),
+    )

@@ -45,7 +45,7 @@ from games.events import (
     describe,
 )
 from games.scoresheet import Sheet, close_round, final_effects, on_final, waiting_text
-from games.views import ScreenName
+from games.views import ScreenName, SheetButton, SheetRow, SheetView
 
 Transition = tuple["EncountersState", list[Effect]]
 
@@ -334,7 +334,7 @@ def setup_notes() -> list[str]:
     ]
 
 
-def sheet_view(state: EncountersState) -> dict[str, Any]:
+def sheet_view(state: EncountersState) -> SheetView:
     """The ``sheet`` screen's view: factions, the round tracker, then the tallies (and the
     starting bag and hand while round 1 is played)."""
     tallies = {entry.seat: entry.tally for entry in state.tallies}
@@ -348,23 +348,23 @@ def sheet_view(state: EncountersState) -> dict[str, Any]:
             cells += [tally.intention.value.title(), str(tally.war), str(tally.peace)]
             cells.append(str(tally.score))
         lit = seat in state.winners if state.phase == "final" else seat == state.first
-        rows.append({"seat": seat, "cells": cells, "lit": lit})
+        rows.append(SheetRow(seat, tuple(cells), lit))
     if state.phase == "rounds":
-        controls = [
-            {"label": "Undo", "action": "undo"},
-            {"label": "Next round", "action": "next", "primary": True},
-        ]
+        controls: tuple[SheetButton, ...] = (
+            SheetButton("Undo", "undo"),
+            SheetButton("Next round", "next", primary=True),
+        )
     elif state.phase == "score":
-        controls = [{"label": "Undo", "action": "undo"}]
+        controls = (SheetButton("Undo", "undo"),)
     else:
-        controls = [{"label": "Home", "action": "home", "primary": True}]
-    return {
-        "title": "Alien Encounters",
-        "columns": ["Faction", "Intention", "War", "Peace", "Score"],
-        "rows": rows,
-        "message": state.message,
-        "round": state.round if state.phase == "rounds" else ROUNDS,
-        "rounds": ROUNDS,
-        "controls": controls,
-        "notes": setup_notes() if state.phase == "rounds" and state.round == 1 else [],
-    }
+        controls = (SheetButton("Home", "home", primary=True),)
+    return SheetView(
+        title="Alien Encounters",
+        columns=("Faction", "Intention", "War", "Peace", "Score"),
+        rows=tuple(rows),
+        message=state.message,
+        round=state.round if state.phase == "rounds" else ROUNDS,
+        rounds=ROUNDS,
+        controls=controls,
+        notes=tuple(setup_notes()) if state.phase == "rounds" and state.round == 1 else (),
+    )

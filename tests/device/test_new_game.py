@@ -44,6 +44,7 @@ from games.events import (
     Touched,
 )
 from games.spec import EntryContext, FieldKind, GameSpec, ScoreField, Settings
+from games.views import SheetRow, SheetView
 
 # -- The game: what its package in games/ would hold ---------------------------------------------
 
@@ -72,21 +73,12 @@ def stars_setup(block: Mapping[str, Any], settings: Settings) -> StarsSetup:
     return StarsSetup(players, int(block.get("seed", 0)), level)
 
 
-def sheet(state: StarsState) -> dict[str, Any]:
+def sheet(state: StarsState) -> SheetView:
     scores = dict(state.scores)
-    rows = [
-        {"seat": seat, "cells": [str(scores.get(seat, "-"))], "lit": False}
-        for seat in range(1, state.setup.players + 1)
-    ]
-    return {
-        "title": "Stars",
-        "columns": ["Points"],
-        "rows": rows,
-        "message": "",
-        "round": 1,
-        "rounds": 1,
-        "controls": [],
-    }
+    rows = tuple(
+        SheetRow(seat, (str(scores.get(seat, "-")),)) for seat in range(1, state.setup.players + 1)
+    )
+    return SheetView("Stars", ("Points",), rows, message="", round=1, rounds=1, controls=())
 
 
 class StarsSession:

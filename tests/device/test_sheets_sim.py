@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,6 @@ from device.config import Config, load_config
 from device.simulator.run import SimulationError, simulate
 from device.simulator.scenario import parse_scenario
 from device.ui import TouchUI
-from device.ui.model import UiError
 from device.ui.sheets import SheetScreen
 from games.effects import Show
 from games.encounters.rules import EncountersSetup
@@ -155,40 +155,28 @@ def test_encounters_undo_by_touch_costs_a_go(config: Config) -> None:
 
 
 def test_a_sheet_view_with_a_missing_cell_is_refused_by_name() -> None:
-    from device.ui.model import UiError
-    from device.ui.sheets import SheetScreen
+    from games.views import SheetButton, SheetRow, SheetView, ViewError
 
-    view = {
-        "title": "Sheet",
-        "columns": ["R1", "Total"],
-        "rows": [{"seat": 1, "cells": ["3"], "lit": False}],
-        "message": "",
-        "round": 0,
-        "rounds": 0,
-        "controls": [{"label": "Home", "action": "home"}],
-    }
-    with pytest.raises(UiError, match="seat 1 has 1 cells for 2 columns"):
-        SheetScreen.from_view(view)
-    view["rows"] = [{"seat": 1, "cells": ["3", "3"], "lit": False}]
-    assert [c.action for c in SheetScreen.from_view(view).controls()] == ["home"]
+    def sheet(*cells: str) -> SheetView:
+        row = SheetRow(1, cells)
+        return SheetView("Sheet", ("R1", "Total"), (row,), "", 0, 0, (SheetButton("Home", "home"),))
+
+    with pytest.raises(ViewError, match=r"^SheetView\.rows: seat 1 has 1 cells for 2 columns$"):
+        sheet("3")
+    assert [c.action for c in SheetScreen.from_view(sheet("3", "3")).controls()] == ["home"]
 
 
 def test_sheet_notes_are_optional_and_checked() -> None:
-    view: dict[str, Any] = {
-        "title": "Sheet",
-        "columns": ["Total"],
-        "rows": [{"seat": 1, "cells": ["3"], "lit": False}],
-        "message": "",
-        "round": 0,
-        "rounds": 0,
-        "controls": [],
-    }
+    from games.views import SheetRow, SheetView, ViewError
+
+    view = SheetView("Sheet", ("Total",), (SheetRow(1, ("3",)),), "", 0, 0, ())
     assert SheetScreen.from_view(view).notes == ()
-    view["notes"] = ["Bag: 2 War + 5 Neutral tokens"]
-    assert SheetScreen.from_view(view).notes == ("Bag: 2 War + 5 Neutral tokens",)
-    view["notes"] = "Bag"
-    with pytest.raises(UiError, match="sheet view: 'notes' must be a list of strings"):
-        SheetScreen.from_view(view)
+    noted = dataclasses.replace(view, notes=("Bag: 2 War + 5 Neutral tokens",))
+    assert SheetScreen.from_view(noted).notes == ("Bag: 2 War + 5 Neutral tokens",)
+    with pytest.raises(
+        ViewError, match=r"^SheetView\.notes must be tuple\[str, \.\.\.\], got 'Bag'$"
+    ):
+        dataclasses.replace(view, notes="Bag")
 
 
 def test_encounters_round_1_says_and_shows_the_starting_bag_and_hand(config: Config) -> None:
@@ -208,8 +196,38 @@ def test_encounters_round_1_says_and_shows_the_starting_bag_and_hand(config: Con
     try:
         ui.show("sheet", view)
         with_notes = pygame.image.tobytes(pygame.display.get_surface().subsurface(band), "RGB")
-        ui.show("sheet", {**view, "notes": []})
+        ui.show("sheet", dataclasses.replace(view, notes=()))
         without = pygame.image.tobytes(pygame.display.get_surface().subsurface(band), "RGB")
     finally:
         ui.close()
     assert with_notes != without
+
+
+def test_a_final_sheet_offers_its_play_on_bg_stats_and_who_played(tmp_path: Path) -> None:
+    """The final Alienation sheet (a typed SheetView) gets the BG Stats and Who played? buttons
+    of its logged play; naming a seat keeps the sheet, and Back from the code returns to it."""
+
+    from device.commands.cli import main
+    from device.store.database import Store
+
+    db = tmp_path / "m.db"
+    store = Store(db)
+    store.add_player("Ada")
+    store.close()
+    sample = Path(__file__).parents[2] / "device" / "scenarios" / "alienation.json"
+    scenario = json.loads(sample.read_text())
+    scenario["events"] += [
+        {"touch": "Who played?"},
+        {"touch": "Ada"},
+        {"touch": "Done"},
+        {"touch": "BG Stats"},
+        {"touch": "Back"},
+    ]
+    path = tmp_path / "final.json"
+    path.write_text(json.dumps(scenario))
+    transcript = tmp_path / "t.jsonl"
+    assert main(["simulate", str(path), "--transcript", str(transcript), "--store", str(db)]) == 0
+    screens = [json.loads(line).get("screen") for line in transcript.read_text().splitlines()]
+    assert [s for s in screens if s][-5:] == ["sheet", "who", "sheet", "bgstats", "sheet"]
+    (play,) = Store(db).plays()
+    assert play.players[0].name == "Ada"

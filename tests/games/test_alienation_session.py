@@ -21,6 +21,7 @@ from games.events import (
     Touched,
     VoteCast,
 )
+from games.views import SheetView
 from narration.catalogue import Catalogue
 
 FRIENDLIEST = load_cases("alienation_rules", "friendliest")
@@ -134,7 +135,8 @@ def test_the_final_sheet_shows_each_total_once(game: dict[str, Any]) -> None:
     _resumed, again = session.resume(session.from_json(session.to_json(state)), 0.0, 0.0)
     for show in (shows[-1], again[-1]):
         assert isinstance(show, Show)
-        assert [row["cells"][-1] for row in show.view["rows"]] == [str(t) for t in game["totals"]]
+        assert isinstance(show.view, SheetView)
+        assert [row.cells[-1] for row in show.view.rows] == [str(t) for t in game["totals"]]
 
 
 def test_a_checkpoint_from_before_the_shared_sheet_resumes() -> None:
@@ -158,7 +160,8 @@ def test_a_checkpoint_from_before_the_shared_sheet_resumes() -> None:
     assert state.rounds == ((10, 12), (8, 9), (11, 8)) and state.friendliest is None
     show = effects[-1]
     assert isinstance(show, Show)
-    assert [row["cells"][-1] for row in show.view["rows"]] == ["29", "29"]
+    assert isinstance(show.view, SheetView)
+    assert [row.cells[-1] for row in show.view.rows] == ["29", "29"]
     in_round_one = {**old, "phase": "score", "round": 1, "rounds": [], "entries": []}
     assert session.from_json(in_round_one).friendliest == 2
 
@@ -266,14 +269,15 @@ def test_while_the_table_chooses_the_sheet_offers_each_player_and_random() -> No
     assert Phase("friendliest") in effects
     assert session.next_deadline(state) == 130.0
     view = [e for e in effects if isinstance(e, Show)][-1].view
-    assert [c["action"] for c in view["controls"]] == [
+    assert isinstance(view, SheetView)
+    assert [c.action for c in view.controls] == [
         "friendliest:1",
         "friendliest:2",
         "friendliest:3",
         "friendliest:random",
     ]
-    assert [c["label"] for c in view["controls"]][-1] == "Random"
-    assert not any(row["lit"] for row in view["rows"])
+    assert [c.label for c in view.controls][-1] == "Random"
+    assert not any(row.lit for row in view.rows)
 
 
 def test_while_the_table_chooses_bad_input_is_refused_by_name() -> None:

@@ -18,6 +18,7 @@ from games.encounters.session import (
 )
 from games.errors import EventNotAcceptedError, RulesError
 from games.events import Control, ControlPressed, ScoreEntered, SeatPressed, Touched, VoteCast
+from games.views import SheetView
 from narration.catalogue import Catalogue
 
 GO = ControlPressed(Control.GO, 0.0)
@@ -55,7 +56,7 @@ def test_the_opening_says_and_shows_the_starting_bag_and_hand(case: dict[str, An
         assert next(say for say in said if say.line == line).param_map() == params
     state, more = play(session, state, *[GO] * case["gos"])
     shown = [e for e in effects + more if isinstance(e, Show)][-1]
-    assert shown.view["notes"] == case["notes"]
+    assert isinstance(shown.view, SheetView) and list(shown.view.notes) == case["notes"]
 
 
 def test_the_start_says_the_setup_and_opens_round_1() -> None:
@@ -117,7 +118,7 @@ def test_the_tally_reports_scores_and_the_verdict() -> None:
     assert Say.of("encounters.winner", seat=1, faction="Humans") in effects
     assert state.phase == "final"
     shown = [e for e in effects if isinstance(e, Show)][-1]
-    assert shown.view["message"] == "Humans wins"
+    assert isinstance(shown.view, SheetView) and shown.view.message == "Humans wins"
     _, effects = play(session, state, Touched("home"))
     assert effects == [Finished()]
 

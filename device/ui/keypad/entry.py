@@ -18,7 +18,7 @@ from games.alieninjas.views import ScoresView
 from games.catalog import by_key
 from games.events import ScoreEntered
 from games.spec import EntryContext, FieldKind, ScoreField
-from games.views import KeypadView, View
+from games.views import KeypadView, SheetView, View
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,8 @@ class Sheet:
                 ),
                 view.marked,
             )
+        if isinstance(view, SheetView):
+            return cls(None, view.round, view.rounds)
         if isinstance(view, View):
             return cls()
         totals, entered = [], []

@@ -40,6 +40,9 @@ from games.views import (  # noqa: E402
     PlayersView,
     ScreenName,
     SeatName,
+    SheetButton,
+    SheetRow,
+    SheetView,
     View,
 )
 
@@ -108,21 +111,17 @@ VIEWS: dict[str, View | dict[str, object]] = {
         entered=(2,),
         rows=tuple(ScoreRow(s, s + 1, 2 * s) for s in (1, 2, 3)),
     ),
-    "sheet": {
-        "title": "Alienation: round 2 of 3",
-        "columns": ["R1", "R2", "R3", "Sun", "Total"],
-        "rows": [
-            {"seat": s, "cells": [str(9 + s), "-", "", str(s), str(9 + s)], "lit": s == 2}
-            for s in (1, 2, 3)
-        ],
-        "message": "Waiting for players 1 and 3",
-        "round": 2,
-        "rounds": 10,
-        "controls": [
-            {"label": "Undo", "action": "undo"},
-            {"label": "Home", "action": "home", "primary": True},
-        ],
-    },
+    "sheet": SheetView(
+        title="Alienation: round 2 of 3",
+        columns=("R1", "R2", "R3", "Sun", "Total"),
+        rows=tuple(
+            SheetRow(s, (str(9 + s), "-", "", str(s), str(9 + s)), s == 2) for s in (1, 2, 3)
+        ),
+        message="Waiting for players 1 and 3",
+        round=2,
+        rounds=10,
+        controls=(SheetButton("Undo", "undo"), SheetButton("Home", "home", primary=True)),
+    ),
     "wins": {
         "title": "Wins - 9 plays",
         "bars": [
