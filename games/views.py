@@ -194,6 +194,11 @@ class EndView(View):
     screen: ClassVar[ScreenName] = ScreenName.END
     title: str
     lines: tuple[str, ...]
+    bgstats: str = ""
+    """The BG Stats push link of the play the game logged, shown as a QR code (the device
+    adds it; empty: no code)."""
+    who: bool = False
+    """Offer "Who played?": the logged play has unnamed seats (the device sets it)."""
 
 
 @dataclass(frozen=True)

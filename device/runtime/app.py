@@ -33,7 +33,7 @@ from games.effects import Say
 from games.events import Control, ControlPressed, TagSeen, Touched
 from games.scorelog.plays import Play
 from games.spec import ScoreField
-from games.views import HomeView, SheetView, View
+from games.views import EndView, HomeView, SheetView, View
 
 logger = logging.getLogger(__name__)
 
@@ -95,7 +95,7 @@ class Daemon:
         self.entry = ScoreEntry(self)
         self.scorelog = ScoreLog(config.store.location)
         """The touchscreen score log's game filter and page."""
-        self.end_view: tuple[str, dict[str, Any] | SheetView] | None = None
+        self.end_view: tuple[str, EndView | SheetView] | None = None
         """The last screen of a game left for its BG Stats code (its Back comes back to it)."""
         self.who: WhoPrompt | None = None
         """Naming the unnamed seats of the play just logged ("Who played?"), while it lasts."""
@@ -286,15 +286,9 @@ class Daemon:
         last = executor.view
         if executor.screen not in ("end", "sheet"):
             return False
-        if isinstance(last, SheetView):
-            title, link = last.title, last.bgstats or None
-        elif isinstance(last, dict):
-            title, link = str(last.get("title", "BG Stats")), last.get("bgstats")
-        else:
+        if not isinstance(last, EndView | SheetView) or not last.bgstats:
             return False
-        if not isinstance(link, str):
-            return False
-        view = {"title": title, "lines": [], "bgstats": link, "back": "back"}
+        view = {"title": last.title, "lines": [], "bgstats": last.bgstats, "back": "back"}
         self.end_view = (executor.screen, last)
         executor.show("bgstats", view)
         return True
@@ -311,7 +305,7 @@ class Daemon:
             last = executor.view
             if store is None or play is None or executor.screen not in ("end", "sheet"):
                 return False
-            if not isinstance(last, dict | SheetView):
+            if not isinstance(last, EndView | SheetView):
                 return False
             self.end_view = (executor.screen, last)
             self.who = WhoPrompt(play, store.recent_players())
@@ -344,19 +338,11 @@ class Daemon:
         screen, view = self.end_view
         who = bool(unnamed_seats(play))
         link = scannable_push_url(play, self.config.store.location)
-        if isinstance(view, SheetView):
-            kept = view.controls if who else tuple(c for c in view.controls if c.action != "who")
+        if isinstance(view, EndView):
+            view = dataclasses.replace(view, bgstats=link, who=who)
+        else:
+            kept = tuple(c for c in view.controls if who or c.action != "who")
             view = dataclasses.replace(view, bgstats=link, controls=kept)
-            self.end_view = (screen, view)
-            self.runtime.executor.show(screen, view)
-            return
-        if not isinstance(view, dict):
-            return
-        view = {**view, "bgstats": link}
-        if screen == "end":
-            view["who"] = who
-        elif not who:
-            view["controls"] = [c for c in view.get("controls", []) if c.get("action") != "who"]
         self.end_view = (screen, view)
         self.runtime.executor.show(screen, view)
 

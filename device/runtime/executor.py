@@ -34,7 +34,7 @@ from games.effects import (
 from games.events import Event, LinesReady
 from games.onenight.views import NightView
 from games.scorelog.plays import Play
-from games.views import ScreenName, SheetButton, SheetView, View
+from games.views import EndView, ScreenName, SheetButton, SheetView, View
 from narration.errors import NarrationError
 
 logger = logging.getLogger(__name__)
@@ -201,14 +201,9 @@ class Executor:
             if who:
                 more.append(SheetButton("Who played?", "who"))
             return dataclasses.replace(view, bgstats=link, controls=(*view.controls, *more))
-        if not isinstance(view, dict):
-            return view
-        if "controls" in view:  # a score sheet
-            buttons = [{"label": "BG Stats", "action": "bgstats"}]
-            if who:
-                buttons.append({"label": "Who played?", "action": "who"})
-            return {**view, "bgstats": link, "controls": [*view["controls"], *buttons]}
-        return {**view, "bgstats": link, "who": who}
+        if isinstance(view, EndView):
+            return dataclasses.replace(view, bgstats=link, who=who)
+        return view
 
     def _sound(self, name: str) -> None:
         audio = self.out.audio

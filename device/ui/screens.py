@@ -7,15 +7,14 @@ Each screen is a frozen dataclass built from the view mapping the app passes to
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pygame
 
 from device.ui.canvas import ALIEN, DIM, TEXT, Canvas
-from device.ui.model import Control, ViewReader
+from device.ui.model import Control
 from device.ui.qr import draw_qr, module_pixels
-from games.views import HomeView, MessageView
+from games.views import EndView, HomeView, MessageView
 
 QR_AREA = pygame.Rect(450, 24, 342, 342)
 """Where the end screen draws a play's BG Stats QR code (its caption goes under it)."""
@@ -95,13 +94,10 @@ class MessageScreen(Screen):
         return cls(view.title, view.lines)
 
     @classmethod
-    def end_from_view(cls, view: Mapping[str, object]) -> MessageScreen:
-        """The end-of-game screen; its control is "Home" -> "home". An optional ``bgstats``
-        (the logged play's push link) is shown as a QR code."""
-        r = ViewReader("end", view)
-        link = r.text("bgstats") if "bgstats" in view else ""
-        who = r.flag("who") if "who" in view else False
-        return cls(r.text("title"), tuple(r.texts("lines")), "Home", "home", link, who)
+    def end_from_view(cls, view: EndView) -> MessageScreen:
+        """The end-of-game screen; its control is "Home" -> "home". A ``bgstats`` link (the
+        logged play's) is shown as a QR code."""
+        return cls(view.title, view.lines, "Home", "home", view.bgstats, view.who)
 
     def controls(self) -> list[Control]:
         if self.link:

@@ -34,6 +34,7 @@ from device.ui.who import WhoScreen
 from games.alieninjas.views import ReplicasView, ScoresView
 from games.onenight.views import DayView, NightView, TallyView, VoteView
 from games.views import (
+    EndView,
     HomeView,
     KeyboardView,
     KeypadView,
@@ -51,7 +52,6 @@ TOUCH_POLL_SECONDS = 0.05
 SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
     "setup": SetupScreen.from_view,
     "reveal": RevealScreen.from_view,
-    "end": MessageScreen.end_from_view,
     "wins": WinsScreen.from_view,
     "totals": TotalsScreen.from_view,
     "history": HistoryScreen.from_view,
@@ -73,6 +73,7 @@ TYPED_SCREENS: dict[type[View], Callable[[Any], Screen]] = {
     MessageView: MessageScreen.from_view,
     KeypadView: KeypadScreen.from_view,
     SheetView: SheetScreen.from_view,
+    EndView: MessageScreen.end_from_view,
 }
 """The screen for each kind of view (each ``from_view`` takes that view class)."""
 

@@ -19,7 +19,7 @@ from games.errors import EventNotAcceptedError
 from games.events import Event, ScoreEntered
 from games.scoresheet import close_round as close_sheet
 from games.scoresheet import final_effects, on_final, winner_line
-from games.views import ScreenName
+from games.views import EndView, ScreenName
 
 Transition = tuple[AlieninjasState, list[Effect]]
 NextRound = Callable[[AlieninjasState], Transition]
@@ -177,9 +177,7 @@ def final(state: AlieninjasState) -> Transition:
     ]
     line = winner_line(won, totals, one="alieninjas.final.winner", shared="alieninjas.final.shared")
     effects.append(line)
-    effects.append(
-        Show(ScreenName.END, {"title": "Final scores", "lines": final_lines(state, won)})
-    )
+    effects.append(Show(ScreenName.END, EndView("Final scores", tuple(final_lines(state, won)))))
     return state, effects
 
 

@@ -28,7 +28,7 @@ from games.events import (
     Touched,
     describe,
 )
-from games.views import ScreenName
+from games.views import EndView, ScreenName
 
 Transition = tuple[AlieninjasState, list[Effect]]
 _BUTTONS = (SeatPressed, ControlPressed, Touched, TagSeen)
@@ -116,7 +116,7 @@ class AlieninjasSession:
             lines = scoresheet.final_lines(moved, won)
             return moved, [
                 *effects,
-                Show(ScreenName.END, {"title": "Final scores", "lines": lines}),
+                Show(ScreenName.END, EndView("Final scores", tuple(lines))),
             ]
         if moved.phase == "score":
             view = scoresheet.scores_view(moved, scoresheet.score_title(moved))

@@ -23,7 +23,7 @@ from games.onenight.roles import Role, Team
 from games.onenight.script_app import outcomes
 from games.onenight.state import OneNightPhase, OneNightState, setup_to_json
 from games.scorelog.plays import FinalResult
-from games.views import ScreenName
+from games.views import EndView, ScreenName
 
 COPIERS = (Role.DOPPELGANGER, Role.COPYCAT)
 FOLLOW_PLAYER = ("alien", "alien_helper", "werewolf", "tanner")
@@ -152,7 +152,7 @@ def _resolve(state: OneNightState) -> Resolution:
 
 
 def _end_screen(result: Resolution) -> Show:
-    return Show(ScreenName.END, {"title": _title(result), "lines": list(result.explanation())})
+    return Show(ScreenName.END, EndView(_title(result), tuple(result.explanation())))
 
 
 def _title(result: Resolution) -> str:

@@ -13,6 +13,7 @@ from games.alieninjas.state import AlieninjasState, map_side
 from games.effects import Buzz, Effect, Lamp, LogPlay, Phase, Record, Report, Say, Show, Sound
 from games.errors import EventNotAcceptedError, SetupError
 from games.events import ScoreEntered, Touched
+from games.views import EndView
 from narration.catalogue import Catalogue
 
 
@@ -190,7 +191,8 @@ def test_final_after_three_rounds_with_reaction_times() -> None:
     final = next(e.data for e in game.log if isinstance(e, Report) and e.kind == "final")
     assert final == {"winners": [2], "totals": {1: 8, 2: 11}}
     end = next(e for e in game.log if isinstance(e, Show) and e.screen == "end")
-    assert "Player 2 called it in 7.0 s (round 2), 7.0 s (round 3)" in end.view["lines"]
+    assert isinstance(end.view, EndView)
+    assert "Player 2 called it in 7.0 s (round 2), 7.0 s (round 3)" in end.view.lines
     assert game.feed(Touched("home"), 300.0)[-1].__class__.__name__ == "Finished"
     logged = next(e for e in game.log if isinstance(e, LogPlay)).result
     assert logged is not None and logged.scores == (8, 11)

@@ -13,6 +13,7 @@ from games.onenight.ballot import Ballot
 from games.onenight.roles import Role
 from games.onenight.setup import OneNightSetup, parse_roles
 from games.onenight.state import OneNightState
+from games.views import EndView
 
 ROLES = ("doppelganger", "werewolf", "seer", "villager", "villager", "robber")
 
@@ -50,9 +51,10 @@ def test_the_result_is_announced_shown_reported_and_recorded() -> None:
         None,
     ]
     end = next(e for e in effects if isinstance(e, Show))
-    assert end.screen == "end" and end.view["title"] == "Village wins!"
+    assert end.screen == "end" and isinstance(end.view, EndView)
+    assert end.view.title == "Village wins!"
     said = [e.param_map()["text"] for e in effects if isinstance(e, Say)]
-    assert said == end.view["lines"] and said[0] == "Player 1 died with 2 votes."
+    assert said == list(end.view.lines) and said[0] == "Player 1 died with 2 votes."
 
 
 @pytest.mark.parametrize(

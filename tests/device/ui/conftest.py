@@ -33,6 +33,7 @@ from games.onenight.views import (  # noqa: E402
     VoteView,
 )
 from games.views import (  # noqa: E402
+    EndView,
     HomeView,
     KeyboardView,
     KeypadView,
@@ -86,10 +87,10 @@ VIEWS: dict[str, View | dict[str, object]] = {
         "snatch_choices": False,
         "copy_choices": [],
     },
-    "end": {
-        "title": "The village wins!",
-        "lines": ["Seat 3 (Alien) died.", "Winners: 1, 2, 4, 5, 6, 7"],
-    },
+    "end": EndView(
+        title="The village wins!",
+        lines=("Seat 3 (Alien) died.", "Winners: 1, 2, 4, 5, 6, 7"),
+    ),
     "message": MessageView(title="No audio device", lines=("Narration is shown as captions.",)),
     "replicas": ReplicasView(
         round=2,

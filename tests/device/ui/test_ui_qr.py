@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from device.store.bgstats import decode_push_url, push_url
-from device.ui import TouchUI, UiError
+from device.ui import TouchUI
 from device.ui.pushqr import BIG_QR_AREA, scannable_push_url
 from device.ui.qr import QUIET_ZONE, module_pixels, qr_matrix, qr_surface
 from device.ui.screens import MIN_MODULE_PIXELS, QR_AREA
 from games.scorelog.plays import Play, PlayerResult
+from games.views import EndView, ViewError
 
 SMALL = Play(
     "6a1d9e2c-5b4f-4a3e-8d7c-9e8f7a6b5c4d",
@@ -78,7 +79,7 @@ def shoot(tmp_path: Path, screen: str, view: dict[str, object]) -> tuple[Path, l
 def test_the_end_screen_shows_a_short_link_a_phone_can_scan(tmp_path: Path) -> None:
     url = push_url(SMALL, location="Club")
     assert module_pixels(url, QR_AREA.height) >= MIN_MODULE_PIXELS
-    view = {"title": "Ada wins!", "lines": ["Ada: 30"], "bgstats": url}
+    view = EndView("Ada wins!", ("Ada: 30",), bgstats=url)
     png, controls = shoot(tmp_path, "end", view)
     assert read_qr(png) == url == scannable_push_url(SMALL, "Club")  # short: the whole link
     assert decode_push_url(read_qr(png))["location"] == "Club"
@@ -90,7 +91,7 @@ def test_a_long_link_is_shown_full_height_on_its_own_screen(tmp_path: Path) -> N
     assert module_pixels(url, QR_AREA.height) < MIN_MODULE_PIXELS  # too fine on the end screen
     # Ten players' link is too dense even full height with the comments: the QR leaves them out.
     assert url == push_url(PLAY, comments=False) != push_url(PLAY)
-    end, _ = shoot(tmp_path, "end", {"title": "Village wins!", "lines": [], "bgstats": url})
+    end, _ = shoot(tmp_path, "end", EndView("Village wins!", (), bgstats=url))
     assert subprocess.run(["zbarimg", "--quiet", str(end)], timeout=30).returncode == 4
     view = {"title": "One Night", "lines": ["1 Feb 2025"], "bgstats": url, "back": "home"}
     png, controls = shoot(tmp_path, "bgstats", view)
@@ -103,7 +104,7 @@ def test_an_end_screen_without_a_logged_play_has_no_code(tmp_path: Path) -> None
     ui = TouchUI()
     ui.open()
     try:
-        ui.show("end", {"title": "Village wins!", "lines": ["Seat 3 died."]})
+        ui.show("end", EndView("Village wins!", ("Seat 3 died.",)))
         ui.redraw(0.0)
         ui.save_png(tmp_path / "end.png")
     finally:
@@ -113,6 +114,5 @@ def test_an_end_screen_without_a_logged_play_has_no_code(tmp_path: Path) -> None
 
 
 def test_a_bad_link_in_the_view_is_refused() -> None:
-    ui = TouchUI()
-    with pytest.raises(UiError, match="bgstats"):
-        ui.show("end", {"title": "x", "lines": [], "bgstats": 7})
+    with pytest.raises(ViewError, match=r"^EndView\.bgstats must be str, got 7$"):
+        EndView("x", (), bgstats=7)  # type: ignore[arg-type]
