@@ -32,7 +32,7 @@ from games.effects import (
     Sound,
 )
 from games.events import Event, LinesReady
-from games.onenight.views import NightView
+from games.onenight.views import NightView, SetupView
 from games.scorelog.plays import Play
 from games.views import EndView, ScreenName, SheetButton, SheetView, View
 from narration.errors import NarrationError
@@ -278,10 +278,8 @@ class Executor:
     def _progress(self, done: int, total: int) -> None:
         if self.out.progress is not None:
             self.out.progress(done, total)
-        on_setup = self.screen == "setup" and isinstance(self.view, dict)
-        if on_setup and self.out.screen is not None and total:
-            assert isinstance(self.view, dict)
-            self.show("setup", {**self.view, "progress": done / total})
+        if isinstance(self.view, SetupView) and self.out.screen is not None and total:
+            self.show("setup", dataclasses.replace(self.view, progress=done / total))
             self.out.screen.redraw(self.out.now())
 
     def show(self, screen: str, view: View | dict[str, Any]) -> None:

@@ -8,14 +8,14 @@ go and a progress bar takes the bottom row.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pygame
 
 from device.ui.canvas import ACCENT, ALIEN, AMBER, DIM, PANEL, TEXT, Canvas
-from device.ui.model import Colour, Control, ViewReader
+from device.ui.model import Colour, Control
 from device.ui.screens import Screen
+from games.onenight.views import SetupView
 
 #: The lit colour of each tab and of the chips on it.
 TAB_TINTS: dict[str, Colour] = {
@@ -83,43 +83,29 @@ class SetupScreen(Screen):
     notice: str
     seated: tuple[int, ...]
     progress: float | None
-    """False for the transitional old view: only Start night, no role controls."""
+    """How much of the night is pre-rendered (None: not preparing)."""
     added: tuple[str, ...] = ()
     """The cards the active preset added for this table (shown after the summary)."""
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> SetupScreen:
-        """Read the setup view (``games.onenight.lobby.Lobby.view()`` plus ``progress``).
-
-        Keys: ``game`` str, ``players`` int, ``preset`` str (active key or ""), ``presets``
-        [{key, name}], ``tab`` str, ``tabs`` [{key, name, count}], ``chips`` [{role, name,
-        count, copies}] (the shown tab's), ``roles`` [str] (chosen names), ``status`` str,
-        ``playable`` bool, ``notice`` str, ``seated`` [int], ``progress`` float or None,
-        ``added`` [str] (optional: the cards a preset added for a larger table).
-        """
-        r = ViewReader("setup", view)
+    def from_view(cls, view: SetupView) -> SetupScreen:
+        """The setup screen for ``view`` (``games.onenight.lobby.Lobby.view()``, checked when
+        the game built it; the device sets its ``progress`` while the night is pre-rendered)."""
         return cls(
-            game=r.text("game"),
-            players=r.integer("players"),
-            preset=r.text("preset"),
-            presets=tuple(
-                PresetButton(p.text("key"), p.text("name")) for p in r.records("presets")
-            ),
-            tab=r.text("tab"),
-            tabs=tuple(
-                Tab(t.text("key"), t.text("name"), t.integer("count")) for t in r.records("tabs")
-            ),
-            chips=tuple(
-                Chip(c.text("role"), c.text("name"), c.integer("count"), c.integer("copies"))
-                for c in r.records("chips")
-            ),
-            roles=tuple(r.texts("roles")),
-            status=r.text("status"),
-            playable=r.flag("playable"),
-            notice=r.text("notice"),
-            seated=tuple(r.integers("seated")),
-            progress=r.opt_number("progress"),
-            added=tuple(r.texts("added")) if "added" in view else (),
+            game=view.game,
+            players=view.players,
+            preset=view.preset,
+            presets=tuple(PresetButton(p.key, p.name) for p in view.presets),
+            tab=view.tab,
+            tabs=tuple(Tab(t.key, t.name, t.count) for t in view.tabs),
+            chips=tuple(Chip(c.role, c.name, c.count, c.copies) for c in view.chips),
+            roles=view.roles,
+            status=view.status,
+            playable=view.playable,
+            notice=view.notice,
+            seated=view.seated,
+            progress=view.progress,
+            added=view.added,
         )
 
     @property

@@ -32,7 +32,7 @@ from device.ui.setup import SetupScreen
 from device.ui.sheets import SheetScreen
 from device.ui.who import WhoScreen
 from games.alieninjas.views import ReplicasView, ScoresView
-from games.onenight.views import DayView, NightView, TallyView, VoteView
+from games.onenight.views import DayView, NightView, SetupView, TallyView, VoteView
 from games.views import (
     EndView,
     HomeView,
@@ -50,7 +50,6 @@ TOUCH_POLL_SECONDS = 0.05
 """How often a waiting UI looks for taps and keys (a tap is noticed within this)."""
 
 SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
-    "setup": SetupScreen.from_view,
     "reveal": RevealScreen.from_view,
     "wins": WinsScreen.from_view,
     "totals": TotalsScreen.from_view,
@@ -63,6 +62,7 @@ SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
 TYPED_SCREENS: dict[type[View], Callable[[Any], Screen]] = {
     NightView: NightScreen.from_view,
     DayView: DayScreen.from_view,
+    SetupView: SetupScreen.from_view,
     VoteView: VoteScreen.from_view,
     TallyView: TallyScreen.from_view,
     ReplicasView: ReplicasScreen.from_view,
@@ -154,6 +154,9 @@ class TouchUI:
             self._screen = typed(view)
         else:
             factory = SCREENS.get(screen)
+            typed_for = [kind.__name__ for kind in TYPED_SCREENS if kind.screen == screen]
+            if factory is None and typed_for:
+                raise UiError(f"the {screen!r} screen takes a {typed_for[0]}, not a mapping")
             if factory is None:
                 known = ", ".join([*SCREENS, *(v.screen for v in TYPED_SCREENS)])
                 raise UiError(f"unknown screen {screen!r}; screens are: {known}")

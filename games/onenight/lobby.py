@@ -43,6 +43,7 @@ from games.onenight.presets import (
 )
 from games.onenight.roles import Box, Role, find_role
 from games.onenight.setup import OneNightOptions, OneNightSetup, setup_problems
+from games.onenight.views import PresetChoice, RoleChip, RoleTab, SetupView
 
 MIN_PLAYERS = 3
 """The fewest players any One Night game seats."""
@@ -266,41 +267,34 @@ class Lobby:
 
     # -- showing and saving ---------------------------------------------------------------------
 
-    def view(self) -> dict[str, Any]:
-        """The setup screen's view (``device.ui.setup.SetupScreen``): plain, public data."""
+    def view(self, progress: float | None = None) -> SetupView:
+        """The setup screen's view (``device.ui.setup.SetupScreen``): plain, public data.
+
+        ``progress`` is how much of the night is pre-rendered (None: not preparing).
+        """
         counts = Counter(self.roles)
         chips = [role for role in Role if role.info.box in TABS[self.tab]]
-        return {
-            "game": TITLE,
-            "players": self.players,
-            "preset": self.preset,
-            # The shown tab's presets only: eight buttons would not fit one row.
-            "presets": [
-                {"key": p.key, "name": p.name}
-                for p in PRESETS.values()
-                if preset_tab(p) == self.tab
-            ],
-            "tab": self.tab,
-            "tabs": [
-                {"key": tab, "name": TAB_NAMES[tab], "count": _in_tab(counts, tab)} for tab in TABS
-            ],
-            "chips": [
-                {
-                    "role": role.value,
-                    "name": role.display_name,
-                    "count": counts[role],
-                    "copies": role.info.copies,
-                }
+        return SetupView(
+            game=TITLE,
+            players=self.players,
+            preset=self.preset,
+            presets=tuple(
+                PresetChoice(p.key, p.name) for p in PRESETS.values() if preset_tab(p) == self.tab
+            ),
+            tab=self.tab,
+            tabs=tuple(RoleTab(tab, TAB_NAMES[tab], _in_tab(counts, tab)) for tab in TABS),
+            chips=tuple(
+                RoleChip(role.value, role.display_name, counts[role], role.info.copies)
                 for role in chips
-            ],
-            "roles": [role.display_name for role in self.roles],
-            "added": [role.display_name for role in self._added()],
-            "status": self.status(),
-            "playable": self.playable,
-            "notice": self.notice,
-            "seated": list(self.seated),
-            "progress": None,
-        }
+            ),
+            roles=tuple(role.display_name for role in self.roles),
+            added=tuple(role.display_name for role in self._added()),
+            status=self.status(),
+            playable=self.playable,
+            notice=self.notice,
+            seated=tuple(self.seated),
+            progress=progress,
+        )
 
     def _added(self) -> tuple[Role, ...]:
         """The cards the active preset added for this table (none without a preset)."""

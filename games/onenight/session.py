@@ -34,6 +34,7 @@ from games.onenight.script import all_day_lines
 from games.onenight.script_app import possible_day_lengths
 from games.onenight.setup import OneNightSetup
 from games.onenight.state import OneNightPhase, OneNightState, state_from_json, state_to_json
+from games.onenight.views import SetupView
 from games.views import ScreenName
 
 Transition = tuple[OneNightState, list[Effect]]
@@ -147,8 +148,8 @@ def _lobby(state: OneNightState) -> Lobby:
     return state.lobby or Lobby.from_setup(state.setup)
 
 
-def _setup_view(state: OneNightState) -> dict[str, Any]:
-    return {**_lobby(state).view(), "progress": 0.0 if state.preparing else None}
+def _setup_view(state: OneNightState) -> SetupView:
+    return _lobby(state).view(progress=0.0 if state.preparing else None)
 
 
 def _setup_input(state: OneNightState, event: Event) -> Transition:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from games.onenight.ballot import VoteMode
-from games.views import DEVICE_SEAT, ScreenName, View, ViewError
+from games.views import DEVICE_SEAT, MAX_SEATS, Checked, ScreenName, View, ViewError
 
 
 @dataclass(frozen=True)
@@ -96,3 +96,63 @@ class DayView(View):
     """Seconds left while paused."""
     paused: bool
     players: int
+
+
+@dataclass(frozen=True)
+class PresetChoice(Checked):
+    """A preset the setup screen offers: its key and its name."""
+
+    key: str
+    name: str
+
+
+@dataclass(frozen=True)
+class RoleTab(Checked):
+    """One role tab (a box): its key, its label and how many chosen cards are on it."""
+
+    key: str
+    name: str
+    count: int
+
+
+@dataclass(frozen=True)
+class RoleChip(Checked):
+    """One role chip of the shown tab: how many of it are chosen, of how many in the box."""
+
+    role: str
+    """The role's scenario name (what a tap on the chip toggles)."""
+    name: str
+    count: int
+    copies: int
+
+
+@dataclass(frozen=True)
+class SetupView(View):
+    """One Night's setup (the lobby): players, check-ins, presets and role chips by tab."""
+
+    screen: ClassVar[ScreenName] = ScreenName.SETUP
+    game: str
+    players: int
+    preset: str
+    """The active preset's key ("" for none)."""
+    presets: tuple[PresetChoice, ...]
+    """The shown tab's presets only: all of them would not fit one row."""
+    tab: str
+    tabs: tuple[RoleTab, ...]
+    chips: tuple[RoleChip, ...]
+    """The shown tab's roles."""
+    roles: tuple[str, ...]
+    """The chosen cards' names."""
+    added: tuple[str, ...]
+    """The cards the active preset added for this table."""
+    status: str
+    playable: bool
+    notice: str
+    seated: tuple[int, ...]
+    """The seats checked in."""
+    progress: float | None = None
+    """How much of the night is pre-rendered, 0 to 1 (None: not preparing)."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.seats_in_range("seated", self.seated, MAX_SEATS)

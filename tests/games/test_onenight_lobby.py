@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -13,6 +14,7 @@ from games.onenight.lobby import TABS, Lobby, tab_of
 from games.onenight.presets import ENEMY_ROLES, find_preset, preset_roles
 from games.onenight.roles import Role
 from games.onenight.setup import OneNightOptions, OneNightSetup
+from games.onenight.views import PresetChoice, RoleChip, RoleTab, SetupView
 
 ALIEN_4 = preset_roles(find_preset("alien_first_game"), 4)
 RNG = random.Random(0)
@@ -251,7 +253,7 @@ def test_a_refused_action_leaves_the_lobby_and_says_why_until_the_next_one() -> 
     full = Lobby(players=12)
     refused = full.apply_action("players:+1", RNG)
     assert refused == Lobby(players=12, notice="13 players: the device seats 3 to 12")
-    assert refused.view()["notice"] == "13 players: the device seats 3 to 12"
+    assert refused.view().notice == "13 players: the device seats 3 to 12"
     assert refused.apply_action("players:-1", RNG).notice == ""
     too_few = Lobby(players=3).apply_action("random", RNG)
     assert too_few.notice == "3 players: the Alien box plays with 4 to 12"
@@ -293,47 +295,47 @@ def test_a_bad_tab_or_preset_is_refused_when_building_a_lobby() -> None:
 
 def test_the_view_is_what_the_setup_screen_reads() -> None:
     view = _alien_first().seat_checked_in(2).seat_checked_in(4).view()
-    assert view == {
-        "game": "One Night",
-        "players": 4,
-        "preset": "alien_first_game",
-        "presets": [{"key": "alien_first_game", "name": "Alien first game"}],
-        "tab": "alien",
-        "tabs": [
-            {"key": "alien", "name": "Aliens", "count": 7},
-            {"key": "vampire", "name": "Vampires", "count": 0},
-            {"key": "werewolf", "name": "Werewolves", "count": 0},
-            {"key": "daybreak", "name": "Daybreak", "count": 0},
-            {"key": "bonus", "name": "Bonus", "count": 0},
-        ],
-        "added": [],
-        "chips": view["chips"],
-        "roles": ["Alien", "Alien", "Synthetic Alien", "Cow", "Psychic", "Rascal", "Exposer"],
-        "status": "7 cards for 4 players: ready",
-        "playable": True,
-        "notice": "",
-        "seated": [2, 4],
-        "progress": None,
-    }
-    assert view["chips"][:2] == [
-        {"role": "oracle", "name": "Oracle", "count": 0, "copies": 1},
-        {"role": "alien", "name": "Alien", "count": 2, "copies": 2},
-    ]
-    json.dumps(view)
+    assert view == SetupView(
+        game="One Night",
+        players=4,
+        preset="alien_first_game",
+        presets=(PresetChoice("alien_first_game", "Alien first game"),),
+        tab="alien",
+        tabs=(
+            RoleTab("alien", "Aliens", 7),
+            RoleTab("vampire", "Vampires", 0),
+            RoleTab("werewolf", "Werewolves", 0),
+            RoleTab("daybreak", "Daybreak", 0),
+            RoleTab("bonus", "Bonus", 0),
+        ),
+        added=(),
+        chips=view.chips,
+        roles=("Alien", "Alien", "Synthetic Alien", "Cow", "Psychic", "Rascal", "Exposer"),
+        status="7 cards for 4 players: ready",
+        playable=True,
+        notice="",
+        seated=(2, 4),
+        progress=None,
+    )
+    assert view.chips[:2] == (
+        RoleChip("oracle", "Oracle", 0, 1),
+        RoleChip("alien", "Alien", 2, 2),
+    )
+    json.dumps(dataclasses.asdict(view))
 
 
 def test_the_tabs_hold_every_role_once() -> None:
-    shown = [chip["role"] for tab in TABS for chip in Lobby(tab=tab).view()["chips"]]
+    shown = [chip.role for tab in TABS for chip in Lobby(tab=tab).view().chips]
     assert Counter(shown) == Counter(role.value for role in Role)
-    assert len(Lobby(tab="alien").view()["chips"]) == 12
-    assert len(Lobby(tab="daybreak").view()["chips"]) == 11
+    assert len(Lobby(tab="alien").view().chips) == 12
+    assert len(Lobby(tab="daybreak").view().chips) == 11
     # Bonus: the Body Snatcher and the nine Bonus roles of the reference.
-    assert len(Lobby(tab="bonus").view()["chips"]) == 10
+    assert len(Lobby(tab="bonus").view().chips) == 10
 
 
 def test_each_tab_offers_its_own_boxs_presets() -> None:
     def keys(tab: str) -> list[str]:
-        return [p["key"] for p in Lobby(tab=tab).view()["presets"]]
+        return [p.key for p in Lobby(tab=tab).view().presets]
 
     assert keys("werewolf") == ["basic"]
     assert keys("vampire") == ["vampire_first_game"]
@@ -351,9 +353,9 @@ def test_each_tab_offers_its_own_boxs_presets() -> None:
 
 def test_a_preset_at_a_larger_table_shows_the_cards_it_added() -> None:
     lobby = Lobby(players=7).apply_preset("total_chaos")
-    assert lobby.view()["added"] == ["Villager", "Villager"]
-    assert Lobby(players=5).apply_preset("total_chaos").view()["added"] == []
-    assert Lobby(players=7).view()["added"] == []
+    assert lobby.view().added == ("Villager", "Villager")
+    assert Lobby(players=5).apply_preset("total_chaos").view().added == ()
+    assert Lobby(players=7).view().added == ()
 
 
 def test_a_lobby_survives_a_round_trip_through_json() -> None:

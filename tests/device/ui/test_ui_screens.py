@@ -53,11 +53,13 @@ def test_each_screen_renders_and_saves_a_real_800x480_png(
 def test_an_unknown_screen_is_an_error_naming_it(ui: TouchUI) -> None:
     with pytest.raises(UiError, match="unknown screen 'lobby'"):
         ui.show("lobby", {})
+    with pytest.raises(UiError, match=r"^the 'setup' screen takes a SetupView, not a mapping$"):
+        ui.show("setup", {"game": "One Night"})
 
 
 def test_a_view_missing_a_key_is_an_error_naming_screen_and_key(ui: TouchUI) -> None:
-    with pytest.raises(UiError, match="setup view: missing key 'players'"):
-        ui.show("setup", {"game": "One Night", "preset": "x"})
+    with pytest.raises(UiError, match="who view: missing key 'message'"):
+        ui.show("who", {"title": "Who played seat 2?", "names": ["Ada"]})
 
 
 def test_a_view_with_a_wrong_type_is_refused_before_it_reaches_a_screen() -> None:
@@ -80,7 +82,7 @@ def test_the_setup_screen_hides_start_while_the_night_is_prepared(
 ) -> None:
     ui.show("setup", views["setup"])
     assert ("Start night", "start") in ui.controls()
-    ui.show("setup", {**views["setup"], "progress": 0.4})
+    ui.show("setup", dataclasses.replace(views["setup"], progress=0.4))
     assert ui.controls() == []
 
 

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from pathlib import Path
 
 import pygame
 import pytest
 
-from device.ui import TouchUI, UiError, UiInput
+from device.ui import TouchUI, UiInput
 from device.ui.canvas import ALIEN, AMBER
 from device.ui.setup import SetupScreen
 from games.onenight.lobby import TABS, Lobby, tab_of
 from games.onenight.roles import Role
+from games.onenight.views import RoleChip
+from games.views import ViewError
 
 STATUS_BAND = pygame.Rect(0, 6, 550, 52)
 
@@ -142,12 +145,12 @@ def test_the_active_preset_is_lit() -> None:
 
 def test_the_status_is_green_when_playable_and_amber_otherwise(ui: TouchUI) -> None:
     ready = _lobby_ready()
-    assert ready.view()["status"] == "7 cards for 4 players: ready"
+    assert ready.view().status == "7 cards for 4 players: ready"
     ui.show("setup", ready.view())
     assert ALIEN in _colours_in(STATUS_BAND)
     assert AMBER not in _colours_in(STATUS_BAND)
     short = ready.toggle_role(Role.COW)
-    assert short.view()["status"] == "6 cards for 4 players: need 7"
+    assert short.view().status == "6 cards for 4 players: need 7"
     ui.show("setup", short.view())
     assert AMBER in _colours_in(STATUS_BAND)
     assert ALIEN not in _colours_in(STATUS_BAND)
@@ -159,7 +162,7 @@ def test_start_is_offered_only_when_playable_and_not_preparing(ui: TouchUI) -> N
     assert ("Start night", "start") in ui.controls()
     ui.show("setup", ready.toggle_role(Role.BLOB).view())
     assert "start" not in dict(ui.controls()).values()
-    ui.show("setup", {**ready.view(), "progress": 0.5})
+    ui.show("setup", ready.view(progress=0.5))
     assert ui.controls() == []
 
 
@@ -172,14 +175,16 @@ def test_the_checked_in_seats_are_lit(ui: TouchUI) -> None:
     assert [surface.get_at(c) == lit for c in centres] == [False, True, False, False, True]
 
 
-def test_a_bad_chip_in_the_view_is_named(ui: TouchUI) -> None:
+def test_a_bad_chip_in_the_view_is_named_when_built() -> None:
     view = Lobby().view()
-    view["chips"] = [{"role": "cow", "name": "Cow", "count": 1}]
-    with pytest.raises(UiError, match=r"setup view: missing key 'chips\[0\]\.copies'"):
-        ui.show("setup", view)
-    view["chips"] = ["cow"]
-    with pytest.raises(UiError, match="setup view: 'chips' must be a list of objects"):
-        ui.show("setup", view)
+    with pytest.raises(ViewError, match=r"RoleChip\.copies must be int, got '1'"):
+        RoleChip("cow", "Cow", 1, "1")  # type: ignore[arg-type]
+    with pytest.raises(ViewError, match=r"SetupView\.chips must be tuple\[RoleChip, \.\.\.\]"):
+        dataclasses.replace(view, chips=("cow",))  # type: ignore[arg-type]
+    with pytest.raises(
+        ViewError, match=r"SetupView\.seated has seat 13, but the game has seats 1 to 12"
+    ):
+        dataclasses.replace(view, seated=(13,))
 
 
 @pytest.mark.parametrize(
