@@ -23,6 +23,12 @@ command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
 # scripts/test only: Debian's Chromium for the companion page's browser tests (Playwright drives
 # this one and never downloads a browser of its own).
 if [ "${MOTHERSHIP_TESTS:-}" = 1 ] && [ ! -x /usr/bin/chromium ]; then missing+=(chromium); fi
+# Playwright's own driver (a node binary) needs libatomic, which a fresh arm64 Debian or Pi OS
+# Lite lacks (arm64-check found the browser tests failing there without it).
+if [ "${MOTHERSHIP_TESTS:-}" = 1 ] && ! compgen -G "/usr/lib/*-linux-gnu/libatomic.so.1" >/dev/null
+then
+    missing+=(libatomic1)
+fi
 if [ ! -x "$VENV/bin/python" ] && ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
     missing+=(python3-venv)
 fi
