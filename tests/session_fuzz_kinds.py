@@ -34,10 +34,11 @@ from games.events import (
 )
 from games.onenight.lobby import TABS
 from games.onenight.presets import PRESETS, deal_range, preset_roles, random_deal
-from games.onenight.reveal import BECAME, MARKS
+from games.onenight.reveal import MARKS
 from games.onenight.roles import Box, Role
 from games.onenight.session import OneNightSession
 from games.onenight.setup import VOTE_MODES, OneNightOptions, OneNightSetup
+from games.onenight.views import BECAME
 from games.onenight.wake import marks_in_play
 from games.scorelog.players import LETTERS, PlayersSession
 from games.session import Session

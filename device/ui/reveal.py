@@ -19,24 +19,16 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import pygame
 
 from device.ui.canvas import ACCENT, ALIEN, AMBER, CHIP_ON, DIM, TEXT, Canvas
-from device.ui.model import Colour, Control, UiError, ViewReader
+from device.ui.model import Colour, Control
 from device.ui.screens import Screen
-from device.ui.seats import (
-    CURRENT_TINT,
-    VOTED_TINT,
-    check_seats,
-    ghost,
-    opt_text,
-    read_players,
-    seat_chips,
-    seat_row,
-)
+from device.ui.seats import CURRENT_TINT, VOTED_TINT, ghost, seat_chips, seat_row
+from games.onenight.views import COPIED_NOTHING, RevealChoice, RevealView
 
 MARK_TINT: Colour = (255, 140, 170)
 BECAME_TINT: Colour = AMBER
@@ -52,9 +44,6 @@ SIGHTS: tuple[tuple[str, str, str], ...] = (
 """The Paranormal Investigator's conversions, in the became row when he is in play."""
 ARTIFACT_TINT: Colour = (200, 170, 255)
 """(value, label, caption) of the became chips; the labels differ from the card names."""
-COPIED_NOTHING = "nothing"
-"""The value of the Copied nothing chip: a copier card that copied nothing (it started in the
-centre)."""
 SNATCH_TINT: Colour = ALIEN
 SNATCH_LABEL = "Snatched card"
 """The Snatched chip's label: a toggle, lit when the card is one the Body Snatcher took or
@@ -107,74 +96,25 @@ class RevealScreen(Screen):
     """The teams a Nostradamus card can have foreseen ("werewolf_team"...), else empty."""
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> RevealScreen:
-        """Read the reveal view.
-
-        Keys: ``players`` int, ``seat`` int (being entered), ``revealed`` [int], ``cards``
-        [{role, name}] (the roles in play only), ``marks`` [{mark, name}] (empty without
-        Marks), ``card`` / ``mark`` str or None, ``became`` None, "alien" or "alien_helper"
-        (or, for a copier card, a role of ``copy_choices`` or "nothing"), ``alien_choices`` bool,
-        ``snatched`` bool, ``snatch_choices`` bool (offer Snatched), ``copy_choices`` [{role,
-        name}] (the roles the chosen card can have copied; empty unless it is a Doppelganger or
-        Copycat card), ``artifacts`` [{artifact, name}] and ``artifact`` str or None (optional:
-        the game's Artifacts and the chosen one), ``sight_choices`` bool (optional: offer the
-        PI's "werewolf" and "tanner" as ``became``), ``team_choices`` [str] (optional: the
-        teams a Nostradamus card can have foreseen, also ``became`` values).
-        """
-        r = ViewReader("reveal", view)
-        players = read_players("reveal", r)
-        seat = r.integer("seat")
-        check_seats("reveal", "seat", [seat], players)
-        revealed = r.integers("revealed")
-        check_seats("reveal", "revealed", revealed, players)
-        cards = _choices(Choice(c.text("role"), c.text("name")) for c in r.records("cards"))
-        marks = _choices(Choice(m.text("mark"), m.text("name")) for m in r.records("marks"))
-        card = opt_text(r, view, "card")
-        _check_choice("card", card, cards, "one of the cards in play")
-        mark = opt_text(r, view, "mark")
-        _check_choice("mark", mark, marks, "one of the Marks in play")
-        copies = _choices(Choice(c.text("role"), c.text("name")) for c in r.records("copy_choices"))
-        if copies and card is None:
-            raise UiError("reveal view: 'copy_choices' need a card chosen, got card None")
-        artifacts = _choices(
-            Choice(a.text("artifact"), a.text("name"))
-            for a in (r.records("artifacts") if "artifacts" in view else ())
-        )
-        artifact = opt_text(r, view, "artifact") if "artifact" in view else None
-        _check_choice("artifact", artifact, artifacts, "one of the Artifacts in play")
-        sight_choices = r.flag("sight_choices") if "sight_choices" in view else False
-        teams = tuple(r.texts("team_choices")) if "team_choices" in view else ()
-        became = opt_text(r, view, "became")
-        copied = {c.value for c in copies} | {COPIED_NOTHING} if copies else set()
-        if sight_choices and not copies:
-            copied = {value for value, _, _ in SIGHTS}
-        copied |= set(teams)
-        if became not in (None, "alien", "alien_helper") and became not in copied:
-            kinds = (
-                "None, 'alien', 'alien_helper', 'nothing' or one of 'copy_choices'"
-                if copies
-                else "None, 'alien' or 'alien_helper'"
-            )
-            raise UiError(f"reveal view: 'became' must be {kinds}, got {became!r}")
-        alien_choices = r.flag("alien_choices")
-        snatched, snatch_choices = r.flag("snatched"), r.flag("snatch_choices")
+    def from_view(cls, view: RevealView) -> RevealScreen:
+        """The reveal screen for ``view`` (checked when the game built it)."""
         return cls(
-            players,
-            seat,
-            tuple(revealed),
-            cards,
-            marks,
-            card,
-            mark,
-            became,
-            alien_choices,
-            snatched,
-            snatch_choices,
-            copies,
-            artifacts,
-            artifact,
-            sight_choices,
-            teams,
+            view.players,
+            view.seat,
+            view.revealed,
+            _choices(view.cards),
+            _choices(view.marks),
+            view.card,
+            view.mark,
+            view.became,
+            view.alien_choices,
+            view.snatched,
+            view.snatch_choices,
+            _choices(view.copy_choices),
+            _choices(view.artifacts),
+            view.artifact,
+            view.sight_choices,
+            view.team_choices,
         )
 
     def controls(self) -> list[Control]:
@@ -383,17 +323,12 @@ def _short_mark(name: str) -> str:
     return name.removeprefix("Mark of ").removeprefix("the ").capitalize()
 
 
-def _choices(items: Iterable[Choice]) -> tuple[Choice, ...]:
+def _choices(items: Iterable[RevealChoice]) -> tuple[Choice, ...]:
     """The choices in order, a repeated value (two copies of a card) offered once."""
     seen: dict[str, Choice] = {}
     for item in items:
-        seen.setdefault(item.value, item)
+        seen.setdefault(item.value, Choice(item.value, item.name))
     return tuple(seen.values())
-
-
-def _check_choice(key: str, value: str | None, choices: tuple[Choice, ...], kind: str) -> None:
-    if value is not None and value not in {c.value for c in choices}:
-        raise UiError(f"reveal view: {key!r} must be {kind}, got {value!r}")
 
 
 def _grid(count: int, columns: int, top: int, height: int) -> list[pygame.Rect]:

@@ -32,7 +32,14 @@ from device.ui.setup import SetupScreen
 from device.ui.sheets import SheetScreen
 from device.ui.who import WhoScreen
 from games.alieninjas.views import ReplicasView, ScoresView
-from games.onenight.views import DayView, NightView, SetupView, TallyView, VoteView
+from games.onenight.views import (
+    DayView,
+    NightView,
+    RevealView,
+    SetupView,
+    TallyView,
+    VoteView,
+)
 from games.views import (
     EndView,
     HomeView,
@@ -50,7 +57,6 @@ TOUCH_POLL_SECONDS = 0.05
 """How often a waiting UI looks for taps and keys (a tap is noticed within this)."""
 
 SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
-    "reveal": RevealScreen.from_view,
     "wins": WinsScreen.from_view,
     "totals": TotalsScreen.from_view,
     "history": HistoryScreen.from_view,
@@ -63,6 +69,7 @@ TYPED_SCREENS: dict[type[View], Callable[[Any], Screen]] = {
     NightView: NightScreen.from_view,
     DayView: DayScreen.from_view,
     SetupView: SetupScreen.from_view,
+    RevealView: RevealScreen.from_view,
     VoteView: VoteScreen.from_view,
     TallyView: TallyScreen.from_view,
     ReplicasView: ReplicasScreen.from_view,

@@ -14,7 +14,6 @@ Tanner), which follows the player like the aliens' tap.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from games.effects import Effect, Say, Show
 from games.errors import RulesError
@@ -25,6 +24,7 @@ from games.onenight.instructions.bonus import teams_in_play
 from games.onenight.roles import Role
 from games.onenight.script_app import outcomes
 from games.onenight.state import OneNightState
+from games.onenight.views import BECAME, COPIED_NOTHING, PI_SIGHTS, RevealChoice, RevealView
 from games.onenight.vote import tally_view
 from games.onenight.wake import marks_in_play
 from games.views import ScreenName
@@ -39,15 +39,9 @@ MARKS: dict[str, str] = {
     "traitor": "Mark of the Traitor",
     "assassin": "Mark of the Assassin",
 }
-BECAME = ("alien", "alien_helper")
-PI_SIGHTS = ("werewolf", "tanner")
-"""What the Paranormal Investigator's sight can make of the player who started as him."""
 FORESEEN = ("village_team", "werewolf_team", "vampire_team", "alien_team")
 """What a Nostradamus card's ``became`` may say: the team his last viewed card gave him."""
 COPIERS = (Role.DOPPELGANGER, Role.COPYCAT)
-COPIED_NOTHING = "nothing"
-"""The picker's value for a Doppelganger or Copycat card that copied nothing (it started in the
-centre, 1.3): said on purpose, unlike no choice yet; recorded as no copy."""
 
 Reveal = tuple[int, str, str | None, str | None, bool, str | None]
 """(seat, final card, mark or None, app conversion or None, snatched, artifact or None)."""
@@ -107,6 +101,20 @@ def copy_choices(state: OneNightState) -> list[Role]:
     """The roles a Doppelganger or Copycat card can have become: those in play, in role order,
     but never a Doppelganger or Copycat (one that copied the Copycat is what the Copycat saw)."""
     return sorted(set(state.setup.roles) - set(COPIERS), key=list(Role).index)
+
+
+def _offered(state: OneNightState, kind: str, value: str) -> bool:
+    """Whether the picker offers a ``seat``, ``card``, ``mark`` or ``artifact`` chip for
+    ``value`` (other kinds are checked where they are taken)."""
+    if kind == "seat":
+        return value.isdecimal() and 1 <= int(value) <= state.setup.players
+    if kind == "card":
+        return value == "none" or value in cards_in_play(state)
+    if kind == "mark":
+        return value in MARKS and bool(marks_in_play(set(state.setup.roles)))
+    if kind == "artifact":
+        return value == "none" or value in artifact_choices(state)
+    return True
 
 
 def _is_copier(card: str | None) -> bool:
@@ -172,32 +180,32 @@ def check(state: OneNightState, entry: RevealEntered) -> Reveal:
     return (entry.seat, entry.card, entry.mark, entry.became, entry.snatched, entry.artifact)
 
 
-def reveal_view(state: OneNightState) -> dict[str, Any]:
+def reveal_view(state: OneNightState) -> RevealView:
     """The reveal screen: the seat being entered, and the choices for it (roles in play only)."""
     seat, card, mark, became, snatched, artifact = state.draft or _blank(state)
     roles = sorted({Role(name) for name in cards_in_play(state)}, key=list(Role).index)
     copying = copy_choices(state) if _is_copier(card) else []
     marks = marks_in_play(set(state.setup.roles))
-    return {
-        "players": state.setup.players,
-        "seat": seat,
-        "revealed": sorted(entry[0] for entry in state.reveals),
-        "cards": [{"role": role.value, "name": role.display_name} for role in roles],
-        "marks": [{"mark": key, "name": name} for key, name in MARKS.items()] if marks else [],
-        "card": card,
-        "mark": mark,
-        "became": became,
-        "alien_choices": alien_choices(state),
-        "sight_choices": Role.PARANORMAL_INVESTIGATOR in state.setup.roles,
-        "team_choices": team_choices(state, card),
-        "artifact": artifact,
-        "artifacts": [
-            {"artifact": key, "name": Artifact(key).display_name} for key in artifact_choices(state)
-        ],
-        "snatched": snatched,
-        "snatch_choices": snatch_choices(state),
-        "copy_choices": [{"role": role.value, "name": role.display_name} for role in copying],
-    }
+    return RevealView(
+        players=state.setup.players,
+        seat=seat,
+        revealed=tuple(sorted(entry[0] for entry in state.reveals)),
+        cards=tuple(RevealChoice(role.value, role.display_name) for role in roles),
+        marks=tuple(RevealChoice(key, name) for key, name in MARKS.items()) if marks else (),
+        card=card,
+        mark=mark,
+        became=became,
+        alien_choices=alien_choices(state),
+        sight_choices=Role.PARANORMAL_INVESTIGATOR in state.setup.roles,
+        team_choices=tuple(team_choices(state, card)),
+        artifact=artifact,
+        artifacts=tuple(
+            RevealChoice(key, Artifact(key).display_name) for key in artifact_choices(state)
+        ),
+        snatched=snatched,
+        snatch_choices=snatch_choices(state),
+        copy_choices=tuple(RevealChoice(role.value, role.display_name) for role in copying),
+    )
 
 
 def _next_seat(state: OneNightState) -> int:
@@ -241,10 +249,12 @@ def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Ef
     seat, card, mark, became, snatched, artifact = state.draft or _blank(state)
     old = card
     kind, _, value = action.partition(":")
+    if not _offered(state, kind, value):
+        return state, []  # a chip the picker does not show: nothing to change
     # Conversions that follow the player; on a copier card "werewolf" is a copied role instead.
     sights = Role.PARANORMAL_INVESTIGATOR in state.setup.roles and not _is_copier(card)
     follows = (*BECAME, *PI_SIGHTS) if sights else BECAME
-    if kind == "seat" and value.isdecimal():
+    if kind == "seat":
         seat, card, mark, became, snatched, artifact = _blank(state, int(value))
     elif kind == "card":
         # "none" puts the card back; a copied role stays only with a copier card.

@@ -156,3 +156,90 @@ class SetupView(View):
     def __post_init__(self) -> None:
         super().__post_init__()
         self.seats_in_range("seated", self.seated, MAX_SEATS)
+
+
+BECAME = ("alien", "alien_helper")
+"""What an app directive can have made a player (the reveal's ``became``)."""
+PI_SIGHTS = ("werewolf", "tanner")
+"""What the Paranormal Investigator's sight can make of the player who started as him."""
+COPIED_NOTHING = "nothing"
+"""The picker's value for a Doppelganger or Copycat card that copied nothing (it started in the
+centre, 1.3): said on purpose, unlike no choice yet; recorded as no copy."""
+
+
+@dataclass(frozen=True)
+class RevealChoice(Checked):
+    """One choice the reveal screen offers: its value and the name it shows."""
+
+    value: str
+    name: str
+
+
+@dataclass(frozen=True)
+class RevealView(View):
+    """The reveal: the seat being entered, what is chosen for it so far, and the choices.
+
+    Built by ``games.onenight.reveal.reveal_view``; every choice offered is one in play, and
+    every chosen value is one of the choices offered.
+    """
+
+    screen: ClassVar[ScreenName] = ScreenName.REVEAL
+    players: int
+    seat: int
+    """The seat being entered."""
+    revealed: tuple[int, ...]
+    """The seats whose card is in."""
+    cards: tuple[RevealChoice, ...]
+    """The roles in play, by scenario name."""
+    marks: tuple[RevealChoice, ...]
+    """The Marks (empty without Marks in play)."""
+    card: str | None
+    mark: str | None
+    became: str | None
+    """None, one of ``BECAME``; or for a copier card one of ``copy_choices`` or
+    ``COPIED_NOTHING``; or one of ``PI_SIGHTS`` or ``team_choices`` when they are offered."""
+    alien_choices: bool
+    """Offer "Became alien" and "Became alien helper" (an app directive could have)."""
+    snatched: bool
+    snatch_choices: bool
+    """Offer the Snatched chip (a Body Snatcher is in play)."""
+    copy_choices: tuple[RevealChoice, ...]
+    """The roles the chosen Doppelganger or Copycat card can have copied (empty otherwise)."""
+    artifacts: tuple[RevealChoice, ...] = ()
+    """The game's Artifacts (empty without a Curator)."""
+    artifact: str | None = None
+    sight_choices: bool = False
+    """Offer the Paranormal Investigator's sights as ``became``."""
+    team_choices: tuple[str, ...] = ()
+    """The teams a Nostradamus card can have foreseen ("werewolf_team"...), else empty."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.players_in_range(self.players)
+        self.seats_in_range("seat", (self.seat,), self.players)
+        self.seats_in_range("revealed", self.revealed, self.players)
+        self._one_of("card", self.card, self.cards, "one of the cards in play")
+        self._one_of("mark", self.mark, self.marks, "one of the Marks in play")
+        self._one_of("artifact", self.artifact, self.artifacts, "one of the Artifacts in play")
+        if self.copy_choices and self.card is None:
+            raise ViewError("RevealView.copy_choices need a card chosen, got card None")
+        copied = (
+            {c.value for c in self.copy_choices} | {COPIED_NOTHING} if self.copy_choices else set()
+        )
+        if self.sight_choices and not self.copy_choices:
+            copied = set(PI_SIGHTS)
+        if self.became not in (None, *BECAME) and self.became not in copied | set(
+            self.team_choices
+        ):
+            kinds = (
+                "None, 'alien', 'alien_helper', 'nothing' or one of copy_choices"
+                if self.copy_choices
+                else "None, 'alien' or 'alien_helper'"
+            )
+            raise ViewError(f"RevealView.became must be {kinds}, got {self.became!r}")
+
+    def _one_of(
+        self, field: str, value: str | None, choices: tuple[RevealChoice, ...], kind: str
+    ) -> None:
+        if value is not None and value not in {c.value for c in choices}:
+            raise ViewError(f"RevealView.{field} must be {kind}, got {value!r}")

@@ -21,6 +21,7 @@ from device.store.database import Store
 from games.events import RevealEntered, Touched, VoteCast
 from games.onenight.session import OneNightSession
 from games.onenight.setup import OneNightOptions, OneNightSetup, find_preset
+from games.onenight.views import RevealView
 
 
 def start_a_game_in_the_day(db: Path) -> None:
@@ -163,7 +164,8 @@ def test_a_game_killed_in_the_reveal_keeps_its_votes_entered_cards_and_picker(
     assert state.ballot.votes and state.reveals and state.draft
     screen = runtime.executor
     assert screen.screen == "reveal"
-    assert (screen.view["revealed"], screen.view["seat"], screen.view["card"]) == ([1], 2, "cow")
+    assert isinstance(screen.view, RevealView)
+    assert (screen.view.revealed, screen.view.seat, screen.view.card) == ((1,), 2, "cow")
     # The table goes on where it stopped, and the game is kept once, with every input.
     runtime.feed(Touched("confirm"))
     runtime.feed(RevealEntered(3, "psychic"))

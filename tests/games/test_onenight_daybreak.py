@@ -169,7 +169,7 @@ def at_reveal(roles: tuple[str, ...] = TOTAL_CHAOS, players: int = 5) -> OneNigh
 
 def test_the_picker_offers_artifacts_only_with_a_curator_and_never_names_one_at_night() -> None:
     view = reveal.reveal_view(at_reveal())
-    assert [a["artifact"] for a in view["artifacts"]] == [
+    assert [a.value for a in view.artifacts] == [
         "claw",
         "brand",
         "cudgel",
@@ -178,7 +178,7 @@ def test_the_picker_offers_artifacts_only_with_a_curator_and_never_names_one_at_
         "shroud",
     ]
     basic = at_reveal(("werewolf", "werewolf", "seer", "robber", "troublemaker", "villager"), 3)
-    assert reveal.reveal_view(basic)["artifacts"] == []
+    assert reveal.reveal_view(basic).artifacts == ()
 
 
 def test_an_artifact_picked_by_touch_is_recorded_with_the_seat() -> None:
@@ -232,7 +232,7 @@ def test_the_alpha_wolfs_centre_werewolf_card_can_be_revealed() -> None:
     roles = ("alpha_wolf", "seer", "robber", "witch", "villager", "villager")
     state = at_reveal(roles, 3)
     assert reveal.check(state, RevealEntered(2, "werewolf"))[1] == "werewolf"
-    assert "werewolf" in [card["role"] for card in reveal.reveal_view(state)["cards"]]
+    assert "werewolf" in [card.value for card in reveal.reveal_view(state).cards]
 
 
 def test_the_pis_sight_follows_the_player_into_the_result() -> None:

@@ -20,6 +20,7 @@ from games.onenight.instructions import Instructions, draw_instructions
 from games.onenight.instructions.roles import BODY_SNATCHER_SCOPES, AlienKind
 from games.onenight.setup import OneNightSetup, parse_roles
 from games.onenight.state import OneNightState, state_from_json, state_to_json
+from games.onenight.views import COPIED_NOTHING, RevealChoice, RevealView
 
 CASES = load_cases("onenight_reveal")
 
@@ -85,7 +86,7 @@ def by_touch(state: OneNightState, entries: list[dict[str, Any]]) -> OneNightSta
             taps.append("snatched:yes")
         if entry["card"] in COPIERS:
             # The role the card copied, from the roles offered once the card is picked.
-            taps.append(f"became:{entry.get('became', reveal.COPIED_NOTHING)}")
+            taps.append(f"became:{entry.get('became', COPIED_NOTHING)}")
         elif "became" in entry:  # the aliens' tap or the PI's sight
             taps.append(f"became:{entry['became']}")
         if "artifact" in entry:
@@ -93,16 +94,18 @@ def by_touch(state: OneNightState, entries: list[dict[str, Any]]) -> OneNightSta
         for tap in taps:
             state, effects = reveal.on_touch(state, Touched(tap))
             view = next(e.view for e in effects if isinstance(e, Show))
+            assert isinstance(view, RevealView)
             # The Snatched choice is offered whatever the app drew.
-            assert view["snatch_choices"] is body_snatcher
+            assert view.snatch_choices is body_snatcher
             copying = entry["card"] in COPIERS
-            if copying and tap.startswith("became:") and tap != f"became:{reveal.COPIED_NOTHING}":
+            if copying and tap.startswith("became:") and tap != f"became:{COPIED_NOTHING}":
                 assert tap.removeprefix("became:") in copy_choices(view), tap
             if tap.startswith("artifact:"):  # offered only from the game's Artifacts
-                assert tap.removeprefix("artifact:") in [a["artifact"] for a in view["artifacts"]]
-        assert view["snatched"] is bool(entry.get("snatched"))
+                assert tap.removeprefix("artifact:") in [a.value for a in view.artifacts]
+        assert isinstance(view, RevealView)
+        assert view.snatched is bool(entry.get("snatched"))
         if entry["card"] in COPIERS:
-            assert view["became"] == entry.get("became", reveal.COPIED_NOTHING)
+            assert view.became == entry.get("became", COPIED_NOTHING)
         state, _ = reveal.on_touch(state, Touched("confirm"))
     return state
 
@@ -110,8 +113,8 @@ def by_touch(state: OneNightState, entries: list[dict[str, Any]]) -> OneNightSta
 COPIERS = ("doppelganger", "copycat")
 
 
-def copy_choices(view: dict[str, Any]) -> list[str]:
-    return [choice["role"] for choice in view["copy_choices"]]
+def copy_choices(view: RevealView) -> list[str]:
+    return [choice.value for choice in view.copy_choices]
 
 
 CASE_SEEDS = [
@@ -151,7 +154,7 @@ def test_a_snatched_card_needs_a_body_snatcher_in_play() -> None:
     with pytest.raises(reveal.RevealError) as error:
         reveal.check(state, RevealEntered(1, "seer", snatched=True))
     assert str(error.value) == "seat 1: snatched, but no Body Snatcher is in play"
-    assert reveal.reveal_view(state)["snatch_choices"] is False
+    assert reveal.reveal_view(state).snatch_choices is False
 
 
 def test_a_snatched_entry_is_true_or_false() -> None:
@@ -171,7 +174,7 @@ def test_snatched_toggles_and_a_new_seat_clears_it() -> None:
         ("seat:2", False),
     ]:
         state, _ = reveal.on_touch(state, Touched(tap))
-        assert reveal.reveal_view(state)["snatched"] is expected, tap
+        assert reveal.reveal_view(state).snatched is expected, tap
 
 
 def test_a_state_saved_before_the_snatched_flag_reads_as_not_snatched() -> None:
@@ -216,18 +219,26 @@ def tap(state: OneNightState, *actions: str) -> tuple[OneNightState, list[Any]]:
     return state, effects
 
 
+@pytest.mark.parametrize("action", ["card:cow", "seat:0", "seat:99", "mark:love", "artifact:claw"])
+def test_a_chip_the_picker_does_not_offer_changes_nothing(action: str) -> None:
+    state, _ = tap(picker(), "seat:1", "card:seer")
+    # No Cow, no seat 99, no Marks and no Curator in this game: the view stays one it can show.
+    assert tap(state, action) == (state, [])
+
+
 def test_a_copier_card_offers_the_roles_in_play_she_could_have_copied() -> None:
     state, _ = tap(picker(), "seat:1", "card:seer")
-    assert reveal.reveal_view(state)["copy_choices"] == []
+    assert reveal.reveal_view(state).copy_choices == ()
     state, effects = tap(state, "card:doppelganger")
     view = next(e.view for e in effects if isinstance(e, Show))
-    assert view["copy_choices"] == [
-        {"role": "werewolf", "name": "Werewolf"},
-        {"role": "seer", "name": "Seer"},
-        {"role": "robber", "name": "Robber"},
-        {"role": "troublemaker", "name": "Troublemaker"},
-        {"role": "villager", "name": "Villager"},
-    ]
+    assert isinstance(view, RevealView)
+    assert view.copy_choices == (
+        RevealChoice("werewolf", "Werewolf"),
+        RevealChoice("seer", "Seer"),
+        RevealChoice("robber", "Robber"),
+        RevealChoice("troublemaker", "Troublemaker"),
+        RevealChoice("villager", "Villager"),
+    )
     both = picker(["copycat", "doppelganger", "vampire", "seer", "villager", "villager"])
     state, _ = tap(both, "card:copycat")
     # A Doppelganger who copied the Copycat ends as what the Copycat saw: never a copier.
@@ -239,7 +250,7 @@ def test_confirm_waits_for_the_role_the_card_became() -> None:
     assert said == [Say.of("onenight.reveal.pick_copied")]
     assert state.reveals == ()
     state, _ = tap(state, "became:werewolf")
-    assert reveal.reveal_view(state)["became"] == "werewolf"  # shown before it is confirmed
+    assert reveal.reveal_view(state).became == "werewolf"  # shown before it is confirmed
     assert state.reveals == ()
     state, _ = tap(state, "confirm")
     assert state.reveals == ((1, "doppelganger", None, "werewolf", False, None),)
@@ -247,7 +258,7 @@ def test_confirm_waits_for_the_role_the_card_became() -> None:
 
 def test_copied_nothing_is_chosen_on_purpose_and_kept_as_no_copy() -> None:
     state, _ = tap(picker(), "seat:2", "card:doppelganger", "became:nothing")
-    assert reveal.reveal_view(state)["became"] == "nothing"
+    assert reveal.reveal_view(state).became == "nothing"
     state, _ = tap(state, "confirm")
     assert state.reveals == ((2, "doppelganger", None, None, False, None),)
 
@@ -276,4 +287,4 @@ def test_the_copied_role_follows_the_picks() -> None:
     for action, card, became in PICKS:
         state, _ = tap(state, action)
         view = reveal.reveal_view(state)
-        assert (view["card"], view["became"]) == (card, became), action
+        assert (view.card, view.became) == (card, became), action

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from pathlib import Path
 
 import pygame
 import pytest
 
-from device.ui import TouchUI, UiError, UiInput
+from device.ui import TouchUI, UiInput
 from device.ui.reveal import RevealScreen
 from device.ui.seats import CURRENT_TINT, VOTED_TINT
 from games.onenight.roles import Role
+from games.onenight.views import RevealChoice, RevealView
+from games.views import ViewError
 
 IN_PLAY = [Role.ALIEN, Role.ALIEN, Role.COW, Role.GROOB, Role.BODY_SNATCHER, Role.VILLAGER]
 THIRTEEN = [
@@ -46,30 +49,33 @@ BECAME = [
 ]
 
 
-def cards(roles: list[Role]) -> list[dict[str, str]]:
-    return [{"role": role.value, "name": role.display_name} for role in roles]
+def cards(roles: list[Role]) -> tuple[RevealChoice, ...]:
+    return tuple(RevealChoice(role.value, role.display_name) for role in roles)
 
 
-def marks(keys: list[str]) -> list[dict[str, str]]:
-    return [{"mark": key, "name": MARKS[key]} for key in keys]
+def marks(keys: list[str]) -> tuple[RevealChoice, ...]:
+    return tuple(RevealChoice(key, MARKS[key]) for key in keys)
 
 
-def reveal(**changes: object) -> dict[str, object]:
-    view: dict[str, object] = {
+def reveal(**changes: object) -> RevealView:
+    """A reveal view: seat 2 of 4 being entered, nothing chosen, with ``changes`` (lists are
+    taken as the view's tuples)."""
+    fields: dict[str, object] = {
         "players": 4,
         "seat": 2,
-        "revealed": [1],
+        "revealed": (1,),
         "cards": cards(IN_PLAY),
-        "marks": [],
+        "marks": (),
         "card": None,
         "mark": None,
         "became": None,
         "alien_choices": False,
         "snatched": False,
         "snatch_choices": False,
-        "copy_choices": [],
+        "copy_choices": (),
     }
-    return {**view, **changes}
+    fields.update({k: tuple(v) if isinstance(v, list) else v for k, v in changes.items()})
+    return RevealView(**fields)  # type: ignore[arg-type]
 
 
 FULL = reveal(
@@ -97,13 +103,13 @@ FIFTEEN = [
     Role.SEER,
     Role.ROBBER,
 ]
-FULL_COPYING = {
-    **FULL,
-    "cards": cards(FIFTEEN),
-    "card": "doppelganger",
-    "became": "seer",
-    "copy_choices": cards([role for role in FIFTEEN if role is not Role.DOPPELGANGER]),
-}
+FULL_COPYING = dataclasses.replace(
+    FULL,
+    cards=cards(FIFTEEN),
+    card="doppelganger",
+    became="seer",
+    copy_choices=cards([role for role in FIFTEEN if role is not Role.DOPPELGANGER]),
+)
 """The most a copier card can offer: fifteen roles in play, Marks and every other chip."""
 
 
@@ -131,7 +137,7 @@ FULL_COPYING = {
     ],
 )
 def test_the_reveal_screen_renders_a_real_png(
-    ui: TouchUI, view: dict[str, object], tmp_path: Path
+    ui: TouchUI, view: RevealView, tmp_path: Path
 ) -> None:
     ui.show("reveal", view)
     ui.redraw(0.0)
@@ -227,12 +233,12 @@ def test_the_choices_light_up() -> None:
         reveal(players=3, seat=3, cards=cards(THIRTEEN[:1]), alien_choices=True),
         reveal(card="villager", snatch_choices=True),
         COPYING,
-        {**COPYING, "became": "werewolf", "alien_choices": True, "snatch_choices": True},
+        dataclasses.replace(COPYING, became="werewolf", alien_choices=True, snatch_choices=True),
         FULL_COPYING,
     ],
     ids=["full", "plain", "one-card", "snatch-only", "copier", "copier-all-rows", "copier-full"],
 )
-def test_labels_are_unique_and_controls_fit_without_overlap(view: dict[str, object]) -> None:
+def test_labels_are_unique_and_controls_fit_without_overlap(view: RevealView) -> None:
     controls = RevealScreen.from_view(view).controls()
     assert len({c.label.casefold() for c in controls}) == len(controls)
     for control in controls:
@@ -245,57 +251,33 @@ def test_labels_are_unique_and_controls_fit_without_overlap(view: dict[str, obje
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"card": "cow"}, "reveal view: 'card' must be one of the cards in play, got 'cow'"),
-        ({"mark": "love"}, "reveal view: 'mark' must be one of the Marks in play, got 'love'"),
+        ({"card": "cow"}, "RevealView.card must be one of the cards in play, got 'cow'"),
+        ({"mark": "love"}, "RevealView.mark must be one of the Marks in play, got 'love'"),
         (
             {"became": "blob"},
-            "reveal view: 'became' must be None, 'alien' or 'alien_helper', got 'blob'",
+            "RevealView.became must be None, 'alien' or 'alien_helper', got 'blob'",
         ),
-        ({"cards": [{"role": "cow"}]}, "reveal view: missing key 'cards[0].name'"),
-        ({"marks": [{"name": "Mark of Love"}]}, "reveal view: missing key 'marks[0].mark'"),
-        ({"seat": 0}, "reveal view: 'seat' has seat 0, but the game has seats 1 to 4"),
-        ({"revealed": [5]}, "reveal view: 'revealed' has seat 5, but the game has seats 1 to 4"),
-        ({"alien_choices": None}, "reveal view: 'alien_choices' must be true or false, got None"),
-        ({"snatched": "yes"}, "reveal view: 'snatched' must be true or false, got 'yes'"),
-        ({"snatch_choices": 1}, "reveal view: 'snatch_choices' must be true or false, got 1"),
+        ({"cards": ["cow"]}, "RevealView.cards must be tuple[RevealChoice, ...], got ('cow',)"),
+        ({"seat": 0}, "RevealView.seat has seat 0, but the game has seats 1 to 4"),
+        ({"revealed": [5]}, "RevealView.revealed has seat 5, but the game has seats 1 to 4"),
+        ({"alien_choices": None}, "RevealView.alien_choices must be bool, got None"),
+        ({"snatched": "yes"}, "RevealView.snatched must be bool, got 'yes'"),
+        ({"snatch_choices": 1}, "RevealView.snatch_choices must be bool, got 1"),
         (
-            {"copy_choices": [{"role": "seer", "name": "Seer"}]},
-            "reveal view: 'copy_choices' need a card chosen, got card None",
+            {"copy_choices": cards([Role.SEER])},
+            "RevealView.copy_choices need a card chosen, got card None",
         ),
         (
             {"card": "alien", "copy_choices": cards([Role.GROOB]), "became": "cow"},
-            "reveal view: 'became' must be None, 'alien', 'alien_helper', 'nothing' or one of "
-            "'copy_choices', got 'cow'",
+            "RevealView.became must be None, 'alien', 'alien_helper', 'nothing' or one of "
+            "copy_choices, got 'cow'",
         ),
-        ({"copy_choices": [{"role": "seer"}]}, "reveal view: missing key 'copy_choices[0].name'"),
     ],
 )
-def test_a_bad_reveal_view_is_named(ui: TouchUI, changes: dict[str, object], message: str) -> None:
-    view = {**reveal(cards=cards([Role.ALIEN, Role.GROOB])), **changes}
-    with pytest.raises(UiError) as error:
-        ui.show("reveal", view)
+def test_a_bad_reveal_view_is_refused_when_built(changes: dict[str, object], message: str) -> None:
+    with pytest.raises(ViewError) as error:
+        reveal(**{"cards": cards([Role.ALIEN, Role.GROOB]), **changes})
     assert str(error.value) == message
-
-
-@pytest.mark.parametrize(
-    "key",
-    [
-        "card",
-        "mark",
-        "became",
-        "marks",
-        "alien_choices",
-        "snatched",
-        "snatch_choices",
-        "copy_choices",
-    ],
-)
-def test_every_reveal_key_is_required(ui: TouchUI, key: str) -> None:
-    view = reveal()
-    del view[key]
-    with pytest.raises(UiError) as error:
-        ui.show("reveal", view)
-    assert str(error.value) == f"reveal view: missing key {key!r}"
 
 
 @pytest.mark.parametrize("alien_choices", [False, True], ids=["no-directive", "alien-directive"])
@@ -337,7 +319,7 @@ def test_a_copier_card_offers_the_roles_it_can_have_copied(ui: TouchUI) -> None:
 
 @pytest.mark.parametrize("became", ["werewolf", "nothing"])
 def test_the_copied_role_is_shown_then_confirmed(ui: TouchUI, became: str) -> None:
-    view = {**COPYING, "became": became}
+    view = dataclasses.replace(COPYING, became=became)
     lit = [c.action for c in RevealScreen.from_view(view).controls() if c.lit]
     assert lit[-2:] == ["card:none", f"became:{became}"]
     ui.show("reveal", view)
@@ -346,7 +328,7 @@ def test_the_copied_role_is_shown_then_confirmed(ui: TouchUI, became: str) -> No
 
 
 def test_a_copied_role_leaves_the_alien_chips_at_neither(ui: TouchUI) -> None:
-    view = {**COPYING, "became": "werewolf", "alien_choices": True}
+    view = dataclasses.replace(COPYING, became="werewolf", alien_choices=True)
     chips = RevealScreen.from_view(view).controls()
     assert [c.label for c in chips if c.lit and c.action.startswith("became:")] == [
         "Copied Werewolf",
@@ -399,8 +381,8 @@ EVERY_ARTIFACT = {
 }
 
 
-def artifacts(names: dict[str, str]) -> list[dict[str, str]]:
-    return [{"artifact": key, "name": name} for key, name in names.items()]
+def artifacts(names: dict[str, str]) -> tuple[RevealChoice, ...]:
+    return tuple(RevealChoice(key, name) for key, name in names.items())
 
 
 DAYBREAK = reveal(
@@ -411,18 +393,18 @@ DAYBREAK = reveal(
     artifact="claw",
     sight_choices=True,
 )
-FULL_DAYBREAK = {
-    **FULL,
-    "artifacts": artifacts(EVERY_ARTIFACT),
-    "artifact": "mist",
-    "sight_choices": True,
-}
+FULL_DAYBREAK = dataclasses.replace(
+    FULL,
+    artifacts=artifacts(EVERY_ARTIFACT),
+    artifact="mist",
+    sight_choices=True,
+)
 """Everything at once: thirteen cards, eight Marks, twelve Artifacts, every became chip."""
 
 
 @pytest.mark.parametrize("view", [DAYBREAK, FULL_DAYBREAK], ids=["daybreak", "everything"])
 def test_artifacts_and_sights_render_and_fit_without_overlap(
-    ui: TouchUI, view: dict[str, object], tmp_path: Path
+    ui: TouchUI, view: RevealView, tmp_path: Path
 ) -> None:
     ui.show("reveal", view)
     ui.redraw(0.0)
@@ -461,12 +443,10 @@ def test_the_chosen_artifact_lights_and_no_artifact_chips_without_a_curator() ->
     assert "No Artifact" not in plain and "Saw a werewolf" not in plain
 
 
-def test_a_bad_artifact_in_the_view_is_named(ui: TouchUI) -> None:
-    with pytest.raises(UiError) as error:
-        ui.show("reveal", {**DAYBREAK, "artifact": "bow"})
-    assert str(error.value) == (
-        "reveal view: 'artifact' must be one of the Artifacts in play, got 'bow'"
-    )
+def test_a_bad_artifact_in_the_view_is_refused_when_built() -> None:
+    with pytest.raises(ViewError) as error:
+        dataclasses.replace(DAYBREAK, artifact="bow")
+    assert str(error.value) == "RevealView.artifact must be one of the Artifacts in play, got 'bow'"
 
 
 def test_a_nostradamus_card_offers_the_teams_he_can_have_foreseen(ui: TouchUI) -> None:
