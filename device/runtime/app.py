@@ -32,6 +32,7 @@ from games.catalog import home_buttons
 from games.effects import Say
 from games.events import Control, ControlPressed, TagSeen, Touched
 from games.scorelog.plays import Play
+from games.scorelog.views import BgStatsView
 from games.spec import ScoreField
 from games.views import EndView, HomeView, SheetView, View
 
@@ -288,7 +289,7 @@ class Daemon:
             return False
         if not isinstance(last, EndView | SheetView) or not last.bgstats:
             return False
-        view = {"title": last.title, "lines": [], "bgstats": last.bgstats, "back": "back"}
+        view = BgStatsView(title=last.title, lines=(), bgstats=last.bgstats, back="back")
         self.end_view = (executor.screen, last)
         executor.show("bgstats", view)
         return True

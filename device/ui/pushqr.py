@@ -3,17 +3,17 @@ log): the code as tall as the screen, so a ten-player play's long link still sca
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pygame
 
 from device.store.bgstats import push_url
 from device.ui.canvas import ALIEN, BG, DIM, TEXT, Canvas
-from device.ui.model import Control, ViewReader
+from device.ui.model import Control
 from device.ui.qr import draw_qr, module_pixels
 from device.ui.screens import MIN_MODULE_PIXELS, Screen
 from games.scorelog.plays import Play
+from games.scorelog.views import BgStatsView
 
 BIG_QR_AREA = pygame.Rect(322, 4, 472, 472)
 """The whole right of the screen: a ten-player play's link still has 3-pixel modules."""
@@ -32,8 +32,7 @@ def scannable_push_url(play: Play, location: str = "") -> str:
 class PushQrScreen(Screen):
     """A play's BG Stats push link as a QR code the height of the screen, with what it is.
 
-    View keys: ``title`` (the play), ``lines`` (its result), ``bgstats`` (the push link),
-    and ``back``, the action of its one button (default ``"home"``).
+    Shows a ``games.scorelog.views.BgStatsView``.
     """
 
     title: str
@@ -42,11 +41,9 @@ class PushQrScreen(Screen):
     back: str = "home"
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> PushQrScreen:
-        """Read the ``bgstats`` view."""
-        r = ViewReader("bgstats", view)
-        back = r.text("back") if "back" in view else "home"
-        return cls(r.text("title"), tuple(r.texts("lines")), r.text("bgstats"), back)
+    def from_view(cls, view: BgStatsView) -> PushQrScreen:
+        """The code screen for ``view`` (checked when built)."""
+        return cls(view.title, view.lines, view.bgstats, view.back)
 
     def controls(self) -> list[Control]:
         return [Control("Back", self.back, pygame.Rect(20, 396, 260, 72), True)]

@@ -40,6 +40,7 @@ from games.onenight.views import (
     TallyView,
     VoteView,
 )
+from games.scorelog.views import BgStatsView, WhoView
 from games.views import (
     EndView,
     HomeView,
@@ -60,9 +61,7 @@ SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
     "wins": WinsScreen.from_view,
     "totals": TotalsScreen.from_view,
     "history": HistoryScreen.from_view,
-    "bgstats": PushQrScreen.from_view,
     "plays": PlaysScreen.from_view,
-    "who": WhoScreen.from_view,
 }
 
 TYPED_SCREENS: dict[type[View], Callable[[Any], Screen]] = {
@@ -81,6 +80,8 @@ TYPED_SCREENS: dict[type[View], Callable[[Any], Screen]] = {
     KeypadView: KeypadScreen.from_view,
     SheetView: SheetScreen.from_view,
     EndView: MessageScreen.end_from_view,
+    BgStatsView: PushQrScreen.from_view,
+    WhoView: WhoScreen.from_view,
 }
 """The screen for each kind of view (each ``from_view`` takes that view class)."""
 

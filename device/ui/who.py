@@ -6,21 +6,22 @@ the ``who`` screen with the profiles (recent players first), and a pick names th
 logged play; Skip leaves a seat unnamed (it stays nobody in particular), Done stops. An unnamed
 seat is never merged with anyone: only a pick names it.
 
-The ``who`` view: ``title`` (str), ``message`` (str), ``names`` (list of str, recent first).
+The ``who`` screen shows a ``games.scorelog.views.WhoView``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pygame
 
 from device.ui.canvas import ALIEN, DIM, Canvas
-from device.ui.model import Control, ViewReader
+from device.ui.model import Control
 from device.ui.screens import Screen
 from games.scorelog.plays import Play
 from games.scorelog.stats import unnamed
+from games.scorelog.views import WhoView
 
 COLUMNS, ROWS = 3, 4
 """Up to twelve names fit: the twelve most recent players."""
@@ -55,15 +56,15 @@ class WhoPrompt:
         taken = {result.name for result in self.play.players if not unnamed(result)}
         return [name for name in self.names if name not in taken][: COLUMNS * ROWS]
 
-    def view(self) -> dict[str, object]:
+    def view(self) -> WhoView:
         """The ``who`` screen for the current seat."""
         left = len(self.seats)
-        return {
-            "title": f"Who played seat {self.seat}?",
-            "message": f"{self.play.game}: recent players first. "
+        return WhoView(
+            title=f"Who played seat {self.seat}?",
+            message=f"{self.play.game}: recent players first. "
             f"{left} unnamed seat{'s' * (left != 1)} left; Skip leaves this one unnamed.",
-            "names": self.offered(),
-        }
+            names=tuple(self.offered()),
+        )
 
     def named(self, play: Play) -> None:
         """The current seat got a name (``play`` is the play as logged now): on to the next."""
@@ -84,10 +85,9 @@ class WhoScreen(Screen):
     names: tuple[str, ...]
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> WhoScreen:
-        """Read the ``who`` view (see the module docstring)."""
-        r = ViewReader("who", view)
-        return cls(r.text("title"), r.text("message"), tuple(r.texts("names")))
+    def from_view(cls, view: WhoView) -> WhoScreen:
+        """The ``who`` screen for ``view`` (checked when built)."""
+        return cls(view.title, view.message, view.names)
 
     def controls(self) -> list[Control]:
         width, height, gap = 244, 62, 12

@@ -61,12 +61,12 @@ def test_naming_a_seat_names_it_in_the_logged_play(tmp_path: Path) -> None:
 def test_the_prompt_walks_the_seats_offering_who_is_not_taken() -> None:
     prompt = WhoPrompt(night(1), ["Bo", "Ada", "Cy"])
     assert prompt.seat == 1
-    assert prompt.view()["names"] == ["Bo", "Ada", "Cy"]  # recent first, as given
+    assert prompt.view().names == ("Bo", "Ada", "Cy")  # recent first, as given
     bo = PlayerResult("Bo", 1, 9, True, player_id="b")
     prompt.named(Play("night-1", "Alienation", "2025-03-01T20:00:00Z", (bo, *night(1).players[1:])))
     assert prompt.seat == 2
-    assert prompt.view()["names"] == ["Ada", "Cy"]
-    assert prompt.view()["title"] == "Who played seat 2?"
+    assert prompt.view().names == ("Ada", "Cy")
+    assert prompt.view().title == "Who played seat 2?"
     prompt.skip()
     assert prompt.seat == 3
     prompt.skip()

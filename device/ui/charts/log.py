@@ -21,6 +21,8 @@ from device.ui.pushqr import scannable_push_url
 from device.ui.screens import Screen
 from games.scorelog.plays import Play
 from games.scorelog.stats import played_time
+from games.scorelog.views import BgStatsView
+from games.views import View
 
 PAGES = (("Wins", "wins"), ("Scores", "history"), ("Plays", "plays"))
 """The score log's pages: (tab label, screen)."""
@@ -53,7 +55,7 @@ class ScoreLog:
         self.game, self.page, self.back = None, "wins", 0
         return self.current(plays)
 
-    def tap(self, action: str, plays: Sequence[Play]) -> tuple[str, dict[str, object]]:
+    def tap(self, action: str, plays: Sequence[Play]) -> tuple[str, View | dict[str, object]]:
         """The screen after a tap on ``action`` (``log:game:<name>``, ``log:page:<page>``,
         ``log:older``, ``log:newer``, ``log:play:<id>``)."""
         kind, _, value = action.removeprefix("log:").partition(":")
@@ -123,15 +125,15 @@ class ScoreLog:
             "nav": self.nav(),
         }
 
-    def play_view(self, play: Play) -> dict[str, object]:
+    def play_view(self, play: Play) -> BgStatsView:
         """A play's BG Stats QR code screen, back to the plays list."""
         when = played_time(play).astimezone()
-        return {
-            "title": play.game,
-            "lines": [f"{when.day} {when:%b %Y, %H:%M}", _result(play)],
-            "bgstats": scannable_push_url(play, self.location),
-            "back": "log:page:plays",
-        }
+        return BgStatsView(
+            title=play.game,
+            lines=(f"{when.day} {when:%b %Y, %H:%M}", _result(play)),
+            bgstats=scannable_push_url(play, self.location),
+            back="log:page:plays",
+        )
 
 
 def _result(play: Play) -> str:

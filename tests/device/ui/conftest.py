@@ -34,6 +34,7 @@ from games.onenight.views import (  # noqa: E402
     VoteMode,
     VoteView,
 )
+from games.scorelog.views import BgStatsView, WhoView  # noqa: E402
 from games.views import (  # noqa: E402
     EndView,
     HomeView,
@@ -158,7 +159,7 @@ VIEWS: dict[str, View | dict[str, object]] = {
         message="Ada: press your seat button",
     ),
     "keyboard": KeyboardView(title="New player", text="ADA", most=16, message=""),
-    "bgstats": {"title": "One Night", "lines": ["1 Feb 2025"], "bgstats": "https://x.example/"},
+    "bgstats": BgStatsView("One Night", ("1 Feb 2025",), "https://x.example/"),
     "plays": {
         "title": "Plays",
         "rows": [{"label": "1 Feb 2025 One Night", "action": "play:1"}],
@@ -166,7 +167,7 @@ VIEWS: dict[str, View | dict[str, object]] = {
         "older": False,
         "newer": False,
     },
-    "who": {"title": "Who played?", "message": "Seat 2", "names": ["Ada", "Ben"]},
+    "who": WhoView("Who played?", "Seat 2", ("Ada", "Ben")),
 }
 
 

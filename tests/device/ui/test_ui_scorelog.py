@@ -6,6 +6,7 @@ from device.store.bgstats import decode_push_url
 from device.ui import TouchUI
 from device.ui.charts.log import ROWS, ScoreLog
 from games.scorelog.plays import Play, PlayerResult
+from games.scorelog.views import BgStatsView
 
 
 def play(i: int, game: str) -> Play:
@@ -55,8 +56,9 @@ def test_the_plays_list_pages_newest_first_and_opens_a_code() -> None:
     _, older = log.tap("log:older", LOG)
     assert older["rows"][0]["action"] == "log:play:p7" and older["newer"] is True
     screen, code = log.tap("log:play:p7", LOG)
-    assert screen == "bgstats" and code["back"] == "log:page:plays"
-    data = decode_push_url(str(code["bgstats"]))
+    assert isinstance(code, BgStatsView)
+    assert screen == "bgstats" and code.back == "log:page:plays"
+    data = decode_push_url(code.bgstats)
     assert (data["sourcePlayId"], data["location"]) == ("p7", "Club")
     screen, back = log.tap("log:page:plays", LOG)
     assert screen == "plays" and back["rows"][0]["action"] == "log:play:p7"  # same page

@@ -58,8 +58,8 @@ def test_an_unknown_screen_is_an_error_naming_it(ui: TouchUI) -> None:
 
 
 def test_a_view_missing_a_key_is_an_error_naming_screen_and_key(ui: TouchUI) -> None:
-    with pytest.raises(UiError, match="who view: missing key 'message'"):
-        ui.show("who", {"title": "Who played seat 2?", "names": ["Ada"]})
+    with pytest.raises(UiError, match="plays view: missing key 'footer'"):
+        ui.show("plays", {"title": "Plays: All games", "rows": [], "older": False, "newer": False})
 
 
 def test_a_view_with_a_wrong_type_is_refused_before_it_reaches_a_screen() -> None:
