@@ -240,12 +240,11 @@ def day_ui(seconds_left: float) -> Any:
     config = load_config(system_path=None)
     ui = TouchUI(size=(config.display.width, config.display.height), fullscreen=FULLSCREEN)
     ui.open()
-    view = {
-        "ends_at": time.monotonic() + seconds_left,
-        "remaining": seconds_left,
-        "paused": False,
-        "players": 4,
-    }
+    from games.onenight.views import DayView
+
+    view = DayView(
+        ends_at=time.monotonic() + seconds_left, remaining=seconds_left, paused=False, players=4
+    )
     ui.show("day", view)
     return ui
 

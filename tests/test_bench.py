@@ -1,0 +1,51 @@
+"""Every benchmark's quick mode runs once in the suite, so none of them rots.
+
+The five with checks of their own have their own tests (``QUICK_ELSEWHERE``); the others run
+here, and the last test refuses a benchmark in ``bench/`` that nothing runs.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parents[1]
+RUN_HERE = {
+    "idle_cpu": "ratio ours/naive",
+    "buzz_latency": "p99",
+    "buzz_fairness": "decided",
+    "narration_latency": "pre-render",
+}
+"""Benchmark, and a word its report must hold."""
+QUICK_ELSEWHERE = {
+    "chaos": "tests/device/test_chaos.py",
+    "fuzz": "tests/games/test_fuzz_sessions.py",
+    "qr_draw": "tests/device/test_bench_qr.py",
+    "voice_footprint": "tests/narration/test_voice_bench.py",
+}
+HELPERS = {"benchutil"}
+
+
+@pytest.mark.parametrize("name", sorted(RUN_HERE))
+def test_the_benchmark_runs_in_its_quick_mode(name: str) -> None:
+    done = subprocess.run(
+        [sys.executable, f"bench/{name}.py", "--quick"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert RUN_HERE[name] in done.stdout
+
+
+def test_every_benchmark_is_run_by_some_test() -> None:
+    scripts = {path.stem for path in (ROOT / "bench").glob("*.py")} - HELPERS
+    assert scripts == set(RUN_HERE) | set(QUICK_ELSEWHERE)
+    for name, test in QUICK_ELSEWHERE.items():
+        source = (ROOT / test).read_text(encoding="utf-8")
+        assert re.search(rf"bench/{name}\.py.*--quick", source, re.S), test
