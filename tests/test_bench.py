@@ -6,12 +6,10 @@ here, and the last test refuses a benchmark in ``bench/`` that nothing runs.
 
 from __future__ import annotations
 
-import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from benchrun import run_quick
 
 ROOT = Path(__file__).parents[1]
 RUN_HERE = {
@@ -32,15 +30,7 @@ HELPERS = {"benchutil"}
 
 @pytest.mark.parametrize("name", sorted(RUN_HERE))
 def test_the_benchmark_runs_in_its_quick_mode(name: str) -> None:
-    done = subprocess.run(
-        [sys.executable, f"bench/{name}.py", "--quick"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert RUN_HERE[name] in done.stdout
+    assert RUN_HERE[name] in run_quick(name)
 
 
 def test_every_benchmark_is_run_by_some_test() -> None:
@@ -48,4 +38,4 @@ def test_every_benchmark_is_run_by_some_test() -> None:
     assert scripts == set(RUN_HERE) | set(QUICK_ELSEWHERE)
     for name, test in QUICK_ELSEWHERE.items():
         source = (ROOT / test).read_text(encoding="utf-8")
-        assert re.search(rf"bench/{name}\.py.*--quick", source, re.S), test
+        assert f'run_quick("{name}"' in source, test

@@ -2,21 +2,9 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).parents[2]
+from benchrun import run_quick
 
 
 def test_the_qr_benchmark_runs_and_reports_a_ratio_per_link() -> None:
-    done = subprocess.run(
-        [sys.executable, "bench/qr_draw.py", "--quick"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    rows = [line for line in done.stdout.splitlines() if line.endswith("x")]
+    rows = [line for line in run_quick("qr_draw", timeout=120).splitlines() if line.endswith("x")]
     assert [row.split()[0] for row in rows] == ["4", "7", "10"]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -14,6 +13,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from benchrun import run_quick
 
 from device.config import load_config
 from device.runtime.app import Daemon
@@ -36,16 +36,7 @@ from chaos_games import inputs_differ, went_back  # noqa: E402
 
 
 def test_the_daemon_survives_every_kill_in_every_game_kind() -> None:
-    done = subprocess.run(
-        [sys.executable, "bench/chaos.py", "--quick"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=400,
-        check=False,
-    )
-    out = done.stdout
-    assert done.returncode == 0, out + done.stderr[-3000:]
+    out = run_quick("chaos", timeout=400)
     survived = re.search(r"kills survived: (\d+) of (\d+)", out)
     assert survived is not None, out
     assert survived[1] == survived[2] and int(survived[2]) >= 30, out

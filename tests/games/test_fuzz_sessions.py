@@ -13,13 +13,12 @@ The suite runs a few hundred sequences, derandomised so CI sees the same ones ev
 from __future__ import annotations
 
 import dataclasses
-import subprocess
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from benchrun import run_quick
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, rule, run_state_machine_as_test
@@ -125,16 +124,8 @@ def test_random_input_never_breaks_a_session(name: str) -> None:
 
 
 def test_the_bench_runs_in_quick_mode() -> None:
-    done = subprocess.run(
-        [sys.executable, "bench/fuzz.py", "--quick"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "crashes" in done.stdout and "alienation" in done.stdout
+    out = run_quick("fuzz", timeout=120)
+    assert "crashes" in out and "alienation" in out
 
 
 # -- the checks can fail ---------------------------------------------------------------------

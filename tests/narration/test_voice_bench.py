@@ -8,24 +8,15 @@ night holds fewer clips and less memory than decoding it all up front.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
+
+from benchrun import run_quick
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_quick_benchmark_measures_every_figure_against_its_baseline() -> None:
-    done = subprocess.run(
-        [sys.executable, "bench/voice_footprint.py", "--quick"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    out = done.stdout
-    assert done.returncode == 0, out + done.stderr[-3000:]
+    out = run_quick("voice_footprint", timeout=600)
     for heading in ("1. Voice", "2. Cue latency", "3-4. A 4-player night", "5. Idle CPU"):
         assert heading in out, out
     assert re.search(r"^Piper joe-medium .* \d+ MB$", out, re.MULTILINE), out
