@@ -53,6 +53,10 @@ class SeatRole(enum.StrEnum):
     """Grid vote: the voter whose vote is being entered."""
     TARGET = "target"
     """Grid vote: whom that voter votes for (0: the device, when a ripple allows it)."""
+    FIRST = "first"
+    """Alienation: who completed their system first (takes Firsties)."""
+    FRIENDLIEST = "friendliest"
+    """Alienation: the table's friendliest player, who starts round 1."""
 
 
 @dataclass(frozen=True)

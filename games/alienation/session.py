@@ -36,6 +36,8 @@ from games.events import (
     Event,
     ScoreEntered,
     SeatPressed,
+    SeatRole,
+    SeatTap,
     TagSeen,
     Tick,
     Touched,
@@ -101,12 +103,11 @@ class AlienationSession:
             return _enter(state, entry)
         elif isinstance(event, SeatPressed):
             return _take_firsties(state, event.seat)
+        elif (first := _tapped(event, SeatRole.FIRST)) is not None:
+            return _take_firsties(state, first)
         elif isinstance(event, Touched) and str(event.action).startswith("first:"):
-            value = str(event.action).removeprefix("first:")
-            if not value.isdecimal():
-                action = event.action
-                raise EventNotAcceptedError(f"touch {action!r}: Firsties goes to a seat number")
-            return _take_firsties(state, int(value))
+            action = str(event.action)
+            raise EventNotAcceptedError(f"touch {action!r}: Firsties goes to a seat number")
         elif isinstance(event, ControlPressed | TagSeen | Touched):
             return state, []
         kind = describe(event)
@@ -141,6 +142,17 @@ def draw(setup: AlienationSetup) -> int:
     return random.Random(setup.seed).randint(1, setup.players)
 
 
+RANDOM_FRIENDLIEST = "friendliest:random"
+"""The "Random" control's action while the table chooses its friendliest player."""
+
+
+def _tapped(event: Event, role: SeatRole) -> int | None:
+    """The seat a tap on a ``role`` chip names (None for any other event)."""
+    if isinstance(event, Touched) and isinstance(event.action, SeatTap):
+        return event.action.seat if event.action.role is role else None
+    return None
+
+
 def _friendliest_input(state: AlienationState, event: Event, now: float) -> Transition:
     """Phase ``friendliest``: a seat or "Player N" chooses; Go or "Random" draws; time draws."""
     players = state.setup.players
@@ -148,20 +160,20 @@ def _friendliest_input(state: AlienationState, event: Event, now: float) -> Tran
         if state.choose_until is not None and now >= state.choose_until:
             return _choose(state, draw(state.setup), "timeout")
         return state, []
-    if isinstance(event, SeatPressed) or (
-        isinstance(event, Touched) and str(event.action).startswith("friendliest:")
-    ):
-        choice = (
-            str(event.seat) if isinstance(event, SeatPressed) else str(event.action).split(":")[1]
-        )
-        if choice == "random":
-            return _choose(state, draw(state.setup), "random")
-        seat = int(choice) if choice.isdecimal() else 0
-        if not 1 <= seat <= players:
+    if event == Touched(RANDOM_FRIENDLIEST):
+        return _choose(state, draw(state.setup), "random")
+    chosen = event.seat if isinstance(event, SeatPressed) else _tapped(event, SeatRole.FRIENDLIEST)
+    if chosen is not None:
+        if not 1 <= chosen <= players:
             raise EventNotAcceptedError(
-                f"seat {choice} cannot be the friendliest player: the seats are 1 to {players}"
+                f"seat {chosen} cannot be the friendliest player: the seats are 1 to {players}"
             )
-        return _choose(state, seat, "table")
+        return _choose(state, chosen, "table")
+    if isinstance(event, Touched) and str(event.action).startswith("friendliest:"):
+        named = str(event.action).removeprefix("friendliest:")
+        raise EventNotAcceptedError(
+            f"seat {named} cannot be the friendliest player: the seats are 1 to {players}"
+        )
     if isinstance(event, ControlPressed) and event.control is Control.GO:
         return _choose(state, draw(state.setup), "random")
     if isinstance(event, ScoreEntered):
@@ -325,7 +337,7 @@ def sheet_view(state: AlienationState) -> SheetView:
     elif state.phase == "friendliest":
         seats = range(1, players + 1)
         controls = [SheetButton(f"Player {s}", f"friendliest:{s}") for s in seats]
-        controls.append(SheetButton("Random", "friendliest:random"))
+        controls.append(SheetButton("Random", RANDOM_FRIENDLIEST))
         title = "Alienation: who is the friendliest?"
     else:
         controls = [SheetButton(f"First {s}", f"first:{s}") for s in range(1, players + 1)]
