@@ -93,9 +93,33 @@ class AnswerTap:
         return f"answer:{self.answer}"
 
 
-TouchAction = str | SeatTap | AnswerTap
-"""What a tap asks for: a typed value where the action carries a seat or an answer, else the
-control's plain action name (``start``, ``close``, ``role:cow``...)."""
+@dataclass(frozen=True)
+class KeyTap:
+    """A tap on the on-screen keyboard: a letter, or ``space``.
+
+    >>> str(KeyTap("a")), str(KeyTap("space"))
+    ('key:a', 'key:space')
+    """
+
+    key: str
+
+    def __str__(self) -> str:
+        return f"key:{self.key}"
+
+
+@dataclass(frozen=True)
+class PickTap:
+    """A tap on a player's name in a list: that player picked."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return f"pick:{self.name}"
+
+
+TouchAction = str | SeatTap | AnswerTap | KeyTap | PickTap
+"""What a tap asks for: a typed value where the action carries a seat, an answer, a key or a
+picked player, else the control's plain action name (``start``, ``close``, ``role:cow``...)."""
 
 
 def parse_action(text: str) -> TouchAction:
@@ -109,6 +133,10 @@ def parse_action(text: str) -> TouchAction:
     kind, colon, value = text.partition(":")
     if colon and kind in SeatRole.__members__.values() and value.isdecimal():
         return SeatTap(SeatRole(kind), int(value))
+    if colon and kind == "key" and value:
+        return KeyTap(value)
+    if colon and kind == "pick" and value:
+        return PickTap(value)
     if colon and kind == "answer":
         if value in ("yes", "no"):
             return AnswerTap(value == "yes")

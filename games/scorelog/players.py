@@ -17,7 +17,18 @@ from typing import Any
 
 from games.effects import AddPlayer, Effect, Finished, GamePhase, LinkSeat, Phase, Say, Show
 from games.errors import EventNotAcceptedError
-from games.events import ControlPressed, Event, SeatPressed, TagSeen, Tick, Touched, describe
+from games.events import (
+    ControlPressed,
+    Event,
+    KeyTap,
+    PickTap,
+    SeatPressed,
+    TagSeen,
+    Tick,
+    TouchAction,
+    Touched,
+    describe,
+)
 from games.views import KeyboardView, PlayersView, ScreenName, SeatName
 
 Transition = tuple["PlayersState", list[Effect]]
@@ -77,12 +88,12 @@ class PlayersSession:
             return state, []
         if state.phase == "name":
             if isinstance(event, Touched):
-                return _type(state, str(event.action))
+                return _type(state, event.action)
             if isinstance(event, SeatPressed | ControlPressed | TagSeen):
                 return state, []
         else:
             if isinstance(event, Touched):
-                return _list_touch(state, str(event.action))
+                return _list_touch(state, event.action)
             if isinstance(event, SeatPressed):
                 return _link(state, event.seat)
             if isinstance(event, ControlPressed | TagSeen):
@@ -139,14 +150,14 @@ def _list_hint(profiles: tuple[str, ...]) -> str:
     return "Tap a name, then press that player's seat button"
 
 
-def _list_touch(state: PlayersState, action: str) -> Transition:
+def _list_touch(state: PlayersState, action: TouchAction) -> Transition:
     if action in ("done", "home"):
         return state, [Finished()]
     if action == "new":
         state = dataclasses.replace(state, phase=PlayersPhase.NAME, typed="", message="Type a name")
         return state, _show(state)
-    if action.startswith("pick:"):
-        name = action.removeprefix("pick:")
+    if isinstance(action, PickTap):
+        name = action.name
         if name not in state.profiles:
             raise EventNotAcceptedError(f"there is no player named {name!r}")
         message = f"{name}: press your seat button"
@@ -173,14 +184,14 @@ def _link(state: PlayersState, seat: int) -> Transition:
     ]
 
 
-def _type(state: PlayersState, action: str) -> Transition:
+def _type(state: PlayersState, action: TouchAction) -> Transition:
     if action == "back":
         state = dataclasses.replace(state, phase=PlayersPhase.PLAYERS, typed="", message="")
         return state, _show(state)
     if action == "del":
         return _retype(state, state.typed[:-1])
-    if action.startswith("key:"):
-        key = action.removeprefix("key:")
+    if isinstance(action, KeyTap):
+        key = action.key
         char = " " if key == "space" else key
         if char not in LETTERS and char != " ":
             raise EventNotAcceptedError(f"no key {key!r} on the keyboard")
