@@ -6,8 +6,8 @@ seat outside the table, is refused right there, in the game that built it, with 
 the field named. The screens in ``device/ui`` then read plain attributes and need no checks of
 their own beyond what a type cannot say (does the text fit).
 
-Screens not yet given a view class (the device's score log charts and plays list) still take a
-mapping, which their screen reads and checks.
+Every screen takes a view class now, the score log's included (``games.scorelog.views``); a
+mapping sent to a screen is refused, naming the view it takes.
 """
 
 from __future__ import annotations

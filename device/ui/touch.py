@@ -40,7 +40,14 @@ from games.onenight.views import (
     TallyView,
     VoteView,
 )
-from games.scorelog.views import BgStatsView, WhoView
+from games.scorelog.views import (
+    BgStatsView,
+    HistoryView,
+    PlaysView,
+    TotalsView,
+    WhoView,
+    WinsView,
+)
 from games.views import (
     EndView,
     HomeView,
@@ -56,13 +63,6 @@ NOTICE_BG = (120, 70, 10)
 NOTICE_TEXT = (255, 230, 190)
 TOUCH_POLL_SECONDS = 0.05
 """How often a waiting UI looks for taps and keys (a tap is noticed within this)."""
-
-SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
-    "wins": WinsScreen.from_view,
-    "totals": TotalsScreen.from_view,
-    "history": HistoryScreen.from_view,
-    "plays": PlaysScreen.from_view,
-}
 
 TYPED_SCREENS: dict[type[View], Callable[[Any], Screen]] = {
     NightView: NightScreen.from_view,
@@ -82,6 +82,10 @@ TYPED_SCREENS: dict[type[View], Callable[[Any], Screen]] = {
     EndView: MessageScreen.end_from_view,
     BgStatsView: PushQrScreen.from_view,
     WhoView: WhoScreen.from_view,
+    WinsView: WinsScreen.from_view,
+    TotalsView: TotalsScreen.from_view,
+    HistoryView: HistoryScreen.from_view,
+    PlaysView: PlaysScreen.from_view,
 }
 """The screen for each kind of view (each ``from_view`` takes that view class)."""
 
@@ -151,9 +155,9 @@ class TouchUI:
     def show(self, screen: str, view: View | Mapping[str, object]) -> None:
         """Switch to ``screen`` with ``view`` and redraw.
 
-        A typed view was checked when it was built, and names its own screen; a mapping (the
-        screens not yet given a view class) is read and checked now. The redraw uses the
-        ``now`` of the last ``redraw()``; call ``redraw(now)`` to refresh.
+        A view was checked when it was built, and names its own screen; a mapping is refused,
+        naming the view the screen takes. The redraw uses the ``now`` of the last ``redraw()``;
+        call ``redraw(now)`` to refresh.
         """
         if isinstance(view, View):
             typed = TYPED_SCREENS.get(type(view))
@@ -161,14 +165,11 @@ class TouchUI:
                 raise UiError(f"no {screen!r} screen shows a {type(view).__name__}")
             self._screen = typed(view)
         else:
-            factory = SCREENS.get(screen)
             typed_for = [kind.__name__ for kind in TYPED_SCREENS if kind.screen == screen]
-            if factory is None and typed_for:
+            if typed_for:
                 raise UiError(f"the {screen!r} screen takes a {typed_for[0]}, not a mapping")
-            if factory is None:
-                known = ", ".join([*SCREENS, *(v.screen for v in TYPED_SCREENS)])
-                raise UiError(f"unknown screen {screen!r}; screens are: {known}")
-            self._screen = factory(view)
+            known = ", ".join(dict.fromkeys(kind.screen for kind in TYPED_SCREENS))
+            raise UiError(f"unknown screen {screen!r}; screens are: {known}")
         self._name = screen
         self._controls = self._screen.controls()
         self.redraw(self._now)

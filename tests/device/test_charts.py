@@ -14,6 +14,14 @@ from device.ui.charts.plot import KINDS, plot, render, view
 from device.ui.charts.screens import BAR, LEADER_BAR, WINS_CHART, WinsScreen
 from games.scorelog.plays import Play, PlayerResult
 from games.scorelog.stats import player_stats
+from games.scorelog.views import (
+    HistoryPoint,
+    HistoryView,
+    TotalsLine,
+    TotalsView,
+    WinsBar,
+    WinsView,
+)
 
 SEEDED = seeded_log()
 
@@ -67,7 +75,9 @@ def _bar_height(image: pygame.Surface, x: int, colour: tuple[int, int, int]) -> 
 
 def test_more_wins_draw_a_taller_bar(tmp_path: Path) -> None:
     image = load(plot("wins", LOG, tmp_path / "wins.png"))
-    rects = dict(WinsScreen.from_view(view("wins", LOG)).bar_rects())
+    wins = view("wins", LOG)
+    assert isinstance(wins, WinsView)
+    rects = dict(WinsScreen.from_view(wins).bar_rects())
     a = _bar_height(image, rects["A"].centerx, LEADER_BAR)  # the leader is amber
     b = _bar_height(image, rects["B"].centerx, BAR)
     c = _bar_height(image, rects["C"].centerx, BAR)
@@ -76,30 +86,30 @@ def test_more_wins_draw_a_taller_bar(tmp_path: Path) -> None:
 
 
 def test_bars_come_most_wins_first() -> None:
-    bars = view("wins", LOG)["bars"]
-    assert bars == [
-        {"name": "A", "wins": 3, "plays": 4},
-        {"name": "B", "wins": 1, "plays": 4},
-        {"name": "C", "wins": 0, "plays": 3},
-    ]
+    chart = view("wins", LOG)
+    assert isinstance(chart, WinsView)
+    assert chart.bars == (WinsBar("A", 3, 4), WinsBar("B", 1, 4), WinsBar("C", 0, 3))
 
 
 def test_totals_show_the_latest_play_with_rounds_in_seat_order() -> None:
     later_without_rounds = play(9, "C", "AB")
     chart = view("totals", [*LOG, later_without_rounds])
-    assert chart["lines"] == [
-        {"name": "A", "totals": [2, 5, 10]},
-        {"name": "B", "totals": [1, 5, 5]},
-        {"name": "C", "totals": [0, 1, 5]},
-    ]
+    assert isinstance(chart, TotalsView)
+    assert chart.lines == (
+        TotalsLine("A", (2, 5, 10)),
+        TotalsLine("B", (1, 5, 5)),
+        TotalsLine("C", (0, 1, 5)),
+    )
 
 
 def test_history_defaults_to_whoever_played_most() -> None:
     chart = view("history", LOG)
-    assert chart["player"] in ("A", "B")  # both played 4 times; the tie goes to "A"
-    assert chart["player"] == "A"
-    assert [p["score"] for p in chart["points"]] == [10, 10, 5, 10]  # type: ignore[attr-defined]
-    assert [p["label"] for p in chart["points"]] == ["1 Mar", "2 Mar", "3 Mar", "4 Mar"]  # type: ignore[attr-defined]
+    assert isinstance(chart, HistoryView)
+    assert chart.player in ("A", "B")  # both played 4 times; the tie goes to "A"
+    assert chart.player == "A"
+    assert [p.score for p in chart.points] == [10, 10, 5, 10]
+    assert [p.label for p in chart.points] == ["1 Mar", "2 Mar", "3 Mar", "4 Mar"]
+    assert all(isinstance(p, HistoryPoint) for p in chart.points)
 
 
 @pytest.mark.parametrize(("kind", "guess"), [("win", "wins"), ("histroy", "history")])
@@ -146,9 +156,8 @@ def test_a_play_without_round_scores_says_so(tmp_path: Path) -> None:
 def test_the_wins_chart_shows_every_player_with_their_wins() -> None:
     shown = view("wins", SEEDED)
     wins = {name: stats.wins for name, stats in player_stats(SEEDED).items()}
-    rows = shown["bars"]
-    assert isinstance(rows, list)
-    assert {row["name"]: row["wins"] for row in rows} == wins
+    assert isinstance(shown, WinsView)
+    assert {bar.name: bar.wins for bar in shown.bars} == wins
 
 
 @pytest.mark.parametrize("kind", ["wins", "totals", "history"])

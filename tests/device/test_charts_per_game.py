@@ -14,6 +14,7 @@ from device.store.database import Store
 from device.ui.charts.plot import day_labels, find_game, view
 from device.ui.charts.screens import HistoryScreen
 from games.scorelog.plays import Play, PlayerResult
+from games.scorelog.views import ChartView, HistoryView, WinsBar, WinsView
 
 
 def scored(i: int, game: str, ada: int, bo: int, when: str = "") -> Play:
@@ -22,6 +23,11 @@ def scored(i: int, game: str, ada: int, bo: int, when: str = "") -> Play:
         PlayerResult("Bo", 2, bo, bo > ada, player_id="bo"),
     )
     return Play(f"p{i}", game, when or f"2025-03-{i:02d}T20:00:00Z", players)
+
+
+def history(chart: ChartView) -> HistoryView:
+    assert isinstance(chart, HistoryView)
+    return chart
 
 
 LOG = [
@@ -35,21 +41,19 @@ LOG = [
 
 def test_the_wins_chart_counts_one_games_plays() -> None:
     every = view("wins", LOG)
-    assert every["title"] == "Wins: All games - 5 plays"
+    assert every.title == "Wins: All games - 5 plays"
     one = view("wins", LOG, game="alienation")
-    assert one["title"] == "Wins: Alienation - 2 plays"
-    assert one["bars"] == [
-        {"name": "Ada", "wins": 2, "plays": 2},
-        {"name": "Bo", "wins": 0, "plays": 2},
-    ]
+    assert isinstance(one, WinsView)
+    assert one.title == "Wins: Alienation - 2 plays"
+    assert one.bars == (WinsBar("Ada", 2, 2), WinsBar("Bo", 0, 2))
 
 
 def test_a_score_history_is_of_one_game_only() -> None:
-    mixed = view("history", LOG, player="Ada")  # Alieninjas: the game with most of her scores
-    assert mixed["title"] == "Ada: Alieninjas"
-    assert [p["score"] for p in mixed["points"]] == [9, 11, 7]  # never Alienation's 40 and 50
-    chosen = view("history", LOG, player="Ada", game="Alienation")
-    assert [p["score"] for p in chosen["points"]] == [40, 50]
+    mixed = history(view("history", LOG, player="Ada"))  # Alieninjas: most of her scores
+    assert mixed.title == "Ada: Alieninjas"
+    assert [p.score for p in mixed.points] == [9, 11, 7]  # never Alienation's 40 and 50
+    chosen = history(view("history", LOG, player="Ada", game="Alienation"))
+    assert [p.score for p in chosen.points] == [40, 50]
     screen = HistoryScreen.from_view(chosen)
     assert [score for _, score, _ in screen.scored()] == [40, 50]
 
@@ -65,16 +69,16 @@ def test_dates_on_the_axis_are_distinct_and_readable() -> None:
     assert labels == ["1 Mar 20:00", "1 Mar 21:30", "2 Mar 20:00 #1", "2 Mar 20:00 #2"]
     years = [scored(1, "Alienation", 1, 2, "2024-12-31T20:00:00Z"), scored(2, "Alienation", 1, 2)]
     assert day_labels(years) == ["31 Dec 2024", "2 Mar 2025"]
-    points = view("history", same_night, player="Ada")["points"]
-    assert len({p["label"] for p in points}) == 4
+    points = history(view("history", same_night, player="Ada")).points
+    assert len({p.label for p in points}) == 4
 
 
 def test_the_history_footer_counts_the_points_drawn(tmp_path: Path) -> None:
     unscored = Play(
         "u", "Alienation", "2025-03-09T20:00:00Z", (PlayerResult("Ada", 1, None, True),)
     )
-    chart = view("history", [*LOG, unscored], player="Ada", game="Alienation")
-    assert len(chart["points"]) == 3
+    chart = history(view("history", [*LOG, unscored], player="Ada", game="Alienation"))
+    assert len(chart.points) == 3
     screen = HistoryScreen.from_view(chart)
     assert len(screen.scored()) == 2  # the footer says "2 plays": what is drawn
 

@@ -8,21 +8,20 @@ its tabs as the view's ``nav``; the chart screens draw them along the top.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 import pygame
 
 from device.ui.canvas import ALIEN, DIM, Canvas
 from device.ui.charts.plot import day_labels, game_names, of_game, view
 from device.ui.charts.screens import nav_controls
-from device.ui.model import Control, UiError, ViewReader
+from device.ui.model import Control
 from device.ui.pushqr import scannable_push_url
 from device.ui.screens import Screen
 from games.scorelog.plays import Play
 from games.scorelog.stats import played_time
-from games.scorelog.views import BgStatsView
-from games.views import View
+from games.scorelog.views import MAX_PLAY_ROWS, BgStatsView, ChartView, PlayRow, PlaysView, Tab
 
 PAGES = (("Wins", "wins"), ("Scores", "history"), ("Plays", "plays"))
 """The score log's pages: (tab label, screen)."""
@@ -30,7 +29,7 @@ SCREENS = ("wins", "totals", "history", "plays")
 """The screens the score log shows (the daemon leaves them up between games)."""
 SHORT = {"Alien Encounters": "Encounters"}
 """Tab labels for names too long for a tab."""
-ROWS = 5
+ROWS = MAX_PLAY_ROWS
 """Plays listed per page of the plays list."""
 
 
@@ -50,12 +49,14 @@ class ScoreLog:
         """Whether a tap belongs to the score log."""
         return action.startswith("log:")
 
-    def open(self, plays: Sequence[Play]) -> tuple[str, dict[str, object]]:
+    def open(self, plays: Sequence[Play]) -> tuple[str, ChartView | PlaysView]:
         """The score log from the home screen: every game's wins."""
         self.game, self.page, self.back = None, "wins", 0
         return self.current(plays)
 
-    def tap(self, action: str, plays: Sequence[Play]) -> tuple[str, View | dict[str, object]]:
+    def tap(
+        self, action: str, plays: Sequence[Play]
+    ) -> tuple[str, ChartView | PlaysView | BgStatsView]:
         """The screen after a tap on ``action`` (``log:game:<name>``, ``log:page:<page>``,
         ``log:older``, ``log:newer``, ``log:play:<id>``)."""
         kind, _, value = action.removeprefix("log:").partition(":")
@@ -74,22 +75,16 @@ class ScoreLog:
                 return "bgstats", self.play_view(play)
         return self.current(plays)
 
-    def nav(self) -> list[dict[str, object]]:
+    def nav(self) -> tuple[Tab, ...]:
         """The tabs: every game (and All), then the pages."""
         games = [("All", "all", self.game is None)] + [
             (SHORT.get(name, name), name, self.game == name) for name in game_names()
         ]
-        tabs: list[dict[str, object]] = [
-            {"label": label, "action": f"log:game:{value}", "lit": lit}
-            for label, value, lit in games
-        ]
-        tabs += [
-            {"label": label, "action": f"log:page:{page}", "lit": self.page == page}
-            for label, page in PAGES
-        ]
-        return tabs
+        tabs = [Tab(label, f"log:game:{value}", lit) for label, value, lit in games]
+        tabs += [Tab(label, f"log:page:{page}", self.page == page) for label, page in PAGES]
+        return tuple(tabs)
 
-    def current(self, plays: Sequence[Play]) -> tuple[str, dict[str, object]]:
+    def current(self, plays: Sequence[Play]) -> tuple[str, ChartView | PlaysView]:
         """The chosen page for the chosen game."""
         if self.page == "plays":
             return "plays", self.plays_view(plays)
@@ -98,32 +93,29 @@ class ScoreLog:
             played = [play.game for play in plays]
             self.game = max(game_names(), key=played.count) if played else None
         chart = view(self.page, plays, game=self.game)
-        return self.page, {**chart, "nav": self.nav()}
+        return self.page, replace(chart, nav=self.nav())
 
-    def plays_view(self, plays: Sequence[Play]) -> dict[str, object]:
+    def plays_view(self, plays: Sequence[Play]) -> PlaysView:
         """The plays list: the newest plays of the chosen game, ``ROWS`` at a time."""
         shown = of_game(plays, self.game)
         newest = list(reversed(shown))
         self.back = min(self.back, max(0, len(newest) - 1))
         page = newest[self.back : self.back + ROWS]
         labels = dict(zip((p.id for p in shown), day_labels(shown), strict=True))
-        rows = [
-            {
-                "label": f"{labels[play.id]}  {play.game}: {_result(play)}",
-                "action": f"log:play:{play.id}",
-            }
+        rows = tuple(
+            PlayRow(f"{labels[play.id]}  {play.game}: {_result(play)}", f"log:play:{play.id}")
             for play in page
-        ]
+        )
         first, last = self.back + 1, self.back + len(page)
         counted = f"Plays {first}-{last} of {len(newest)}" if page else "No plays yet"
-        return {
-            "title": f"Plays: {self.game or 'All games'}",
-            "rows": rows,
-            "footer": f"{counted}. Tap a play for its BG Stats code.",
-            "older": self.back + ROWS < len(newest),
-            "newer": self.back > 0,
-            "nav": self.nav(),
-        }
+        return PlaysView(
+            title=f"Plays: {self.game or 'All games'}",
+            rows=rows,
+            footer=f"{counted}. Tap a play for its BG Stats code.",
+            older=self.back + ROWS < len(newest),
+            newer=self.back > 0,
+            nav=self.nav(),
+        )
 
     def play_view(self, play: Play) -> BgStatsView:
         """A play's BG Stats QR code screen, back to the plays list."""
@@ -155,20 +147,11 @@ class PlaysScreen(Screen):
     nav: tuple[Control, ...] = ()
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> PlaysScreen:
-        """Read title, rows [{label, action}], footer, older, newer and the optional nav."""
-        r = ViewReader("plays", view)
-        rows = tuple((row.text("label"), row.text("action")) for row in r.records("rows"))
-        if len(rows) > ROWS:
-            raise UiError(f"plays view: at most {ROWS} rows fit, got {len(rows)}")
-        return cls(
-            r.text("title"),
-            rows,
-            r.text("footer"),
-            r.flag("older"),
-            r.flag("newer"),
-            nav_controls(view, "plays"),
-        )
+    def from_view(cls, view: PlaysView) -> PlaysScreen:
+        """Lay out a ``PlaysView``."""
+        rows = tuple((row.label, row.action) for row in view.rows)
+        nav = nav_controls(view.nav)
+        return cls(view.title, rows, view.footer, view.older, view.newer, nav)
 
     def controls(self) -> list[Control]:
         out = [Control("Home", "home", pygame.Rect(664, 10, 124, 58), True), *self.nav]

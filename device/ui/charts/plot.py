@@ -9,8 +9,9 @@ only ``pygame.font`` is started, so ``plot`` works headless (the CLI may still c
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -30,15 +31,25 @@ from games.scorelog.stats import (
     running_totals,
     score_history,
 )
+from games.scorelog.views import (
+    ChartView,
+    HistoryPoint,
+    HistoryView,
+    TotalsLine,
+    TotalsView,
+    WinsBar,
+    WinsView,
+)
 
 KINDS = ("wins", "totals", "history")
 """The charts ``plot`` draws (and the screen names that show them)."""
 
-_SCREENS: dict[str, Callable[[Mapping[str, object]], Screen]] = {
-    "wins": WinsScreen.from_view,
-    "totals": TotalsScreen.from_view,
-    "history": HistoryScreen.from_view,
+_SCREENS: dict[type[ChartView], Callable[[Any], Screen]] = {
+    WinsView: WinsScreen.from_view,
+    TotalsView: TotalsScreen.from_view,
+    HistoryView: HistoryScreen.from_view,
 }
+"""The screen that draws each chart's view (each ``from_view`` takes that view class)."""
 
 
 def _did_you_mean(word: str, choices: Sequence[str]) -> str:
@@ -93,30 +104,30 @@ def _count(n: int, what: str) -> str:
     return f"{n} {what}{'s' if n != 1 else ''}"
 
 
-def wins_view(plays: Sequence[Play], game: str | None = None) -> dict[str, object]:
+def wins_view(plays: Sequence[Play], game: str | None = None) -> WinsView:
     """The "wins" view: every player's wins and plays (of ``game``, or of every game), most
     wins first; the title names the game and counts the plays the bars count."""
     shown = of_game(plays, game)
-    bars = [{"name": s.name, "wins": s.wins, "plays": s.plays} for s in leaderboard(shown)]
+    bars = tuple(WinsBar(s.name, s.wins, s.plays) for s in leaderboard(shown))
     which = game or "All games"
     title = f"Wins: {which} - {_count(len(shown), 'play')}" if shown else f"Wins: {which}"
-    return {"title": title, "bars": bars}
+    return WinsView(title=title, bars=bars)
 
 
-def totals_view(plays: Sequence[Play], game: str | None = None) -> dict[str, object]:
+def totals_view(plays: Sequence[Play], game: str | None = None) -> TotalsView:
     """The "totals" view: the running totals of the most recent play (of ``game``) with
     round scores."""
     play = latest_with_rounds(of_game(plays, game))
     if play is None:
-        return {"title": f"Running totals: {game}" if game else "Running totals", "lines": []}
+        return TotalsView(title=f"Running totals: {game}" if game else "Running totals", lines=())
     by_seat = sorted(running_totals(play), key=lambda item: item[0].seat)
-    lines = [{"name": result.name, "totals": list(totals)} for result, totals in by_seat]
-    return {"title": f"{play.game}, {_day(play, True)}", "lines": lines}
+    lines = tuple(TotalsLine(result.name, tuple(totals)) for result, totals in by_seat)
+    return TotalsView(title=f"{play.game}, {_day(play, True)}", lines=lines)
 
 
 def history_view(
     plays: Sequence[Play], player: str | None = None, game: str | None = None
-) -> dict[str, object]:
+) -> HistoryView:
     """The "history" view: ``player``'s scores in one game over their plays, oldest first.
 
     Scores of different games are never shown (or averaged) together: no ``game`` means the
@@ -127,7 +138,7 @@ def history_view(
         player = most_played(of_game(plays, game))
         if player is None:
             title = f"Score history: {game}" if game else "Score history"
-            return {"title": title, "player": "anyone", "points": []}
+            return HistoryView(title=title, player="anyone", points=())
     names = list(player_stats(plays))
     if player not in names:
         known = ", ".join(names) if names else "none yet"
@@ -140,12 +151,11 @@ def history_view(
     by_id = {play.id: play for play in mine}
     history = score_history(mine, player)
     labels = dict(zip(by_id, day_labels(mine), strict=True))
-    points = [
-        {"label": labels[point.play_id], "score": point.score, "winner": point.winner}
-        for point in history
-    ]
+    points = tuple(
+        HistoryPoint(labels[point.play_id], point.score, point.winner) for point in history
+    )
     title = f"{player}: {game}" if game else f"{player}'s scores"
-    return {"title": title, "player": player, "points": points}
+    return HistoryView(title=title, player=player, points=points)
 
 
 def _most_scored_game(plays: Sequence[Play], player: str) -> str | None:
@@ -163,7 +173,7 @@ def _most_scored_game(plays: Sequence[Play], player: str) -> str | None:
 
 def view(
     kind: str, plays: Sequence[Play], *, player: str | None = None, game: str | None = None
-) -> dict[str, object]:
+) -> ChartView:
     """The view of chart ``kind`` for ``plays`` (``player``: whose history; ``game``: which
     game's plays, a display name or key; None: every game, or for a history the player's
     most scored game)."""
@@ -176,9 +186,11 @@ def view(
     return history_view(plays, player, name)
 
 
-def render(kind: str, chart_view: Mapping[str, object]) -> pygame.Surface:
+def render(kind: str, chart_view: ChartView) -> pygame.Surface:
     """Chart ``kind`` drawn from ``chart_view`` on a new 800x480 surface (controls left off)."""
-    screen = _SCREENS[check_kind(kind)](chart_view)
+    if chart_view.screen != check_kind(kind):
+        raise ValueError(f"the {kind!r} chart takes a {kind} view, not a {chart_view.screen} one")
+    screen = _SCREENS[type(chart_view)](chart_view)
     if not pygame.font.get_init():
         pygame.font.init()
     surface = pygame.Surface(DESIGN_SIZE)

@@ -1,22 +1,23 @@
 """Score log charts: wins per player ("wins"), running totals of one game ("totals") and one
 player's score history ("history").
 
-Like every screen they draw plain view data; ``device.ui.charts.plot`` turns a score log into these
-views and renders them to PNG files with the same code. An empty chart says so in words.
+Like every screen they lay out a typed view (``games.scorelog.views``), checked when built;
+``device.ui.charts.plot`` turns a score log into these views and renders them to PNG files with
+the same code. An empty chart says so in words.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
 
 from device.ui.canvas import ACCENT, ALIEN, AMBER, DIM, PANEL, TEXT, Canvas, text_size
-from device.ui.model import Colour, Control, UiError, ViewReader
+from device.ui.model import Colour, Control
 from device.ui.screens import Screen
-from device.ui.seats import opt_integer
+from games.scorelog.views import HistoryView, Tab, TotalsView, WinsView
 
 HOME_RECT = pygame.Rect(664, 10, 124, 58)
 TITLE_WIDTH = 630
@@ -60,26 +61,22 @@ NAV_HEIGHT = 36
 """The row of score log tabs under a chart's title (when its view has a ``nav``)."""
 
 
-def nav_controls(view: Mapping[str, object], screen: str) -> tuple[Control, ...]:
-    """The tabs a view's optional ``nav`` holds ([{label, action, lit}]), in a row under the
-    title; no ``nav``: none."""
-    if "nav" not in view:
-        return ()
-    tabs = ViewReader(screen, view).records("nav")
-    if not tabs:
+def nav_controls(nav: Sequence[Tab]) -> tuple[Control, ...]:
+    """A view's tabs as controls, in a row under the title (no tabs: none)."""
+    if not nav:
         return ()
     gap = 6
-    width = (760 - gap * (len(tabs) - 1)) // len(tabs)
+    width = (760 - gap * (len(nav) - 1)) // len(nav)
     return tuple(
         Control(
-            tab.text("label"),
-            tab.text("action"),
+            tab.label,
+            tab.action,
             pygame.Rect(20 + i * (width + gap), NAV_TOP, width, NAV_HEIGHT),
             style="tab",
-            lit=tab.flag("lit"),
+            lit=tab.lit,
             size=22,
         )
-        for i, tab in enumerate(tabs)
+        for i, tab in enumerate(nav)
     )
 
 
@@ -117,29 +114,6 @@ class _Axis:
             canvas.text(str(value), 26, DIM, center=(self.area.left - 30, y), max_width=56)
 
 
-def _raw(view: Mapping[str, object], key: str, i: int) -> Mapping[str, object]:
-    """Item ``i`` of the list of objects under ``key`` (already checked by ``records``)."""
-    items = view[key]
-    assert isinstance(items, list | tuple)
-    item = items[i]
-    assert isinstance(item, Mapping)
-    return item
-
-
-def _totals(i: int, mapping: Mapping[str, object]) -> tuple[int, ...]:
-    """Line ``i``'s ``totals``: integers in round order (``ViewReader.integers`` sorts)."""
-    if "totals" not in mapping:
-        raise UiError(f"totals view: missing key 'lines[{i}].totals'")
-    value = mapping["totals"]
-    ok = isinstance(value, list | tuple) and all(
-        isinstance(v, int) and not isinstance(v, bool) for v in value
-    )
-    if not ok:
-        raise UiError(f"totals view: 'lines[{i}].totals' must be a list of integers, got {value!r}")
-    assert isinstance(value, list | tuple)
-    return tuple(int(v) for v in value)
-
-
 def _title(canvas: Canvas, title: str) -> None:
     canvas.text(title, 48, ALIEN, topleft=(20, 18), max_width=TITLE_WIDTH)
 
@@ -159,25 +133,13 @@ class WinsScreen(Screen):
     bars: tuple[tuple[str, int, int], ...]
     """(name, wins, plays), in the order drawn."""
     nav: tuple[Control, ...] = ()
-    """The score log's tabs (the view's optional ``nav``)."""
+    """The score log's tabs (the view's ``nav``)."""
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> WinsScreen:
-        """Read the wins view.
-
-        Keys: ``title`` str, ``bars`` [{name str, wins int, plays int}] in the order to draw
-        (only the first ``MAX_BARS`` fit; the rest are counted in a note). Empty: a message.
-        """
-        r = ViewReader("wins", view)
-        bars = []
-        for i, bar in enumerate(r.records("bars")):
-            name, wins, plays = bar.text("name"), bar.integer("wins"), bar.integer("plays")
-            if not 0 <= wins <= plays:
-                raise UiError(
-                    f"wins view: 'bars[{i}]' needs 0 <= wins <= plays, got {wins} of {plays}"
-                )
-            bars.append((name, wins, plays))
-        return cls(r.text("title"), tuple(bars), nav_controls(view, "wins"))
+    def from_view(cls, view: WinsView) -> WinsScreen:
+        """Lay out a ``WinsView`` (only the first ``MAX_BARS`` fit; a note counts the rest)."""
+        bars = tuple((bar.name, bar.wins, bar.plays) for bar in view.bars)
+        return cls(view.title, bars, nav_controls(view.nav))
 
     def controls(self) -> list[Control]:
         return [*_home(), *self.nav]
@@ -255,21 +217,10 @@ class TotalsScreen(Screen):
     nav: tuple[Control, ...] = ()
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> TotalsScreen:
-        """Read the totals view.
-
-        Keys: ``title`` str, ``lines`` [{name str, totals [int]}] (the total after each round;
-        every line as long as the others). No lines or no rounds: a message.
-        """
-        r = ViewReader("totals", view)
-        lines = []
-        for i, line in enumerate(r.records("lines")):
-            totals = _totals(i, _raw(view, "lines", i))
-            lines.append((line.text("name"), totals))
-        lengths = {len(totals) for _, totals in lines}
-        if len(lengths) > 1:
-            raise UiError(f"totals view: every line needs as many totals, got {sorted(lengths)}")
-        return cls(r.text("title"), tuple(lines), nav_controls(view, "totals"))
+    def from_view(cls, view: TotalsView) -> TotalsScreen:
+        """Lay out a ``TotalsView`` (no lines or no rounds: a message)."""
+        lines = tuple((line.name, line.totals) for line in view.lines)
+        return cls(view.title, lines, nav_controls(view.nav))
 
     def controls(self) -> list[Control]:
         return [*_home(), *self.nav]
@@ -343,18 +294,10 @@ class HistoryScreen(Screen):
     nav: tuple[Control, ...] = ()
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> HistoryScreen:
-        """Read the history view.
-
-        Keys: ``title`` str, ``player`` str, ``points`` [{label str, score int or None,
-        winner bool}] oldest first. No scored points: a message.
-        """
-        r = ViewReader("history", view)
-        points = []
-        for i, point in enumerate(r.records("points")):
-            score = opt_integer(point, _raw(view, "points", i), "score")
-            points.append((point.text("label"), score, point.flag("winner")))
-        return cls(r.text("title"), r.text("player"), tuple(points), nav_controls(view, "history"))
+    def from_view(cls, view: HistoryView) -> HistoryScreen:
+        """Lay out a ``HistoryView`` (no scored points: a message)."""
+        points = tuple((p.label, p.score, p.winner) for p in view.points)
+        return cls(view.title, view.player, points, nav_controls(view.nav))
 
     def controls(self) -> list[Control]:
         return [*_home(), *self.nav]

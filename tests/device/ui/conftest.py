@@ -34,7 +34,18 @@ from games.onenight.views import (  # noqa: E402
     VoteMode,
     VoteView,
 )
-from games.scorelog.views import BgStatsView, WhoView  # noqa: E402
+from games.scorelog.views import (  # noqa: E402
+    BgStatsView,
+    HistoryPoint,
+    HistoryView,
+    PlayRow,
+    PlaysView,
+    TotalsLine,
+    TotalsView,
+    WhoView,
+    WinsBar,
+    WinsView,
+)
 from games.views import (  # noqa: E402
     EndView,
     HomeView,
@@ -50,7 +61,7 @@ from games.views import (  # noqa: E402
     View,
 )
 
-VIEWS: dict[str, View | dict[str, object]] = {
+VIEWS: dict[str, View] = {
     "keypad": KeypadView(
         seat=2, players=4, field="points", kind="number", typed="12", done=(), prompt="points"
     ),
@@ -126,31 +137,27 @@ VIEWS: dict[str, View | dict[str, object]] = {
         rounds=10,
         controls=(SheetButton("Undo", "undo"), SheetButton("Home", "home", primary=True)),
     ),
-    "wins": {
-        "title": "Wins - 9 plays",
-        "bars": [
-            {"name": "Ada", "wins": 4, "plays": 7},
-            {"name": "Ben", "wins": 3, "plays": 9},
-            {"name": "Cleo", "wins": 0, "plays": 2},
-        ],
-    },
-    "totals": {
-        "title": "Alienation, 3 May 2025",
-        "lines": [
-            {"name": "Ada", "totals": [3, 5, 11]},
-            {"name": "Ben", "totals": [4, 4, 9]},
-            {"name": "Cleo", "totals": [-1, 2, 12]},
-        ],
-    },
-    "history": {
-        "title": "Ada's scores",
-        "player": "Ada",
-        "points": [
-            {"label": "1 May", "score": 12, "winner": False},
-            {"label": "3 May", "score": None, "winner": True},
-            {"label": "9 May", "score": 21, "winner": True},
-        ],
-    },
+    "wins": WinsView(
+        title="Wins - 9 plays",
+        bars=(WinsBar("Ada", 4, 7), WinsBar("Ben", 3, 9), WinsBar("Cleo", 0, 2)),
+    ),
+    "totals": TotalsView(
+        title="Alienation, 3 May 2025",
+        lines=(
+            TotalsLine("Ada", (3, 5, 11)),
+            TotalsLine("Ben", (4, 4, 9)),
+            TotalsLine("Cleo", (-1, 2, 12)),
+        ),
+    ),
+    "history": HistoryView(
+        title="Ada's scores",
+        player="Ada",
+        points=(
+            HistoryPoint("1 May", 12, False),
+            HistoryPoint("3 May", None, True),
+            HistoryPoint("9 May", 21, True),
+        ),
+    ),
     "players": PlayersView(
         title="Players",
         names=("Cleo", "Ada", "Ben"),
@@ -160,13 +167,13 @@ VIEWS: dict[str, View | dict[str, object]] = {
     ),
     "keyboard": KeyboardView(title="New player", text="ADA", most=16, message=""),
     "bgstats": BgStatsView("One Night", ("1 Feb 2025",), "https://x.example/"),
-    "plays": {
-        "title": "Plays",
-        "rows": [{"label": "1 Feb 2025 One Night", "action": "play:1"}],
-        "footer": "1 play",
-        "older": False,
-        "newer": False,
-    },
+    "plays": PlaysView(
+        title="Plays",
+        rows=(PlayRow("1 Feb 2025 One Night", "play:1"),),
+        footer="1 play",
+        older=False,
+        newer=False,
+    ),
     "who": WhoView("Who played?", "Seat 2", ("Ada", "Ben")),
 }
 
@@ -176,8 +183,8 @@ assert set(VIEWS) == set(ScreenName), "every screen needs a sample view"
 
 @pytest.fixture
 def views() -> dict[str, Any]:
-    """A valid sample view for every screen (a typed view, or a mapping to edit)."""
-    return {name: view if isinstance(view, View) else dict(view) for name, view in VIEWS.items()}
+    """A valid sample view for every screen (frozen: edit one with ``dataclasses.replace``)."""
+    return dict(VIEWS)
 
 
 @pytest.fixture

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -16,13 +18,22 @@ from device.ui.charts.screens import (
     WinsScreen,
     nice_ticks,
 )
+from games.scorelog.views import (
+    HistoryPoint,
+    HistoryView,
+    TotalsLine,
+    TotalsView,
+    WinsBar,
+    WinsView,
+)
+from games.views import View, ViewError
 
 CHARTS = ("wins", "totals", "history")
 
 
 @pytest.mark.parametrize("screen", CHARTS)
 def test_each_chart_screen_has_a_home_button(
-    ui: TouchUI, views: dict[str, dict[str, object]], screen: str, tmp_path: Path
+    ui: TouchUI, views: dict[str, Any], screen: str, tmp_path: Path
 ) -> None:
     ui.show(screen, views[screen])
     assert ui.controls() == [("Home", "home")]
@@ -30,7 +41,7 @@ def test_each_chart_screen_has_a_home_button(
     assert pygame.image.load(str(tmp_path / "x.png")).get_size() == (800, 480)
 
 
-def test_totals_keep_round_order(views: dict[str, dict[str, object]]) -> None:
+def test_totals_keep_round_order(views: dict[str, Any]) -> None:
     screen = TotalsScreen.from_view(views["totals"])
     assert screen.lines[2] == ("Cleo", (-1, 2, 12))  # not sorted, unlike ViewReader.integers
     assert screen.rounds == 3
@@ -41,41 +52,57 @@ def test_totals_keep_round_order(views: dict[str, dict[str, object]]) -> None:
     assert points[-1][0] == TOTALS_CHART.right
 
 
-def test_a_higher_total_is_drawn_higher(views: dict[str, dict[str, object]]) -> None:
+def test_a_higher_total_is_drawn_higher(views: dict[str, Any]) -> None:
     points = dict(TotalsScreen.from_view(views["totals"]).points())
     assert points["Cleo"][-1][1] < points["Ada"][-1][1] < points["Ben"][-1][1]  # 12 > 11 > 9
 
 
+TWO_LENGTHS = (TotalsLine("A", (1, 2)), TotalsLine("B", (1,)))
+
+
 @pytest.mark.parametrize(
-    ("screen", "change", "match"),
+    ("kind", "fields", "match"),
     [
-        ("wins", {"bars": [{"name": "A", "wins": 3}]}, r"missing key 'bars\[0\].plays'"),
-        ("wins", {"bars": [{"name": "A", "wins": 3, "plays": 2}]}, "0 <= wins <= plays"),
-        ("totals", {"lines": [{"name": "A"}]}, r"missing key 'lines\[0\].totals'"),
-        ("totals", {"lines": [{"name": "A", "totals": [1, "2"]}]}, "list of integers"),
+        (WinsBar, ("A", 3, 2), r"WinsBar 'A' needs 0 <= wins <= plays, got 3 of 2"),
+        (WinsBar, ("A", -1, 2), r"WinsBar 'A' needs 0 <= wins <= plays, got -1 of 2"),
+        (WinsBar, ("A", 3, "7"), r"WinsBar.plays must be int, got '7'"),
+        (TotalsLine, ("A", (1, "2")), r"TotalsLine.totals must be tuple\[int, \.\.\.\]"),
+        (TotalsLine, ("A", [1, 2]), r"TotalsLine.totals must be tuple\[int, \.\.\.\]"),
         (
-            "totals",
-            {"lines": [{"name": "A", "totals": [1, 2]}, {"name": "B", "totals": [1]}]},
-            "as many totals",
+            TotalsView,
+            ("T", TWO_LENGTHS),
+            r"TotalsView: every line needs as many totals, got \[1, 2\]",
         ),
-        ("history", {"points": [{"label": "x", "score": 1.5, "winner": True}]}, "integer"),
-        ("history", {"player": None}, "'player' must be a string"),
+        (HistoryPoint, ("x", 1.5, True), r"HistoryPoint.score must be int \| None, got 1.5"),
+        (HistoryView, ("T", None, ()), r"HistoryView.player must be str, got None"),
+        (WinsView, ("W", ({"name": "A"},)), r"WinsView.bars must be tuple\[WinsBar, \.\.\.\]"),
     ],
 )
-def test_a_bad_chart_view_is_an_error_naming_screen_and_key(
-    ui: TouchUI,
-    views: dict[str, dict[str, object]],
-    screen: str,
-    change: dict[str, object],
-    match: str,
+def test_a_bad_chart_view_is_refused_when_built_naming_class_and_field(
+    kind: type[object], fields: tuple[Any, ...], match: str
 ) -> None:
-    with pytest.raises(UiError, match=rf"{screen} view: .*{match}|{screen} view: {match}"):
-        ui.show(screen, {**views[screen], **change})
+    with pytest.raises(ViewError, match=f"^{match}"):
+        kind(*fields)
+
+
+def test_a_mapping_sent_to_a_chart_screen_is_refused_naming_its_view(
+    ui: TouchUI, views: dict[str, Any]
+) -> None:
+    for screen, kind in (
+        ("wins", "WinsView"),
+        ("totals", "TotalsView"),
+        ("history", "HistoryView"),
+    ):
+        mapping = dataclasses.asdict(views[screen])
+        with pytest.raises(
+            UiError, match=rf"^the '{screen}' screen takes a {kind}, not a mapping$"
+        ):
+            ui.show(screen, mapping)
 
 
 def test_only_the_top_bars_are_drawn() -> None:
-    bars = [{"name": f"P{i}", "wins": 20 - i, "plays": 20} for i in range(14)]
-    screen = WinsScreen.from_view({"title": "Wins", "bars": bars})
+    bars = tuple(WinsBar(f"P{i}", 20 - i, 20) for i in range(14))
+    screen = WinsScreen.from_view(WinsView(title="Wins", bars=bars))
     rects = screen.bar_rects()
     assert [name for name, _ in rects] == [f"P{i}" for i in range(MAX_BARS)]
     heights = [rect.height for _, rect in rects]
@@ -84,7 +111,7 @@ def test_only_the_top_bars_are_drawn() -> None:
 
 
 def test_history_skips_unscored_plays_and_marks_wins(
-    views: dict[str, dict[str, object]],
+    views: dict[str, Any],
 ) -> None:
     screen = HistoryScreen.from_view(views["history"])
     dots = screen.dots()
@@ -95,10 +122,10 @@ def test_history_skips_unscored_plays_and_marks_wins(
 
 @pytest.mark.parametrize("screen", CHARTS)
 def test_an_empty_chart_draws_without_a_crash(ui: TouchUI, screen: str) -> None:
-    empty = {
-        "wins": {"title": "Wins", "bars": []},
-        "totals": {"title": "Totals", "lines": []},
-        "history": {"title": "History", "player": "Ada", "points": []},
+    empty: View = {
+        "wins": WinsView(title="Wins", bars=()),
+        "totals": TotalsView(title="Totals", lines=()),
+        "history": HistoryView(title="History", player="Ada", points=()),
     }[screen]
     ui.show(screen, empty)
     ui.redraw(0.0)

@@ -6,7 +6,8 @@ from device.store.bgstats import decode_push_url
 from device.ui import TouchUI
 from device.ui.charts.log import ROWS, ScoreLog
 from games.scorelog.plays import Play, PlayerResult
-from games.scorelog.views import BgStatsView
+from games.scorelog.views import BgStatsView, ChartView, HistoryView, PlaysView
+from games.views import View
 
 
 def play(i: int, game: str) -> Play:
@@ -20,48 +21,56 @@ def play(i: int, game: str) -> Play:
 LOG = [play(i, "Alienation" if i % 3 else "Alieninjas") for i in range(1, 13)]
 
 
-def lit(view: dict[str, object]) -> list[str]:
-    nav = view["nav"]
-    assert isinstance(nav, list)
-    return [tab["label"] for tab in nav if tab["lit"]]
+def lit(view: View) -> list[str]:
+    nav = getattr(view, "nav", None)
+    assert isinstance(nav, tuple)
+    return [tab.label for tab in nav if tab.lit]
+
+
+def plays(view: View) -> PlaysView:
+    assert isinstance(view, PlaysView)
+    return view
 
 
 def test_it_opens_on_every_games_wins_and_filters_by_game() -> None:
     log = ScoreLog()
+    view: ChartView | PlaysView | BgStatsView
     screen, view = log.open(LOG)
-    assert (screen, view["title"], lit(view)) == (
+    assert (screen, view.title, lit(view)) == (
         "wins",
         "Wins: All games - 12 plays",
         ["All", "Wins"],
     )
     screen, view = log.tap("log:game:Alieninjas", LOG)
-    assert (screen, view["title"], lit(view)) == (
+    assert (screen, view.title, lit(view)) == (
         "wins",
         "Wins: Alieninjas - 4 plays",
         ["Alieninjas", "Wins"],
     )
     screen, view = log.tap("log:page:history", LOG)
-    assert screen == "history" and view["title"] == "Ada: Alieninjas"
-    assert [p["score"] for p in view["points"]] == [13, 16, 19, 22]
+    assert screen == "history" and isinstance(view, HistoryView)
+    assert view.title == "Ada: Alieninjas"
+    assert [p.score for p in view.points] == [13, 16, 19, 22]
 
 
 def test_the_plays_list_pages_newest_first_and_opens_a_code() -> None:
     log = ScoreLog(location="Club")
     log.open(LOG)
-    screen, view = log.tap("log:page:plays", LOG)
-    assert screen == "plays" and len(view["rows"]) == ROWS
-    assert view["rows"][0]["action"] == "log:play:p12"
-    assert (view["older"], view["newer"]) == (True, False)
-    assert view["footer"].startswith("Plays 1-5 of 12.")
-    _, older = log.tap("log:older", LOG)
-    assert older["rows"][0]["action"] == "log:play:p7" and older["newer"] is True
+    screen, shown = log.tap("log:page:plays", LOG)
+    view = plays(shown)
+    assert screen == "plays" and len(view.rows) == ROWS
+    assert view.rows[0].action == "log:play:p12"
+    assert (view.older, view.newer) == (True, False)
+    assert view.footer.startswith("Plays 1-5 of 12.")
+    older = plays(log.tap("log:older", LOG)[1])
+    assert older.rows[0].action == "log:play:p7" and older.newer is True
     screen, code = log.tap("log:play:p7", LOG)
     assert isinstance(code, BgStatsView)
     assert screen == "bgstats" and code.back == "log:page:plays"
     data = decode_push_url(code.bgstats)
     assert (data["sourcePlayId"], data["location"]) == ("p7", "Club")
     screen, back = log.tap("log:page:plays", LOG)
-    assert screen == "plays" and back["rows"][0]["action"] == "log:play:p7"  # same page
+    assert screen == "plays" and plays(back).rows[0].action == "log:play:p7"  # same page
 
 
 def test_every_page_draws_with_its_tabs() -> None:

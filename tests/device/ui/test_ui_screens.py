@@ -27,6 +27,7 @@ from device.ui.canvas import (
 from device.ui.model import Control
 from device.ui.play import NIGHT_CAPTION_BAND
 from games.onenight.views import NightView, TallyView
+from games.scorelog.views import PlaysView
 from games.views import MessageView, ScreenName, ViewError
 
 NIGHT_DIM = 24  # brightest channel value allowed on the night screen outside the caption
@@ -57,8 +58,16 @@ def test_an_unknown_screen_is_an_error_naming_it(ui: TouchUI) -> None:
         ui.show("setup", {"game": "One Night"})
 
 
-def test_a_view_missing_a_key_is_an_error_naming_screen_and_key(ui: TouchUI) -> None:
-    with pytest.raises(UiError, match="plays view: missing key 'footer'"):
+def test_a_view_missing_a_field_is_an_error_naming_the_view_and_field(ui: TouchUI) -> None:
+    with pytest.raises(TypeError, match="'footer'"):
+        without_footer: dict[str, Any] = {
+            "title": "Plays",
+            "rows": (),
+            "older": False,
+            "newer": False,
+        }
+        PlaysView(**without_footer)
+    with pytest.raises(UiError, match=r"^the 'plays' screen takes a PlaysView, not a mapping$"):
         ui.show("plays", {"title": "Plays: All games", "rows": [], "older": False, "newer": False})
 
 
