@@ -57,6 +57,8 @@ class SeatRole(enum.StrEnum):
     """Alienation: who completed their system first (takes Firsties)."""
     FRIENDLIEST = "friendliest"
     """Alienation: the table's friendliest player, who starts round 1."""
+    SEAT = "seat"
+    """One Night's reveal picker: the seat whose card is being entered."""
 
 
 @dataclass(frozen=True)
@@ -117,7 +119,38 @@ class PickTap:
         return f"pick:{self.name}"
 
 
-TouchAction = str | SeatTap | AnswerTap | KeyTap | PickTap
+class ChipKind(enum.StrEnum):
+    """What a chip of One Night's setup screen or reveal picker chooses."""
+
+    TAB = "tab"
+    ROLE = "role"
+    PRESET = "preset"
+    PLAYERS = "players"
+    """A step of the player count (``+1``, ``-1``)."""
+    CARD = "card"
+    MARK = "mark"
+    ARTIFACT = "artifact"
+    BECAME = "became"
+    """A conversion, a copied role or a foreseen team."""
+    SNATCHED = "snatched"
+
+
+@dataclass(frozen=True)
+class ChipTap:
+    """A tap on a chip that chooses one of a kind's values (a role, a card, a Mark...).
+
+    >>> parse_action("role:cow"), str(ChipTap(ChipKind.CARD, "none"))
+    (ChipTap(kind=<ChipKind.ROLE: 'role'>, value='cow'), 'card:none')
+    """
+
+    kind: ChipKind
+    value: str
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}:{self.value}"
+
+
+TouchAction = str | SeatTap | AnswerTap | KeyTap | PickTap | ChipTap
 """What a tap asks for: a typed value where the action carries a seat, an answer, a key or a
 picked player, else the control's plain action name (``start``, ``close``, ``role:cow``...)."""
 
@@ -133,6 +166,8 @@ def parse_action(text: str) -> TouchAction:
     kind, colon, value = text.partition(":")
     if colon and kind in SeatRole.__members__.values() and value.isdecimal():
         return SeatTap(SeatRole(kind), int(value))
+    if colon and kind in ChipKind.__members__.values():
+        return ChipTap(ChipKind(kind), value)
     if colon and kind == "key" and value:
         return KeyTap(value)
     if colon and kind == "pick" and value:

@@ -32,6 +32,7 @@ from functools import partial
 from typing import Any
 
 from games.errors import SetupError
+from games.events import ChipKind, ChipTap, TouchAction, parse_action
 from games.onenight.presets import (
     PRESETS,
     Preset,
@@ -193,7 +194,7 @@ class Lobby:
         roles = random_deal(self.players, self.random_boxes(), rng)
         return self._accepted(roles=roles, preset="")
 
-    def apply_action(self, action: str, rng: random.Random) -> Lobby:
+    def apply_action(self, action: TouchAction, rng: random.Random) -> Lobby:
         """Carry out one setup-screen action; a refused one comes back as ``notice``.
 
         Actions: ``tab:<tab>``, ``role:<role>``, ``preset:<key>``, ``players:-1`` or
@@ -201,23 +202,23 @@ class Lobby:
         session's, not the lobby's. A malformed action (unknown name, tab, role or preset)
         raises ``SetupError`` or ``UnknownRoleError``.
         """
-        kind, _, arg = action.partition(":")
         operation: Callable[[], Lobby]
-        if kind == "tab" and arg in TABS:
-            return self.show_tab(arg)
-        if kind == "role":
-            return self.toggle_role(find_role(arg))
-        if action == "clear":
-            return self.clear_roles()
-        if kind == "preset":
-            find_preset(arg)
-            operation = partial(self.apply_preset, arg)
-        elif kind == "players":
-            operation = partial(self.set_players, self.players + _step(arg))
-        elif action == "random":
-            operation = partial(self.deal_random, rng)
-        else:
-            raise SetupError(f"unknown setup action: {action!r}")
+        match parse_action(action) if isinstance(action, str) else action:
+            case ChipTap(ChipKind.TAB, tab) if tab in TABS:
+                return self.show_tab(tab)
+            case ChipTap(ChipKind.ROLE, role):
+                return self.toggle_role(find_role(role))
+            case "clear":
+                return self.clear_roles()
+            case ChipTap(ChipKind.PRESET, key):
+                find_preset(key)
+                operation = partial(self.apply_preset, key)
+            case ChipTap(ChipKind.PLAYERS, step):
+                operation = partial(self.set_players, self.players + _step(step))
+            case "random":
+                operation = partial(self.deal_random, rng)
+            case _:
+                raise SetupError(f"unknown setup action: {str(action)!r}")
         try:
             return operation()
         except SetupError as refused:

@@ -17,7 +17,7 @@ import dataclasses
 
 from games.effects import Effect, Say, Show
 from games.errors import RulesError
-from games.events import Event, RevealEntered, Touched
+from games.events import ChipTap, Event, RevealEntered, SeatRole, SeatTap, Touched
 from games.onenight.artifacts import Artifact, artifact_pool
 from games.onenight.instructions import AlienKind, directive_after_oracle
 from games.onenight.instructions.bonus import teams_in_play
@@ -243,12 +243,17 @@ def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Ef
         # The picker opens on the next seat: kept as the draft, so a restart reopens it too.
         state = dataclasses.replace(state, draft=state.draft or _blank(state))
         return state, [Show(ScreenName.REVEAL, reveal_view(state))]
-    action = str(event.action) if isinstance(event, Touched) else ""
-    if ":" not in action and action != "confirm":
-        return state, []
+    match event.action if isinstance(event, Touched) else None:
+        case SeatTap(SeatRole.SEAT, chosen):
+            kind, value = "seat", str(chosen)
+        case ChipTap(chip, value):
+            kind = chip.value
+        case "confirm":
+            kind, value = "confirm", ""
+        case _:
+            return state, []
     seat, card, mark, became, snatched, artifact = state.draft or _blank(state)
     old = card
-    kind, _, value = action.partition(":")
     if not _offered(state, kind, value):
         return state, []  # a chip the picker does not show: nothing to change
     # Conversions that follow the player; on a copier card "werewolf" is a copied role instead.
@@ -278,7 +283,7 @@ def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Ef
         became = value
     elif kind == "snatched" and value in ("yes", "no"):
         snatched = value == "yes"
-    elif action == "confirm":
+    elif kind == "confirm":
         if card is None:
             return state, [Say.of("onenight.reveal.pick_card")]
         if _is_copier(card) and became is None:

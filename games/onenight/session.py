@@ -166,7 +166,7 @@ def _setup_input(state: OneNightState, event: Event) -> Transition:
     else:
         # A random deal is drawn from the game's seed and the current roles: pure, replayable.
         rng = random.Random(f"{lobby.seed}:{','.join(role.value for role in lobby.roles)}")
-        lobby = lobby.apply_action(str(event.action), rng)
+        lobby = lobby.apply_action(event.action, rng)
     state = dataclasses.replace(state, lobby=lobby)
     return state, [Show(ScreenName.SETUP, _setup_view(state))]
 
