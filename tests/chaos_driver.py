@@ -1,6 +1,6 @@
 """The chaos run: the real daemon plays every game kind while it is SIGKILLed at seeded moments.
 
-Shared by ``tests/device/test_chaos.py`` (through ``bench/chaos.py --quick``) and
+Shared by ``tests/device/runtime/test_chaos.py`` (through ``bench/chaos.py --quick``) and
 ``bench/chaos.py``. One store serves the whole run. For each game (``chaos_games.py``) the
 simulator plays its ``prepare`` part into the store, a whole reference game is simulated apart,
 and ``mothership run --hardware mock --store`` (headless, silent, on test inputs) plays the rest.

@@ -20,9 +20,9 @@ RUN_HERE = {
 }
 """Benchmark, and a word its report must hold."""
 QUICK_ELSEWHERE = {
-    "chaos": "tests/device/test_chaos.py",
+    "chaos": "tests/device/runtime/test_chaos.py",
     "fuzz": "tests/games/test_fuzz_sessions.py",
-    "qr_draw": "tests/device/test_bench_qr.py",
+    "qr_draw": "tests/device/ui/test_bench_qr.py",
     "voice_footprint": "tests/narration/test_voice_bench.py",
 }
 HELPERS = {"benchutil"}

@@ -1,13 +1,13 @@
 """A test-only input path into a running daemon: scenario events dropped as files in a folder.
 
 The daemon on mock hardware takes no input from outside its process: the mock pins and the dummy
-screen live inside it. The chaos test (``tests/device/test_chaos.py``, ``bench/chaos.py``) has to
-play whole games on the real daemon, so with ``MOTHERSHIP_TEST_INPUTS=<folder>`` in its
+screen live inside it. The chaos test (``tests/device/runtime/test_chaos.py``, ``bench/chaos.py``)
+has to play whole games on the real daemon, so with ``MOTHERSHIP_TEST_INPUTS=<folder>`` in its
 environment, and the mock hardware, the daemon carries out each ``<name>.json`` file in the folder
 as one scenario event (``press``, ``control``, ``touch``, ``key``, ``tag``, ``vote``, ``reveal``,
-``score``: README, "The simulator"). One file is handed in per pass of the main loop, in name
-order, by the simulator's own ``InputHand`` (mock pins, the screen's hit-testing, the inbox);
-once the next pass has handled it, the file is renamed ``<name>.done``, so the game's checkpoint
+``score``: README, "The simulator"). One file is handed in per pass of the main loop, in name order,
+by the simulator's own ``InputHand`` (mock pins, the screen's hit-testing, the inbox); once the next
+pass has handled it, the file is renamed ``<name>.done``, so the game's checkpoint
 already holds it. A file that cannot be carried out is renamed ``<name>.error`` and holds why.
 
 Nothing in the config turns this on, and it is refused on the Pi's hardware.

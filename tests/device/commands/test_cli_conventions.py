@@ -15,7 +15,7 @@ from device.commands.cli import build_parser, main
 from games.onenight.presets import PRESETS
 from games.onenight.roles import Role
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+README = Path(__file__).resolve().parents[3] / "README.md"
 
 
 def every_parser(

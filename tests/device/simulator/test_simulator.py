@@ -205,7 +205,7 @@ def test_a_real_voice_renders_every_spoken_line_to_a_wav(tmp_path: Path) -> None
 
 # -- simulate --store: the simulated game's store is kept ------------------------------------
 
-DEMO = Path(__file__).parents[2] / "device" / "scenarios" / "demo.json"
+DEMO = Path(__file__).parents[3] / "device" / "scenarios" / "demo.json"
 
 
 def demo_until(tmp_path: Path, phase: str | None) -> Path:

@@ -15,7 +15,7 @@ from device.commands.appliance import installer
 from device.commands.cli import main
 from device.config import load_config
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SCRIPT = ROOT / "systemd" / "install.sh"
 UNIT = ROOT / "systemd" / "mothership.service"
 

@@ -15,7 +15,7 @@ import pytest
 
 from device.runtime.notify import Notifier
 
-ROOT = Path(__file__).parents[2]
+ROOT = Path(__file__).parents[3]
 UNIT = ROOT / "systemd" / "mothership.service"
 ANALYZE = shutil.which("systemd-analyze")
 needs_systemd = pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze is not installed")

@@ -27,7 +27,7 @@ from device.store.database import Store
 from device.ui import TouchUI
 from games.events import Control, ControlPressed, SeatPressed, VoteCast
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 sys.path.append(str(ROOT / "tests"))
 
 from chaos_daemon import Snapshot  # noqa: E402

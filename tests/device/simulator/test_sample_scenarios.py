@@ -18,7 +18,7 @@ from device.simulator.run import simulate
 from device.simulator.scenario import EVENT_KINDS, check_event, load_scenario, parse_scenario
 from games.catalog import GAMES
 
-ROOT = Path(__file__).parents[2]
+ROOT = Path(__file__).parents[3]
 SCENARIOS = ROOT / "device" / "scenarios"
 DOC = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
 

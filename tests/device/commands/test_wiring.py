@@ -9,7 +9,7 @@ import pygame
 from device.commands.wiring import PHYSICAL, draw_wiring, wiring_markdown, wiring_rows
 from device.config import default_config
 
-DOCS = Path(__file__).parents[2] / "docs"
+DOCS = Path(__file__).parents[3] / "docs"
 
 
 def test_the_committed_table_is_what_the_default_config_gives() -> None:

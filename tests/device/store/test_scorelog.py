@@ -247,7 +247,7 @@ def test_a_play_survives_a_kill_right_after_it_is_confirmed(tmp_path: Path) -> N
         [sys.executable, "-c", CHILD, str(path)],
         stdout=subprocess.PIPE,
         text=True,
-        cwd=Path(__file__).resolve().parents[2],
+        cwd=Path(__file__).resolve().parents[3],
     )
     try:
         assert child.stdout is not None

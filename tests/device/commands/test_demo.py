@@ -10,7 +10,7 @@ import pytest
 from device.commands.cli import main
 from device.commands.demo import DEMOS, DemoError, find_demo
 
-SCENARIOS = Path(__file__).parents[2] / "device" / "scenarios"
+SCENARIOS = Path(__file__).parents[3] / "device" / "scenarios"
 LAST_PHASE = {
     "onenight": "result",
     "daybreak": "result",
