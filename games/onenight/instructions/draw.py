@@ -28,36 +28,26 @@ from games.onenight.instructions.bonus import (
 )
 from games.onenight.instructions.common import (
     InstructionError,
-    Scope,
-    Target,
     check_players,
     decode,
     encode,
-    phrase,
     ripples_possible,
 )
 from games.onenight.instructions.oracle import (
-    AnswerKind,
     OracleKind,
     OracleQuestion,
-    OracleResult,
     draw_oracle,
-    oracle_questions,
 )
-from games.onenight.instructions.outcome import OracleOutcome, all_outcomes, oracle_outcome
-from games.onenight.instructions.ripple import Ripple, RippleKind, draw_ripple
+from games.onenight.instructions.outcome import OracleOutcome, all_outcomes
+from games.onenight.instructions.ripple import Ripple, draw_ripple
 from games.onenight.instructions.roles import (
     AlienDirective,
-    AlienKind,
     BlobInstruction,
-    BlobPattern,
     BodySnatcherInstruction,
     ExposerInstruction,
     MorticianInstruction,
     PsychicInstruction,
     RascalInstruction,
-    RascalKind,
-    blob_patterns,
     draw_aliens,
     draw_blob,
     draw_body_snatcher,
@@ -68,40 +58,6 @@ from games.onenight.instructions.roles import (
 )
 from games.onenight.roles import Role
 from games.onenight.wake import WAKE_ORDER
-
-__all__ = [
-    "AlienDirective",
-    "AlienKind",
-    "AnswerKind",
-    "BlobInstruction",
-    "BlobPattern",
-    "BodySnatcherInstruction",
-    "ExposerInstruction",
-    "InstructionError",
-    "Instructions",
-    "MorticianInstruction",
-    "OracleKind",
-    "OracleOutcome",
-    "OracleQuestion",
-    "OracleResult",
-    "PsychicInstruction",
-    "RascalInstruction",
-    "RascalKind",
-    "Ripple",
-    "RippleKind",
-    "Scope",
-    "Target",
-    "all_lines",
-    "all_outcomes",
-    "blob_patterns",
-    "day_seconds",
-    "directive_after_oracle",
-    "draw_instructions",
-    "oracle_outcome",
-    "oracle_questions",
-    "phrase",
-    "ripple_after_oracle",
-]
 
 _SLOTS = (
     "oracle",
