@@ -220,7 +220,7 @@ class Daemon:
         self.entry.offer()
         while self.notices:  # this pass's warnings, and those the inbox brought
             self.ui.notice(self.notices.pop(0), now + NOTICE_SECONDS)
-        self.ui.redraw(self.clock.now())
+        self.ui.refresh(self.clock.now())
         if self.web is not None:
             self.web.publish(self)
         if self.resumed and self.runtime.store is not None:

@@ -7,6 +7,7 @@ the main loop's thread; only ``wake()`` may be called from other threads.
 from __future__ import annotations
 
 import difflib
+import logging
 import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -21,6 +22,7 @@ from device.ui.canvas import Canvas
 from device.ui.charts.log import PlaysScreen
 from device.ui.charts.screens import HistoryScreen, TotalsScreen, WinsScreen
 from device.ui.events import to_input
+from device.ui.inputwake import EVDEV_DRIVERS, NO_INPUT_DRIVERS, InputWake, event_nodes
 from device.ui.keypad.screen import KeypadScreen
 from device.ui.model import DESIGN_SIZE, Control, UiError, UiInput
 from device.ui.play import DayScreen, NightScreen
@@ -59,10 +61,16 @@ from games.views import (
     View,
 )
 
+logger = logging.getLogger(__name__)
+
 NOTICE_BG = (120, 70, 10)
 NOTICE_TEXT = (255, 230, 190)
 TOUCH_POLL_SECONDS = 0.05
-"""How often a waiting UI looks for taps and keys (a tap is noticed within this)."""
+"""How often a waiting UI looks for taps and keys when nothing can wake it for them (a windowed
+driver such as x11): a tap is noticed within this."""
+QUIET_POLL_SECONDS = 1.0
+"""How often a waiting UI looks at SDL's queue anyway when touches wake it (``kmsdrm`` with its
+input devices watched) or no touch can come (the ``dummy`` driver): for window events only."""
 
 TYPED_SCREENS: dict[type[View], Callable[[Any], Screen]] = {
     NightView: NightScreen.from_view,
@@ -102,11 +110,13 @@ class TouchUI:
         size: tuple[int, int] = DESIGN_SIZE,
         fullscreen: bool = False,
         clock: Clock | None = None,
+        input_nodes: Callable[[], list[Path]] = event_nodes,
     ) -> None:
         """Remember the window settings; no window opens until ``open()``.
 
         ``wait`` takes its time from ``clock`` (a real one unless given): on the simulator's
-        virtual clock a wait jumps to its end instead of sleeping.
+        virtual clock a wait jumps to its end instead of sleeping. ``input_nodes`` lists the
+        touchscreen's evdev devices, watched so a touch wakes ``wait`` (see ``inputwake``).
         """
         self._clock: Clock = clock or RealClock()
         self._size = size
@@ -119,6 +129,10 @@ class TouchUI:
         self._now = 0.0
         self._woken = threading.Event()
         self._notice: tuple[str, float] | None = None
+        self._input_nodes = input_nodes
+        self._input_wake: InputWake | None = None
+        self._poll_seconds = TOUCH_POLL_SECONDS
+        self._input_mode = "closed"
 
     # -- window ---------------------------------------------------------------------------
 
@@ -136,10 +150,46 @@ class TouchUI:
         self._canvas = self._display if same else pygame.Surface(DESIGN_SIZE)
         pygame.event.set_blocked(list(_BLOCKED))
         pygame.event.clear()
+        self.listen_for_input(pygame.display.get_driver())
         self.redraw(self._now)
+
+    def listen_for_input(
+        self, driver: str, input_nodes: Callable[[], list[Path]] | None = None
+    ) -> None:
+        """Block for touches where they can wake ``wait``; poll SDL for them only where they
+        cannot. ``open()`` calls it with SDL's video driver (and the constructor's nodes)."""
+        if self._input_wake is not None:
+            self._input_wake.stop()
+            self._input_wake = None
+        self._poll_seconds = TOUCH_POLL_SECONDS
+        self._input_mode = f"polled {round(1 / TOUCH_POLL_SECONDS)} times a second ({driver})"
+        if driver in NO_INPUT_DRIVERS:
+            self._poll_seconds = QUIET_POLL_SECONDS
+            self._input_mode = f"none to wait for ({driver})"
+        elif driver in EVDEV_DRIVERS:
+            watch = InputWake(self.wake, input_nodes or self._input_nodes)
+            if watch.start():
+                self._input_wake, self._poll_seconds = watch, QUIET_POLL_SECONDS
+                names = ", ".join(path.name for path in watch.watching)
+                self._input_mode = f"woken by {names} ({driver})"
+            else:
+                logger.warning(
+                    "no input device could be watched for touches; polling the screen %d "
+                    "times a second instead (is the service's user in the input group?)",
+                    round(1 / TOUCH_POLL_SECONDS),
+                )
+
+    @property
+    def input_mode(self) -> str:
+        """How touches reach ``wait``: woken by which devices, or polled, and the SDL driver."""
+        return self._input_mode
 
     def close(self) -> None:
         """Close the window. Safe to call twice."""
+        if self._input_wake is not None:
+            self._input_wake.stop()
+            self._input_wake = None
+        self._input_mode = "closed"
         if self._display is not None:
             self._display = None
             self._canvas = None
@@ -202,6 +252,15 @@ class TouchUI:
         if self._canvas is not self._display:
             pygame.transform.smoothscale(self._canvas, self._display.get_size(), self._display)
         pygame.display.flip()
+
+    def refresh(self, now: float) -> None:
+        """Redraw only if time changed the picture since it was drawn (the day clock ticked, a
+        notice ran out); an idle screen is not drawn again. Later redraws start from ``now``."""
+        due = self.next_redraw(self._now)
+        if due is not None and now >= due:
+            self.redraw(now)
+        else:
+            self._now = now
 
     def next_redraw(self, now: float) -> float | None:
         """When the display next changes without input (the day timer's next tick), or None."""
@@ -292,9 +351,11 @@ class TouchUI:
         Returns [] on timeout, or early with whatever arrived when ``wake()`` is called.
 
         pygame's own ``event.wait`` polls SDL every millisecond (about 900 wake-ups a second
-        here). Instead the thread sleeps on an Event that ``wake()`` sets, and looks at SDL's
-        queue every ``TOUCH_POLL_SECONDS``: a tap is seen within that, a button at once. The
-        sleeping is the clock's: a virtual clock jumps to the end of the wait.
+        here). Instead the thread sleeps on an Event that ``wake()`` sets: hardware threads set
+        it, and so does the touchscreen's watcher on ``kmsdrm``. SDL's queue is looked at every
+        ``QUIET_POLL_SECONDS`` then, or every ``TOUCH_POLL_SECONDS`` where touches cannot wake
+        us (a window on a desktop). The sleeping is the clock's: a virtual clock jumps to the
+        end of the wait.
         """
         self._require_open()
         deadline = self._clock.now() + max(0.0, timeout)
@@ -305,7 +366,7 @@ class TouchUI:
                 return inputs
             if self._clock.now() >= deadline:
                 return []
-            self._clock.sleep(deadline, self._woken, TOUCH_POLL_SECONDS)
+            self._clock.sleep(deadline, self._woken, self._poll_seconds)
 
     def wake(self) -> None:
         """End a ``wait()`` early. Thread-safe: hardware threads call it after queueing input."""
