@@ -21,6 +21,10 @@ _STAGE_TEXT = {
 }
 
 
+REPLICAS_CLOCK_AREA = pygame.Rect(0, 110, 800, 180)
+"""The round clock: all a tick changes."""
+
+
 def format_elapsed(seconds: float) -> str:
     """``m:ss`` of play so far (rounded down: a second shows once it has passed)."""
     whole = max(0, math.floor(seconds))
@@ -95,6 +99,10 @@ class ReplicasScreen(Screen):
             return None
         shown = self.clock(now)
         return now + (math.floor(shown) + 1 - shown)
+
+    def ticking_area(self) -> pygame.Rect:
+        """Only the round clock's band changes as it ticks."""
+        return REPLICAS_CLOCK_AREA
 
 
 @dataclass(frozen=True)

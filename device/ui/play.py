@@ -13,6 +13,8 @@ from device.ui.screens import Screen
 from games.events import AnswerTap
 from games.onenight.views import AnswerButtons, DayView, NightView
 
+#: The day clock and the "Paused" / "Time's up!" line under it: all a tick changes.
+DAY_CLOCK_AREA = pygame.Rect(0, 96, 800, 272)
 #: The only part of the night screen that may hold anything but near-black.
 NIGHT_CAPTION_BAND = pygame.Rect(0, 404, 800, 56)
 
@@ -131,3 +133,7 @@ class DayScreen(Screen):
             return None
         # The clock shows ceil(left); it changes when `left` reaches the next lower integer.
         return self.ends_at - (math.ceil(left) - 1)
+
+    def ticking_area(self) -> pygame.Rect:
+        """Only the clock's band changes as it ticks."""
+        return DAY_CLOCK_AREA

@@ -37,6 +37,10 @@ class Screen:
         """When the screen changes by itself next (None: only when new data arrives)."""
         return None
 
+    def ticking_area(self) -> pygame.Rect | None:
+        """The part of the screen that changes at ``next_redraw`` (None: redraw it all)."""
+        return None
+
 
 @dataclass(frozen=True)
 class HomeScreen(Screen):

@@ -238,9 +238,14 @@ class TouchUI:
 
     def redraw(self, now: float) -> None:
         """Redraw the current screen as of ``now`` (a no-op while the window is closed)."""
+        self._draw(now, None)
+
+    def _draw(self, now: float, area: pygame.Rect | None) -> None:
+        """Draw the whole screen, or only what falls in ``area`` (clipped: the same pixels)."""
         self._now = now
         if self._display is None or self._canvas is None:
             return
+        self._canvas.set_clip(area)
         canvas = Canvas(self._canvas)
         self._screen.draw(canvas, now)
         for control in self._controls:
@@ -249,18 +254,25 @@ class TouchUI:
             band = pygame.Rect(0, 0, DESIGN_SIZE[0], 44)
             pygame.draw.rect(self._canvas, NOTICE_BG, band)
             canvas.text(self._notice[0], 28, NOTICE_TEXT, center=band.center, max_width=760)
+        self._canvas.set_clip(None)
         if self._canvas is not self._display:
             pygame.transform.smoothscale(self._canvas, self._display.get_size(), self._display)
-        pygame.display.flip()
+            pygame.display.flip()
+        elif area is None:
+            pygame.display.flip()
+        else:
+            pygame.display.update(area)
 
     def refresh(self, now: float) -> None:
-        """Redraw only if time changed the picture since it was drawn (the day clock ticked, a
-        notice ran out); an idle screen is not drawn again. Later redraws start from ``now``."""
+        """Redraw only what time changed since the picture was drawn: the ticking clock's
+        rectangle when a clock ticked, the whole screen when a notice ran out, and nothing on
+        an idle screen. Later redraws start from ``now``."""
         due = self.next_redraw(self._now)
-        if due is not None and now >= due:
-            self.redraw(now)
-        else:
+        if due is None or now < due:
             self._now = now
+            return
+        notice_ended = self._notice is not None and self._now < self._notice[1] <= now
+        self._draw(now, None if notice_ended else self._screen.ticking_area())
 
     def next_redraw(self, now: float) -> float | None:
         """When the display next changes without input (the day timer's next tick), or None."""

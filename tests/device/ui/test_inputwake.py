@@ -19,7 +19,6 @@ import pytest
 from device.ui import TouchUI
 from device.ui.inputwake import InputWake, event_nodes
 from device.ui.touch import QUIET_POLL_SECONDS, TOUCH_POLL_SECONDS
-from games.views import View
 
 
 class Fifo:
@@ -168,36 +167,3 @@ def test_a_desktop_window_is_polled_for_touches(ui: TouchUI) -> None:
     ui.listen_for_input("x11")
     assert ui.input_mode == "polled 20 times a second (x11)"
     assert QUIET_POLL_SECONDS > TOUCH_POLL_SECONDS
-
-
-def _count_flips(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    flips = [0]
-    real_flip = pygame.display.flip
-
-    def counting_flip() -> None:
-        flips[0] += 1
-        real_flip()
-
-    monkeypatch.setattr(pygame.display, "flip", counting_flip)
-    return flips
-
-
-def test_refresh_draws_an_idle_screen_no_more(
-    ui: TouchUI, views: dict[str, View], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    ui.show("home", views["home"])
-    flips = _count_flips(monkeypatch)
-    for second in range(1, 30):
-        ui.refresh(float(second))
-    assert flips[0] == 0
-
-
-def test_refresh_draws_the_day_clock_once_per_tick(
-    ui: TouchUI, views: dict[str, View], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    ui.redraw(0.0)
-    ui.show("day", views["day"])  # ends at 100: ticks at 1, 2, 3 ...
-    flips = _count_flips(monkeypatch)
-    for tenth in range(1, 31):
-        ui.refresh(tenth / 10)
-    assert flips[0] == 3
