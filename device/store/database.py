@@ -32,6 +32,7 @@ from device.store.scorelog import (
     utc_now,
     write_play,
 )
+from device.store.settings import SettingsTable, add_settings_table
 from games.scorelog.plays import FinalResult, Play
 
 logger = logging.getLogger(__name__)
@@ -112,8 +113,9 @@ RESUME_ATTEMPTS = 2
 """A checkpoint that failed to resume this many times is set aside, never tried again."""
 
 
-class Store(PlayerTables):
-    """The device's database (its players and tags tables: :class:`PlayerTables`)."""
+class Store(PlayerTables, SettingsTable):
+    """The device's database (its players and tags tables: :class:`PlayerTables`; its device
+    settings: :class:`SettingsTable`)."""
 
     def __init__(self, path: Path, *, on_write_error: Callable[[str], None] | None = None) -> None:
         """Open (or create) the store at ``path``.
@@ -142,6 +144,7 @@ class Store(PlayerTables):
             )
         old_plays = add_play_columns(self._db)
         add_profile_ids(self._db)
+        add_settings_table(self._db)
         if old_plays:
             link_old_results(self._db)
 
@@ -161,7 +164,9 @@ class Store(PlayerTables):
         if not self.pending:
             return True
         failing = bool(self.pending.error)
-        if self.pending.replay(self._add_record, self._save_checkpoint, self._clear_checkpoint):
+        if self.pending.replay(
+            self._add_record, self._save_checkpoint, self._clear_checkpoint, self._save_setting
+        ):
             if failing:
                 logger.warning("the store is writable again; the game is saved")
             return True
