@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from device.config import Config
+from device.runtime.ambience_control import AmbienceControl
 from device.runtime.clock import Clock
 from device.runtime.guard import Guard
 from device.runtime.inbox import Call, Inbox, Notice
@@ -113,6 +114,8 @@ class Daemon:
         """The chaos test's input folder (``device.runtime.testinput``); None on a real device."""
         self.web: Any = None
         """The companion page (``device.web.part.WebPart``); None when it is off."""
+        self.ambience = AmbienceControl(self)
+        """The ambience level's chip on One Night's setup screen (the saved level in force)."""
 
     @property
     def transcript(self) -> Transcript:
@@ -201,6 +204,9 @@ class Daemon:
             if item.kind == "touch" and self.entry.handles(str(item.value)):
                 self.entry.tap(str(item.value))
                 continue
+            if item.kind == "touch" and self.ambience.handles(str(item.value)):
+                self.ambience.tap()
+                continue
             event = ui_event(item, now)
             if event is not None:
                 self._feed(event)
@@ -218,6 +224,7 @@ class Daemon:
         if self.runtime.session is None and self.runtime.executor.screen not in idle_screens:
             self.home()
         self.entry.offer()
+        self.ambience.offer()
         while self.notices:  # this pass's warnings, and those the inbox brought
             self.ui.notice(self.notices.pop(0), now + NOTICE_SECONDS)
         self.ui.refresh(self.clock.now())

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from games.effects import Effect, Phase, Show, Sound
 from narration.ambience import write_bed
 
-__all__ = ["NIGHT_PHASES", "TENSE_SECONDS", "NightSound", "user_beds"]
+__all__ = ["NIGHT_PHASES", "PREVIEW_SECONDS", "TENSE_SECONDS", "NightSound", "user_beds"]
 
 logger = logging.getLogger(__name__)
 
@@ -24,6 +24,8 @@ NIGHT_PHASES = frozenset({"dusk", "night"})
 """Phases with eyes closed: the night bed plays through them."""
 TENSE_SECONDS = 60.0
 """The tense bed plays through the last minute of the day."""
+PREVIEW_SECONDS = 2.5
+"""How long :meth:`NightSound.preview` plays the night bed (a new level, heard at once)."""
 
 
 class MusicPlayer(Protocol):
@@ -87,6 +89,31 @@ class NightSound:
         self.tense_at: float | None = None
         """When the tense bed starts (the day's end minus a minute), while a day runs."""
         self._phase = ""
+        self.preview_until: float | None = None
+        """When a preview of the night bed stops (see :meth:`preview`), while one plays."""
+
+    def set_enabled(self, enabled: bool) -> None:
+        """Turn the beds on or off at once (the setup screen's ambience chip): off stops the
+        bed playing now; on starts the bed the phase calls for, if any."""
+        if enabled == self.enabled:
+            return
+        self.enabled = enabled
+        if self.player is None:
+            return
+        if not enabled and (self.playing is not None or self.preview_until is not None):
+            self.preview_until = None
+            self.player.stop_music()
+        elif enabled and self.playing is not None:
+            self.player.play_music(self.bed(self.playing))
+
+    def preview(self, seconds: float = PREVIEW_SECONDS) -> None:
+        """Play the night bed for ``seconds`` so the table hears a level just chosen; then
+        :meth:`update` stops it. Nothing happens while a bed plays already (the change is heard
+        on it), with the beds off, or with no player."""
+        if self.player is None or not self.enabled or self.playing is not None:
+            return
+        self.player.play_music(self.bed("night"))
+        self.preview_until = self.now() + seconds
 
     def bed(self, kind: str) -> Path:
         """The file for ``night`` or ``tense``: the user's, else the generated one."""
@@ -119,14 +146,24 @@ class NightSound:
             self.update()
 
     def due(self) -> float | None:
-        """When :meth:`update` must run next (the tense bed's start), or None."""
+        """When :meth:`update` must run next (the tense bed's start, a preview's end), or None."""
+        tense = self._tense_due()
+        if self.preview_until is None:
+            return tense
+        return self.preview_until if tense is None else min(tense, self.preview_until)
+
+    def _tense_due(self) -> float | None:
         if self.tense_at is None or self.playing == "tense" or self._phase != "day":
             return None
         return self.tense_at
 
     def update(self) -> None:
-        """Start the tense bed once the day's last minute has come."""
-        due = self.due()
+        """Start the tense bed once the day's last minute has come; end a preview."""
+        if self.preview_until is not None and self.now() >= self.preview_until:
+            self.preview_until = None
+            if self.playing is None and self.player is not None:
+                self.player.stop_music()
+        due = self._tense_due()
         if due is not None and self.now() >= due:
             self._play("tense")
 
@@ -134,6 +171,7 @@ class NightSound:
         if kind == self.playing:
             return
         self.playing = kind
+        self.preview_until = None  # a bed the phase calls for outlasts the preview
         if self.player is None or not self.enabled:
             return
         if kind is None:

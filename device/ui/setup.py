@@ -230,3 +230,8 @@ def _summary(roles: tuple[str, ...]) -> str:
     for name in roles:
         counts[name] = counts.get(name, 0) + 1
     return ", ".join(f"{n} {name}" if n > 1 else name for name, n in counts.items())
+
+
+LAST_CELL = _chip_rects(CHIP_COLUMNS * CHIP_ROWS)[-1]
+"""The role grid's last cell, bottom right: no tab has that many roles (14 at most), so the
+device puts its own chip there (the ambience level: ``device.runtime.ambience_control``)."""

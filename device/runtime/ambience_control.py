@@ -1,0 +1,158 @@
+"""The ambience chip on One Night's setup screen: the night bed's level, chosen at the table.
+
+The device adds it, not the game: ``games/`` knows nothing of sound. While a One Night lobby is
+open (the ``setup`` screen, before the night is prepared) one chip in the role grid's free cell
+reads "Ambience: normal"; each tap moves to the next level (Off, Soft, Normal, Loud, then Off
+again). A tap sets the music volume and turns the beds on or off at once, plays a moment of the
+night bed at the new level, and saves the level in the store: it outlasts the game and a
+restart, overriding ``audio.music_volume`` and ``audio.ambience`` (the config stays the
+default until a level is saved). The level is public, like the beds themselves; the chip is
+on the setup screen only, never at night.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import pygame
+
+from device.config import Config
+from device.runtime.session import Runtime
+from device.store.pending import WRITE_ERRORS
+from device.ui.model import Control
+from device.ui.setup import LAST_CELL
+from narration.audio import AudioOutput
+
+__all__ = ["ACTION", "LEVELS", "SETTING", "AmbienceControl", "Level", "levels_for", "saved_volume"]
+
+logger = logging.getLogger(__name__)
+
+ACTION = "ambience"
+"""The chip's action (the daemon takes the tap; no game sees it)."""
+SETTING = "ambience"
+"""The store's key for the level: ``"off"``, or the music volume ("0.4")."""
+NOT_SAVED = "The ambience level could not be saved; it holds until the device restarts."
+
+
+@dataclass(frozen=True)
+class Level:
+    """One step of the chip: its name and the music volume (None: the beds are off)."""
+
+    name: str
+    volume: float | None
+
+    @property
+    def label(self) -> str:
+        """What the chip reads, and the label a scenario's ``touch`` finds it by."""
+        return f"Ambience: {self.name}"
+
+    @property
+    def saved(self) -> str:
+        """The level as the store keeps it."""
+        return "off" if self.volume is None else f"{self.volume:g}"
+
+
+class DaemonParts(Protocol):
+    """What the chip needs of the daemon (``device.runtime.app.Daemon``)."""
+
+    config: Config
+    runtime: Runtime
+    ui: Any
+    notices: list[str]
+
+
+OFF = Level("off", None)
+LEVELS = (OFF, Level("soft", 0.2), Level("normal", 0.4), Level("loud", 0.7))
+"""The chip's levels in tap order; "normal" is the shipped ``audio.music_volume``."""
+
+
+def levels_for(volume: float | None) -> tuple[tuple[Level, ...], Level]:
+    """The levels to cycle through, and the one in force, for the volume set now (None: off).
+
+    A volume that is none of the levels' (the config's 0.55, say) is shown as its own level,
+    "Ambience: 55%", in its place among them, instead of being rounded to the nearest: the
+    chip never changes what the config set until someone taps it, and a full turn of taps
+    comes back to it.
+    """
+    if volume is None:
+        return LEVELS, OFF
+    for level in LEVELS:
+        if level.volume is not None and math.isclose(level.volume, volume, abs_tol=0.005):
+            return LEVELS, level
+    own = Level(f"{round(volume * 100)}%", volume)
+    on = sorted([*LEVELS[1:], own], key=lambda level: level.volume or 0.0)
+    return (OFF, *on), own
+
+
+def saved_volume(text: str | None, default: float | None) -> float | None:
+    """The saved level's music volume (None: off); ``default`` (the config's) when nothing,
+    or nothing readable, is saved."""
+    if text == "off":
+        return None
+    try:
+        volume = float(text) if text is not None else math.nan
+    except ValueError:
+        volume = math.nan
+    return volume if 0.0 <= volume <= 1.0 else default
+
+
+class AmbienceControl:
+    """The ambience chip: ``offer`` puts it on the setup screen each pass, the daemon hands
+    it its taps (``handles``/``tap``), as ``ScoreEntry`` does the keypad's."""
+
+    def __init__(self, daemon: DaemonParts) -> None:
+        """Take the saved level, else the config's, and put it in force."""
+        self.daemon = daemon
+        audio = daemon.config.audio
+        configured = audio.music_volume if audio.ambience else None
+        store = daemon.runtime.store
+        try:
+            saved = store.setting(SETTING) if store is not None else None
+        except WRITE_ERRORS as error:  # an unreadable store: the config's level
+            logger.warning("cannot read the saved ambience level: %s", error)
+            saved = None
+        self.levels, self.level = levels_for(saved_volume(saved, configured))
+        self._apply(preview=False)
+
+    def offer(self) -> None:
+        """Put the chip, with the level in force, on One Night's setup screen (not while the
+        night is prepared: that screen has no controls). Redraws only when it changed."""
+        ui = self.daemon.ui
+        if not self.daemon.config.audio.enabled or ui.screen != "setup":
+            return
+        if getattr(self.daemon.runtime.executor.view, "progress", None) is not None:
+            return
+        if (self.level.label, ACTION) not in ui.controls():
+            ui.replace_control(Control(self.level.label, ACTION, pygame.Rect(LAST_CELL), size=26))
+
+    @staticmethod
+    def handles(action: str) -> bool:
+        """Whether a tap is the chip's."""
+        return action == ACTION
+
+    def tap(self) -> None:
+        """Move to the next level: heard at once, then saved (a refused write never stops the
+        tap: on the daemon it waits for the disk with the game's writes)."""
+        self.level = self.levels[(self.levels.index(self.level) + 1) % len(self.levels)]
+        self._apply(preview=True)
+        store = self.daemon.runtime.store
+        if store is None:
+            return
+        try:
+            store.save_setting(SETTING, self.level.saved)
+        except WRITE_ERRORS as error:  # a store that raises (no daemon queue): keep going
+            logger.warning("cannot save the ambience level: %s", error)
+            self.daemon.notices.append(NOT_SAVED)
+        self.offer()
+
+    def _apply(self, *, preview: bool) -> None:
+        out = self.daemon.runtime.executor.out
+        if isinstance(out.audio, AudioOutput) and self.level.volume is not None:
+            out.audio.set_volume("music", self.level.volume)
+        if out.ambience is not None:
+            out.ambience.set_enabled(self.level.volume is not None)
+            if preview:
+                out.ambience.preview()
