@@ -9,7 +9,10 @@ raises for want of a speaker. Use one ``AudioOutput`` from one thread (the main 
 The footprint is kept small: the mixer runs at the voice's rate in mono (nothing is resampled
 or doubled into stereo), only a few clips ahead are decoded (:meth:`AudioOutput.preload` streams
 the rest as the night goes on), and the audio device is closed after a few quiet seconds
-and opened again for the next sound, so an idle screen costs no mixing.
+and opened again for the next sound (or just ahead of it), so an idle screen costs no mixing.
+The mixer's buffer is long for narration, which needs no quick start, so the audio thread
+wakes five times a second rather than twenty; a game where a sound answers a press asks for
+``set_quick``: a short buffer, and the device held open while that game runs.
 """
 
 from __future__ import annotations
@@ -23,15 +26,17 @@ from typing import Any
 
 from narration.ambience import RATE, Ducker
 from narration.catalogue import did_you_mean
+from narration.clips import Clips
 from narration.errors import NarrationError, VolumeError
 from narration.wav import wav_seconds
 
-MAX_LOADED_SOUNDS = 8
-"""Decoded clips kept in memory: the one playing, the ones queued and a few ahead."""
-AHEAD = 3
-"""Clips of a prepared night decoded ahead of the one playing."""
 IDLE_CLOSE_SECONDS = 3.0
 """Quiet seconds after which the audio device is closed (it reopens for the next sound)."""
+BUFFER_FRAMES = 4096
+"""The mixer's buffer for narration and ambience: 186 ms at 22.05 kHz (a line starts that much
+after its cue, which nobody can tell with their eyes closed), and 5 audio wake-ups a second."""
+QUICK_BUFFER_FRAMES = 1024
+"""The buffer while a game answers presses with sounds (``set_quick``): 46 ms at 22.05 kHz."""
 GLIDE_LOOK_SECONDS = 0.03
 """How often the loop looks at the audio while the ambience glides (8 steps in a glide)."""
 
@@ -62,6 +67,7 @@ class AudioOutput:
         duck_to: float = 0.3,
         rate: int = RATE,
         idle_close: float | None = IDLE_CLOSE_SECONDS,
+        buffer_frames: int = BUFFER_FRAMES,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """Set up the output; nothing is opened until :meth:`open`.
@@ -74,6 +80,7 @@ class AudioOutput:
             duck_to: Music is scaled by this while speech plays, 0..1.
             rate: The mixer's rate: the voice's, so clips play as they are.
             idle_close: Quiet seconds before the device is closed; None keeps it open.
+            buffer_frames: The mixer's buffer, in frames, except while ``set_quick`` is on.
             clock: Monotonic seconds (the ducking glides and the idle time use it).
 
         Raises:
@@ -88,15 +95,16 @@ class AudioOutput:
         self.duck_to = _check_volume("duck", duck_to)
         self.rate = rate
         self.idle_close = idle_close
+        self.buffer_frames = buffer_frames
+        self._quick = False
+        self._opened_frames = 0  # the buffer the device was opened with
         self.clock = clock
         self.ducker = Ducker(clock, duck_to=self.duck_to)
         self._mixer: Any = None  # the pygame.mixer module once it is running
         self._speech: Any = None
         self._effects: dict[Path, Any] = {}
-        self._sounds: dict[Path, Any] = {}  # decoded speech clips, oldest first
+        self._clips = Clips()  # decoded speech clips: a prepared night's, a few ahead
         self._waiting: list[Any] = []  # speech clips queued behind the one playing
-        self._upcoming: list[Path] = []  # a prepared night's clips not played yet, in order
-        self._top_up_due = False  # the next clips are decoded on the loop's next look
         self._music: Path | None = None  # what the music channel loops, while it does
         self._quiet_since: float | None = None
         self._suspended = False  # closed for being idle: reopened by the next sound
@@ -127,7 +135,9 @@ class AudioOutput:
             if pygame.mixer.get_init():
                 pygame.mixer.quit()  # started elsewhere at another rate: reopen ours
             # The voice's rate, mono, 16-bit: clips play as rendered, nothing is converted.
-            pygame.mixer.init(frequency=self.rate, size=-16, channels=1, buffer=1024)
+            frames = QUICK_BUFFER_FRAMES if self._quick else self.buffer_frames
+            pygame.mixer.init(frequency=self.rate, size=-16, channels=1, buffer=frames)
+            self._opened_frames = frames
             if not pygame.mixer.get_init():
                 raise NarrationError("pygame.mixer did not start")
             pygame.mixer.set_reserved(_SPEECH_CHANNEL + 1)
@@ -156,6 +166,35 @@ class AudioOutput:
                     self._start_music(self._music)
         self._quiet_since = None
         return self._mixer is not None
+
+    @property
+    def suspended(self) -> bool:
+        """True while the device is closed for being idle (the next sound opens it)."""
+        return self._suspended
+
+    @property
+    def buffer(self) -> int:
+        """The buffer, in frames, the device is open with (0 while it is closed)."""
+        return self._opened_frames if self._mixer is not None else 0
+
+    def wake_ahead(self) -> None:
+        """Open the device now if it was closed for being idle, so the next line starts
+        without waiting for it; with nothing played it closes again ``idle_close`` later."""
+        if self._suspended and self._awake():
+            self._quiet_since = self.clock()
+
+    def set_quick(self, on: bool) -> None:
+        """Answer presses quickly (a short buffer, the device held open) or not (the long
+        buffer, closed when idle). A quiet device is reopened at once with the new buffer; one
+        that is playing keeps its buffer until it next opens."""
+        if on == self._quick:
+            return
+        self._quick = on
+        if self._mixer is not None and not self._busy():
+            self._shut()
+            self.open()
+        elif on and self._suspended:
+            self._awake()  # held open from now: the first press must not wait for the device
 
     def volume(self, channel: str) -> float:
         """Return the volume of ``"narration"``, ``"music"`` or ``"effects"``."""
@@ -187,14 +226,14 @@ class AudioOutput:
         """
         if not self._awake():
             return self._captions_seconds(path)
-        sound = self._sounds.get(path) or self._load(path)
+        sound = self._clips.get(path, self._mixer)
         if sound is None:
             return self._captions_seconds(path)
         if self._speech.get_busy() or self._waiting:
             self._waiting.append(sound)
         else:
             self._start(sound)
-        self._played(path)
+        self._clips.played(path)
         return float(sound.get_length())
 
     def _start(self, sound: Any) -> None:
@@ -212,41 +251,16 @@ class AudioOutput:
         """Take the clips of a night in the order they will play; decode the first few now.
 
         The rest are decoded a few lines ahead as the night goes on, so a night never holds
-        more than :data:`MAX_LOADED_SOUNDS` decoded clips.
+        more than :data:`narration.clips.MAX_LOADED_SOUNDS` decoded clips.
         """
-        self._upcoming = list(dict.fromkeys(paths))
+        self._clips.plan(paths)
         if self._mixer is not None:
-            self._top_up()
-
-    def _played(self, path: Path) -> None:
-        """Move past a clip of the prepared night; the next few are decoded on the loop's next
-        look, not on the cue (the cue only starts a clip)."""
-        if path in self._upcoming:
-            del self._upcoming[: self._upcoming.index(path) + 1]
-        self._top_up_due = bool(self._upcoming)
-
-    def _top_up(self) -> None:
-        self._top_up_due = False
-        for path in self._upcoming[:AHEAD]:
-            if path not in self._sounds:
-                self._load(path)
-
-    def _load(self, path: Path) -> Any:
-        assert self._mixer is not None
-        try:
-            sound = self._mixer.Sound(file=str(path))
-        except Exception as exc:  # a bad file must not stop the game: fall back to captions
-            logger.warning("cannot play %s: %s", path, exc)
-            return None
-        if len(self._sounds) >= MAX_LOADED_SOUNDS:
-            self._sounds.pop(next(iter(self._sounds)))  # forget the oldest
-        self._sounds[path] = sound
-        return sound
+            self._clips.top_up(self._mixer)
 
     @property
     def loaded(self) -> int:
         """Decoded clips held in memory."""
-        return len(self._sounds)
+        return self._clips.loaded
 
     @property
     def speaking(self) -> bool:
@@ -258,8 +272,8 @@ class AudioOutput:
         device."""
         if self._mixer is None:
             return
-        if self._top_up_due:
-            self._top_up()
+        if self._clips.top_up_due:
+            self._clips.top_up(self._mixer)
         if self._waiting and not self._speech.get_busy():
             self._start(self._waiting.pop(0))
         elif self.ducker.ducked and not self.speaking:
@@ -271,11 +285,11 @@ class AudioOutput:
         """Seconds until :meth:`update` should look again (None: nothing to look for)."""
         if self._mixer is None:
             return None
-        if self._top_up_due:
+        if self._clips.top_up_due:
             return 0.0
         if self.ducker.gliding():
             return GLIDE_LOOK_SECONDS
-        if self.idle_close is not None and self._quiet_since is not None:
+        if self.idle_close is not None and self._quiet_since is not None and not self._quick:
             return max(0.0, self._quiet_since + self.idle_close - self.clock())
         return None
 
@@ -284,7 +298,7 @@ class AudioOutput:
         return bool(self._waiting or self._music or mixer.get_busy() or mixer.music.get_busy())
 
     def _close_if_idle(self) -> None:
-        if self.idle_close is None or self._mixer is None:
+        if self.idle_close is None or self._mixer is None or self._quick:
             return
         if self._busy() or self.ducker.gliding():
             self._quiet_since = None
@@ -353,7 +367,7 @@ class AudioOutput:
         mixer, self._mixer = self._mixer, None
         self._speech = None
         self._effects.clear()
-        self._sounds.clear()
+        self._clips.forget_decoded()
         self._waiting.clear()
         try:
             mixer.quit()
@@ -364,7 +378,7 @@ class AudioOutput:
         """Stop and shut the mixer down. Safe to call twice."""
         self._suspended = False
         self._music = None
-        self._upcoming.clear()
+        self._clips.clear()
         if self._mixer is not None:
             self._shut()
 

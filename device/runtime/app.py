@@ -176,7 +176,7 @@ class Daemon:
             now + IDLE_WAKE_SECONDS,
             self.ui.next_redraw(now),
             self.guard.next_try() or self.runtime.next_deadline(),
-            executor.audio_due(now),
+            executor.audio_due(now, self.runtime.next_deadline()),
             self.next_ping if self.notifier.ping_every else None,
             self.next_flush,
         ]
@@ -219,7 +219,7 @@ class Daemon:
                 self._feed(queued)
         self.guard.tick()
         self._flush(now)
-        self.runtime.executor.update_audio()
+        self.runtime.executor.update_audio(self.runtime.next_deadline())
         idle_screens = ("home", "end", "bgstats", "who", *SCORE_LOG_SCREENS)
         if self.runtime.session is None and self.runtime.executor.screen not in idle_screens:
             self.home()

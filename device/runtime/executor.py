@@ -41,6 +41,12 @@ logger = logging.getLogger(__name__)
 
 AUDIO_LOOK_SECONDS = 0.1
 """While speech is playing, how often the loop looks at the audio (next queued line, ducking)."""
+REOPEN_AHEAD_SECONDS = 0.5
+"""A device closed for being idle is opened this long before the session's next deadline, so
+the line said there starts on time (opening it can take a good part of this on a Pi)."""
+QUICK_SOUND_GAMES = frozenset({"alieninjas"})
+"""Games whose sounds answer presses (the ALIENINJAS! call on a buzz): a short buffer, and the
+device held open while they run."""
 
 Progress = Callable[[int, int], None]
 
@@ -75,6 +81,10 @@ class AmbienceLike(Protocol):
     def stop_music(self) -> None: ...
     def update(self) -> None: ...
     def due(self) -> float | None: ...
+    def set_quick(self, on: bool) -> None: ...
+    def wake_ahead(self) -> None: ...
+    @property
+    def suspended(self) -> bool: ...
 
 
 class LampsLike(Protocol):
@@ -117,6 +127,7 @@ class Executor:
 
     def __init__(self, outputs: Outputs, game: str = "") -> None:
         self.out = outputs
+        self._game = ""
         self.game = game
         self.screen: str | None = None
         self.view: View | dict[str, Any] = {}
@@ -129,6 +140,18 @@ class Executor:
         self._shot_taken = False
         self._shot_view: object = None
         self.speech_ends_at = 0.0
+
+    @property
+    def game(self) -> str:
+        """The game being played ("" before the first): its records are filed under it."""
+        return self._game
+
+    @game.setter
+    def game(self, game: str) -> None:
+        self._game = game
+        if self.out.audio is not None:
+            # A game whose sounds answer presses keeps a quick, open device while it runs.
+            self.out.audio.set_quick(game in QUICK_SOUND_GAMES)
 
     def run(self, effects: Sequence[Effect]) -> list[Event]:
         """Carry out ``effects``; return follow-up events to feed back to the session."""
@@ -218,13 +241,16 @@ class Executor:
             except (KeyError, NarrationError) as error:
                 logger.debug("no sound %r: %s", name, error)
 
-    def audio_due(self, now: float) -> float | None:
+    def audio_due(self, now: float, upcoming: float | None = None) -> float | None:
         """When the audio next needs a look: to start a queued line, glide the ambience, close
-        an idle device or start the day's tense last minute."""
+        an idle device, start the day's tense last minute, or open the device again just
+        before ``upcoming`` (the session's next deadline, where a line is likely said)."""
         times = [self._speech_due(now)]
         if self.out.audio is not None:
             later = self.out.audio.due()
             times.append(None if later is None else now + later)
+            if self.out.audio.suspended and upcoming is not None:
+                times.append(upcoming - REOPEN_AHEAD_SECONDS)
         if self.out.ambience is not None:
             times.append(self.out.ambience.due())
         due = [time for time in times if time is not None]
@@ -238,12 +264,17 @@ class Executor:
             return min(self.speech_ends_at, now + AUDIO_LOOK_SECONDS)
         return self.speech_ends_at  # one line playing: look once, when it ends
 
-    def update_audio(self) -> None:
-        """Start a queued line, glide the ambience, start the tense bed when its time comes."""
+    def update_audio(self, upcoming: float | None = None) -> None:
+        """Start a queued line, glide the ambience, start the tense bed when its time comes,
+        and open a closed device when ``upcoming`` (the next deadline) is near."""
         if self.out.ambience is not None:
             self.out.ambience.update()
-        if self.out.audio is not None:
-            self.out.audio.update()
+        audio = self.out.audio
+        if audio is not None:
+            audio.update()
+            near = upcoming is not None and upcoming - self.out.now() <= REOPEN_AHEAD_SECONDS
+            if near and audio.suspended:
+                audio.wake_ahead()
 
     def _say(self, say: Say) -> None:
         params = say.param_map()

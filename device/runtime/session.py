@@ -72,12 +72,14 @@ class Runtime:
         game = self.session.game if self.session is not None else "no game"
         logger.error("setting the %s game aside: %s", game, reason)
         self.session, self.state = None, None
+        self.executor.game = ""
         if self.store is not None:
             self.store.set_aside_checkpoint(reason)
 
     def end(self) -> None:
         """Drop the current session and its checkpoint."""
         self.session, self.state = None, None
+        self.executor.game = ""  # no game: the speaker goes back to closing when idle
         if self.store is not None:
             self.store.clear_checkpoint()
 

@@ -112,6 +112,76 @@ def test_an_idle_device_closes_and_the_next_line_opens_it_again(speech: Path) ->
         audio.close()
 
 
+def test_an_idle_device_is_opened_again_ahead_of_a_line_and_closes_if_none_comes() -> None:
+    import pygame
+
+    clock = SteppedClock()
+    audio = AudioOutput(idle_close=2.0, clock=clock)
+    try:
+        assert audio.open()
+        clock.now += 2.5
+        audio.update()
+        assert audio.suspended and pygame.mixer.get_init() is None
+        audio.wake_ahead()
+        assert not audio.suspended and pygame.mixer.get_init() is not None
+        assert audio.reopened == 1
+        clock.now += 1.0
+        audio.update()
+        assert pygame.mixer.get_init() is not None, "held open for the line to come"
+        clock.now += 1.5
+        audio.update()
+        assert audio.suspended, "no line came: closed again"
+        audio.wake_ahead()
+        audio.wake_ahead()  # a second call while open changes nothing
+        assert audio.reopened == 2
+    finally:
+        audio.close()
+
+
+def test_narration_opens_a_long_buffer_and_a_quick_game_a_short_one_held_open() -> None:
+    import pygame
+
+    from narration.audio import BUFFER_FRAMES, QUICK_BUFFER_FRAMES
+
+    clock = SteppedClock()
+    audio = AudioOutput(idle_close=2.0, clock=clock)
+    try:
+        assert audio.open()
+        assert audio.buffer == BUFFER_FRAMES == 4096
+        audio.set_quick(True)  # quiet: reopened at once with the short buffer
+        assert audio.buffer == QUICK_BUFFER_FRAMES == 1024
+        clock.now += 60.0
+        audio.update()
+        assert pygame.mixer.get_init() is not None and audio.due() is None, "held open"
+        audio.set_quick(False)
+        assert audio.buffer == BUFFER_FRAMES
+        clock.now += 2.5
+        audio.update()
+        assert audio.suspended and audio.buffer == 0
+        audio.set_quick(True)  # a quick game starts while the device is closed: open it now
+        assert audio.buffer == QUICK_BUFFER_FRAMES and not audio.suspended
+    finally:
+        audio.close()
+
+
+def test_a_playing_device_keeps_its_buffer_until_it_next_opens(speech: Path) -> None:
+    from narration.audio import BUFFER_FRAMES, QUICK_BUFFER_FRAMES
+
+    clock = SteppedClock()
+    audio = AudioOutput(idle_close=2.0, clock=clock)
+    try:
+        assert audio.open()
+        audio.play_speech(speech)
+        audio.set_quick(True)  # not cut off mid-line
+        assert audio.speaking and audio.buffer == BUFFER_FRAMES
+        audio.stop()
+        audio.close()
+        assert audio.open()
+        assert audio.buffer == QUICK_BUFFER_FRAMES
+    finally:
+        audio.close()
+
+
 def test_a_night_is_decoded_a_few_lines_ahead_not_all_at_once(tmp_path: Path) -> None:
     paths = []
     for index in range(12):

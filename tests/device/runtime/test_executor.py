@@ -5,9 +5,12 @@ from __future__ import annotations
 import wave
 from pathlib import Path
 
+import pytest
+
 from device.runtime.clock import VirtualClock
-from device.runtime.executor import Executor, Outputs
+from device.runtime.executor import REOPEN_AHEAD_SECONDS, Executor, Outputs
 from device.runtime.nightsound import NightSound
+from device.runtime.session import Runtime
 from device.simulator.transcript import Transcript
 from games.effects import Phase, Show, Sound
 
@@ -15,6 +18,16 @@ from games.effects import Phase, Show, Sound
 class Speaker:
     def __init__(self) -> None:
         self.calls: list[tuple[str, Path | None]] = []
+        self.quick = False
+        self.suspended = False
+        self.woken_ahead = 0
+
+    def set_quick(self, on: bool) -> None:
+        self.quick = on
+
+    def wake_ahead(self) -> None:
+        self.woken_ahead += 1
+        self.suspended = False
 
     def play_effect(self, path: Path) -> None:
         self.calls.append(("effect", path))
@@ -150,3 +163,41 @@ def test_a_screen_whose_view_changed_since_its_picture_is_pictured_again(tmp_pat
     shots = sorted(tmp_path.glob("*.png"))
     assert [shot.name for shot in shots] == ["01-home.png", "02-home.png"]
     assert shots[0].read_bytes() != shots[1].read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("game", "quick"), [("alieninjas", True), ("onenight", False), ("", False)]
+)
+def test_a_game_whose_sounds_answer_presses_asks_for_a_quick_speaker(
+    game: str, quick: bool
+) -> None:
+    speaker = Speaker()
+    executor = Executor(Outputs(transcript=Transcript(VirtualClock()), audio=speaker))
+    executor.game = game
+    assert speaker.quick is quick
+
+
+def test_a_game_that_ends_gives_the_quick_speaker_back() -> None:
+    speaker = Speaker()
+    clock = VirtualClock()
+    executor = Executor(Outputs(transcript=Transcript(clock), audio=speaker), game="alieninjas")
+    assert speaker.quick
+    Runtime(clock, executor).end()
+    assert not speaker.quick and executor.game == ""
+
+
+def test_a_closed_speaker_is_opened_just_before_the_next_deadline() -> None:
+    clock = VirtualClock()
+    speaker = Speaker()
+    executor = Executor(Outputs(transcript=Transcript(clock), audio=speaker, now=clock.now))
+    assert executor.audio_due(0.0, upcoming=300.0) is None, "open: nothing to do ahead"
+    speaker.suspended = True
+    assert executor.audio_due(0.0, upcoming=300.0) == 300.0 - REOPEN_AHEAD_SECONDS
+    clock.advance_to(299.0)
+    executor.update_audio(upcoming=300.0)
+    assert speaker.woken_ahead == 0, "too early"
+    clock.advance_to(300.0 - REOPEN_AHEAD_SECONDS)
+    executor.update_audio(upcoming=300.0)
+    assert speaker.woken_ahead == 1 and not speaker.suspended
+    executor.update_audio(upcoming=300.0)
+    assert speaker.woken_ahead == 1
