@@ -7,7 +7,8 @@ again). A tap sets the music volume and turns the beds on or off at once, plays 
 night bed at the new level, and saves the level in the store: it outlasts the game and a
 restart, overriding ``audio.music_volume`` and ``audio.ambience`` (the config stays the
 default until a level is saved). The level is public, like the beds themselves; the chip is
-on the setup screen only, never at night.
+on the setup screen only, never at night. A paired phone's setup page offers the same levels
+(``choose``).
 """
 
 from __future__ import annotations
@@ -136,16 +137,35 @@ class AmbienceControl:
     def tap(self) -> None:
         """Move to the next level: heard at once, then saved (a refused write never stops the
         tap: on the daemon it waits for the disk with the game's writes)."""
-        self.level = self.levels[(self.levels.index(self.level) + 1) % len(self.levels)]
+        self._set(self.levels[(self.levels.index(self.level) + 1) % len(self.levels)])
+
+    def choose(self, name: str) -> Level:
+        """Put the level named ``name`` in force as taps on the chip would (the companion
+        page's setup form); a ValueError names the levels for a name that is none of them."""
+        for level in self.levels:
+            if level.name == name:
+                self._set(level)
+                return level
+        names = ", ".join(level.name for level in self.levels)
+        raise ValueError(f"no ambience level {name!r}: choose from {names}")
+
+    def choices(self) -> tuple[str, tuple[str, ...]]:
+        """The level in force and every level's name, for the companion page (empty when the
+        config plays no sound: then there is nothing to choose)."""
+        if not self.daemon.config.audio.enabled:
+            return "", ()
+        return self.level.name, tuple(level.name for level in self.levels)
+
+    def _set(self, level: Level) -> None:
+        self.level = level
         self._apply(preview=True)
         store = self.daemon.runtime.store
-        if store is None:
-            return
-        try:
-            store.save_setting(SETTING, self.level.saved)
-        except WRITE_ERRORS as error:  # a store that raises (no daemon queue): keep going
-            logger.warning("cannot save the ambience level: %s", error)
-            self.daemon.notices.append(NOT_SAVED)
+        if store is not None:
+            try:
+                store.save_setting(SETTING, level.saved)
+            except WRITE_ERRORS as error:  # a store that raises (no daemon queue): keep going
+                logger.warning("cannot save the ambience level: %s", error)
+                self.daemon.notices.append(NOT_SAVED)
         self.offer()
 
     def _apply(self, *, preview: bool) -> None:

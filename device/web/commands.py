@@ -95,6 +95,17 @@ def set_up_game(daemon: Any, block: Mapping[str, Any]) -> str:
     return "The device shows the game: check it there and start it."
 
 
+def set_ambience(daemon: Any, level: str) -> str:
+    """Set the night ambience's level, as the setup screen's chip does (the level is public)."""
+    if not daemon.config.audio.enabled:
+        raise Refused(409, "the device plays no sound (audio.enabled is false)")
+    try:
+        chosen = daemon.ambience.choose(level)
+    except ValueError as error:
+        raise Refused(400, str(error)) from None
+    return f"The ambience is {chosen.name} now."
+
+
 def export_text(daemon: Any, fmt: str) -> str:
     """The whole score log in one export format."""
     from device.commands.export import export

@@ -146,9 +146,15 @@ def scores_page(snapshot: Snapshot, game: str | None, link: Callable[[Play], str
     return "".join(parts)
 
 
-def select(ident: str, label: str, name: str, options: Sequence[tuple[str, str]]) -> str:
-    """A labelled drop-down of (value, text) options (the label names only the field)."""
-    items = "".join(f'<option value="{esc(v)}">{esc(text)}</option>' for v, text in options)
+def select(
+    ident: str, label: str, name: str, options: Sequence[tuple[str, str]], chosen: str = ""
+) -> str:
+    """A labelled drop-down of (value, text) options (the label names only the field), the
+    ``chosen`` value selected."""
+    items = "".join(
+        f'<option value="{esc(v)}"{" selected" if v == chosen else ""}>{esc(text)}</option>'
+        for v, text in options
+    )
     field = f'<select id="{ident}" name="{name}">{items}</select>'
     return f'<label for="{ident}">{esc(label)}</label>{field}'
 
@@ -204,8 +210,9 @@ def players_page(snapshot: Snapshot, viewer: Viewer) -> str:
     return "".join(parts)
 
 
-def setup_page(viewer: Viewer, seats: int) -> str:
-    """Set up the next One Night game: a preset or roles by box, and the player count."""
+def setup_page(viewer: Viewer, seats: int, snapshot: Snapshot | None = None) -> str:
+    """Set up the next One Night game: a preset or roles by box, and the player count; and the
+    night ambience's level, as on the device's setup screen (when the device plays sound)."""
     if not viewer.paired:
         return (
             "<section><h2>Set up the next game</h2><p>"
@@ -243,6 +250,21 @@ def setup_page(viewer: Viewer, seats: int) -> str:
         f'<form method="post" action="/setup" id="roles-form">{token}'
         f'<input type="hidden" name="kind" value="roles">{count}{"".join(boxes)}'
         "<button>Show it on the device</button></form></section>"
+        f"{_ambience_form(snapshot, token)}"
+    )
+
+
+def _ambience_form(snapshot: Snapshot | None, token: str) -> str:
+    """The night ambience's level (the device's setup-screen chip), or nothing with no sound."""
+    if snapshot is None or not snapshot.ambience_levels:
+        return ""
+    levels = [(name, name.capitalize()) for name in snapshot.ambience_levels]
+    level = select("ambience-level", "Level", "level", levels, snapshot.ambience)
+    return (
+        '<section><h2>Night ambience</h2><p class="dim">Kept for the next games, as the '
+        "Ambience chip on the device's setup screen.</p>"
+        f'<form method="post" action="/ambience" id="ambience-form">{token}{level}'
+        "<button>Set it</button></form></section>"
     )
 
 

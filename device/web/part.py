@@ -39,7 +39,8 @@ class WebPart:
 
     def publish(self, daemon: Any) -> None:
         """Publish this pass's snapshot (the main loop calls it)."""
-        self.publisher.publish(daemon.runtime)
+        ambience = getattr(daemon, "ambience", None)
+        self.publisher.publish(daemon.runtime, ambience.choices() if ambience else ("", ()))
 
     @property
     def url(self) -> str:

@@ -119,7 +119,8 @@ async def change_players(request: web.Request) -> web.Response:
 
 async def setup(request: web.Request) -> web.Response:
     """The next game's setup form."""
-    body = pages.setup_page(_viewer(request), _bridge(request).seats)
+    bridge = _bridge(request)
+    body = pages.setup_page(_viewer(request), bridge.seats, bridge.box.get())
     return _page(request, "New game", "/setup", body)
 
 
@@ -152,6 +153,13 @@ async def set_up(request: web.Request) -> web.Response:
     block = setup_block(await request.post())
     done = await _bridge(request).call(lambda daemon: commands.set_up_game(daemon, block))
     return _done(request, str(done), "/")
+
+
+async def set_ambience(request: web.Request) -> web.Response:
+    """Set the night ambience's level (the setup screen's chip, from a phone)."""
+    level = (await _form(request, "level"))["level"]
+    done = await _bridge(request).call(lambda daemon: commands.set_ambience(daemon, level))
+    return _done(request, str(done), "/setup")
 
 
 async def export_page(request: web.Request) -> web.Response:
@@ -232,6 +240,7 @@ def add_routes(app: web.Application) -> None:
     app.router.add_post("/players/{action}", change_players)
     app.router.add_get("/setup", setup)
     app.router.add_post("/setup", set_up)
+    app.router.add_post("/ambience", set_ambience)
     app.router.add_get("/export", export_page)
     app.router.add_get("/export/{fmt}", export_file)
     app.router.add_get("/pair", pair_page)

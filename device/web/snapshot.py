@@ -68,6 +68,10 @@ class Snapshot:
     """Players' personal cards as (uid, player name)."""
     seats: Mapping[int, str] = field(default_factory=dict)
     """The names linked to seats."""
+    ambience: str = ""
+    """The night ambience's level in force (the setup screen's chip); empty with no sound."""
+    ambience_levels: tuple[str, ...] = ()
+    """Every level the ambience may be set to, in the chip's order."""
 
 
 class SnapshotBox:
@@ -164,8 +168,9 @@ class Publisher:
         self.dirty = True
         """Set by a change the page made: the store is read again on the next pass."""
 
-    def publish(self, runtime: Any) -> None:
-        """Publish the table (and the store's plays and players, when they changed)."""
+    def publish(self, runtime: Any, ambience: tuple[str, tuple[str, ...]] = ("", ())) -> None:
+        """Publish the table (and the store's plays and players, when they changed) and the
+        ambience's level and levels (``AmbienceControl.choices``)."""
         store: Store | None = runtime.store
         if store is not None:
             version = store_version(store)
@@ -184,6 +189,6 @@ class Publisher:
         )
         old = self.box.get()
         plays, players, tags = self._stored
-        new = Snapshot(table, plays, players, tags, self._seats)
+        new = Snapshot(table, plays, players, tags, self._seats, *ambience)
         if new != old:
             self.box.put(new)
