@@ -76,12 +76,10 @@ class ReplicasScreen(Screen):
             ]
         return []
 
-    def draw(self, canvas: Canvas, now: float) -> None:
+    def draw_static(self, canvas: Canvas) -> None:
         canvas.space()
         canvas.text(f"Replicas - round {self.round} of {self.rounds}", 44, ALIEN, topleft=(24, 20))
         canvas.text(f"Map side {self.map}", 44, AMBER, topleft=(560, 20))
-        colour = AMBER if self.stage == "check" else TEXT
-        canvas.text(format_elapsed(self.clock(now)), 220, colour, center=(400, 200))
         message = _STAGE_TEXT[self.stage]
         if self.stage == "check" and self.buzzed is not None:
             message = f"Player {self.buzzed} says ALIENINJAS!"
@@ -92,6 +90,10 @@ class ReplicasScreen(Screen):
         if self.stage == "ready" and self.round > 1 and self.totals:
             board = "   ".join(f"P{seat}: {total}" for seat, total in self.totals)
             canvas.text(f"Totals  {board}", 30, AMBER, center=(400, 84), max_width=760)
+
+    def draw_ticking(self, canvas: Canvas, now: float) -> None:
+        colour = AMBER if self.stage == "check" else TEXT
+        canvas.text(format_elapsed(self.clock(now)), 220, colour, center=(400, 200))
 
     def next_redraw(self, now: float) -> float | None:
         """The instant the shown clock next ticks over (None while it is stopped)."""

@@ -105,7 +105,7 @@ class DayScreen(Screen):
             Control("Vote now", "vote", pygame.Rect(540, 384, 240, 80), True),
         ]
 
-    def draw(self, canvas: Canvas, now: float) -> None:
+    def draw_static(self, canvas: Canvas) -> None:
         canvas.space()
         canvas.text("Day", 60, ALIEN, topleft=(24, 20))
         canvas.text(
@@ -115,6 +115,8 @@ class DayScreen(Screen):
             topleft=(130, 34),
             max_width=640,
         )
+
+    def draw_ticking(self, canvas: Canvas, now: float) -> None:
         left = self.left(now)
         colour = AMBER if self.paused or left <= 30 else TEXT
         canvas.text(format_clock(left), 300, colour, center=(400, 212))

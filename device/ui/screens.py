@@ -31,14 +31,23 @@ class Screen:
 
     def draw(self, canvas: Canvas, now: float) -> None:
         """Draw everything except the controls (the UI draws those on top)."""
+        self.draw_static(canvas)
+        self.draw_ticking(canvas, now)
+
+    def draw_static(self, canvas: Canvas) -> None:
+        """What stays the same while the screen shows (a screen with a ticking area)."""
         canvas.space()
+
+    def draw_ticking(self, canvas: Canvas, now: float) -> None:
+        """What changes at ``next_redraw``, all inside ``ticking_area``."""
 
     def next_redraw(self, now: float) -> float | None:
         """When the screen changes by itself next (None: only when new data arrives)."""
         return None
 
     def ticking_area(self) -> pygame.Rect | None:
-        """The part of the screen that changes at ``next_redraw`` (None: redraw it all)."""
+        """The part of the screen that changes at ``next_redraw`` (None: redraw it all). A
+        screen that has one draws in ``draw_static`` and ``draw_ticking``, not ``draw``."""
         return None
 
 

@@ -129,6 +129,8 @@ class TouchUI:
         self._now = 0.0
         self._woken = threading.Event()
         self._notice: tuple[str, float] | None = None
+        self._backdrop: tuple[Screen, pygame.Surface] | None = None
+        """The screen with a ticking area, and what its static part left under that area."""
         self._input_nodes = input_nodes
         self._input_wake: InputWake | None = None
         self._poll_seconds = TOUCH_POLL_SECONDS
@@ -231,13 +233,6 @@ class TouchUI:
         self._controls.append(Control(label, action, pygame.Rect(rect), True))
         self.redraw(self._now)
 
-    def replace_control(self, control: Control) -> None:
-        """Put ``control`` on the current screen until the next ``show``, in place of any
-        control with its action (a chip whose label changes when tapped)."""
-        kept = [c for c in self._controls if c.action != control.action]
-        self._controls = [*kept, control]
-        self.redraw(self._now)
-
     @property
     def screen(self) -> str | None:
         """The name of the screen on display (None before the first ``show``)."""
@@ -252,9 +247,22 @@ class TouchUI:
         self._now = now
         if self._display is None or self._canvas is None:
             return
-        self._canvas.set_clip(area)
         canvas = Canvas(self._canvas)
-        self._screen.draw(canvas, now)
+        ticking = self._screen.ticking_area()
+        if self._backdrop is None or self._backdrop[0] is not self._screen:
+            area = None  # no backdrop of this screen to tick on: draw it all
+        if area is not None and self._backdrop is not None:
+            # A tick: put back what was under the ticking part, then draw only that part.
+            self._canvas.blit(self._backdrop[1], area)
+            self._canvas.set_clip(area)
+            self._screen.draw_ticking(canvas, now)
+        elif ticking is not None:
+            self._screen.draw_static(canvas)
+            self._backdrop = (self._screen, self._canvas.subsurface(ticking).copy())
+            self._screen.draw_ticking(canvas, now)
+        else:
+            self._backdrop = None
+            self._screen.draw(canvas, now)
         for control in self._controls:
             canvas.button(control)
         if self._notice is not None and now < self._notice[1]:
