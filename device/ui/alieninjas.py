@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import pygame
 
 from device.ui.canvas import ALIEN, AMBER, DIM, TEXT, Canvas
+from device.ui.clockface import changed_cells, draw_clock
 from device.ui.model import Control
 from device.ui.screens import Screen
 from games.alieninjas.views import ReplicasView, ScoresView
@@ -23,6 +24,7 @@ _STAGE_TEXT = {
 
 REPLICAS_CLOCK_AREA = pygame.Rect(0, 110, 800, 180)
 """The round clock: all a tick changes."""
+REPLICAS_CLOCK_SIZE, REPLICAS_CLOCK_CENTER = 220, (400, 200)
 
 
 def format_elapsed(seconds: float) -> str:
@@ -93,7 +95,14 @@ class ReplicasScreen(Screen):
 
     def draw_ticking(self, canvas: Canvas, now: float) -> None:
         colour = AMBER if self.stage == "check" else TEXT
-        canvas.text(format_elapsed(self.clock(now)), 220, colour, center=(400, 200))
+        reading = format_elapsed(self.clock(now))
+        draw_clock(canvas, reading, REPLICAS_CLOCK_SIZE, colour, REPLICAS_CLOCK_CENTER)
+
+    def changed_areas(self, before: float, now: float) -> list[pygame.Rect]:
+        """The clock's cells that changed (usually one)."""
+        old, new = format_elapsed(self.clock(before)), format_elapsed(self.clock(now))
+        cells = changed_cells(old, new, REPLICAS_CLOCK_SIZE, REPLICAS_CLOCK_CENTER)
+        return [REPLICAS_CLOCK_AREA] if cells is None else cells
 
     def next_redraw(self, now: float) -> float | None:
         """The instant the shown clock next ticks over (None while it is stopped)."""

@@ -8,13 +8,15 @@ from dataclasses import dataclass
 import pygame
 
 from device.ui.canvas import ALIEN, AMBER, DIM, NIGHT_BG, NIGHT_TEXT, TEXT, Canvas
-from device.ui.model import Control
+from device.ui.clockface import changed_cells, draw_clock
+from device.ui.model import Colour, Control
 from device.ui.screens import Screen
 from games.events import AnswerTap
 from games.onenight.views import AnswerButtons, DayView, NightView
 
 #: The day clock and the "Paused" / "Time's up!" line under it: all a tick changes.
 DAY_CLOCK_AREA = pygame.Rect(0, 96, 800, 272)
+DAY_CLOCK_SIZE, DAY_CLOCK_CENTER = 300, (400, 212)
 #: The only part of the night screen that may hold anything but near-black.
 NIGHT_CAPTION_BAND = pygame.Rect(0, 404, 800, 56)
 
@@ -116,14 +118,24 @@ class DayScreen(Screen):
             max_width=640,
         )
 
-    def draw_ticking(self, canvas: Canvas, now: float) -> None:
+    def _reading(self, now: float) -> tuple[str, Colour, str]:
+        """The clock's text, its colour and the line under it, at ``now``."""
         left = self.left(now)
         colour = AMBER if self.paused or left <= 30 else TEXT
-        canvas.text(format_clock(left), 300, colour, center=(400, 212))
-        if self.paused:
-            canvas.text("Paused", 44, AMBER, center=(400, 336))
-        elif left <= 0:
-            canvas.text("Time's up!", 44, AMBER, center=(400, 336))
+        under = "Paused" if self.paused else "Time's up!" if left <= 0 else ""
+        return format_clock(left), colour, under
+
+    def draw_ticking(self, canvas: Canvas, now: float) -> None:
+        text, colour, under = self._reading(now)
+        draw_clock(canvas, text, DAY_CLOCK_SIZE, colour, DAY_CLOCK_CENTER)
+        if under:
+            canvas.text(under, 44, AMBER, center=(400, 336))
+
+    def changed_areas(self, before: float, now: float) -> list[pygame.Rect]:
+        """The clock's cells that changed (usually one); all of it when more than digits did."""
+        (old, *old_look), (new, *new_look) = self._reading(before), self._reading(now)
+        cells = changed_cells(old, new, DAY_CLOCK_SIZE, DAY_CLOCK_CENTER)
+        return [DAY_CLOCK_AREA] if cells is None or old_look != new_look else cells
 
     def next_redraw(self, now: float) -> float | None:
         """The instant the shown countdown next ticks over (None when paused or at 0:00)."""

@@ -41,6 +41,12 @@ class Screen:
     def draw_ticking(self, canvas: Canvas, now: float) -> None:
         """What changes at ``next_redraw``, all inside ``ticking_area``."""
 
+    def changed_areas(self, before: float, now: float) -> list[pygame.Rect]:
+        """The parts of ``ticking_area`` that differ between the pictures at ``before`` and
+        at ``now`` (the whole area unless the screen knows better)."""
+        area = self.ticking_area()
+        return [] if area is None else [area]
+
     def next_redraw(self, now: float) -> float | None:
         """When the screen changes by itself next (None: only when new data arrives)."""
         return None

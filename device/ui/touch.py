@@ -11,55 +11,17 @@ import logging
 import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
 
 import pygame
 
 from device.runtime.clock import Clock, RealClock
-from device.ui.alieninjas import ReplicasScreen, ScoresScreen
-from device.ui.ballot import TallyScreen, VoteScreen
 from device.ui.canvas import Canvas
-from device.ui.charts.log import PlaysScreen
-from device.ui.charts.screens import HistoryScreen, TotalsScreen, WinsScreen
 from device.ui.events import to_input
 from device.ui.inputwake import EVDEV_DRIVERS, NO_INPUT_DRIVERS, InputWake, event_nodes
-from device.ui.keypad.screen import KeypadScreen
 from device.ui.model import DESIGN_SIZE, Control, UiError, UiInput
-from device.ui.play import DayScreen, NightScreen
-from device.ui.players import KeyboardScreen, PlayersScreen
-from device.ui.pushqr import PushQrScreen
-from device.ui.reveal import RevealScreen
-from device.ui.screens import HomeScreen, MessageScreen, Screen
-from device.ui.setup import SetupScreen
-from device.ui.sheets import SheetScreen
-from device.ui.who import WhoScreen
-from games.alieninjas.views import ReplicasView, ScoresView
-from games.onenight.views import (
-    DayView,
-    NightView,
-    RevealView,
-    SetupView,
-    TallyView,
-    VoteView,
-)
-from games.scorelog.views import (
-    BgStatsView,
-    HistoryView,
-    PlaysView,
-    TotalsView,
-    WhoView,
-    WinsView,
-)
-from games.views import (
-    EndView,
-    HomeView,
-    KeyboardView,
-    KeypadView,
-    MessageView,
-    PlayersView,
-    SheetView,
-    View,
-)
+from device.ui.registry import TYPED_SCREENS
+from device.ui.screens import Screen
+from games.views import View
 
 logger = logging.getLogger(__name__)
 
@@ -72,30 +34,6 @@ QUIET_POLL_SECONDS = 1.0
 """How often a waiting UI looks at SDL's queue anyway when touches wake it (``kmsdrm`` with its
 input devices watched) or no touch can come (the ``dummy`` driver): for window events only."""
 
-TYPED_SCREENS: dict[type[View], Callable[[Any], Screen]] = {
-    NightView: NightScreen.from_view,
-    DayView: DayScreen.from_view,
-    SetupView: SetupScreen.from_view,
-    RevealView: RevealScreen.from_view,
-    VoteView: VoteScreen.from_view,
-    TallyView: TallyScreen.from_view,
-    ReplicasView: ReplicasScreen.from_view,
-    ScoresView: ScoresScreen.from_view,
-    PlayersView: PlayersScreen.from_view,
-    KeyboardView: KeyboardScreen.from_view,
-    HomeView: HomeScreen.from_view,
-    MessageView: MessageScreen.from_view,
-    KeypadView: KeypadScreen.from_view,
-    SheetView: SheetScreen.from_view,
-    EndView: MessageScreen.end_from_view,
-    BgStatsView: PushQrScreen.from_view,
-    WhoView: WhoScreen.from_view,
-    WinsView: WinsScreen.from_view,
-    TotalsView: TotalsScreen.from_view,
-    HistoryView: HistoryScreen.from_view,
-    PlaysView: PlaysScreen.from_view,
-}
-"""The screen for each kind of view (each ``from_view`` takes that view class)."""
 
 # Motion events would wake an idle wait() many times a second for nothing.
 _BLOCKED = (pygame.MOUSEMOTION, pygame.FINGERMOTION)
@@ -242,52 +180,59 @@ class TouchUI:
         """Redraw the current screen as of ``now`` (a no-op while the window is closed)."""
         self._draw(now, None)
 
-    def _draw(self, now: float, area: pygame.Rect | None) -> None:
-        """Draw the whole screen, or only what falls in ``area`` (clipped: the same pixels)."""
+    def _draw(self, now: float, areas: list[pygame.Rect] | None) -> None:
+        """Draw the whole screen, or only ``areas`` of its ticking part (the same pixels)."""
         self._now = now
         if self._display is None or self._canvas is None:
             return
-        canvas = Canvas(self._canvas)
-        ticking = self._screen.ticking_area()
-        if self._backdrop is None or self._backdrop[0] is not self._screen:
-            area = None  # no backdrop of this screen to tick on: draw it all
-        if area is not None and self._backdrop is not None:
-            # A tick: put back what was under the ticking part, then draw only that part.
-            self._canvas.blit(self._backdrop[1], area)
-            self._canvas.set_clip(area)
-            self._screen.draw_ticking(canvas, now)
-        elif ticking is not None:
+        canvas, band = Canvas(self._canvas), self._screen.ticking_area()
+        if self._backdrop is None or self._backdrop[0] is not self._screen or band is None:
+            areas = None  # no backdrop of this screen to tick on: draw it all
+        if areas is not None and self._backdrop is not None and band is not None:
+            areas = [area.clip(band) for area in areas]
+            for area in areas:  # put back what was under the area, then draw only the tick
+                self._canvas.set_clip(area)
+                self._canvas.blit(self._backdrop[1], area, area.move(-band.x, -band.y))
+                self._screen.draw_ticking(canvas, now)
+                self._draw_overlays(canvas, now)
+        elif band is not None:
             self._screen.draw_static(canvas)
-            self._backdrop = (self._screen, self._canvas.subsurface(ticking).copy())
+            self._backdrop = (self._screen, self._canvas.subsurface(band).copy())
             self._screen.draw_ticking(canvas, now)
+            self._draw_overlays(canvas, now)
         else:
             self._backdrop = None
             self._screen.draw(canvas, now)
-        for control in self._controls:
-            canvas.button(control)
-        if self._notice is not None and now < self._notice[1]:
-            band = pygame.Rect(0, 0, DESIGN_SIZE[0], 44)
-            pygame.draw.rect(self._canvas, NOTICE_BG, band)
-            canvas.text(self._notice[0], 28, NOTICE_TEXT, center=band.center, max_width=760)
+            self._draw_overlays(canvas, now)
         self._canvas.set_clip(None)
         if self._canvas is not self._display:
             pygame.transform.smoothscale(self._canvas, self._display.get_size(), self._display)
             pygame.display.flip()
-        elif area is None:
+        elif areas is None:
             pygame.display.flip()
         else:
-            pygame.display.update(area)
+            pygame.display.update(areas)
+
+    def _draw_overlays(self, canvas: Canvas, now: float) -> None:
+        """The controls, and the notice band while it lasts, over the screen."""
+        for control in self._controls:
+            canvas.button(control)
+        if self._notice is not None and now < self._notice[1]:
+            band = pygame.Rect(0, 0, DESIGN_SIZE[0], 44)
+            pygame.draw.rect(canvas.surface, NOTICE_BG, band)
+            canvas.text(self._notice[0], 28, NOTICE_TEXT, center=band.center, max_width=760)
 
     def refresh(self, now: float) -> None:
-        """Redraw only what time changed since the picture was drawn: the ticking clock's
-        rectangle when a clock ticked, the whole screen when a notice ran out, and nothing on
-        an idle screen. Later redraws start from ``now``."""
+        """Redraw only what time changed since the picture was drawn: the clock's changed
+        cells when a clock ticked, the whole screen when a notice ran out, and nothing on an
+        idle screen. Later redraws start from ``now``."""
         due = self.next_redraw(self._now)
         if due is None or now < due:
             self._now = now
             return
         notice_ended = self._notice is not None and self._now < self._notice[1] <= now
-        self._draw(now, None if notice_ended else self._screen.ticking_area())
+        areas = None if notice_ended else self._screen.changed_areas(self._now, now)
+        self._draw(now, areas or None)
 
     def next_redraw(self, now: float) -> float | None:
         """When the display next changes without input (the day timer's next tick), or None."""
