@@ -97,11 +97,23 @@ def write_bed(folder: Path, kind: str, *, seed: int = 1, seconds: float = _LOOP_
     return path
 
 
+GLIDE_SECONDS = 0.25
+"""The shortest duck: the bed glides down under a line (and back up) over at least this."""
+GLIDE_STEPS = 3
+"""The mixer sets the bed's volume once per buffer, so a glide spans at least this many."""
+
+
+def glide_seconds(buffer_frames: int, rate: int) -> float:
+    """How long the bed takes to duck with a mixer buffer of ``buffer_frames`` at ``rate``:
+    long enough that the once-per-buffer volume steps still sound like a glide."""
+    return max(GLIDE_SECONDS, GLIDE_STEPS * buffer_frames / rate)
+
+
 class Ducker:
     """The bed's level over time: 1 alone, ``duck_to`` under speech, gliding between."""
 
     def __init__(
-        self, clock: Callable[[], float], *, duck_to: float = 0.3, glide: float = 0.25
+        self, clock: Callable[[], float], *, duck_to: float = 0.3, glide: float = GLIDE_SECONDS
     ) -> None:
         """Start at full level.
 

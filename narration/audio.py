@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from narration.ambience import RATE, Ducker
+from narration.ambience import RATE, Ducker, glide_seconds
 from narration.catalogue import did_you_mean
 from narration.clips import Clips
 from narration.errors import NarrationError, VolumeError
@@ -99,7 +99,7 @@ class AudioOutput:
         self._quick = False
         self._opened_frames = 0  # the buffer the device was opened with
         self.clock = clock
-        self.ducker = Ducker(clock, duck_to=self.duck_to)
+        self.ducker = Ducker(clock, duck_to=self.duck_to, glide=glide_seconds(buffer_frames, rate))
         self._mixer: Any = None  # the pygame.mixer module once it is running
         self._speech: Any = None
         self._effects: dict[Path, Any] = {}

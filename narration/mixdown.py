@@ -10,7 +10,8 @@ import array
 from collections.abc import Sequence
 from pathlib import Path
 
-from narration.ambience import Ducker
+from narration.ambience import RATE, Ducker, glide_seconds
+from narration.audio import BUFFER_FRAMES
 from narration.delivery import read_mono, write_mono
 from narration.errors import NarrationError
 
@@ -51,7 +52,8 @@ def mix_night(
         clips.append((int(start * rate), samples))
     talking = sorted((begin, begin + len(samples)) for begin, samples in clips)
     now = [0.0]
-    ducker = Ducker(lambda: now[0], duck_to=duck_to)
+    # The device's glide, so the mix sounds as the table hears it.
+    ducker = Ducker(lambda: now[0], duck_to=duck_to, glide=glide_seconds(BUFFER_FRAMES, RATE))
     step = int(_STEP * rate)
     mixed = array.array("d", bytes(8 * total))
     for block in range(0, total, step):

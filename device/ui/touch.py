@@ -30,7 +30,7 @@ NOTICE_TEXT = (255, 230, 190)
 TOUCH_POLL_SECONDS = 0.05
 """How often a waiting UI looks for taps and keys when nothing can wake it for them (a windowed
 driver such as x11): a tap is noticed within this."""
-QUIET_POLL_SECONDS = 1.0
+QUIET_POLL_SECONDS = 5.0
 """How often a waiting UI looks at SDL's queue anyway when touches wake it (``kmsdrm`` with its
 input devices watched) or no touch can come (the ``dummy`` driver): for window events only."""
 
@@ -169,13 +169,6 @@ class TouchUI:
         if any(control.label == label for control in self._controls):
             return
         self._controls.append(Control(label, action, pygame.Rect(rect), True))
-        self.redraw(self._now)
-
-    def replace_control(self, control: Control) -> None:
-        """Put ``control`` on the current screen until the next ``show``, in place of any
-        control with its action (a chip whose label changes when tapped)."""
-        kept = [c for c in self._controls if c.action != control.action]
-        self._controls = [*kept, control]
         self.redraw(self._now)
 
     @property

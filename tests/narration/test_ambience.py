@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from narration.ambience import RATE, Ducker, write_bed
+from narration.ambience import RATE, Ducker, glide_seconds, write_bed
+from narration.audio import BUFFER_FRAMES
 from narration.cache import WavCache
 from narration.commandline import EspeakBackend
 from narration.delivery import loudness_dbfs, peak, read_mono
@@ -99,7 +100,8 @@ def test_a_night_mix_lays_real_lines_over_the_ducked_bed(
     assert mixed[: rate // 2] == first  # the bed alone, at its volume, before the line
     assert peak(mixed) < 32767  # speech and bed together never clip
     speech, _ = read_mono(line)
-    settled = range(int(1.3 * rate), rate + len(speech))  # after the glide, under the line
+    glide = glide_seconds(BUFFER_FRAMES, rate)  # the device's, so the mix sounds as it does
+    settled = range(int((1.05 + glide) * rate), rate + len(speech))  # after it, under the line
     bed_under = [mixed[i] - speech[i - rate] for i in settled]
     assert all(
         abs(b - alone[i % len(alone)] * 0.5 * 0.3) <= 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from pathlib import Path
 
@@ -64,7 +65,9 @@ def test_music_glides_down_under_speech_and_back_up(
         assert pygame.mixer.music.get_volume() == pytest.approx(0.5, abs=0.01)
         audio.play_speech(speech)
         levels = []
-        for _ in range(9):  # the glide: 0.25 s in 30 ms looks, as the main loop does
+        # The glide (three of the mixer's buffers) in 30 ms looks, as the main loop does.
+        assert audio.ducker.glide == pytest.approx(3 * 4096 / 22050)
+        for _ in range(math.ceil(audio.ducker.glide / 0.03)):
             assert audio.due() == pytest.approx(0.03)  # still gliding: look again soon
             clock.now += 0.03
             audio.update()
@@ -74,7 +77,7 @@ def test_music_glides_down_under_speech_and_back_up(
         assert levels[-1] == pytest.approx(0.1, abs=0.01)
         assert audio.due() is None  # settled under the line: no more looks needed
         audio.stop()  # the line is cut short: the ambience glides back up
-        clock.now += 0.3
+        clock.now += audio.ducker.glide + 0.01
         audio.update()
         assert pygame.mixer.music.get_volume() == pytest.approx(0.5, abs=0.01)
     finally:
