@@ -171,6 +171,13 @@ class TouchUI:
         self._controls.append(Control(label, action, pygame.Rect(rect), True))
         self.redraw(self._now)
 
+    def replace_control(self, control: Control) -> None:
+        """Put ``control`` on the current screen until the next ``show``, in place of any
+        control with its action (a chip whose label changes when tapped)."""
+        kept = [c for c in self._controls if c.action != control.action]
+        self._controls = [*kept, control]
+        self.redraw(self._now)
+
     @property
     def screen(self) -> str | None:
         """The name of the screen on display (None before the first ``show``)."""
