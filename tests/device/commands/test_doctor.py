@@ -150,3 +150,17 @@ def test_the_interactive_doctor_ends_within_its_timeouts(
     assert lines["lamps"].split()[1] == FAIL and lines["buzzer"].split()[1] == WARN
     for name in ("controls", "speaker", "tag", "touch"):
         assert name in lines
+
+
+def test_on_kmsdrm_doctor_says_whether_touches_can_wake_the_loop(tmp_path: Path) -> None:
+    from device.commands.doctor import touch_wake_result
+
+    touchscreen = tmp_path / "event0"
+    touchscreen.touch()
+    status, text = touch_wake_result("kmsdrm", [touchscreen])
+    assert status == "ok" and "touches wake the loop (event0)" in text
+    # A node the service cannot read (here: one gone since it was listed; root reads any file).
+    status, text = touch_wake_result("kmsdrm", [tmp_path / "event1"])
+    assert status == "warn" and "input group" in text and "event1" in text
+    status, text = touch_wake_result("kmsdrm", [])
+    assert status == "warn" and "none under /dev/input" in text
