@@ -5,8 +5,10 @@ that measures its own CPU time (``getrusage(RUSAGE_SELF)``, user + system, every
 the idle window only: start-up, fast-forwarding the night and shutting down are not counted.
 
 - ours: the real main loop of ``device/runtime/app.py`` (``Daemon.step``, which sleeps in
-  ``TouchUI.wait`` until the next session deadline or screen redraw: on a ``threading.Event``,
-  looking at SDL's event queue every ``TOUCH_POLL_SECONDS``), built like ``run()``
+  ``TouchUI.wait`` until the next session deadline or clock tick, on a ``threading.Event`` that
+  hardware threads and, on ``kmsdrm``, the touchscreen's watcher set; on the ``dummy`` driver
+  no touch can come, so SDL's queue is looked at only every ``QUIET_POLL_SECONDS``, and a
+  tick redraws only the clock's changed cells), built like ``run()``
   but headless, with mock hardware, the silent speech backend, no audio and a store in a
   temporary folder. A One Night game (preset ``alien_first_game``, 5-minute day) is started
   and its night skipped on a clock that runs at real speed plus an offset we bump to each
@@ -16,7 +18,7 @@ the idle window only: start-up, fast-forwarding the night and shutting down are 
   showing the same day screen.
 
 Three reference rows (shorter windows, not part of the ratio) split the daemon's cost up:
-``TouchUI.wait`` with nothing due and nothing drawn (the touch polling alone), the same
+``TouchUI.wait`` with nothing due and nothing drawn (the waiting alone), the same
 redraws with one blocking sleep and no input (the drawing alone), and, for comparison with the
 first measurements, a bare ``pygame.event.wait`` loop (the wait the daemon used before: pygame
 implements it as pump, ``SDL_Delay(1)``, repeat).
@@ -212,7 +214,7 @@ def child_ours(seconds: float) -> Result:
             if deadline is not None and deadline < clock.now() + seconds + 1:
                 raise RuntimeError("a session deadline falls inside the idle window")
             ui.redraw(clock.now())
-            passes, redraws, short = 0, count_calls(ui, "redraw"), 0
+            passes, redraws, short = 0, count_calls(ui, "_draw"), 0  # whole or ticks
             window = Window()
             window.start()
             end = time.monotonic() + seconds
@@ -287,7 +289,7 @@ def child_wait_only(seconds: float) -> Result:
 
 
 def child_touch_wait(seconds: float) -> Result:
-    """Reference: ``TouchUI.wait`` with nothing due and nothing drawn (the touch polling)."""
+    """Reference: ``TouchUI.wait`` with nothing due and nothing drawn (the waiting alone)."""
     ui = day_ui(DAY_MINUTES * 60.0)
     passes = 0
     window = Window()
