@@ -11,8 +11,8 @@ or doubled into stereo), only a few clips ahead are decoded (:meth:`AudioOutput.
 the rest as the night goes on), and the audio device is closed after a few quiet seconds
 and opened again for the next sound (or just ahead of it), so an idle screen costs no mixing.
 The mixer's buffer is long for narration, which needs no quick start, so the audio thread
-wakes five times a second rather than twenty; a game where a sound answers a press asks for
-``set_quick``: a short buffer, and the device held open while that game runs.
+wakes under three times a second rather than twenty-two; a game where a sound answers a press
+asks for ``set_quick``: a short buffer, and the device held open while that game runs.
 """
 
 from __future__ import annotations
@@ -24,17 +24,20 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from narration.ambience import RATE, Ducker, glide_seconds
-from narration.catalogue import did_you_mean
+from narration.ambience import RATE, Ducker, duck_lead, glide_seconds
+from narration.bed import BED_CHANNEL, MusicChannel
 from narration.clips import Clips
-from narration.errors import NarrationError, VolumeError
+from narration.errors import NarrationError
+from narration.volumes import CHANNELS, Volumes, check_volume
 from narration.wav import wav_seconds
 
 IDLE_CLOSE_SECONDS = 3.0
 """Quiet seconds after which the audio device is closed (it reopens for the next sound)."""
-BUFFER_FRAMES = 4096
-"""The mixer's buffer for narration and ambience: 186 ms at 22.05 kHz (a line starts that much
-after its cue, which nobody can tell with their eyes closed), and 5 audio wake-ups a second."""
+BUFFER_FRAMES = 8192
+"""The mixer's buffer for narration and ambience: 371 ms at 22.05 kHz (a line starts that much
+after its cue, which nobody can tell with their eyes closed), and under 3 audio wake-ups a
+second, where 1024 frames took 22: a night with the bed playing costs about a quarter of the
+CPU. The bed's duck is timed to these buffers (``narration.ambience.glide_seconds``)."""
 QUICK_BUFFER_FRAMES = 1024
 """The buffer while a game answers presses with sounds (``set_quick``): 46 ms at 22.05 kHz."""
 GLIDE_LOOK_SECONDS = 0.03
@@ -44,14 +47,7 @@ __all__ = ["CHANNELS", "AudioOutput"]
 
 logger = logging.getLogger(__name__)
 
-CHANNELS = ("narration", "music", "effects")
 _SPEECH_CHANNEL = 0  # reserved, so effects never cut the narrator off
-
-
-def _check_volume(name: str, value: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        raise VolumeError(f"{name} volume must be between 0 and 1: {value!r}")
-    return float(value)
 
 
 class AudioOutput:
@@ -87,25 +83,29 @@ class AudioOutput:
             VolumeError: If a volume is outside 0..1.
         """
         self.device = device or None
-        self._volumes = {
-            "narration": _check_volume("narration", narration_volume),
-            "music": _check_volume("music", music_volume),
-            "effects": _check_volume("effects", effects_volume),
-        }
-        self.duck_to = _check_volume("duck", duck_to)
+        self._volumes = Volumes(
+            narration=narration_volume, music=music_volume, effects=effects_volume
+        )
+        self.duck_to = check_volume("duck", duck_to)
         self.rate = rate
         self.idle_close = idle_close
         self.buffer_frames = buffer_frames
         self._quick = False
         self._opened_frames = 0  # the buffer the device was opened with
         self.clock = clock
-        self.ducker = Ducker(clock, duck_to=self.duck_to, glide=glide_seconds(buffer_frames, rate))
+        self.ducker = Ducker(
+            clock,
+            duck_to=self.duck_to,
+            glide=glide_seconds(buffer_frames, rate),
+            lead=duck_lead(buffer_frames, rate),
+        )
         self._mixer: Any = None  # the pygame.mixer module once it is running
         self._speech: Any = None
         self._effects: dict[Path, Any] = {}
         self._clips = Clips()  # decoded speech clips: a prepared night's, a few ahead
         self._waiting: list[Any] = []  # speech clips queued behind the one playing
         self._music: Path | None = None  # what the music channel loops, while it does
+        self._bed = MusicChannel()
         self._quiet_since: float | None = None
         self._suspended = False  # closed for being idle: reopened by the next sound
         self.reopened = 0
@@ -140,7 +140,7 @@ class AudioOutput:
             self._opened_frames = frames
             if not pygame.mixer.get_init():
                 raise NarrationError("pygame.mixer did not start")
-            pygame.mixer.set_reserved(_SPEECH_CHANNEL + 1)
+            pygame.mixer.set_reserved(BED_CHANNEL + 1)  # speech and the bed: never an effect's
             self._speech = pygame.mixer.Channel(_SPEECH_CHANNEL)
         except Exception as exc:  # no sound card, no driver, no pygame: all mean captions
             where = f" on {self.device!r}" if self.device else ""
@@ -198,7 +198,6 @@ class AudioOutput:
 
     def volume(self, channel: str) -> float:
         """Return the volume of ``"narration"``, ``"music"`` or ``"effects"``."""
-        self._check_channel(channel)
         return self._volumes[channel]
 
     def set_volume(self, channel: str, value: float) -> None:
@@ -207,8 +206,7 @@ class AudioOutput:
         Raises:
             VolumeError: If the channel is unknown or the value is outside 0..1.
         """
-        self._check_channel(channel)
-        self._volumes[channel] = _check_volume(channel, value)
+        self._volumes.set(channel, value)
         self._apply_music_volume()
 
     def play_speech(self, path: Path) -> float:
@@ -295,7 +293,7 @@ class AudioOutput:
 
     def _busy(self) -> bool:
         mixer = self._mixer
-        return bool(self._waiting or self._music or mixer.get_busy() or mixer.music.get_busy())
+        return bool(self._waiting or self._music or mixer.get_busy() or self._bed.busy(mixer))
 
     def _close_if_idle(self) -> None:
         if self.idle_close is None or self._mixer is None or self._quick:
@@ -327,8 +325,9 @@ class AudioOutput:
             logger.warning("cannot play effect %s: %s", path, exc)
 
     def play_music(self, path: Path, *, loops: int = -1) -> None:
-        """Stream music or ambience from its file (looping forever by default)."""
-        if path == self._music and self._mixer is not None and self._mixer.music.get_busy():
+        """Loop music or ambience (forever by default): a short WAV from memory, anything else
+        streamed from its file (``narration.bed``)."""
+        if path == self._music and self._mixer is not None and self._bed.busy(self._mixer):
             return  # already playing: a repeated start must not restart the loop
         self._music = path if loops < 0 else None
         if self._awake():
@@ -336,9 +335,8 @@ class AudioOutput:
 
     def _start_music(self, path: Path, *, loops: int = -1) -> None:
         try:
-            self._mixer.music.load(str(path))
-            self._apply_music_volume()
-            self._mixer.music.play(loops=loops)
+            level = self._volumes["music"] * self.ducker.level()
+            self._bed.start(self._mixer, path, loops=loops, volume=level)
         except Exception as exc:
             logger.warning("cannot play music %s: %s", path, exc)
             self._music = None
@@ -352,7 +350,7 @@ class AudioOutput:
         """Stop the music."""
         self._music = None
         if self._mixer is not None:
-            self._mixer.music.stop()
+            self._bed.stop(self._mixer)
 
     def stop(self) -> None:
         """Stop everything that is playing, and forget the lines waiting their turn."""
@@ -360,12 +358,13 @@ class AudioOutput:
         self._music = None
         if self._mixer is not None:
             self._mixer.stop()
-            self._mixer.music.stop()
+            self._bed.stop(self._mixer)
             self.update()
 
     def _shut(self) -> None:
         mixer, self._mixer = self._mixer, None
         self._speech = None
+        self._bed.forget()
         self._effects.clear()
         self._clips.forget_decoded()
         self._waiting.clear()
@@ -384,7 +383,7 @@ class AudioOutput:
 
     def _apply_music_volume(self) -> None:
         if self._mixer is not None:
-            self._mixer.music.set_volume(self._volumes["music"] * self.ducker.level())
+            self._bed.set_volume(self._mixer, self._volumes["music"] * self.ducker.level())
 
     @staticmethod
     def _captions_seconds(path: Path) -> float:
@@ -393,13 +392,6 @@ class AudioOutput:
         except NarrationError as exc:
             logger.warning("cannot time %s: %s", path, exc)
             return 0.0
-
-    @staticmethod
-    def _check_channel(channel: str) -> None:
-        if channel not in CHANNELS:
-            raise VolumeError(
-                f"unknown audio channel: {channel!r}{did_you_mean(channel, CHANNELS)}"
-            )
 
     def __repr__(self) -> str:
         return f"AudioOutput(device={self.device!r})"

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from pathlib import Path
 
 import pytest
 
-from narration.audio import AudioOutput
+from narration.audio import BUFFER_FRAMES, AudioOutput
 from narration.backends import EspeakBackend, SilentBackend
+from narration.bed import BED_CHANNEL
 from narration.errors import VolumeError
 from narration.wav import wav_seconds
 
@@ -62,24 +64,31 @@ def test_music_glides_down_under_speech_and_back_up(
         audio.play_music(music)
         import pygame
 
-        assert pygame.mixer.music.get_volume() == pytest.approx(0.5, abs=0.01)
+        bed = pygame.mixer.Channel(BED_CHANNEL)  # a short WAV loops from memory on its channel
+        assert bed.get_busy() and not pygame.mixer.music.get_busy()
+        assert bed.get_volume() == pytest.approx(0.5, abs=0.01)
         audio.play_speech(speech)
-        levels = []
-        # The glide (three of the mixer's buffers) in 30 ms looks, as the main loop does.
-        assert audio.ducker.glide == pytest.approx(3 * 4096 / 22050)
-        for _ in range(math.ceil(audio.ducker.glide / 0.03)):
+        # The glide spans two of the mixer's buffers and starts one buffer in: the line and
+        # the bed's next level reach the speaker together, so the bed is half way down under
+        # the first word. Then 30 ms looks, as the main loop does.
+        buffer = BUFFER_FRAMES / 22050
+        assert (audio.ducker.glide, audio.ducker.lead) == pytest.approx((2 * buffer, buffer))
+        levels = [bed.get_volume()]
+        assert levels[0] == pytest.approx((0.5 + 0.1) / 2, abs=0.01)
+        for _ in range(math.ceil((audio.ducker.glide - audio.ducker.lead) / 0.03)):
             assert audio.due() == pytest.approx(0.03)  # still gliding: look again soon
             clock.now += 0.03
             audio.update()
-            levels.append(pygame.mixer.music.get_volume())
+            levels.append(bed.get_volume())
         assert levels == sorted(levels, reverse=True)  # only ever down, never a jump back
-        assert max(a - b for a, b in zip([0.5, *levels], levels, strict=False)) < 0.1
+        assert max(a - b for a, b in itertools.pairwise(levels)) < 0.1
         assert levels[-1] == pytest.approx(0.1, abs=0.01)
         assert audio.due() is None  # settled under the line: no more looks needed
-        audio.stop()  # the line is cut short: the ambience glides back up
+        pygame.mixer.Channel(0).stop()  # the line ends early: the bed glides back up
+        audio.update()
         clock.now += audio.ducker.glide + 0.01
         audio.update()
-        assert pygame.mixer.music.get_volume() == pytest.approx(0.5, abs=0.01)
+        assert bed.get_volume() == pytest.approx(0.5, abs=0.01)
     finally:
         audio.close()
 
@@ -150,7 +159,7 @@ def test_narration_opens_a_long_buffer_and_a_quick_game_a_short_one_held_open() 
     audio = AudioOutput(idle_close=2.0, clock=clock)
     try:
         assert audio.open()
-        assert audio.buffer == BUFFER_FRAMES == 4096
+        assert audio.buffer == BUFFER_FRAMES == 8192
         audio.set_quick(True)  # quiet: reopened at once with the short buffer
         assert audio.buffer == QUICK_BUFFER_FRAMES == 1024
         clock.now += 60.0
@@ -294,5 +303,48 @@ def test_stop_also_forgets_the_lines_waiting_their_turn(speech: Path) -> None:
         audio.play_speech(speech)
         audio.stop()
         assert audio.waiting == 0
+    finally:
+        audio.close()
+
+
+def test_a_large_music_file_streams_and_ducks_like_a_bed_in_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pygame
+
+    from narration import bed as bed_module
+
+    music = tmp_path / "music.wav"
+    SilentBackend(rate=80).synthesize("a long quiet ambience " * 5, music)
+    monkeypatch.setattr(bed_module, "IN_MEMORY_BYTES", music.stat().st_size - 1)
+    clock = SteppedClock()
+    audio = AudioOutput(music_volume=0.5, clock=clock)
+    try:
+        assert audio.open()
+        audio.play_music(music)
+        assert pygame.mixer.music.get_busy() and not pygame.mixer.Channel(BED_CHANNEL).get_busy()
+        assert pygame.mixer.music.get_volume() == pytest.approx(0.5, abs=0.01)
+        audio.set_volume("music", 0.25)
+        assert pygame.mixer.music.get_volume() == pytest.approx(0.25, abs=0.01)
+        audio.stop_music()
+        assert not pygame.mixer.music.get_busy() and audio.music is None
+    finally:
+        audio.close()
+
+
+def test_effects_never_take_the_beds_channel(speech: Path, tmp_path: Path) -> None:
+    import pygame
+
+    music = tmp_path / "music.wav"
+    SilentBackend(rate=80).synthesize("a long quiet ambience " * 5, music)
+    audio = AudioOutput()
+    try:
+        assert audio.open()
+        audio.play_music(music)
+        bed = pygame.mixer.Channel(BED_CHANNEL)
+        playing = bed.get_sound()
+        for _ in range(pygame.mixer.get_num_channels() + 2):
+            audio.play_effect(speech)
+        assert bed.get_sound() is playing and bed.get_busy()
     finally:
         audio.close()
