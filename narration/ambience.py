@@ -99,7 +99,7 @@ def write_bed(folder: Path, kind: str, *, seed: int = 1, seconds: float = _LOOP_
 
 GLIDE_SECONDS = 0.25
 """The shortest duck: the bed glides down under a line (and back up) over at least this."""
-GLIDE_STEPS = 3
+GLIDE_STEPS = 2
 """The mixer sets the bed's volume once per buffer, so a glide spans at least this many."""
 
 
@@ -109,11 +109,23 @@ def glide_seconds(buffer_frames: int, rate: int) -> float:
     return max(GLIDE_SECONDS, GLIDE_STEPS * buffer_frames / rate)
 
 
+def duck_lead(buffer_frames: int, rate: int) -> float:
+    """How far into its glide a duck starts: one buffer. A line and the bed's next level reach
+    the speaker in the same buffer, so without a lead the first word would play over the bed
+    at full level; with it, the bed is already half way (or more) down under that word."""
+    return buffer_frames / rate if GLIDE_STEPS * buffer_frames / rate > GLIDE_SECONDS else 0.0
+
+
 class Ducker:
     """The bed's level over time: 1 alone, ``duck_to`` under speech, gliding between."""
 
     def __init__(
-        self, clock: Callable[[], float], *, duck_to: float = 0.3, glide: float = GLIDE_SECONDS
+        self,
+        clock: Callable[[], float],
+        *,
+        duck_to: float = 0.3,
+        glide: float = GLIDE_SECONDS,
+        lead: float = 0.0,
     ) -> None:
         """Start at full level.
 
@@ -121,10 +133,12 @@ class Ducker:
             clock: Seconds, monotonic.
             duck_to: The level under speech, 0..1.
             glide: Seconds a change of level takes.
+            lead: Seconds into its glide a duck starts (``duck_lead``); rising has none.
         """
         self.clock = clock
         self.duck_to = duck_to
         self.glide = glide
+        self.lead = min(lead, glide)
         self._from, self._to, self._since = 1.0, 1.0, -math.inf
 
     def _move(self, target: float) -> None:
@@ -134,8 +148,10 @@ class Ducker:
         self._from, self._to, self._since = self.level(now), target, now
 
     def speech_started(self) -> None:
-        """Glide down under a line."""
-        self._move(self.duck_to)
+        """Glide down under a line (``lead`` seconds of the glide already done)."""
+        if self._to != self.duck_to:
+            self._move(self.duck_to)
+            self._since -= self.lead
 
     def speech_ended(self) -> None:
         """Glide back up."""

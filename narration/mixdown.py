@@ -10,7 +10,7 @@ import array
 from collections.abc import Sequence
 from pathlib import Path
 
-from narration.ambience import RATE, Ducker, glide_seconds
+from narration.ambience import RATE, Ducker, duck_lead, glide_seconds
 from narration.audio import BUFFER_FRAMES
 from narration.delivery import read_mono, write_mono
 from narration.errors import NarrationError
@@ -53,7 +53,12 @@ def mix_night(
     talking = sorted((begin, begin + len(samples)) for begin, samples in clips)
     now = [0.0]
     # The device's glide, so the mix sounds as the table hears it.
-    ducker = Ducker(lambda: now[0], duck_to=duck_to, glide=glide_seconds(BUFFER_FRAMES, RATE))
+    ducker = Ducker(
+        lambda: now[0],
+        duck_to=duck_to,
+        glide=glide_seconds(BUFFER_FRAMES, RATE),
+        lead=duck_lead(BUFFER_FRAMES, RATE),
+    )
     step = int(_STEP * rate)
     mixed = array.array("d", bytes(8 * total))
     for block in range(0, total, step):

@@ -30,7 +30,7 @@ NOTICE_TEXT = (255, 230, 190)
 TOUCH_POLL_SECONDS = 0.05
 """How often a waiting UI looks for taps and keys when nothing can wake it for them (a windowed
 driver such as x11): a tap is noticed within this."""
-QUIET_POLL_SECONDS = 5.0
+QUIET_POLL_SECONDS = 30.0
 """How often a waiting UI looks at SDL's queue anyway when touches wake it (``kmsdrm`` with its
 input devices watched) or no touch can come (the ``dummy`` driver): for window events only."""
 
