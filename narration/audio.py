@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from narration.ambience import RATE, Ducker, duck_lead, glide_seconds
-from narration.bed import BED_CHANNEL, MusicChannel
+from narration.bed import BED_CHANNEL, MusicChannel, effect_channel
 from narration.clips import Clips
 from narration.errors import NarrationError
 from narration.volumes import CHANNELS, Volumes, check_volume
@@ -102,6 +102,7 @@ class AudioOutput:
         self._mixer: Any = None  # the pygame.mixer module once it is running
         self._speech: Any = None
         self._effects: dict[Path, Any] = {}
+        self._effect_order: list[int] = []  # effect channels, in the order effects started
         self._clips = Clips()  # decoded speech clips: a prepared night's, a few ahead
         self._waiting: list[Any] = []  # speech clips queued behind the one playing
         self._music: Path | None = None  # what the music channel loops, while it does
@@ -317,10 +318,9 @@ class AudioOutput:
             sound = self._effects.get(path)
             if sound is None:
                 sound = self._effects[path] = self._mixer.Sound(file=str(path))
-            channel = self._mixer.find_channel(True)
-            if channel is not None:
-                channel.set_volume(self._volumes["effects"])
-                channel.play(sound)
+            channel = effect_channel(self._mixer, self._effect_order)
+            channel.set_volume(self._volumes["effects"])
+            channel.play(sound)
         except Exception as exc:
             logger.warning("cannot play effect %s: %s", path, exc)
 

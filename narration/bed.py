@@ -16,6 +16,23 @@ IN_MEMORY_BYTES = 4 * 1024 * 1024
 """WAV files up to this size are looped from memory (the generated beds are about 1 MB)."""
 BED_CHANNEL = 1
 """The mixer channel a bed held in memory plays on (reserved, like the speech channel 0)."""
+FIRST_EFFECT_CHANNEL = BED_CHANNEL + 1
+"""Channels below this (speech, the bed) are never given to an effect."""
+
+
+def effect_channel(mixer: Any, order: list[int]) -> Any:
+    """A channel for an effect: a free one past the reserved channels, else the one whose
+    effect started first. ``order`` keeps the channels' indices in the order effects started on
+    them. (pygame's ``find_channel`` may hand out a reserved channel, cutting the narrator off.)
+    """
+    indices = range(FIRST_EFFECT_CHANNEL, mixer.get_num_channels())
+    free = next((index for index in indices if not mixer.Channel(index).get_busy()), None)
+    if free is None:
+        free = next((index for index in order if index in indices), indices.start)
+    if free in order:
+        order.remove(free)
+    order.append(free)
+    return mixer.Channel(free)
 
 
 class MusicChannel:

@@ -332,19 +332,31 @@ def test_a_large_music_file_streams_and_ducks_like_a_bed_in_memory(
         audio.close()
 
 
-def test_effects_never_take_the_beds_channel(speech: Path, tmp_path: Path) -> None:
+def test_effects_never_take_the_narrators_or_the_beds_channel(
+    speech: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import pygame
 
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")  # real time: nothing ends meanwhile
     music = tmp_path / "music.wav"
     SilentBackend(rate=80).synthesize("a long quiet ambience " * 5, music)
+    effects = []
+    for index in range(3):
+        effects.append(tmp_path / f"effect{index}.wav")
+        SilentBackend(rate=80).synthesize(f"chime number {index} " * 3, effects[-1])
     audio = AudioOutput()
     try:
         assert audio.open()
         audio.play_music(music)
-        bed = pygame.mixer.Channel(BED_CHANNEL)
-        playing = bed.get_sound()
-        for _ in range(pygame.mixer.get_num_channels() + 2):
-            audio.play_effect(speech)
-        assert bed.get_sound() is playing and bed.get_busy()
+        audio.play_speech(speech)
+        bed, narrator = pygame.mixer.Channel(BED_CHANNEL), pygame.mixer.Channel(0)
+        playing = (bed.get_sound().get_raw(), narrator.get_sound().get_raw())
+        count = pygame.mixer.get_num_channels()
+        for index in range(count + 2):  # more effects than there are channels
+            audio.play_effect(effects[index % 3])
+        assert (bed.get_sound().get_raw(), narrator.get_sound().get_raw()) == playing
+        assert bed.get_busy() and narrator.get_busy()
+        others = [pygame.mixer.Channel(i).get_sound() for i in range(2, count)]
+        assert all(sound is not None for sound in others), "every other channel took one"
     finally:
         audio.close()
