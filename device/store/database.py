@@ -21,6 +21,7 @@ from typing import Any
 
 from device.store.pending import WRITE_ERRORS, PendingWrites
 from device.store.players import PlayerTables, Profile, add_profile_ids, new_profile_id
+from device.store.schema import SCHEMA
 from device.store.scorelog import (
     add_play_columns,
     duration_minutes,
@@ -36,62 +37,6 @@ from device.store.settings import SettingsTable, add_settings_table
 from games.scorelog.plays import FinalResult, Play
 
 logger = logging.getLogger(__name__)
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS checkpoint (
-    id INTEGER PRIMARY KEY CHECK (id = 1),
-    game TEXT NOT NULL,
-    state TEXT NOT NULL,
-    saved_at REAL NOT NULL,
-    updated TEXT NOT NULL DEFAULT (datetime('now')),
-    attempts INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS set_aside (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    game TEXT,
-    state TEXT,
-    saved_at REAL,
-    reason TEXT NOT NULL,
-    created TEXT NOT NULL DEFAULT (datetime('now'))
-);
-CREATE TABLE IF NOT EXISTS tags (
-    uid TEXT PRIMARY KEY,
-    kind TEXT NOT NULL CHECK (kind IN ('seat', 'player', 'role')),
-    value TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS records (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    game TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    data TEXT NOT NULL,
-    created TEXT NOT NULL DEFAULT (datetime('now'))
-);
-CREATE TABLE IF NOT EXISTS players (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    name TEXT NOT NULL UNIQUE,
-    tag TEXT UNIQUE
-);
-CREATE TABLE IF NOT EXISTS seat_players (
-    seat INTEGER PRIMARY KEY,
-    player INTEGER NOT NULL REFERENCES players (id)
-);
-CREATE TABLE IF NOT EXISTS plays (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    played_at TEXT NOT NULL,
-    rounds TEXT NOT NULL DEFAULT '[]',
-    record INTEGER REFERENCES records (id)
-);
-CREATE TABLE IF NOT EXISTS play_results (
-    play TEXT NOT NULL REFERENCES plays (id),
-    seat INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    score INTEGER,
-    winner INTEGER NOT NULL,
-    start_player INTEGER NOT NULL,
-    PRIMARY KEY (play, seat)
-);
-"""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,57 @@
+"""The store's tables, created if they are missing (later columns are added by migrations)."""
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS checkpoint (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    game TEXT NOT NULL,
+    state TEXT NOT NULL,
+    saved_at REAL NOT NULL,
+    updated TEXT NOT NULL DEFAULT (datetime('now')),
+    attempts INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS set_aside (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game TEXT,
+    state TEXT,
+    saved_at REAL,
+    reason TEXT NOT NULL,
+    created TEXT NOT NULL DEFAULT (datetime('now'))
+);
+CREATE TABLE IF NOT EXISTS tags (
+    uid TEXT PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('seat', 'player', 'role')),
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS records (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    data TEXT NOT NULL,
+    created TEXT NOT NULL DEFAULT (datetime('now'))
+);
+CREATE TABLE IF NOT EXISTS players (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL UNIQUE,
+    tag TEXT UNIQUE
+);
+CREATE TABLE IF NOT EXISTS seat_players (
+    seat INTEGER PRIMARY KEY,
+    player INTEGER NOT NULL REFERENCES players (id)
+);
+CREATE TABLE IF NOT EXISTS plays (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    played_at TEXT NOT NULL,
+    rounds TEXT NOT NULL DEFAULT '[]',
+    record INTEGER REFERENCES records (id)
+);
+CREATE TABLE IF NOT EXISTS play_results (
+    play TEXT NOT NULL REFERENCES plays (id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    score INTEGER,
+    winner INTEGER NOT NULL,
+    start_player INTEGER NOT NULL,
+    PRIMARY KEY (play, seat)
+);
+"""
