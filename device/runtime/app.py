@@ -18,6 +18,7 @@ from device.runtime.clock import Clock
 from device.runtime.guard import Guard
 from device.runtime.inbox import Call, Inbox, Notice
 from device.runtime.notify import Notifier
+from device.runtime.score_entry import ScoreEntry
 from device.runtime.session import Runtime
 from device.runtime.sessions import home_session, session_for_checkpoint
 from device.runtime.tags import translate
@@ -26,7 +27,6 @@ from device.simulator.transcript import Transcript
 from device.store.database import RESUME_ATTEMPTS, CheckpointError, Store
 from device.ui.charts.log import SCREENS as SCORE_LOG_SCREENS
 from device.ui.charts.log import ScoreLog
-from device.ui.keypad.entry import Keypad, fields_for, press
 from device.ui.pushqr import scannable_push_url
 from device.ui.who import WhoPrompt, unnamed_seats
 from games.catalog import home_buttons
@@ -34,8 +34,7 @@ from games.effects import Say
 from games.events import Control, ControlPressed, TagSeen, Touched
 from games.scorelog.plays import Play
 from games.scorelog.views import BgStatsView
-from games.spec import ScoreField
-from games.views import EndView, HomeView, SheetView, View
+from games.views import EndView, HomeView, SheetView
 
 logger = logging.getLogger(__name__)
 
@@ -56,8 +55,6 @@ def home_view() -> HomeView:
 
 NOTICE_SECONDS = 8.0
 """How long a warning banner stays on the screen."""
-ENTER_RECT = (600, 6, 190, 48)
-"""Where the "Enter scores" control sits on a score sheet (design pixels)."""
 IDLE_WAKE_SECONDS = 30.0
 """The longest the loop sleeps with nothing scheduled (keeps the watchdog fed later on)."""
 FLUSH_RETRY_SECONDS = 5.0
@@ -358,56 +355,3 @@ class Daemon:
         """Run until quit or SIGTERM."""
         while self.running:
             self.step()
-
-
-class ScoreEntry:
-    """Score entry by touch: an "Enter scores" control on a score sheet opens the keypad, whose
-    finished entries go to the session as the same ``ScoreEntered`` events as any other input."""
-
-    def __init__(self, daemon: Daemon) -> None:
-        self.daemon = daemon
-        self.pad: Keypad | None = None
-        self.back: tuple[str | None, View | dict[str, Any]] = (None, {})
-
-    def _fields(self) -> tuple[ScoreField, ...] | None:
-        session = self.daemon.runtime.session
-        if session is None or self.daemon.runtime.phase != "score":
-            return None
-        mission = getattr(getattr(session, "setup", None), "mission", None)
-        return fields_for(session.game, mission)
-
-    def offer(self) -> None:
-        """Put the "Enter scores" control on a score sheet while scores are due."""
-        executor = self.daemon.runtime.executor
-        if self.pad is None and executor.screen in ("scores", "sheet") and self._fields():
-            self.daemon.ui.add_control("Enter scores", "keypad", ENTER_RECT)
-
-    def handles(self, action: str) -> bool:
-        """Whether a tap belongs to the keypad (or opens it)."""
-        return action == "keypad" or (self.pad is not None and self.daemon.ui.screen == "keypad")
-
-    def tap(self, action: str) -> None:
-        """Open the keypad, or apply one keypad tap (feeding a finished entry)."""
-        executor = self.daemon.runtime.executor
-        if self.pad is None:
-            fields = self._fields()
-            session = self.daemon.runtime.session
-            if fields is None or session is None:
-                return
-            players = int(getattr(getattr(session, "setup", None), "players", 0))
-            self.back = (executor.screen, executor.view)
-            self.pad = Keypad(fields, players).reading(executor.view)
-            executor.show("keypad", self.pad.view())
-            return
-        self.pad, entry = press(self.pad, action)
-        if entry is not None:
-            self.daemon._feed(entry)
-            self.back = (executor.screen, executor.view)
-            if self.pad is not None:
-                self.pad = self.pad.reading(executor.view)  # the sheet after this entry
-            if self.daemon.runtime.phase != "score":
-                self.pad = None  # the round (or the game) closed: back to the sheet
-        if self.pad is not None:
-            executor.show("keypad", self.pad.view())
-        elif self.back[0] is not None and executor.screen == "keypad":
-            executor.show(self.back[0], self.back[1])

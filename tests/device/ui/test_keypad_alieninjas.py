@@ -1,7 +1,7 @@
 """Alieninjas score entry on the keypad, table-driven from tests/data/alieninjas_keypad.toml.
 
 Each case plays a whole game: the keypad is opened on the session's score sheet and re-reads it
-after every entry, as the device does (``device.runtime.app.ScoreEntry``).
+after every entry, as the device does (``device.runtime.score_entry.ScoreEntry``).
 """
 
 from __future__ import annotations
