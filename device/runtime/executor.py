@@ -17,6 +17,7 @@ from device.simulator.transcript import Transcript
 from device.store.database import Store
 from device.ui.pushqr import scannable_push_url
 from device.ui.who import unnamed_seats
+from games.catalog import by_key
 from games.effects import (
     Buzz,
     Effect,
@@ -44,9 +45,6 @@ AUDIO_LOOK_SECONDS = 0.1
 REOPEN_AHEAD_SECONDS = 0.5
 """A device closed for being idle is opened this long before the session's next deadline, so
 the line said there starts on time (opening it can take a good part of this on a Pi)."""
-QUICK_SOUND_GAMES = frozenset({"alieninjas"})
-"""Games whose sounds answer presses (the ALIENINJAS! call on a buzz): a short buffer, and the
-device held open while they run."""
 
 Progress = Callable[[int, int], None]
 
@@ -151,7 +149,8 @@ class Executor:
         self._game = game
         if self.out.audio is not None:
             # A game whose sounds answer presses keeps a quick, open device while it runs.
-            self.out.audio.set_quick(game in QUICK_SOUND_GAMES)
+            spec = by_key(game)
+            self.out.audio.set_quick(spec is not None and spec.quick_sounds)
 
     def run(self, effects: Sequence[Effect]) -> list[Event]:
         """Carry out ``effects``; return follow-up events to feed back to the session."""

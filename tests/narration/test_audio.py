@@ -153,7 +153,7 @@ def test_an_idle_device_is_opened_again_ahead_of_a_line_and_closes_if_none_comes
 def test_narration_opens_a_long_buffer_and_a_quick_game_a_short_one_held_open() -> None:
     import pygame
 
-    from narration.audio import BUFFER_FRAMES, QUICK_BUFFER_FRAMES
+    from narration.audio import QUICK_BUFFER_FRAMES
 
     clock = SteppedClock()
     audio = AudioOutput(idle_close=2.0, clock=clock)
@@ -177,7 +177,7 @@ def test_narration_opens_a_long_buffer_and_a_quick_game_a_short_one_held_open() 
 
 
 def test_a_playing_device_keeps_its_buffer_until_it_next_opens(speech: Path) -> None:
-    from narration.audio import BUFFER_FRAMES, QUICK_BUFFER_FRAMES
+    from narration.audio import QUICK_BUFFER_FRAMES
 
     clock = SteppedClock()
     audio = AudioOutput(idle_close=2.0, clock=clock)
