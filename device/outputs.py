@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import os
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 PRIVATE = 0o600
@@ -71,10 +72,16 @@ def check_dir(path: Path, what: str) -> None:
 
 def write_private(path: Path, text: str, what: str) -> None:
     """Write ``text`` to ``path`` readable by its owner only (0600), even if it existed."""
+    stream_private(path, (text,), what)
+
+
+def stream_private(path: Path, chunks: Iterable[str], what: str) -> None:
+    """Write ``chunks`` one after another to ``path``, readable by its owner only (0600)."""
     try:
         descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE)
         with os.fdopen(descriptor, "w", encoding="utf-8") as out:
             os.fchmod(out.fileno(), PRIVATE)  # O_CREAT's mode does not change an old file
-            out.write(text)
+            for chunk in chunks:
+                out.write(chunk)
     except OSError as error:
         raise cannot_write(what, path, error) from None

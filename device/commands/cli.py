@@ -351,10 +351,11 @@ def _script(args: argparse.Namespace, config: Config) -> int:
 
 
 def _scorelog(args: argparse.Namespace, config: Config) -> int:
-    from device.commands.export import export, import_backup, scores_text
+    from device.commands.export import import_backup, scores_text
     from device.config import resolve_store_path
-    from device.outputs import cannot_write, write_private
+    from device.outputs import cannot_write, stream_private
     from device.store.database import Store
+    from device.store.exports import export_chunks
 
     if args.command == "import":
         from device.jsontext import JsonTextError, decode
@@ -384,12 +385,12 @@ def _scorelog(args: argparse.Namespace, config: Config) -> int:
         elif args.command == "scores":
             print(scores_text(store.plays(), args.latest, game=args.game))
         elif args.command == "export":
-            data = export(store, args.format, location=config.store.location)
+            chunks = export_chunks(store.path, args.format, location=config.store.location)
             if args.out is None:
-                sys.stdout.write(data)
+                sys.stdout.writelines(chunks)
             else:
-                write_private(args.out, data, f"{args.format} export")
-                print(f"{len(store.plays())} plays written to {args.out}", file=sys.stderr)
+                stream_private(args.out, chunks, f"{args.format} export")
+                print(f"{store.play_count()} plays written to {args.out}", file=sys.stderr)
         else:
             try:
                 added, total = import_backup(store, text)

@@ -18,9 +18,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from device.jsontext import JsonTextError, check_values, loads
-from device.store.bgsplay import to_bgsplay
-from device.store.bgstats import push_url
 from device.store.database import Store
+from device.store.exports import (
+    BACKUP_FORMAT,
+    BACKUP_VERSION,
+    CSV_FIELDS,
+    check_format,
+    csv_row,
+    write_export,
+)
 from device.store.players import Profile
 from device.store.scorelog import (
     GAMES,
@@ -33,20 +39,6 @@ from device.store.scorelog import (
 from games.scorelog.plays import Play
 from games.scorelog.stats import leaderboard
 
-FORMATS = ("csv", "bgstats-url", "bgsplay", "json")
-BACKUP_FORMAT = "mothership-backup"
-BACKUP_VERSION = 1
-CSV_FIELDS = (
-    "date",
-    "game",
-    "player",
-    "seat",
-    "score",
-    "winner",
-    "start_player",
-    "played_at",
-    "play_id",
-)
 TAG_KINDS = ("seat", "player", "role")
 
 
@@ -60,19 +52,12 @@ class Backup:
 
 
 def export(store: Store, fmt: str, *, location: str = "") -> str:
-    """The whole score log in one of `FORMATS` (``location``: where plays happen, for BG
-    Stats)."""
-    if fmt == "csv":
-        return to_csv(store.plays())
-    if fmt == "bgstats-url":
-        return "".join(push_url(play, location=location) + "\n" for play in store.plays())
-    if fmt == "bgsplay":
-        data = to_bgsplay(store.plays(), location=location, exported_at=utc_now())
-        return json.dumps(data, indent=2) + "\n"
-    if fmt == "json":
-        backup = Backup(tuple(store.plays()), tuple(store.players()), tuple(store.tags()))
-        return json.dumps(backup_to_json(backup), indent=2) + "\n"
-    raise ValueError(f"unknown export format {fmt!r}: choose from {', '.join(FORMATS)}")
+    """The whole score log in one of `FORMATS` as one text (``location``: where plays
+    happen, for BG Stats); long logs are better streamed with `write_export`."""
+    check_format(fmt)
+    out = io.StringIO()
+    write_export(store.path, fmt, out, location=location)
+    return out.getvalue()
 
 
 def to_csv(plays: Sequence[Play]) -> str:
@@ -82,19 +67,7 @@ def to_csv(plays: Sequence[Play]) -> str:
     writer.writeheader()
     for play in plays:
         for player in play.players:
-            writer.writerow(
-                {
-                    "date": play.played_at[:10],
-                    "game": play.game,
-                    "player": player.name,
-                    "seat": player.seat,
-                    "score": "" if player.score is None else player.score,
-                    "winner": int(player.winner),
-                    "start_player": int(player.start_player),
-                    "played_at": play.played_at,
-                    "play_id": play.id,
-                }
-            )
+            writer.writerow(csv_row(play, player))
     return out.getvalue()
 
 

@@ -12,11 +12,11 @@ table `device.store.bgstats.GAME_INFO`, the UTC ``playDate`` and the player ids.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from device.store.bgstats import SOURCE_NAME, game_info, play_date, source_player_id
-from games.scorelog.plays import Play
+from games.scorelog.plays import Play, PlayerResult
 
 ABOUT = (
     "A play file for Board Game Stats, written by Mothership. Open it with BG Stats (share or "
@@ -32,37 +32,39 @@ def stable_uuid(kind: str, key: str) -> str:
     return str(uuid.uuid5(_NAMESPACE, f"{kind}/{key}"))
 
 
-def to_bgsplay(
-    plays: Sequence[Play], *, location: str = "", exported_at: str = "2000-01-01T00:00:00Z"
-) -> dict[str, Any]:
-    """The BG Stats file object for ``plays`` (oldest first).
+class BgsplayFile:
+    """A BG Stats file built play by play: `row` turns each play (oldest first) into its
+    ``plays`` row and notes its game and players; `tables` gives the other tables after.
 
-    Args:
-        plays: the score log.
-        location: where they were played (the ``[store] location`` config key); empty: no
-            location table and no ``locationRefId``.
-        exported_at: the export's time (ISO 8601 UTC), each row's ``modificationDate``.
+    Named players are kept (one row per profile); an unnamed seat is a player of its own
+    play only, so its row is handed to ``on_seat`` when given (a writer spools them, so memory
+    does not grow with the log) and kept in `anonymous` otherwise.
     """
-    modified = play_date(exported_at)
-    games: dict[str, dict[str, Any]] = {}
-    players: dict[str, dict[str, Any]] = {}
-    locations: list[dict[str, Any]] = []
-    if location.strip():
-        locations.append(
-            {
-                "id": 1,
-                "uuid": stable_uuid("location", location.strip()),
-                "name": location.strip(),
-                "modificationDate": modified,
-            }
-        )
-    rows = []
-    for play in plays:
-        info = game_info(play.game)
-        game = games.get(play.game)
+
+    def __init__(self, *, location: str = "", exported_at: str = "2000-01-01T00:00:00Z") -> None:
+        self.modified = play_date(exported_at)
+        self.games: dict[str, dict[str, Any]] = {}
+        self.named: dict[str, dict[str, Any]] = {}
+        self.anonymous: list[dict[str, Any]] = []
+        self.on_seat: Callable[[dict[str, Any]], None] | None = None
+        self.player_count = 0
+        self.locations: list[dict[str, Any]] = []
+        if location.strip():
+            self.locations.append(
+                {
+                    "id": 1,
+                    "uuid": stable_uuid("location", location.strip()),
+                    "name": location.strip(),
+                    "modificationDate": self.modified,
+                }
+            )
+
+    def _game(self, play: Play) -> dict[str, Any]:
+        game = self.games.get(play.game)
         if game is None:
+            info = game_info(play.game)
             game = {
-                "id": len(games) + 1,
+                "id": len(self.games) + 1,
                 "uuid": stable_uuid("game", info.source_game_id),
                 "name": play.game,
                 "sourceName": SOURCE_NAME,
@@ -71,27 +73,43 @@ def to_bgsplay(
                 "noPoints": info.no_points,
                 "cooperative": False,
                 "usesTeams": False,
-                "modificationDate": modified,
+                "modificationDate": self.modified,
             }
             if info.bgg_id is not None:
                 game["bggId"] = info.bgg_id
-            games[play.game] = game
+            self.games[play.game] = game
+        return game
+
+    def _player_ref(self, play: Play, player: PlayerResult) -> int:
+        key = source_player_id(play, player)
+        known = self.named.get(key) if player.player_id else None
+        if known is not None:
+            return int(known["id"])
+        self.player_count += 1
+        entry = {
+            "id": self.player_count,
+            "uuid": player.player_id or stable_uuid("seat", key),
+            "name": player.name,
+            "isAnonymous": not player.player_id,
+            "sourcePlayerId": key,
+            "modificationDate": self.modified,
+        }
+        if player.player_id:
+            self.named[key] = entry
+        elif self.on_seat is not None:
+            self.on_seat(entry)
+        else:
+            self.anonymous.append(entry)
+        return self.player_count
+
+    def row(self, play: Play) -> dict[str, Any]:
+        """The ``plays`` row of ``play`` (the next play, oldest first)."""
+        info = game_info(play.game)
+        game = self._game(play)
         scores = []
         for player in play.players:
-            key = source_player_id(play, player)
-            entry = players.get(key)
-            if entry is None:
-                entry = {
-                    "id": len(players) + 1,
-                    "uuid": player.player_id or stable_uuid("seat", key),
-                    "name": player.name,
-                    "isAnonymous": not player.player_id,
-                    "sourcePlayerId": key,
-                    "modificationDate": modified,
-                }
-                players[key] = entry
             score: dict[str, Any] = {
-                "playerRefId": entry["id"],
+                "playerRefId": self._player_ref(play, player),
                 "winner": player.winner,
                 "startPlayer": player.start_player,
                 "seatOrder": player.seat,
@@ -104,7 +122,8 @@ def to_bgsplay(
             if player.team:
                 score["team"] = player.team
             scores.append(score)
-        if any(player.team for player in play.players):
+        teams = any(player.team for player in play.players)
+        if teams:
             game["usesTeams"] = True
         row: dict[str, Any] = {
             "uuid": play.id,
@@ -114,12 +133,12 @@ def to_bgsplay(
             "sourcePlayId": play.id,
             "ignored": False,
             "manualWinner": False,
-            "usesTeams": any(player.team for player in play.players),
+            "usesTeams": teams,
             "rounds": len(play.rounds),
             "playerScores": scores,
-            "modificationDate": modified,
+            "modificationDate": self.modified,
         }
-        if locations:
+        if self.locations:
             row["locationRefId"] = 1
         if play.duration_min is not None:
             row["durationMin"] = play.duration_min
@@ -127,11 +146,31 @@ def to_bgsplay(
             row["board"] = play.board
         if play.comments:
             row["comments"] = play.comments
-        rows.append(row)
+        return row
+
+    def players(self) -> list[dict[str, Any]]:
+        """The players table so far, by id (without the rows handed to ``on_seat``)."""
+        return sorted([*self.named.values(), *self.anonymous], key=lambda entry: entry["id"])
+
+
+def to_bgsplay(
+    plays: Iterable[Play], *, location: str = "", exported_at: str = "2000-01-01T00:00:00Z"
+) -> dict[str, Any]:
+    """The BG Stats file object for ``plays`` (oldest first), in memory (a long log is
+    written play by play by ``device.store.exports``).
+
+    Args:
+        plays: the score log.
+        location: where they were played (the ``[store] location`` config key); empty: no
+            location table and no ``locationRefId``.
+        exported_at: the export's time (ISO 8601 UTC), each row's ``modificationDate``.
+    """
+    file = BgsplayFile(location=location, exported_at=exported_at)
+    rows = [file.row(play) for play in plays]
     return {
         "about": ABOUT,
-        "games": list(games.values()),
-        "players": list(players.values()),
-        "locations": locations,
+        "games": list(file.games.values()),
+        "players": file.players(),
+        "locations": file.locations,
         "plays": rows,
     }

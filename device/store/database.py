@@ -21,10 +21,11 @@ from typing import Any
 
 from device.store.pending import WRITE_ERRORS, PendingWrites
 from device.store.players import PlayerTables, Profile, add_profile_ids, new_profile_id
-from device.store.schema import SCHEMA
+from device.store.schema import INDEXES, SCHEMA
 from device.store.scorelog import (
     add_play_columns,
     duration_minutes,
+    iter_plays,
     link_old_results,
     name_seat,
     play_id,
@@ -92,6 +93,7 @@ class Store(PlayerTables, SettingsTable):
         add_settings_table(self._db)
         if old_plays:
             link_old_results(self._db)
+        self._db.executescript(INDEXES)
 
     def _write(self, queue: Callable[[PendingWrites], None]) -> None:
         """Queue a write and make every pending one; on the daemon, a refusal only warns."""
@@ -311,8 +313,17 @@ class Store(PlayerTables, SettingsTable):
         return [(game, k, json.loads(data)) for game, k, data in rows]
 
     def plays(self, game: str | None = None) -> list[Play]:
-        """Every logged play (optionally of one game), oldest first."""
+        """Every logged play (optionally of one game), oldest first: for small logs and tests;
+        a long log is read with `iter_plays` or asked with `device.store.stats`."""
         return read_plays(self._db, game)
+
+    def iter_plays(self, game: str | None = None) -> Iterator[Play]:
+        """The logged plays (optionally of one game), oldest first, read one at a time."""
+        return iter_plays(self._db, game)
+
+    def play_count(self) -> int:
+        """How many plays are logged."""
+        return int(self._db.execute("SELECT COUNT(*) FROM plays").fetchone()[0])
 
     def name_seat(self, play_id: str, seat: int, name: str) -> Play:
         """Name an unnamed seat of a logged play after a profile ("Who played?"); the play as

@@ -60,8 +60,7 @@ class PlayerTables:
 
     def tags(self) -> list[tuple[str, str, str]]:
         """Every learned tag as (uid, kind, value), by uid."""
-        rows = self._db.execute("SELECT uid, kind, value FROM tags ORDER BY uid")
-        return [(str(uid), str(kind), str(value)) for uid, kind, value in rows]
+        return tags_of(self._db)
 
     # -- the score log --------------------------------------------------------------------
 
@@ -81,8 +80,7 @@ class PlayerTables:
 
     def players(self) -> list[Profile]:
         """Every player profile, in the order they were added."""
-        rows = self._db.execute("SELECT name, tag, uuid FROM players ORDER BY id")
-        return [Profile(str(name), tag, str(uid or "")) for name, tag, uid in rows]
+        return profiles_of(self._db)
 
     def player_names(self) -> set[str]:
         """The names of every profile."""
@@ -119,3 +117,15 @@ class PlayerTables:
         self._db.execute(
             "INSERT OR REPLACE INTO seat_players (seat, player) VALUES (?, ?)", (seat, row[0])
         )
+
+
+def profiles_of(db: sqlite3.Connection) -> list[Profile]:
+    """Every player profile in the store ``db``, in the order they were added."""
+    rows = db.execute("SELECT name, tag, uuid FROM players ORDER BY id")
+    return [Profile(str(name), tag, str(uid or "")) for name, tag, uid in rows]
+
+
+def tags_of(db: sqlite3.Connection) -> list[tuple[str, str, str]]:
+    """Every tag learned in the store ``db`` as (uid, kind, value), by uid."""
+    rows = db.execute("SELECT uid, kind, value FROM tags ORDER BY uid")
+    return [(str(uid), str(kind), str(value)) for uid, kind, value in rows]

@@ -55,3 +55,14 @@ CREATE TABLE IF NOT EXISTS play_results (
     PRIMARY KEY (play, seat)
 );
 """
+
+INDEXES = """
+CREATE INDEX IF NOT EXISTS plays_by_time ON plays (played_at);
+CREATE INDEX IF NOT EXISTS plays_by_game ON plays (game, played_at);
+CREATE INDEX IF NOT EXISTS results_by_name ON play_results (name);
+CREATE INDEX IF NOT EXISTS results_by_player ON play_results (player_id);
+CREATE INDEX IF NOT EXISTS records_by_kind ON records (kind);
+"""
+"""What the score log's reads filter and sort by (made after the migrations, which add the
+columns some of them index): plays in time order, of one game, a player's results, and the
+game start record a final one looks up. ``iter_plays`` and the stats rely on them."""

@@ -12,7 +12,7 @@ import hashlib
 import json
 import sqlite3
 import uuid
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -178,7 +178,7 @@ def name_seat(db: sqlite3.Connection, play_id: str, seat: int, name: str) -> Pla
     row = db.execute("SELECT uuid FROM players WHERE name = ?", (name,)).fetchone()
     if row is None:
         raise ValueError(f"no player named {name!r}")
-    play = next((p for p in read_plays(db) if p.id == play_id), None)
+    play = read_play(db, play_id)
     if play is None:
         raise ValueError(f"no play {play_id!r} in the score log")
     result = next((p for p in play.players if p.seat == seat), None)
@@ -192,42 +192,78 @@ def name_seat(db: sqlite3.Connection, play_id: str, seat: int, name: str) -> Pla
         "UPDATE play_results SET name = ?, player_id = ? WHERE play = ? AND seat = ?",
         (name, str(row[0]), play_id, seat),
     )
-    return next(p for p in read_plays(db) if p.id == play_id)
+    named = read_play(db, play_id)
+    assert named is not None  # it was there a moment ago, in this transaction
+    return named
 
 
 def _extras(player: PlayerResult) -> tuple[str, str, str]:
     return player.role, player.team, player.player_id
 
 
-def read_plays(db: sqlite3.Connection, game: str | None = None) -> list[Play]:
-    """Every logged play (optionally of one game), oldest first."""
-    query = "SELECT id, game, played_at, rounds, duration_min, board, comments FROM plays"
-    args: tuple[str, ...] = ()
+_PLAY_QUERY = (
+    "SELECT plays.id, game, played_at, rounds, duration_min, board, comments, seat, name, "
+    "score, winner, start_player, role, team, player_id FROM plays "
+    "LEFT JOIN play_results ON play_results.play = plays.id"
+)
+
+
+def iter_plays(
+    db: sqlite3.Connection, game: str | None = None, *, where: str = "", args: tuple[Any, ...] = ()
+) -> Iterator[Play]:
+    """The logged plays (optionally of one game), oldest first, one at a time: the rows are
+    read as they are needed, so memory does not grow with the log (see ``schema.INDEXES``).
+
+    ``where`` narrows the plays further (an SQL condition on ``plays`` with ``args``)."""
+    conditions, values = ([where], list(args)) if where else ([], [])
     if game is not None:
-        query, args = query + " WHERE game = ?", (game,)
-    plays = db.execute(query + " ORDER BY played_at, rowid", args).fetchall()
-    results: dict[str, list[PlayerResult]] = {}
-    for row in db.execute(
-        "SELECT play, seat, name, score, winner, start_player, role, team, player_id "
-        "FROM play_results ORDER BY play, seat"
-    ):
-        play, seat, name, score, winner, first, role, team, player_id = row
-        results.setdefault(play, []).append(
-            PlayerResult(name, int(seat), score, bool(winner), bool(first), role, team, player_id)
-        )
-    return [
-        Play(
-            id,
-            game,
-            played_at,
-            tuple(results.get(id, ())),
-            tuple(tuple(points) for points in json.loads(rounds)),
-            duration,
-            board,
-            comments,
-        )
-        for id, game, played_at, rounds, duration, board, comments in plays
-    ]
+        conditions.append("game = ?")
+        values.append(game)
+    query = _PLAY_QUERY + (" WHERE " + " AND ".join(conditions) if conditions else "")
+    rows = db.execute(query + " ORDER BY played_at, plays.rowid, seat", values)
+    yield from _grouped(rows)
+
+
+def _grouped(rows: Iterable[tuple[Any, ...]]) -> Iterator[Play]:
+    """Plays from the rows of `_PLAY_QUERY`, whose rows come play by play, seat by seat."""
+    head: tuple[Any, ...] | None = None
+    players: list[PlayerResult] = []
+    for row in rows:
+        if head is None or row[0] != head[0]:
+            if head is not None:
+                yield _play(head, players)
+            head, players = row[:7], []
+        seat, name, score, winner, first, role, team, player_id = row[7:]
+        if seat is not None:
+            flags = bool(winner), bool(first)
+            players.append(PlayerResult(name, int(seat), score, *flags, role, team, player_id))
+    if head is not None:
+        yield _play(head, players)
+
+
+def _play(head: tuple[Any, ...], players: list[PlayerResult]) -> Play:
+    id, game, played_at, rounds, duration, board, comments = head
+    return Play(
+        id,
+        game,
+        played_at,
+        tuple(players),
+        tuple(tuple(points) for points in json.loads(rounds)),
+        duration,
+        board,
+        comments,
+    )
+
+
+def read_plays(db: sqlite3.Connection, game: str | None = None) -> list[Play]:
+    """Every logged play (optionally of one game), oldest first (small logs and tests:
+    everything else reads them with `iter_plays`)."""
+    return list(iter_plays(db, game))
+
+
+def read_play(db: sqlite3.Connection, play_id: str) -> Play | None:
+    """The logged play ``play_id``, or None."""
+    return next(iter_plays(db, where="plays.id = ?", args=(play_id,)), None)
 
 
 # -- JSON -------------------------------------------------------------------------------------
