@@ -13,6 +13,7 @@ from hardware.buttons import ButtonBoard, ControlCallback, SeatCallback
 from hardware.buzzer import Buzzer
 from hardware.errors import HardwareConfigError, HardwareError, NoGpioError
 from hardware.lamps import Lamps
+from hardware.lgpio_dir import lgpio_working_dir
 from hardware.mock import mock_factory, press
 
 __all__ = ["BACKENDS", "Hardware", "PinMap", "make_hardware"]
@@ -198,8 +199,9 @@ def make_hardware(
 def _pi_factory() -> Any:
     # Imported lazily: lgpio exists only on a Pi, and `import hardware` must work anywhere.
     try:
-        from gpiozero.pins.lgpio import LGPIOFactory
+        with lgpio_working_dir():
+            from gpiozero.pins.lgpio import LGPIOFactory
 
-        return LGPIOFactory()
+            return LGPIOFactory()
     except Exception as exc:  # ImportError off a Pi; lgpio.error or OSError without a chip
         raise NoGpioError(f"cannot open hardware backend 'pi' ({exc}); {NO_GPIO_HINT}") from exc
