@@ -13,11 +13,13 @@ import difflib
 import json
 import logging
 import os
+import pwd
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
 from device.commands.export import export, import_backup
+from device.config import SERVICE_STATE_DIR
 from device.outputs import write_private
 from device.store.database import Store
 
@@ -89,7 +91,7 @@ def run(args: argparse.Namespace, store_path: Path) -> int:
     if args.action == "list":
         print(backups_text(folder))
         return 0
-    _refuse_root_on_another_users_store(store_path)
+    refuse_root_on_the_services_store(store_path, args.action)
     store = Store(store_path)
     try:
         if args.action == "now":
@@ -142,13 +144,37 @@ def find_backup(folder: Path, name: str | None) -> Path:
     raise ValueError(f"no backup {name!r} in {folder}{hint}")
 
 
-def _refuse_root_on_another_users_store(store_path: Path) -> None:
-    """Root writing the service's store would leave root-owned files the service cannot open."""
-    if os.geteuid() != 0 or not store_path.exists():
+def refuse_root_on_the_services_store(
+    store_path: Path,
+    action: str,
+    *,
+    euid: int | None = None,
+    service_store: Path = SERVICE_STATE_DIR / "mothership.db",
+) -> None:
+    """Root may not write a store that is not root's: its new files (the journal, a restored
+    backup) would be root's, and the service could no longer open them. Nor may root quietly
+    use a new, empty store of its own while the service's store is there."""
+    if (os.geteuid() if euid is None else euid) != 0:
         return
-    owner = store_path.stat().st_uid
-    if owner != 0:
+    as_owner = f"sudo -u {{owner}} mothership backup {action}"
+    if store_path.exists():
+        uid = store_path.stat().st_uid
+        if uid != 0:
+            owner = _user_name(uid)
+            raise PermissionError(
+                f"{store_path} belongs to {owner}: run this as its owner, not as root: "
+                + as_owner.format(owner=owner)
+            )
+    elif service_store.exists() and service_store != store_path:
+        owner = _user_name(service_store.stat().st_uid)
         raise PermissionError(
-            f"{store_path} belongs to uid {owner}: run this as its owner "
-            "(sudo -u mothership mothership backup ...), not as root"
+            f"as root this would use a new, empty store at {store_path}, not the service's "
+            f"{service_store}: run " + as_owner.format(owner=owner)
         )
+
+
+def _user_name(uid: int) -> str:
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return f"#{uid}"

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from device.config import Config, resolve_state_dir
+from device.config import Config, resolve_cache_dir
 from device.runtime.clock import Clock
 from device.runtime.inbox import Inbox
 from device.runtime.nightsound import NightSound
@@ -125,7 +125,7 @@ def speech_backend(config: Config, *, name: str | None = None) -> SpeechBackend:
 
 def cache_dir(config: Config) -> Path:
     """Where rendered WAVs are kept."""
-    return config.narration.cache_dir or resolve_state_dir() / "wav-cache"
+    return resolve_cache_dir(config)
 
 
 def finish_voice_cache(config: Config, narrator: Narrator, stack: ExitStack) -> None:

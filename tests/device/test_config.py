@@ -14,6 +14,7 @@ import pytest
 from tables import case_id, load_cases
 
 from device.config import (
+    SERVICE_STATE_DIR,
     AlienationConfig,
     AudioConfig,
     Config,
@@ -354,6 +355,27 @@ def test_state_dir_falls_back_to_home_and_ignores_relative_xdg() -> None:
     expected = Path("/home/pi/.local/state/mothership")
     assert resolve_state_dir({"HOME": "/home/pi"}) == expected
     assert resolve_state_dir({"HOME": "/home/pi", "XDG_STATE_HOME": "rel"}) == expected
+
+
+@pytest.mark.parametrize(
+    "env",
+    [{"HOME": "/var/lib/mothership"}, {"HOME": "/root", "XDG_STATE_HOME": "/root/.state"}, {}],
+    ids=["sudo-u", "root-environment", "empty"],
+)
+def test_the_service_user_finds_the_services_store_whatever_the_environment(
+    env: dict[str, str],
+) -> None:
+    home = str(SERVICE_STATE_DIR)
+    assert resolve_state_dir(env, account_home=home) == SERVICE_STATE_DIR
+    found = resolve_state_dir({**env, "STATE_DIRECTORY": "/run/x"}, account_home=home)
+    assert found == Path("/run/x")  # systemd's own word still comes first
+
+
+def test_another_user_keeps_their_own_state_dir() -> None:
+    env = {"HOME": "/home/pi"}
+    assert resolve_state_dir(env, account_home="/home/pi") == Path(
+        "/home/pi/.local/state/mothership"
+    )
 
 
 def test_config_state_dir_reads_the_process_environment(

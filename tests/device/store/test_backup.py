@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import stat
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -15,6 +16,7 @@ from device.commands.backup import (
     backup_after_play,
     backup_dir,
     list_backups,
+    refuse_root_on_the_services_store,
     write_backup,
 )
 from device.commands.cli import main
@@ -116,3 +118,30 @@ def test_restoring_an_unknown_backup_suggests_the_closest_name(
     err = capsys.readouterr().err
     assert f"no backup {typo!r}" in err
     assert f"did you mean {path.name!r}?" in err
+
+
+def test_root_never_writes_the_services_store_nor_a_new_empty_one_beside_it(
+    tmp_path: Path,
+) -> None:
+    if os.geteuid() != 0:
+        pytest.skip("giving the store to another user needs root")
+    service = tmp_path / "var-lib" / "mothership.db"
+    service.parent.mkdir()
+    Store(service).close()
+    os.chown(service, 4242, 4242)  # the service user's, as systemd's StateDirectory= leaves it
+    with pytest.raises(PermissionError) as owned:
+        refuse_root_on_the_services_store(service, "now", euid=0, service_store=service)
+    assert str(owned.value).endswith(
+        "run this as its owner, not as root: sudo -u #4242 mothership backup now"
+    )
+    elsewhere = tmp_path / "root-home" / "mothership.db"  # what root's own $HOME leads to
+    with pytest.raises(
+        PermissionError,
+        match=r"a new, empty store at .*root-home.*, not the "
+        r"service's .*var-lib/mothership\.db: run sudo -u #4242 mothership backup",
+    ):
+        refuse_root_on_the_services_store(elsewhere, "restore", euid=0, service_store=service)
+    assert not elsewhere.exists()
+    # Without the service there, root's own store is root's business; other users never refuse.
+    refuse_root_on_the_services_store(elsewhere, "now", euid=0, service_store=tmp_path / "none")
+    refuse_root_on_the_services_store(service, "now", euid=4242, service_store=service)
