@@ -1,76 +1,43 @@
-"""Automatic JSON backups of the score log, and ``mothership backup list|now|restore``.
+"""``mothership backup list|now|restore``: the automatic backups (``device.store.backups``).
 
-After every logged play the device writes the whole log as a JSON backup (the format of
-``mothership export --format json``) into ``backups/`` beside the store, which on the Pi is the
-service's state directory. Each file is readable by its owner only (0600); the newest
-`BACKUPS_KEPT` are kept. ``restore`` imports one without duplicating plays.
+The device backs the store up after every logged play into ``backups/`` beside it (on the Pi,
+the service's state directory): a SQLite snapshot a night and a journal of the plays since.
+``restore`` imports one, or an older JSON backup, without duplicating plays.
 """
 
 from __future__ import annotations
 
 import argparse
 import difflib
-import json
-import logging
 import os
 import pwd
-import sqlite3
-from datetime import UTC, datetime
+import sys
 from pathlib import Path
 
-from device.commands.export import export, import_backup
 from device.config import SERVICE_STATE_DIR
-from device.outputs import write_private
+from device.store.backups import (
+    BACKUPS_KEPT,
+    JOURNAL,
+    OLD_JSON,
+    SNAPSHOT,
+    backup_after_play,
+    backup_dir,
+    list_backups,
+    plays_in,
+    readable,
+    restore_backup,
+    write_backup,
+)
 from device.store.database import Store
 
-logger = logging.getLogger(__name__)
-
-BACKUPS_KEPT = 14
-BACKUP_FOLDER = "backups"
-PREFIX, SUFFIX = "mothership-", ".json"
-
-
-def backup_dir(store_path: Path) -> Path:
-    """Where the backups of the store at ``store_path`` go: ``backups/`` beside it."""
-    return store_path.parent / BACKUP_FOLDER
-
-
-def list_backups(folder: Path) -> list[Path]:
-    """The backups in ``folder``, oldest first (their names sort by time)."""
-    if not folder.is_dir():
-        return []
-    return sorted(p for p in folder.glob(f"{PREFIX}*{SUFFIX}") if p.is_file())
-
-
-def write_backup(store: Store, folder: Path, now: datetime | None = None) -> Path:
-    """Write the whole score log to a new backup in ``folder`` (0600, the folder 0700), then
-    keep only the newest `BACKUPS_KEPT`; returns the new file."""
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    stamp = (now or datetime.now(UTC)).strftime("%Y%m%dT%H%M%S%fZ")
-    path = folder / f"{PREFIX}{stamp}{SUFFIX}"
-    write_private(path, export(store, "json"), "backup")
-    for old in list_backups(folder)[:-BACKUPS_KEPT]:
-        old.unlink(missing_ok=True)
-    return path
-
-
-def backup_after_play(store: Store, folder: Path) -> Path | None:
-    """The automatic backup after a logged play: a failure is logged, never raised, so a full
-    disk does not stop the game (the play itself is already in the store)."""
-    try:
-        path = write_backup(store, folder)
-    except (OSError, ValueError, sqlite3.Error) as error:
-        logger.warning("automatic backup into %s failed: %s", folder, error)
-        return None
-    logger.info("backup written: %s", path)
-    return path
+__all__ = ["BACKUPS_KEPT", "backup_after_play", "backup_dir", "list_backups", "write_backup"]
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``backup list|now|restore`` to the command line."""
     backup = commands.add_parser(
         "backup",
-        help=f"list, make or restore the automatic JSON backups (the newest {BACKUPS_KEPT})",
+        help=f"list, make or restore the automatic backups (the newest {BACKUPS_KEPT})",
     )
     actions = backup.add_subparsers(dest="action", metavar="ACTION", required=True)
     actions.add_parser("list", help="list the backups, newest last, with their plays")
@@ -96,47 +63,52 @@ def run(args: argparse.Namespace, store_path: Path) -> int:
     try:
         if args.action == "now":
             path = write_backup(store, folder)
-            print(f"{len(store.plays())} plays written to {path}")
+            print(f"{store.play_count()} plays written to {path}")
             return 0
         path = find_backup(folder, args.name)
-        added, total = import_backup(store, path.read_text(encoding="utf-8"))
-        print(f"{path.name}: {added} new plays restored ({total - added} already logged)")
+        done = restore_backup(store, path)
+        kept = done.total - done.added
+        print(f"{path.name}: {done.added} new plays restored ({kept} already logged)")
         return 0
     finally:
         store.close()
 
 
 def backups_text(folder: Path) -> str:
-    """One line per backup: its name, its plays and its size."""
+    """One line per backup: its name, its plays and its size (a snapshot's with its journal)."""
     backups = list_backups(folder)
     if not backups:
         return f"no backups in {folder} yet (one is written after every logged play)"
     lines = [f"{len(backups)} backups in {folder} (the newest {BACKUPS_KEPT} are kept):"]
     for path in backups:
-        lines.append(f"  {path.name}  {_plays(path)}  {path.stat().st_size} bytes")
+        plays = plays_in(path)
+        size = path.stat().st_size
+        journal = path.with_name(path.name.removesuffix(SNAPSHOT) + JOURNAL)
+        if path.suffix == SNAPSHOT and journal.exists():
+            size += journal.stat().st_size
+        shown = "unreadable" if plays is None else f"{plays} plays"
+        lines.append(f"  {path.name}  {shown}  {size} bytes")
     return "\n".join(lines)
 
 
-def _plays(path: Path) -> str:
-    try:
-        plays = json.loads(path.read_text(encoding="utf-8")).get("plays", [])
-    except (OSError, ValueError, AttributeError):
-        return "unreadable"
-    return f"{len(plays)} plays"
-
-
 def find_backup(folder: Path, name: str | None) -> Path:
-    """The backup called ``name`` in ``folder`` (or a path to one); the newest when None."""
+    """The backup called ``name`` in ``folder`` (or a path to one); with None, the newest
+    that can be read (an empty or broken newest one, as older versions could leave, is
+    skipped with a word on stderr)."""
     backups = list_backups(folder)
     if name is None:
         if not backups:
             raise ValueError(f"no backups in {folder} to restore")
-        return backups[-1]
+        for path in reversed(backups):
+            if readable(path):
+                return path
+            print(f"skipping {path.name}: it is empty or unreadable", file=sys.stderr)
+        raise ValueError(f"no readable backup in {folder}: each one is empty or broken")
     given = Path(name)
     if given.is_file():
         return given
     by_name = {path.name: path for path in backups}
-    for candidate in (name, f"{name}{SUFFIX}"):
+    for candidate in (name, f"{name}{SNAPSHOT}", f"{name}{OLD_JSON}"):
         if candidate in by_name:
             return by_name[candidate]
     close = difflib.get_close_matches(name, list(by_name), n=1)

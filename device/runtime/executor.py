@@ -198,7 +198,7 @@ class Executor:
                 if out.store.last_logged is not before:  # logged now: the last screen links it
                     self._logged = out.store.last_logged
                 if result is not None and out.backups is not None:
-                    from device.commands.backup import backup_after_play
+                    from device.store.backups import backup_after_play
 
                     backup_after_play(out.store, out.backups)
             # Records may hold hidden roles: never above DEBUG.

@@ -13,7 +13,7 @@ import logging
 import math
 import os
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -342,9 +342,9 @@ class Store(PlayerTables, SettingsTable):
 
     def restore(
         self,
-        plays: Sequence[Play],
-        players: Sequence[Profile] = (),
-        tags: Sequence[tuple[str, str, str]] = (),
+        plays: Iterable[Play],
+        players: Iterable[Profile] = (),
+        tags: Iterable[tuple[str, str, str]] = (),
     ) -> int:
         """Add a backup's plays, players and tags in one transaction, keeping what is here
         (plays by id, players by name, tags by uid); returns how many plays were new."""

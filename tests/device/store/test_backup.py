@@ -1,4 +1,4 @@
-"""Automatic JSON backups after every logged play, rotation, and ``mothership backup``."""
+"""Backups after every logged play (a nightly snapshot and a journal), and ``mothership backup``."""
 
 from __future__ import annotations
 
@@ -11,18 +11,23 @@ from pathlib import Path
 
 import pytest
 
-from device.commands.backup import (
-    BACKUPS_KEPT,
-    backup_after_play,
-    backup_dir,
-    list_backups,
-    refuse_root_on_the_services_store,
-    write_backup,
-)
+from device.commands.backup import refuse_root_on_the_services_store
 from device.commands.cli import main
+from device.commands.export import export
 from device.runtime.clock import VirtualClock
 from device.runtime.executor import Executor, Outputs
 from device.simulator.transcript import Transcript
+from device.store.backups import (
+    BACKUPS_KEPT,
+    JOURNAL_MOST,
+    Restored,
+    backup_after_play,
+    backup_dir,
+    journal_of,
+    list_backups,
+    restore_backup,
+    write_backup,
+)
 from device.store.database import Store
 from games.effects import LogPlay, Record
 from games.scorelog.plays import FinalResult
@@ -41,7 +46,7 @@ def play_one_game(store: Store, folder: Path | None) -> None:
     )
 
 
-def test_a_logged_play_writes_a_private_json_backup_of_the_whole_log(tmp_path: Path) -> None:
+def test_a_logged_play_writes_a_private_snapshot_then_journals_the_next(tmp_path: Path) -> None:
     store = Store(tmp_path / "state" / "mothership.db")
     folder = backup_dir(store.path)
     play_one_game(store, folder)
@@ -49,11 +54,80 @@ def test_a_logged_play_writes_a_private_json_backup_of_the_whole_log(tmp_path: P
     assert folder == tmp_path / "state" / "backups"
     assert stat.S_IMODE(backup.stat().st_mode) == 0o600
     assert stat.S_IMODE(folder.stat().st_mode) == 0o700
-    data = json.loads(backup.read_text())
-    assert [play["game"] for play in data["plays"]] == ["Alien Encounters"]
+    assert [play.game for play in Store(backup).plays()] == ["Alien Encounters"]
     play_one_game(store, folder)
-    newest = json.loads(list_backups(folder)[-1].read_text())
-    assert len(newest["plays"]) == 2
+    # The same night's next play is one line in the snapshot's journal, not a new copy.
+    assert list_backups(folder) == [backup]
+    journal = journal_of(backup)
+    assert stat.S_IMODE(journal.stat().st_mode) == 0o600
+    (line,) = journal.read_text().splitlines()
+    assert json.loads(line)["play"]["id"] == store.plays()[-1].id
+    fresh = Store(tmp_path / "fresh.db")
+    assert restore_backup(fresh, backup) == Restored(2, 2)
+    assert [play.id for play in fresh.plays()] == [play.id for play in store.plays()]
+
+
+def test_a_new_night_or_a_long_journal_makes_a_new_snapshot(tmp_path: Path) -> None:
+    store = Store(tmp_path / "m.db")
+    folder = tmp_path / "b"
+    night = datetime(2026, 3, 6, 20, tzinfo=UTC)
+    play_one_game(store, None)
+    first = backup_after_play(store, folder, night)
+    assert first is not None and first.suffix == ".db"
+    later = [backup_after_play(store, folder, night + timedelta(minutes=n)) for n in range(1, 4)]
+    assert later == [journal_of(first)] * 3
+    next_night = backup_after_play(store, folder, night + timedelta(days=1))
+    assert next_night is not None and next_night.suffix == ".db"
+    journal_of(next_night).write_text("{}\n" * JOURNAL_MOST)
+    crowded = backup_after_play(store, folder, night + timedelta(days=1, minutes=1))
+    assert crowded not in (None, journal_of(next_night)) and crowded.suffix == ".db"
+
+
+def test_a_snapshot_is_never_left_half_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(tmp_path / "m.db")
+    play_one_game(store, None)
+    folder = tmp_path / "b"
+
+    def full_disk(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("device.store.backups.os.fsync", full_disk)
+    assert backup_after_play(store, folder) is None
+    assert list(folder.iterdir()) == []  # no empty or partial file under a backup's name
+
+
+def test_restore_skips_an_empty_newest_backup(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "m.db"
+    store = Store(db)
+    play_one_game(store, None)
+    good = write_backup(store, backup_dir(db), datetime(2026, 1, 1, tzinfo=UTC))
+    (backup_dir(db) / "mothership-20260102T000000000000Z.json").write_text("")
+    fresh = tmp_path / "new" / "m.db"
+    fresh.parent.mkdir()
+    (fresh.parent / "backups").symlink_to(backup_dir(db))
+    assert main(["backup", "restore", "--store", str(fresh)]) == 0
+    out = capsys.readouterr()
+    assert "skipping mothership-20260102T000000000000Z.json: it is empty" in out.err
+    assert f"{good.name}: 1 new plays restored" in out.out
+
+
+def test_an_old_json_backup_still_restores(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = Store(tmp_path / "old.db")
+    play_one_game(source, None)
+    db = tmp_path / "m.db"
+    backup_dir(db).mkdir()
+    old = backup_dir(db) / "mothership-20250101T000000000000Z.json"
+    old.write_text(export(source, "json"))
+    assert main(["backup", "list", "--store", str(db)]) == 0
+    assert f"{old.name}  1 plays" in capsys.readouterr().out
+    assert main(["backup", "restore", "--store", str(db)]) == 0
+    assert f"{old.name}: 1 new plays restored" in capsys.readouterr().out
 
 
 def test_records_without_a_play_and_the_simulator_write_no_backup(tmp_path: Path) -> None:
