@@ -2,9 +2,9 @@
 # Install, update or remove Mothership as a system service on Raspberry Pi OS / Debian.
 #
 #   sudo systemd/install.sh [install]   install (safe to run again)
-#   sudo systemd/install.sh update      back up the score log, git pull this checkout, reinstall,
-#                                        restart; keeps the config (/etc/mothership) and the
-#                                        store (/var/lib/mothership)
+#   sudo systemd/install.sh update      back up the score log, git pull this checkout, reinstall
+#                                        with the pulled installer, restart; keeps the config
+#                                        (/etc/mothership) and the store (/var/lib/mothership)
 #   sudo systemd/install.sh uninstall   stop and remove the service; keeps the config and store
 #   sudo systemd/install.sh packages    only the packages: apt, the venv, pip (with the pi extra)
 #   systemd/install.sh --dry-run ...    print what would be done, change nothing (or DRY_RUN=1)
@@ -12,15 +12,20 @@
 # `mothership install|update|uninstall [--dry-run]` run this script. How lgpio gets onto the Pi,
 # and what each step does: docs/pi.md. Pi OS steps it relies on: `sudo raspi-config` -> Interface
 # Options -> Serial Port: login shell NO, hardware port YES (for a serial tag reader).
+#
+# For tests and packaging, MOTHERSHIP_ROOT=DIR writes every file under DIR instead of / (the
+# commands it runs, apt-get and useradd among them, are still the machine's), and
+# MOTHERSHIP_USER names the service's user. Sourcing the script only defines its functions.
 set -euo pipefail
 
 SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PREFIX="${MOTHERSHIP_PREFIX:-/opt/mothership}"
-UNIT=/etc/systemd/system/mothership.service
-COMMAND=/usr/local/bin/mothership
-CONF_DIR=/etc/mothership
-STATE_DIR=/var/lib/mothership
-USER_NAME=mothership
+DEST="${MOTHERSHIP_ROOT:-}"
+PREFIX="$DEST${MOTHERSHIP_PREFIX:-/opt/mothership}"
+UNIT="$DEST/etc/systemd/system/mothership.service"
+COMMAND="$DEST/usr/local/bin/mothership"
+CONF_DIR="$DEST/etc/mothership"
+STATE_DIR="$DEST/var/lib/mothership"
+USER_NAME="${MOTHERSHIP_USER:-mothership}"
 GROUPS_WANTED=(gpio audio video input dialout render)
 APT_PACKAGES=(python3-venv espeak-ng socat alsa-utils)
 # One index, whatever /etc/pip.conf says (Pi OS adds piwheels there), so the same files install
@@ -30,12 +35,14 @@ DRY_RUN="${DRY_RUN:-0}"
 
 say() { printf 'install.sh: %s\n' "$*"; }
 
+# Every external command goes through `command`: a shell function can never stand in for one
+# (an `install()` here once made `run install -m ...` restart the whole install, for ever).
 run() {
-    if [ "$DRY_RUN" = 1 ]; then printf '+ %s\n' "$*"; else "$@"; fi
+    if [ "$DRY_RUN" = 1 ]; then printf '+ %s\n' "$*"; else command "$@"; fi
 }
 
 need_root() {
-    if [ "$DRY_RUN" != 1 ] && [ "$(id -u)" -ne 0 ]; then
+    if [ "$DRY_RUN" != 1 ] && [ -z "$DEST" ] && [ "$(id -u)" -ne 0 ]; then
         echo "install.sh: run it with sudo (it installs packages and a system service)" >&2
         exit 1
     fi
@@ -57,13 +64,18 @@ lgpio_wheel() {
     return "$status"
 }
 
+# Another apt (the Pi's unattended upgrades, a package manager left open) may hold dpkg's lock;
+# apt waits for it up to this long instead of failing at once.
+APT_LOCK_WAIT=(-o DPkg::Lock::Timeout=600)
+
 # Apt, the service's venv and the Python packages. lgpio comes as PyPI's wheel (it carries the
 # C library); pip may never build its sdist, which needs Pi OS's liblgpio-dev and swig. A Python
 # with no lgpio wheel (Pi OS trixie's 3.13) takes Pi OS's python3-lgpio, seen by the venv.
-packages() {
+step_packages() {
     need_root
-    run apt-get update -qq
-    run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${APT_PACKAGES[@]}"
+    run apt-get "${APT_LOCK_WAIT[@]}" update -qq
+    run env DEBIAN_FRONTEND=noninteractive apt-get "${APT_LOCK_WAIT[@]}" install -y -qq \
+        "${APT_PACKAGES[@]}"
     run mkdir -p "$PREFIX"
     # A venv an interrupted install left without pip is made again.
     if ! "$PREFIX/venv/bin/python" -m pip --version >/dev/null 2>&1; then
@@ -79,7 +91,8 @@ packages() {
             say "python3-lgpio is not in apt either: this needs Raspberry Pi OS (docs/pi.md)" >&2
             exit 1
         fi
-        run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-lgpio
+        run env DEBIAN_FRONTEND=noninteractive apt-get "${APT_LOCK_WAIT[@]}" install -y -qq \
+            python3-lgpio
         run python3 -m venv --system-site-packages --upgrade "$PREFIX/venv"
     fi
     # pip builds a local project inside its folder (build/, *.egg-info): from a copy, so no file
@@ -95,7 +108,7 @@ packages() {
 minimal_config() {
     cat <<TOML
 # Mothership on this device: only what differs from the shipped defaults.
-# Every key, its default and what it does: $PREFIX/defaults.toml
+# Every key, its default and what it does: ${PREFIX#"$DEST"}/defaults.toml
 # (device/defaults.toml of the installed release). Unknown keys are errors.
 
 [hardware]
@@ -103,7 +116,7 @@ backend = "pi"
 TOML
 }
 
-write_config() {
+step_config() {
     if [ -f "$CONF_DIR/config.toml" ]; then
         say "keeping $CONF_DIR/config.toml"
     elif [ "$DRY_RUN" = 1 ]; then
@@ -118,7 +131,7 @@ write_config() {
 
 # What the unit's Documentation= points to, the defaults the config names, and where the
 # checkout is (for `mothership update`).
-install_docs() {
+step_docs() {
     run mkdir -p "$PREFIX/docs"
     run install -m 0644 "$SRC/README.md" "$PREFIX/README.md"
     run install -m 0644 "$SRC/device/defaults.toml" "$PREFIX/defaults.toml"
@@ -130,78 +143,123 @@ install_docs() {
     fi
 }
 
-service_user() {
+# `sudo mothership update` works from any shell: the command is on root's PATH.
+step_link() {
+    run mkdir -p "$(dirname "$COMMAND")"
+    run ln -sfn "${PREFIX#"$DEST"}/venv/bin/mothership" "$COMMAND"
+}
+
+step_user() {
     for group in "${GROUPS_WANTED[@]}"; do
         getent group "$group" >/dev/null || run groupadd --system "$group"
     done
     if ! id "$USER_NAME" >/dev/null 2>&1; then
-        run useradd --system --home-dir "$STATE_DIR" --shell /usr/sbin/nologin "$USER_NAME"
+        run useradd --system --home-dir "${STATE_DIR#"$DEST"}" --shell /usr/sbin/nologin \
+            "$USER_NAME"
     fi
     run usermod -a -G "$(IFS=,; echo "${GROUPS_WANTED[*]}")" "$USER_NAME"
 }
 
+# The service's state directory, as systemd's StateDirectory= makes it: the user's own, 0700.
+step_state_dir() {
+    run install -d -m 0700 -o "$USER_NAME" -g "$USER_NAME" "$STATE_DIR"
+}
+
+# A command of the installed release, run as the service's user from its state directory (as
+# the unit runs it), so what it writes is the service's.
+as_service() {
+    run runuser -u "$USER_NAME" -- env -C "$STATE_DIR" STATE_DIRECTORY="$STATE_DIR" \
+        "$PREFIX/venv/bin/mothership" --config "$CONF_DIR/config.toml" "$@"
+}
+
 # Render every line the games can say with the Piper voice, into the service's cache, so no night
 # waits for a voice (minutes on a Pi; if cut short, the daemon finishes it in the background).
-prepare_voice() {
-    run install -d -m 0750 -o "$USER_NAME" -g "$USER_NAME" "$STATE_DIR"
-    run runuser -u "$USER_NAME" -- env STATE_DIRECTORY="$STATE_DIR" \
-        "$PREFIX/venv/bin/mothership" --config "$CONF_DIR/config.toml" voice prepare ||
+step_voice() {
+    as_service voice prepare ||
         say "the voice is not fully prepared; the service finishes it in the background"
 }
 
-install() {
-    need_root
-    packages
-    service_user
-    write_config
-    install_docs
-    run ln -sfn "$PREFIX/venv/bin/mothership" "$COMMAND"  # `sudo mothership update` works
-    prepare_voice
+step_unit() {
+    run mkdir -p "$(dirname "$UNIT")"
     run install -m 0644 "$SRC/systemd/mothership.service" "$UNIT"
     run systemctl daemon-reload
+}
+
+do_install() {
+    need_root
+    step_packages
+    step_user
+    step_config
+    step_docs
+    step_link
+    step_state_dir
+    step_voice
+    step_unit
     run systemctl enable --now mothership.service
     say "installed. Logs: journalctl -u mothership -f; update: sudo mothership update"
 }
 
-update() {
+do_update() {
     need_root
     local owner
     owner="$(stat -c %U "$SRC")"
     # A backup of the score log first, as the service's user (its files stay its own).
     if [ -f "$STATE_DIR/mothership.db" ] || [ "$DRY_RUN" = 1 ]; then
-        run runuser -u "$USER_NAME" -- env STATE_DIRECTORY="$STATE_DIR" \
-            "$PREFIX/venv/bin/mothership" backup now
+        as_service backup now
     fi
     # The checkout's owner pulls, so no file in it becomes root's.
     run runuser -u "$owner" -- git -C "$SRC" pull --ff-only
-    packages
-    install_docs
-    run install -m 0644 "$SRC/systemd/mothership.service" "$UNIT"
-    run systemctl daemon-reload
-    run systemctl restart mothership.service
-    say "updated to $(git -C "$SRC" describe --always --dirty 2>/dev/null || echo '?');" \
-        "kept $CONF_DIR and $STATE_DIR"
+    # The rest is the pulled release's to do: its installer may differ from this one.
+    if [ "$DRY_RUN" = 1 ]; then
+        do_reinstall
+    else
+        exec bash "$SRC/systemd/install.sh" reinstall
+    fi
 }
 
-uninstall() {
+# The second half of an update, run by the installer just pulled.
+do_reinstall() {
+    need_root
+    step_packages
+    step_user
+    step_docs
+    step_link
+    step_unit
+    run systemctl restart mothership.service
+    say "updated to $(git -C "$SRC" describe --always --dirty 2>/dev/null || echo '?');" \
+        "kept ${CONF_DIR#"$DEST"} and ${STATE_DIR#"$DEST"}"
+}
+
+do_uninstall() {
     need_root
     run systemctl disable --now mothership.service || true
     run rm -f "$UNIT"
     run systemctl daemon-reload
-    if [ "$(readlink "$COMMAND" 2>/dev/null)" = "$PREFIX/venv/bin/mothership" ]; then
+    if [ "$(readlink "$COMMAND" 2>/dev/null)" = "${PREFIX#"$DEST"}/venv/bin/mothership" ]; then
         run rm -f "$COMMAND"
     fi
     run rm -rf "$PREFIX"
-    say "removed the service and $PREFIX; kept $CONF_DIR and $STATE_DIR (delete them by hand)"
+    say "removed the service and ${PREFIX#"$DEST"}; kept ${CONF_DIR#"$DEST"} and" \
+        "${STATE_DIR#"$DEST"} (delete them by hand)"
 }
 
-action=install
-for arg in "$@"; do
-    case "$arg" in
-        --dry-run) DRY_RUN=1 ;;
-        install|update|uninstall|packages) action="$arg" ;;
-        *) echo "usage: install.sh [install|update|uninstall|packages] [--dry-run]" >&2; exit 2 ;;
+main() {
+    local action=install
+    for arg in "$@"; do
+        case "$arg" in
+            --dry-run) DRY_RUN=1 ;;
+            install|update|uninstall|packages|reinstall) action="$arg" ;;
+            *) echo "usage: install.sh [install|update|uninstall|packages] [--dry-run]" >&2
+               exit 2 ;;
+        esac
+    done
+    [ "$DRY_RUN" = 1 ] && say "dry run: nothing is changed"
+    case "$action" in
+        packages) step_packages ;;
+        *) "do_$action" ;;
     esac
-done
-[ "$DRY_RUN" = 1 ] && say "dry run: nothing is changed"
-"$action"
+}
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+    main "$@"
+fi

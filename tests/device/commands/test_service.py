@@ -116,7 +116,7 @@ def test_the_installer_sets_up_user_venv_config_and_unit() -> None:
 
 def test_the_installer_uninstalls_and_refuses_unknown_words() -> None:
     assert dry_run("uninstall")[0] == "systemctl disable --now mothership.service"
-    result = subprocess.run(["bash", str(INSTALLER), "reinstall"], capture_output=True, text=True)
+    result = subprocess.run(["bash", str(INSTALLER), "upgrade"], capture_output=True, text=True)
     assert result.returncode == 2
     assert result.stderr == "usage: install.sh [install|update|uninstall|packages] [--dry-run]\n"
 
