@@ -34,10 +34,15 @@ class ScoreEntry:
 
     def _fields(self) -> tuple[ScoreField, ...] | None:
         session = self.daemon.runtime.session
-        if session is None or self.daemon.runtime.phase != "score":
+        if session is None or self.daemon.runtime.phase != "score" or self._players() < 1:
             return None
         mission = getattr(getattr(session, "setup", None), "mission", None)
         return fields_for(session.game, mission)
+
+    def _players(self) -> int:
+        """The seats the keypad asks: the setup's players (0, and no keypad, if it has none)."""
+        players = getattr(getattr(self.daemon.runtime.session, "setup", None), "players", 0)
+        return players if isinstance(players, int) and not isinstance(players, bool) else 0
 
     def offer(self) -> None:
         """Put the "Enter scores" control on a score sheet while scores are due."""
@@ -57,9 +62,8 @@ class ScoreEntry:
             session = self.daemon.runtime.session
             if fields is None or session is None:
                 return
-            players = int(getattr(getattr(session, "setup", None), "players", 0))
             self.back = (executor.screen, executor.view)
-            self.pad = Keypad(fields, players).reading(executor.view)
+            self.pad = Keypad(fields, self._players()).reading(executor.view)
             executor.show("keypad", self.pad.view())
             return
         self.pad, entry = press(self.pad, action)

@@ -99,6 +99,11 @@ class EncountersSetup:
             random_first=random_first,
         )
 
+    @property
+    def players(self) -> int:
+        """Always 2: the seats the score keypad asks, as every other game's setup says."""
+        return 2
+
     def faction(self, seat: int) -> str:
         """The display name of the faction at ``seat`` (1 or 2)."""
         return FACTIONS[self.factions[seat - 1]]

@@ -90,3 +90,20 @@ def test_a_whole_alienation_round_is_entered_on_the_touchscreen(daemon: Daemon) 
     state = daemon.runtime.state
     assert state.round == 2  # four entries closed round 1
     assert daemon.ui.screen == "sheet"
+
+
+def test_a_whole_alien_encounters_game_is_scored_on_the_touchscreen(daemon: Daemon) -> None:
+    # Its setup has no players block: the keypad once opened with no seats and ended the daemon.
+    tap(daemon, "Alien Encounters")
+    for _ in range(10):
+        tap(daemon, "Next round")
+    assert daemon.runtime.phase == "score"
+    tap(daemon, "Enter scores")
+    assert daemon.ui.screen == "keypad"
+    for intention, war, peace in (("Hostile", "16", "2"), ("Peaceful", "3", "11")):
+        for label in (intention, *war, "OK", *peace, "OK"):
+            tap(daemon, label)
+    state = daemon.runtime.state
+    assert daemon.runtime.phase == "final"
+    assert state.winners == (1,)  # Hostile with 15+ War against a Peaceful 10+ Peace
+    assert ("Home", "home") in daemon.ui.controls()
