@@ -8,6 +8,7 @@ device costs close to no CPU.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -27,6 +28,7 @@ from device.simulator.transcript import Transcript
 from device.store.database import RESUME_ATTEMPTS, CheckpointError, Store
 from device.ui.charts.log import SCREENS as SCORE_LOG_SCREENS
 from device.ui.charts.log import ScoreLog
+from device.ui.model import UiInput
 from device.ui.pushqr import scannable_push_url
 from device.ui.who import WhoPrompt, unnamed_seats
 from games.catalog import home_buttons
@@ -112,6 +114,9 @@ class Daemon:
         self.web: Any = None
         """The companion page (``device.web.part.WebPart``); None when it is off."""
         self.ambience = AmbienceControl(self)
+        self.keys_quit = True
+        """Escape or the window's close quits (the simulator, ``--windowed``); on the device
+        only SIGTERM stops the daemon, so a stray keyboard or remote cannot turn the box off."""
         """The ambience level's chip on One Night's setup screen (the saved level in force)."""
 
     @property
@@ -196,24 +201,19 @@ class Daemon:
             self.next_ping = now + every
         for item in inputs:
             if item.kind == "quit":
-                self.running = False
-                return
-            if item.kind == "touch" and self.entry.handles(str(item.value)):
-                self.entry.tap(str(item.value))
+                if self.keys_quit:
+                    self.running = False
+                    return
+                logger.warning("ignored a quit (%s): on the device only SIGTERM stops", item.value)
                 continue
-            if item.kind == "touch" and self.ambience.handles(str(item.value)):
-                self.ambience.tap()
-                continue
-            event = ui_event(item, now)
-            if event is not None:
-                self._feed(event)
+            self.guard.run(functools.partial(self._input, item, now), item)
         for queued in self.inbox.drain():
             if isinstance(queued, Notice):
                 self.notices.append(queued.text)
             elif isinstance(queued, Call):
                 queued.run(self)  # a companion page request, done here like any input
             else:
-                self._feed(queued)
+                self.guard.run(functools.partial(self._feed, queued), queued)
         self.guard.tick()
         self._flush(now)
         self.runtime.executor.update_audio(self.runtime.next_deadline())
@@ -233,6 +233,17 @@ class Daemon:
             self.runtime.store.resume_settled()
         if self.test_inputs is not None:
             self.test_inputs.after_pass()
+
+    def _input(self, item: UiInput, now: float) -> None:
+        """One tap, key or button from the screen: the device's own controls, else the game's."""
+        if item.kind == "touch" and self.entry.handles(str(item.value)):
+            self.entry.tap(str(item.value))
+        elif item.kind == "touch" and self.ambience.handles(str(item.value)):
+            self.ambience.tap()
+        else:
+            event = ui_event(item, now)
+            if event is not None:
+                self._feed(event)
 
     def _flush(self, now: float) -> None:
         """Retry, every few seconds, the writes a full or read-only disk refused."""

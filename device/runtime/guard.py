@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from device.runtime.session import Runtime
 from games.effects import Say
@@ -54,6 +55,18 @@ class Guard:
             logger.warning("input refused: %s", error)
         except Exception:
             logger.exception("bug while handling %s; the game keeps its last good state", event)
+            self._apologise()
+
+    def run(self, work: Callable[[], Any], what: object) -> None:
+        """Do the device's own handling of an input (a keypad, home or score log tap): a bug
+        in it is logged and apologised for, and the input is dropped, like a game's."""
+        if self.strict:
+            work()
+            return
+        try:
+            work()
+        except Exception:
+            logger.exception("bug while handling %s; the device keeps its last good state", what)
             self._apologise()
 
     def tick(self) -> None:

@@ -39,6 +39,9 @@ def run(config: Config, *, windowed: bool = False) -> int:
             web=True,
         )
         daemon = open_daemon(config, wiring, stack)
+        # Fullscreen is the device: Escape or a stray quit would exit 0, which systemd's
+        # Restart=on-failure leaves stopped, so only a window's keys quit.
+        daemon.keys_quit = not wiring.fullscreen
         # A JSON backup beside the store after every logged play (the simulator makes none).
         daemon.runtime.executor.out.backups = backup_dir(wiring.store_path)
         if os.environ.get("MOTHERSHIP_TEST_INPUTS"):

@@ -41,7 +41,7 @@ SUB_KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "score": (frozenset({"seat"}), frozenset()),
 }
 CONTROLS = ("yes", "no", "go")
-KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "y", "n", "space")
+KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "y", "n", "space", "escape")
 UNTIL_WHAT = ("phase",)
 SCORE_LIMIT = 999_999
 """The largest number a score entry may hold, either sign: a game's totals stay storable."""

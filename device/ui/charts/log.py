@@ -59,6 +59,16 @@ class ScoreLog:
     ) -> tuple[str, ChartView | PlaysView | BgStatsView]:
         """The screen after a tap on ``action`` (``log:game:<name>``, ``log:page:<page>``,
         ``log:older``, ``log:newer``, ``log:play:<id>``)."""
+        kept = (self.game, self.page, self.back)
+        try:
+            return self._tap(action, plays)
+        except Exception:
+            self.game, self.page, self.back = kept  # a bad tap leaves the log as it was
+            raise
+
+    def _tap(
+        self, action: str, plays: Sequence[Play]
+    ) -> tuple[str, ChartView | PlaysView | BgStatsView]:
         kind, _, value = action.removeprefix("log:").partition(":")
         if kind == "game":
             self.game = None if value == "all" else value

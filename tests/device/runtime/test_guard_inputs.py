@@ -1,0 +1,129 @@
+"""The device's own touch handlers (keypad, home, score log, end link, Who played?) are under
+the Guard as the games are, and no key quits the daemon on the device."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from chaos_daemon import DaemonProcess
+
+from device.runtime.app import Daemon
+from device.runtime.guard import SORRY
+from device.runtime.score_entry import ScoreEntry
+from device.ui.model import UiInput
+from tests.device.runtime.test_reliability import Broken, make_daemon, said
+
+
+@pytest.fixture
+def daemon(tmp_path: Path) -> Iterator[Daemon]:
+    daemon = make_daemon(tmp_path / "m.db")
+    daemon.home()
+    yield daemon
+    daemon.ui.close()
+
+
+def tap(daemon: Daemon, label: str) -> None:
+    daemon.ui.tap(label)
+    daemon.step()
+
+
+def apologised(daemon: Daemon) -> bool:
+    notice = daemon.ui._notice
+    return notice is not None and notice[0] == SORRY and "common.sorry" in said(daemon)
+
+
+def test_a_junk_score_log_tap_is_apologised_for_and_the_log_is_kept(daemon: Daemon) -> None:
+    tap(daemon, "Scores")
+    screen, view = daemon.ui.screen, daemon.runtime.executor.view
+    daemon.ui.add_control("Junk", "log:game:Zzz", (0, 0, 40, 40))
+    tap(daemon, "Junk")  # escaped Daemon.step and ended the daemon
+    assert daemon.running and apologised(daemon)
+    assert (daemon.ui.screen, daemon.runtime.executor.view) == (screen, view)
+    tap(daemon, "Home")  # the log's own filter was put back: its Home still works
+    assert daemon.ui.screen == "home"
+
+
+def plant(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> None:
+    def broken(*_: Any, **__: Any) -> Any:
+        raise Broken(f"planted in {name}")
+
+    monkeypatch.setattr(owner, name, broken)
+
+
+@pytest.mark.parametrize(
+    ("owner", "name", "label"),
+    [
+        (Daemon, "_home_input", "Alienation"),
+        (Daemon, "_end_link", "Scores"),
+        (Daemon, "_who", "Scores"),
+    ],
+)
+def test_a_bug_in_a_home_screen_handler_is_apologised_for(
+    daemon: Daemon, monkeypatch: pytest.MonkeyPatch, owner: Any, name: str, label: str
+) -> None:
+    plant(monkeypatch, owner, name)
+    tap(daemon, label)
+    assert daemon.running and apologised(daemon)
+    assert daemon.ui.screen == "home" and daemon.runtime.session is None
+    monkeypatch.undo()
+    tap(daemon, label)
+    assert daemon.ui.screen != "home"
+
+
+def test_a_bug_in_the_keypad_keeps_the_sheet_and_the_game_goes_on(
+    daemon: Daemon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tap(daemon, "Alienation")
+    tap(daemon, "Player 1")
+    assert daemon.runtime.phase == "score"
+    state = daemon.runtime.state
+    plant(monkeypatch, ScoreEntry, "tap")
+    tap(daemon, "Enter scores")
+    assert daemon.running and apologised(daemon)
+    assert daemon.runtime.state is state and daemon.ui.screen == "sheet"
+    monkeypatch.undo()
+    tap(daemon, "Enter scores")
+    assert daemon.ui.screen == "keypad"
+
+
+@pytest.mark.parametrize("value", ["escape", "quit"])
+def test_on_the_device_no_key_or_window_close_quits(daemon: Daemon, value: str) -> None:
+    daemon.keys_quit = False  # what ``mothership run`` sets when fullscreen
+    daemon.ui.wait = lambda _timeout: [UiInput("quit", value)]  # type: ignore[method-assign]
+    daemon.step()
+    assert daemon.running
+    daemon.keys_quit = True  # the simulator and --windowed: Escape quits
+    daemon.step()
+    assert not daemon.running
+
+
+def test_escape_on_the_real_daemon_does_not_stop_it(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(
+        '[narration]\nbackend = "silent"\n[audio]\nenabled = false\n'
+        "[display]\nfullscreen = true\n[web]\nenabled = false\n",
+        encoding="utf-8",
+    )
+    inputs = tmp_path / "inputs"
+    daemon = DaemonProcess(tmp_path, tmp_path / "store" / "m.db", inputs, config)
+    daemon.start()
+    try:
+        (inputs / "1.json").write_text(json.dumps({"key": "escape"}), encoding="utf-8")
+        deadline = time.monotonic() + 60  # a bound for a stuck daemon, not a timing check
+        while not (inputs / "1.done").exists():
+            daemon.check_alive()
+            assert time.monotonic() < deadline, "the daemon never took the key"
+            time.sleep(0.05)
+        (inputs / "2.json").write_text(json.dumps({"touch": "Scores"}), encoding="utf-8")
+        while not (inputs / "2.done").exists():  # the pass after Escape ran: still alive
+            daemon.check_alive()
+            assert time.monotonic() < deadline, "the daemon stopped taking inputs"
+            time.sleep(0.05)
+        daemon.check_alive()
+    finally:
+        daemon.stop()  # SIGTERM still stops it, with exit code 0
