@@ -96,7 +96,7 @@ EXPECTED_DEFAULTS = Config(
         device_tie_saves_everyone=True,
         groob_zerb_in_play="held",
         cursed_tie_joins="werewolf",
-        beholder_loses_if_seer_dies=True,
+        beholder_loses_if_seer_dies=False,
     ),
     readers=ReadersConfig(rdm6300="", pn532="", hold_off=1.0),
     web=WebConfig(enabled=True, address="0.0.0.0", port=8080),

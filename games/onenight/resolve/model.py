@@ -295,8 +295,9 @@ class Rulings:
 
     * ``cursed_tie_joins="werewolf"``: the Cursed joins the team of whoever voted for him
       (RB-B); when as many werewolves as vampires did, he joins this team.
-    * ``beholder_loses_if_seer_dies=True``: the Beholder wins with the village, but loses if
-      a Seer or Apprentice Seer dies (he is there to keep them alive). False: a plain villager.
+    * ``beholder_loses_if_seer_dies=False``: the Beholder is a village card and wins with the
+      village; no rule text makes him lose when a Seer dies (RB-B). True, a house rule: he
+      loses his village win when a Seer or Apprentice Seer dies.
     """
 
     protected_in_tie: ProtectedInTie = "others_die"
@@ -312,7 +313,7 @@ class Rulings:
     device_tie_saves_everyone: bool = True
     groob_zerb_in_play: BothInPlay = "held"
     cursed_tie_joins: CursedTie = "werewolf"
-    beholder_loses_if_seer_dies: bool = True
+    beholder_loses_if_seer_dies: bool = False
 
     def __post_init__(self) -> None:
         for name, choices in _CHOICES.items():

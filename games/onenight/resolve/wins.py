@@ -22,8 +22,8 @@ Rulings of ours, beyond the reference:
 * The Squire is the Minion's twin (RB-B): with the werewolves when one is held, else he wins if
   someone else dies; the lone-Minion ruling (4.4.5) counts him too. The Apprentice Tanner with a
   Tanner held wins if a Tanner dies. The Void's holder never wins.
-* The Beholder (a villager) loses his village win when a player ending as the Seer or the
-  Apprentice Seer dies (``beholder_loses_if_seer_dies``).
+* The Beholder is a villager (RB-B). Only the house rule ``beholder_loses_if_seer_dies`` (off
+  by default) takes his village win away when a player ending as a Seer or Apprentice Seer dies.
 * The lone-Minion ruling (4.4.5) gives the village the win only when the one death is a
   Minion and no enemy is held: two dead Minions, or a Minion and anyone else (a Tanner
   included), leave the ordinary rules, so the village loses unless an enemy died. The Minion
