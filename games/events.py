@@ -133,6 +133,9 @@ class ChipKind(enum.StrEnum):
     BECAME = "became"
     """A conversion, a copied role or a foreseen team."""
     SNATCHED = "snatched"
+    FORESAW = "foresaw"
+    """The team Nostradamus foresaw."""
+    SHIELDED = "shielded"
 
 
 @dataclass(frozen=True)
@@ -232,6 +235,11 @@ class RevealEntered:
     """The card is one the Body Snatcher took or left in its place: an Alien card now."""
     artifact: str | None = None
     """The Artifact on the card (One Night with the Curator), by name: ``"claw"``..."""
+    foresaw: str | None = None
+    """On a Nostradamus card, or a Doppelganger card that copied him: the team he foresaw
+    (``"werewolf_team"``...)."""
+    shielded: bool = False
+    """The Sentinel's (or Doppelganger-Sentinel's) shield is on the card."""
 
 
 @dataclass(frozen=True)

@@ -33,13 +33,13 @@ from games.events import (
     VoteCast,
 )
 from games.onenight.lobby import TABS
+from games.onenight.marks import placeable
 from games.onenight.presets import PRESETS, deal_range, preset_roles, random_deal
 from games.onenight.reveal import MARKS
 from games.onenight.roles import Box, Role
 from games.onenight.session import OneNightSession
 from games.onenight.setup import VOTE_MODES, OneNightOptions, OneNightSetup
 from games.onenight.views import BECAME
-from games.onenight.wake import marks_in_play
 from games.scorelog.players import LETTERS, PlayersSession
 from games.session import Session
 
@@ -177,8 +177,10 @@ def _onenight_forward(pick: Pick, state: Any) -> Event | None:
         cards = Counter(role.value for role in state.setup.roles)
         cards.subtract(entry[1] for entry in state.reveals)
         card = pick.choice(sorted(cards.elements()) or [role.value for role in roles])
-        marks = sorted(set(MARKS) - {entry[2] for entry in state.reveals})
-        mark = pick.choice(marks) if marks and marks_in_play(roles) and pick.chance(30) else None
+        # The Marks the game places; one of each but Clarity, which every player starts with.
+        held = {entry[2] for entry in state.reveals} - {"clarity"}
+        marks = sorted(set(placeable(roles)) - held)
+        mark = pick.choice(marks) if marks and pick.chance(30) else None
         became = None
         copiers = ("doppelganger", "copycat")
         if card in copiers and pick.chance(70):  # the role she copied

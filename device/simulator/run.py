@@ -141,6 +141,8 @@ def entry_event(event: ScenarioEvent) -> Event:
             value.get("became"),
             value.get("snatched", False),
             value.get("artifact"),
+            value.get("foresaw"),
+            value.get("shielded", False),
         )
     if event.kind == "score":
         extra = tuple(sorted((k, v) for k, v in value.items() if k not in ("seat", "points")))

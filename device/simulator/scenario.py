@@ -36,7 +36,7 @@ SUB_KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "vote": (frozenset({"voter", "target"}), frozenset({"second"})),
     "reveal": (
         frozenset({"seat", "card"}),
-        frozenset({"mark", "became", "snatched", "artifact"}),
+        frozenset({"mark", "became", "snatched", "artifact", "foresaw", "shielded"}),
     ),
     "score": (frozenset({"seat"}), frozenset()),
 }
@@ -251,10 +251,11 @@ def _check_entry(where: str, kind: str, value: Any) -> dict[str, Any]:
         if key in value:
             # A vote may go to the device (seat 0) where a ripple allows it; the game checks.
             _seat(where, f"{kind}.{key}", value[key], device=key in ("target", "second"))
-    if kind == "reveal" and not isinstance(value.get("snatched", False), bool):
-        raise ScenarioError(
-            f"{where}: reveal.snatched: expected true or false, got {value['snatched']!r}"
-        )
+    for flag in ("snatched", "shielded"):
+        if kind == "reveal" and not isinstance(value.get(flag, False), bool):
+            raise ScenarioError(
+                f"{where}: reveal.{flag}: expected true or false, got {value[flag]!r}"
+            )
     if kind == "score":
         _check_score_numbers(where, value)
     return dict(value)

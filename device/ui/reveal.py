@@ -11,8 +11,10 @@ choose again) and the roles it can have copied, plus "Copied nothing"; Confirm w
 
 With a Curator in play the Artifacts of the game follow the Marks, with "No Artifact" first
 (Daybreak: the Artifact on the card overrides it); with a Paranormal Investigator the became
-row also offers "Saw a werewolf" and "Saw the Tanner", and for a Nostradamus card the teams he
-can have foreseen.
+row also offers "Saw a werewolf" and "Saw the Tanner", and for a Nostradamus card (or a
+Doppelganger card that copied him) the teams he can have foreseen. With a Sentinel in play a
+Shielded chip sits beside the Snatched one. With a Doppelganger in play the Marks include her
+own set ("Doppel Love"...), for the Marks the roles in play can place.
 """
 
 from __future__ import annotations
@@ -48,6 +50,9 @@ SNATCH_TINT: Colour = ALIEN
 SNATCH_LABEL = "Snatched card"
 """The Snatched chip's label: a toggle, lit when the card is one the Body Snatcher took or
 left (reference 2.9)."""
+SHIELD_TINT: Colour = (150, 200, 255)
+SHIELD_LABEL = "Shielded card"
+"""The Shielded chip's label: a toggle, lit when the Sentinel's shield is on the card (1.4)."""
 
 GUTTER = 100
 """Where the chips start; the section headings sit left of it."""
@@ -57,7 +62,8 @@ SECTIONS = pygame.Rect(GUTTER, 112, 784 - GUTTER, 280)
 CONFIRM_RECT = pygame.Rect(576, 404, 208, 68)
 BECAME_AREA = pygame.Rect(GUTTER, 404, CONFIRM_RECT.left - 16 - GUTTER, 68)
 SNATCH_WIDTH = 124
-"""The Snatched chip's width at the right of the became row (the became chips share the rest)."""
+"""The Snatched and Shielded chips' width at the right of the became row (the became chips
+share the rest)."""
 SECTION_GAP = 14
 CHIP_GAP = 4
 
@@ -94,6 +100,9 @@ class RevealScreen(Screen):
     """Offer the Paranormal Investigator's "Saw a werewolf" and "Saw the Tanner"."""
     teams: tuple[str, ...] = ()
     """The teams a Nostradamus card can have foreseen ("werewolf_team"...), else empty."""
+    foresaw: str | None = None
+    shielded: bool = False
+    shield_choices: bool = False
 
     @classmethod
     def from_view(cls, view: RevealView) -> RevealScreen:
@@ -115,6 +124,9 @@ class RevealScreen(Screen):
             view.artifact,
             view.sight_choices,
             view.team_choices,
+            view.foresaw,
+            view.shielded,
+            view.shield_choices,
         )
 
     def controls(self) -> list[Control]:
@@ -127,6 +139,8 @@ class RevealScreen(Screen):
             out.append(dataclasses.replace(chip, rect=rect, size=_chip_font(rect, 28)))
         for chip, rect in zip(self._artifact_chips(), artifact_rects, strict=True):
             out.append(dataclasses.replace(chip, rect=rect, size=_chip_font(rect, 24)))
+        # Narrow chips beside the Artifacts, or eight to a row with the Doppelganger's set.
+        narrow = bool(self.artifacts) or any(c.value.startswith("doppel_") for c in self.marks)
         for choice, rect in zip(self.marks, mark_rects, strict=True):
             out.append(
                 Control(
@@ -135,37 +149,42 @@ class RevealScreen(Screen):
                     rect,
                     style="chip",
                     lit=choice.value == self.mark,
-                    # Seven to a row beside the Artifacts: "Mark of the Bat" shows "Bat".
-                    caption=_short_mark(choice.name) if self.artifacts else "",
+                    # "Mark of the Bat" shows "Bat" on a narrow chip.
+                    caption=_mark_caption(choice.name, short=narrow),
                     tint=MARK_TINT,
                     size=_chip_font(rect, 26),
                 )
             )
-        if self.snatch_choices:
+        toggles = self._toggles()
+        for (kind, on, label, caption, tint), rect in zip(
+            toggles, self._toggle_rects(), strict=True
+        ):
             out.append(
                 Control(
-                    SNATCH_LABEL,
-                    f"snatched:{'no' if self.snatched else 'yes'}",
-                    self._snatch_rect(),
+                    label,
+                    f"{kind}:{'no' if on else 'yes'}",
+                    rect,
                     style="chip",
-                    lit=self.snatched,
-                    caption="Snatched",
-                    tint=SNATCH_TINT,
+                    lit=on,
+                    caption=caption,
+                    tint=tint,
                     size=28,
                 )
             )
         if self._became_row():
-            # Neither means no conversion: lit too while a copied role is chosen.
+            # Neither means no conversion and no team: lit too while a copied role is chosen.
             row = self._became_row()
             values = {value for value, _, _ in row} - {"none"}
             became = self.became if self.became in values else "none"
+            became = self.foresaw if self.foresaw in values else became
             area = self._became_area()
             rects = seat_row(len(row), area, gap=CHIP_GAP * 2, widest=area.width)
             for (value, label, caption), rect in zip(row, rects, strict=True):
+                kind = "foresaw" if value in self.teams else "became"
                 out.append(
                     Control(
                         label,
-                        f"became:{value}",
+                        f"{kind}:{value}",
                         rect,
                         style="chip",
                         lit=value == became,
@@ -253,15 +272,31 @@ class RevealScreen(Screen):
             )
         return chips
 
-    def _snatch_rect(self) -> pygame.Rect:
-        left = BECAME_AREA.right - SNATCH_WIDTH
-        return pygame.Rect(left, BECAME_AREA.top, SNATCH_WIDTH, BECAME_AREA.height)
+    def _toggles(self) -> list[tuple[str, bool, str, str, Colour]]:
+        """(kind, on, label, caption, tint) of the toggles shown, right to left."""
+        found: list[tuple[str, bool, str, str, Colour]] = []
+        if self.snatch_choices:
+            found.append(("snatched", self.snatched, SNATCH_LABEL, "Snatched", SNATCH_TINT))
+        if self.shield_choices:
+            found.append(("shielded", self.shielded, SHIELD_LABEL, "Shielded", SHIELD_TINT))
+        return found
+
+    def _toggle_rects(self) -> list[pygame.Rect]:
+        """The toggles' rects at the right of the became row, right to left."""
+        step = SNATCH_WIDTH + CHIP_GAP * 2
+        return [
+            pygame.Rect(
+                BECAME_AREA.right - SNATCH_WIDTH - i * step,
+                BECAME_AREA.top,
+                SNATCH_WIDTH,
+                BECAME_AREA.height,
+            )
+            for i in range(len(self._toggles()))
+        ]
 
     def _became_area(self) -> pygame.Rect:
-        """The became chips' row: the whole bottom row, less the Snatched chip when shown."""
-        if not self.snatch_choices:
-            return BECAME_AREA
-        width = BECAME_AREA.width - SNATCH_WIDTH - CHIP_GAP * 2
+        """The became chips' row: the whole bottom row, less the toggles shown."""
+        width = BECAME_AREA.width - len(self._toggles()) * (SNATCH_WIDTH + CHIP_GAP * 2)
         return pygame.Rect(BECAME_AREA.left, BECAME_AREA.top, width, BECAME_AREA.height)
 
     def _grids(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
@@ -272,9 +307,16 @@ class RevealScreen(Screen):
         # Five cards to a row, more when a copier card's choices would need a fourth row; four
         # Marks to a row, seven beside the Artifacts.
         card_cols = min(count, max(5, math.ceil(count / 3)))
+        # The Doppelganger's own Marks start a row of their own, under the originals (up to
+        # eight to a row then, so that both sets fit).
+        doppel = sum(choice.value.startswith("doppel_") for choice in self.marks)
+        plain = len(self.marks) - doppel
         lower_cols = 7 if arts else 4
+        if doppel and not arts:
+            lower_cols = max(lower_cols, min(8, max(plain, doppel)))
         card_rows = math.ceil(count / card_cols) if card_cols else 0
-        mark_rows = math.ceil(len(self.marks) / lower_cols)
+        plain_rows = math.ceil(plain / lower_cols)
+        mark_rows = plain_rows + math.ceil(doppel / lower_cols)
         art_rows = math.ceil(arts / lower_cols)
         rows = card_rows + mark_rows + art_rows
         if rows == 0:
@@ -283,7 +325,12 @@ class RevealScreen(Screen):
         height = min(84, (SECTIONS.height - CHIP_GAP * (rows - 1) - between) // rows)
         cards = _grid(count, card_cols, SECTIONS.top, height)
         mark_top = SECTIONS.top + card_rows * (height + CHIP_GAP) + between
-        marks = _grid(len(self.marks), min(len(self.marks), lower_cols), mark_top, height)
+        if doppel:
+            doppel_top = mark_top + plain_rows * (height + CHIP_GAP)
+            marks = _grid(plain, lower_cols, mark_top, height)
+            marks += _grid(doppel, lower_cols, doppel_top, height)
+        else:
+            marks = _grid(len(self.marks), min(len(self.marks), lower_cols), mark_top, height)
         art_top = mark_top + mark_rows * (height + CHIP_GAP)
         return cards, marks + _grid(arts, min(arts, lower_cols), art_top, height)
 
@@ -321,6 +368,15 @@ class RevealScreen(Screen):
 def _short_mark(name: str) -> str:
     """A Mark's name without "Mark of (the)": "Mark of the Vampire" is "Vampire"."""
     return name.removeprefix("Mark of ").removeprefix("the ").capitalize()
+
+
+def _mark_caption(name: str, short: bool) -> str:
+    """What a Mark's chip shows: its name, or its short name where the chips are narrow; a
+    Doppelganger Mark always as "Doppel Love" (the full name does not fit a chip)."""
+    mine = name.removeprefix("Doppelganger ")
+    if mine != name:
+        return f"Doppel {_short_mark(mine)}"
+    return _short_mark(name) if short else ""
 
 
 def _choices(items: Iterable[RevealChoice]) -> tuple[Choice, ...]:

@@ -37,17 +37,21 @@ def _reveal(
     became: str | None,
     snatched: bool = False,
     artifact: str | None = None,
+    foresaw: str | None = None,
+    shielded: bool = False,
 ) -> Reveal:
+    """The engine's reveal of one entry (the shield matters only at the reveal: the picker
+    refuses an Artifact under it)."""
+    del shielded
     role = Role(card)
     conversion = None
     copied = None
     # The aliens' tap follows any player; on a Doppelganger or Copycat card "werewolf" or
     # "tanner" is the role she copied, on any other the Paranormal Investigator's sight.
     follows = ("alien", "alien_helper") if role in COPIERS else FOLLOW_PLAYER
-    foretold = None
-    if role is Role.NOSTRADAMUS and became in FORESEEN:
-        foretold = Team(became.removesuffix("_team"))  # the team his last card gave him
-    elif became in follows:
+    # The team Nostradamus's last card gave him (or a Doppelganger's who copied him).
+    foretold = Team(foresaw.removesuffix("_team")) if foresaw in FORESEEN else None
+    if became in follows:
         conversion = Conversion(became)
     elif became is not None and role in COPIERS:
         # A Doppelganger or Copycat card is turned over with the role it became.

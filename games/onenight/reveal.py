@@ -8,7 +8,12 @@ A Doppelganger or Copycat card is entered with the role it copied (1.3): once on
 picker offers the roles she could have copied, and Confirm waits for that choice. With a Curator
 in play, the picker takes the Artifact on the card (RB-D: the Curator draws it face down, so
 only the reveal tells); with a Paranormal Investigator, what his sight made him (werewolf or
-Tanner), which follows the player like the aliens' tap.
+Tanner), which follows the player like the aliens' tap. A Nostradamus card, or a Doppelganger
+card that copied him, is entered with the team he foresaw (2.13). With a Sentinel in play, the
+picker asks whether the card is shielded: a shielded card cannot hold an Artifact (1.4).
+
+The Marks offered are those the roles in play can place, the Doppelganger's own set included
+(:mod:`games.onenight.marks`), and no more players can hold one than the game places.
 """
 
 from __future__ import annotations
@@ -21,32 +26,27 @@ from games.events import ChipTap, Event, RevealEntered, SeatRole, SeatTap, Touch
 from games.onenight.artifacts import Artifact, artifact_pool
 from games.onenight.instructions import AlienKind, directive_after_oracle
 from games.onenight.instructions.bonus import teams_in_play
+from games.onenight.marks import display_name, over_limit, placeable
+from games.onenight.resolve.model import Mark
 from games.onenight.roles import Role
 from games.onenight.script_app import outcomes
 from games.onenight.state import OneNightState
 from games.onenight.views import BECAME, COPIED_NOTHING, PI_SIGHTS, RevealChoice, RevealView
 from games.onenight.vote import tally_view
-from games.onenight.wake import marks_in_play
 from games.views import ScreenName
 
-MARKS: dict[str, str] = {
-    "clarity": "Mark of Clarity",
-    "vampire": "Mark of the Vampire",
-    "fear": "Mark of Fear",
-    "bat": "Mark of the Bat",
-    "disease": "Mark of Disease",
-    "love": "Mark of Love",
-    "traitor": "Mark of the Traitor",
-    "assassin": "Mark of the Assassin",
-}
+MARKS: dict[str, str] = {mark.value: mark.display_name for mark in Mark}
+"""Every Mark by name, the Doppelganger's own set included ("doppel_love"...)."""
 FORESEEN = ("village_team", "werewolf_team", "vampire_team", "alien_team")
-"""What a Nostradamus card's ``became`` may say: the team his last viewed card gave him."""
+"""What a Nostradamus card's ``foresaw`` may say: the team his last viewed card gave him."""
 COPIERS = (Role.DOPPELGANGER, Role.COPYCAT)
 
-Reveal = tuple[int, str, str | None, str | None, bool, str | None]
-"""(seat, final card, mark or None, app conversion or None, snatched, artifact or None)."""
-Draft = tuple[int, str | None, str | None, str | None, bool, str | None]
-"""The entry on the screen: (seat, card or None, mark, conversion, snatched, artifact)."""
+Reveal = tuple[int, str, str | None, str | None, bool, str | None, str | None, bool]
+"""(seat, final card, mark or None, app conversion or None, snatched, artifact or None, team
+Nostradamus foresaw or None, shielded)."""
+Draft = tuple[int, str | None, str | None, str | None, bool, str | None, str | None, bool]
+"""The entry on the screen: (seat, card or None, mark, conversion, snatched, artifact,
+foresaw, shielded)."""
 
 
 class RevealError(RulesError):
@@ -76,11 +76,24 @@ def conversions(state: OneNightState) -> tuple[str, ...]:
     return found
 
 
-def team_choices(state: OneNightState, card: str | None) -> list[str]:
-    """The teams a Nostradamus card can have foreseen (the teams in play), else none."""
-    if card != Role.NOSTRADAMUS.value:
+def team_choices(state: OneNightState, card: str | None, became: str | None = None) -> list[str]:
+    """The teams a Nostradamus card, or a copier card that copied him, can have foreseen (the
+    teams in play), else none."""
+    nostradamus = Role.NOSTRADAMUS.value
+    if card != nostradamus and not (_is_copier(card) and became == nostradamus):
         return []
     return [f"{team.value}_team" for team in teams_in_play(set(state.setup.roles))]
+
+
+def shield_choices(state: OneNightState) -> bool:
+    """Whether a card can be shielded: a Sentinel is in play."""
+    return Role.SENTINEL in state.setup.roles
+
+
+def shields(state: OneNightState) -> int:
+    """How many shields the game places: the Sentinel's, and a Doppelganger-Sentinel's own."""
+    roles = state.setup.roles
+    return (Role.SENTINEL in roles) * (1 + (Role.DOPPELGANGER in roles))
 
 
 def artifact_choices(state: OneNightState) -> list[str]:
@@ -111,7 +124,7 @@ def _offered(state: OneNightState, kind: str, value: str) -> bool:
     if kind == "card":
         return value == "none" or value in cards_in_play(state)
     if kind == "mark":
-        return value in MARKS and bool(marks_in_play(set(state.setup.roles)))
+        return value in placeable(state.setup.roles)
     if kind == "artifact":
         return value == "none" or value in artifact_choices(state)
     return True
@@ -131,6 +144,7 @@ def check(state: OneNightState, entry: RevealEntered) -> Reveal:
         ("mark", entry.mark),
         ("became", entry.became),
         ("artifact", entry.artifact),
+        ("foresaw", entry.foresaw),
     )
     for field, value in fields:
         # A scenario's entry may hold any JSON value: a list would not even be looked up.
@@ -143,23 +157,33 @@ def check(state: OneNightState, entry: RevealEntered) -> Reveal:
             f"cards in play: {', '.join(sorted(in_play))}"
         )
     if entry.mark is not None:
-        if not marks_in_play(set(state.setup.roles)):
-            raise RevealError(f"seat {entry.seat}: mark {entry.mark!r}, but no Marks are in play")
-        if entry.mark not in MARKS:
-            raise RevealError(
-                f"seat {entry.seat}: unknown mark {entry.mark!r}; marks: {', '.join(MARKS)}"
-            )
+        _check_mark(state, entry.seat, entry.mark)
     copier = _is_copier(entry.card)
     # A Doppelganger or Copycat card is turned over with the role it became.
     copyable = [role.value for role in copy_choices(state)]
     became_role = copier and entry.became in copyable
     follows = BECAME + (PI_SIGHTS if Role.PARANORMAL_INVESTIGATOR in state.setup.roles else ())
-    follows += tuple(team_choices(state, entry.card))
-    if entry.became is not None and entry.became not in follows and not became_role:
+    # A Nostradamus card's team came as its ``became`` before ``foresaw`` was entered apart.
+    foresaw = entry.foresaw
+    if entry.card == Role.NOSTRADAMUS.value and entry.became in FORESEEN and foresaw is None:
+        foresaw, became = entry.became, None
+    else:
+        became = entry.became
+    if became is not None and became not in follows and not became_role:
         expected = ", ".join(repr(name) for name in follows)
         if copier:
             expected += f" or a role she could have copied: {', '.join(copyable)}"
-        raise RevealError(f"seat {entry.seat}: became {entry.became!r}; expected {expected}")
+        raise RevealError(f"seat {entry.seat}: became {became!r}; expected {expected}")
+    teams = team_choices(state, entry.card, became)
+    if foresaw is not None and foresaw not in teams:
+        raise RevealError(
+            f"seat {entry.seat}: foresaw {foresaw!r}; "
+            + (
+                f"expected one of the teams in play: {', '.join(teams)}"
+                if teams
+                else "only a Nostradamus card, or a Doppelganger that copied him, foresees a team"
+            )
+        )
     if entry.artifact is not None and entry.artifact not in artifact_choices(state):
         known = ", ".join(artifact_choices(state)) or "none, no Curator is in play"
         raise RevealError(
@@ -177,27 +201,80 @@ def check(state: OneNightState, entry: RevealEntered) -> Reveal:
         )
     if entry.snatched and not snatch_choices(state):
         raise RevealError(f"seat {entry.seat}: snatched, but no Body Snatcher is in play")
-    return (entry.seat, entry.card, entry.mark, entry.became, entry.snatched, entry.artifact)
+    _check_shield(state, entry)
+    return (
+        entry.seat,
+        entry.card,
+        entry.mark,
+        became,
+        entry.snatched,
+        entry.artifact,
+        foresaw,
+        entry.shielded,
+    )
+
+
+def _check_mark(state: OneNightState, seat: int, mark: str) -> None:
+    """A Mark the game's roles place, on no more players than they place it on."""
+    marks = placeable(state.setup.roles)
+    if not marks:
+        raise RevealError(f"seat {seat}: mark {mark!r}, but no Marks are in play")
+    if mark not in marks:
+        known = f"marks in play: {', '.join(marks)}"
+        if mark in MARKS:
+            raise RevealError(f"seat {seat}: the {display_name(mark)} is not in this game; {known}")
+        raise RevealError(f"seat {seat}: unknown mark {mark!r}; {known}")
+    others = [old[0] for old in state.reveals if old[0] != seat and old[2] == mark]
+    why = over_limit(state.setup.roles, mark, others)
+    if why is not None:
+        raise RevealError(f"seat {seat}: mark {mark!r}, but {why}")
+
+
+def _check_shield(state: OneNightState, entry: RevealEntered) -> None:
+    """A shield only with a Sentinel, no more than the game places, never under an Artifact
+    or on a card that moved (1.4: a shielded card cannot be moved or receive an Artifact)."""
+    seat = entry.seat
+    if not isinstance(entry.shielded, bool):
+        raise RevealError(f"seat {seat}: shielded must be true or false, got {entry.shielded!r}")
+    if not entry.shielded:
+        return
+    if not shield_choices(state):
+        raise RevealError(f"seat {seat}: shielded, but no Sentinel is in play")
+    if entry.artifact is not None:
+        raise RevealError(
+            f"seat {seat}: artifact {entry.artifact!r} on a shielded card; a shielded card "
+            "cannot receive an Artifact"
+        )
+    if entry.snatched:
+        raise RevealError(f"seat {seat}: snatched, but a shielded card cannot be moved")
+    others = [old[0] for old in state.reveals if old[0] != seat and old[7]]
+    if len(others) >= shields(state):
+        held = " and ".join(str(other) for other in sorted(others))
+        one = len(others) == 1
+        where = f"only shield is on seat {held}" if one else f"shields are on seats {held}"
+        raise RevealError(f"seat {seat}: shielded, but the game's {where}")
 
 
 def reveal_view(state: OneNightState) -> RevealView:
     """The reveal screen: the seat being entered, and the choices for it (roles in play only)."""
-    seat, card, mark, became, snatched, artifact = state.draft or _blank(state)
+    seat, card, mark, became, snatched, artifact, foresaw, shielded = state.draft or _blank(state)
     roles = sorted({Role(name) for name in cards_in_play(state)}, key=list(Role).index)
     copying = copy_choices(state) if _is_copier(card) else []
-    marks = marks_in_play(set(state.setup.roles))
     return RevealView(
         players=state.setup.players,
         seat=seat,
         revealed=tuple(sorted(entry[0] for entry in state.reveals)),
         cards=tuple(RevealChoice(role.value, role.display_name) for role in roles),
-        marks=tuple(RevealChoice(key, name) for key, name in MARKS.items()) if marks else (),
+        marks=tuple(RevealChoice(key, MARKS[key]) for key in placeable(state.setup.roles)),
         card=card,
         mark=mark,
         became=became,
         alien_choices=alien_choices(state),
         sight_choices=Role.PARANORMAL_INVESTIGATOR in state.setup.roles,
-        team_choices=tuple(team_choices(state, card)),
+        team_choices=tuple(team_choices(state, card, became)),
+        foresaw=foresaw,
+        shielded=shielded,
+        shield_choices=shield_choices(state),
         artifact=artifact,
         artifacts=tuple(
             RevealChoice(key, Artifact(key).display_name) for key in artifact_choices(state)
@@ -214,7 +291,7 @@ def _next_seat(state: OneNightState) -> int:
 
 
 def _blank(state: OneNightState, seat: int | None = None) -> Draft:
-    return (_next_seat(state) if seat is None else seat, None, None, None, False, None)
+    return (_next_seat(state) if seat is None else seat, None, None, None, False, None, None, False)
 
 
 def record(state: OneNightState, entry: Reveal) -> OneNightState:
@@ -252,7 +329,7 @@ def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Ef
             kind, value = "confirm", ""
         case _:
             return state, []
-    seat, card, mark, became, snatched, artifact = state.draft or _blank(state)
+    seat, card, mark, became, snatched, artifact, foresaw, shielded = state.draft or _blank(state)
     old = card
     if not _offered(state, kind, value):
         return state, []  # a chip the picker does not show: nothing to change
@@ -260,7 +337,7 @@ def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Ef
     sights = Role.PARANORMAL_INVESTIGATOR in state.setup.roles and not _is_copier(card)
     follows = (*BECAME, *PI_SIGHTS) if sights else BECAME
     if kind == "seat":
-        seat, card, mark, became, snatched, artifact = _blank(state, int(value))
+        seat, card, mark, became, snatched, artifact, foresaw, shielded = _blank(state, int(value))
     elif kind == "card":
         # "none" puts the card back; a copied role stays only with a copier card.
         card = None if value == "none" else value
@@ -270,12 +347,13 @@ def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Ef
         mark = value
     elif kind == "artifact":
         artifact = None if value == "none" else value
-    elif kind == "became" and value in team_choices(state, card):
-        became = value  # the team Nostradamus foresaw
+    elif kind == "foresaw" and value in team_choices(state, card, became):
+        foresaw = value  # the team Nostradamus foresaw
     elif kind == "became" and value in (*follows, "none"):
         # Alien, alien helper, the PI's sight or none: a conversion only, a copied role stays.
-        became = None if value == "none" and became in (*follows, *FORESEEN) else became
+        became = None if value == "none" and became in follows else became
         became = value if value in follows else became
+        foresaw = None if value == "none" else foresaw
     elif kind == "became":
         copied = {role.value for role in copy_choices(state)} | {COPIED_NOTHING}
         if not _is_copier(card) or value not in copied:
@@ -283,14 +361,21 @@ def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Ef
         became = value
     elif kind == "snatched" and value in ("yes", "no"):
         snatched = value == "yes"
+    elif kind == "shielded" and value in ("yes", "no") and shield_choices(state):
+        shielded = value == "yes"
     elif kind == "confirm":
         if card is None:
             return state, [Say.of("onenight.reveal.pick_card")]
         if _is_copier(card) and became is None:
             return state, [Say.of("onenight.reveal.pick_copied")]
         became = None if became == COPIED_NOTHING else became
-        entry = check(state, RevealEntered(seat, card, mark, became, snatched, artifact))
+        entry = check(
+            state, RevealEntered(seat, card, mark, became, snatched, artifact, foresaw, shielded)
+        )
         state = record(state, entry)
         return state, [Show(ScreenName.REVEAL, reveal_view(state))]
-    state = dataclasses.replace(state, draft=(seat, card, mark, became, snatched, artifact))
+    # A team foreseen stays only while the card (or the role it copied) is Nostradamus.
+    foresaw = foresaw if foresaw in team_choices(state, card, became) else None
+    draft = (seat, card, mark, became, snatched, artifact, foresaw, shielded)
+    state = dataclasses.replace(state, draft=draft)
     return state, [Show(ScreenName.REVEAL, reveal_view(state))]

@@ -72,11 +72,16 @@ class OneNightState:
     """The setup being built on the setup screen (None: exactly ``setup``)."""
     ballot: Ballot | None = None
     """The votes, from the vote phase on."""
-    reveals: tuple[tuple[int, str, str | None, str | None, bool, str | None], ...] = ()
-    """(seat, final card, mark, app conversion, snatched, artifact) of every seat revealed."""
-    draft: tuple[int, str | None, str | None, str | None, bool, str | None] | None = None
+    reveals: tuple[
+        tuple[int, str, str | None, str | None, bool, str | None, str | None, bool], ...
+    ] = ()
+    """(seat, final card, mark, app conversion, snatched, artifact, team foreseen, shielded) of
+    every seat revealed."""
+    draft: (
+        tuple[int, str | None, str | None, str | None, bool, str | None, str | None, bool] | None
+    ) = None
     """The reveal being entered on the screen: (seat, card, mark, conversion, snatched,
-    artifact)."""
+    artifact, team foreseen, shielded)."""
 
     def seconds(self, say: Say) -> float:
         """How long ``say`` takes to speak (0 if it was never rendered)."""
@@ -117,8 +122,8 @@ def state_from_json(data: Mapping[str, Any]) -> OneNightState:
     lobby = fields.get("lobby")
     fields["lobby"] = None if lobby is None else Lobby.from_json(lobby)
     fields["ballot"] = ballot_from_json(fields.get("ballot"))
-    # States saved before the snatched flag have four fields per entry (not snatched), and
-    # before the Artifacts five (no Artifact).
+    # States saved before the snatched flag have four fields per entry (not snatched), before
+    # the Artifacts five (no Artifact), before the foreseen team and the shield six.
     fields["reveals"] = tuple(_padded(entry) for entry in fields.get("reveals", ()))
     draft = fields.get("draft")
     fields["draft"] = None if draft is None else _padded(draft)
@@ -126,9 +131,15 @@ def state_from_json(data: Mapping[str, Any]) -> OneNightState:
 
 
 def _padded(entry: Iterable[Any]) -> tuple[Any, ...]:
-    """A reveal entry with the fields older states lack: not snatched, no Artifact."""
+    """A reveal entry with the fields older states lack: not snatched, no Artifact, no team
+    foreseen (an older Nostradamus card held it as its conversion), not shielded."""
     fields = tuple(entry)
-    return (*fields, False, None)[:6] if len(fields) == 4 else (*fields, None)[:6]
+    defaults = (None, None, False, None, None, False)  # mark... shielded, after seat and card
+    fields = (*fields, *defaults[len(fields) - 2 :])
+    card, became = fields[1], fields[3]
+    if card == "nostradamus" and isinstance(became, str) and became.endswith("_team"):
+        fields = (*fields[:3], None, *fields[4:6], became, fields[7])
+    return fields
 
 
 def ballot_from_json(data: Mapping[str, Any] | None) -> Ballot | None:

@@ -197,7 +197,7 @@ class RevealView(View):
     mark: str | None
     became: str | None
     """None, one of ``BECAME``; or for a copier card one of ``copy_choices`` or
-    ``COPIED_NOTHING``; or one of ``PI_SIGHTS`` or ``team_choices`` when they are offered."""
+    ``COPIED_NOTHING``; or one of ``PI_SIGHTS`` when they are offered."""
     alien_choices: bool
     """Offer "Became alien" and "Became alien helper" (an app directive could have)."""
     snatched: bool
@@ -211,7 +211,13 @@ class RevealView(View):
     sight_choices: bool = False
     """Offer the Paranormal Investigator's sights as ``became``."""
     team_choices: tuple[str, ...] = ()
-    """The teams a Nostradamus card can have foreseen ("werewolf_team"...), else empty."""
+    """The teams a Nostradamus card (or a copier card that copied him) can have foreseen
+    ("werewolf_team"...), else empty."""
+    foresaw: str | None = None
+    """The team chosen of ``team_choices``."""
+    shielded: bool = False
+    shield_choices: bool = False
+    """Offer the Shielded chip (a Sentinel is in play)."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -228,9 +234,11 @@ class RevealView(View):
         )
         if self.sight_choices and not self.copy_choices:
             copied = set(PI_SIGHTS)
-        if self.became not in (None, *BECAME) and self.became not in copied | set(
-            self.team_choices
-        ):
+        if self.foresaw is not None and self.foresaw not in self.team_choices:
+            raise ViewError(f"RevealView.foresaw must be one of team_choices, got {self.foresaw!r}")
+        if self.shielded and not self.shield_choices:
+            raise ViewError("RevealView.shielded needs shield_choices")
+        if self.became not in (None, *BECAME) and self.became not in copied:
             kinds = (
                 "None, 'alien', 'alien_helper', 'nothing' or one of copy_choices"
                 if self.copy_choices

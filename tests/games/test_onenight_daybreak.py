@@ -185,11 +185,11 @@ def test_an_artifact_picked_by_touch_is_recorded_with_the_seat() -> None:
     state = at_reveal()
     for action in ("seat:2", "card:villager", "artifact:claw", "card:troublemaker", "confirm"):
         state, _ = reveal.on_touch(state, Touched(action))
-    assert state.reveals == ((2, "troublemaker", None, None, False, "claw"),)
+    assert state.reveals == ((2, "troublemaker", None, None, False, "claw", None, False),)
     state, _ = reveal.on_touch(state, Touched("seat:3"))
     state, _ = reveal.on_touch(state, Touched("artifact:mask"))
     state, _ = reveal.on_touch(state, Touched("artifact:none"))
-    assert state.draft == (3, None, None, None, False, None)
+    assert state.draft == (3, None, None, None, False, None, None, False)
 
 
 @pytest.mark.parametrize(

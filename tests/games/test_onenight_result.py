@@ -49,6 +49,8 @@ def test_the_result_is_announced_shown_reported_and_recorded() -> None:
         "werewolf",
         False,
         None,
+        None,
+        False,
     ]
     end = next(e for e in effects if isinstance(e, Show))
     assert end.screen == "end" and isinstance(end.view, EndView)
@@ -87,7 +89,7 @@ def test_a_reveal_that_does_not_fit_is_refused_by_name(entry: RevealEntered, mes
 
 def test_a_second_entry_for_a_seat_corrects_the_first() -> None:
     state = revealed((1, "seer", None), (1, "robber", None))
-    assert state.reveals == ((1, "robber", None, None, False, None),)
+    assert state.reveals == ((1, "robber", None, None, False, None, None, False),)
     assert not reveal.complete(dataclasses.replace(state))
 
 

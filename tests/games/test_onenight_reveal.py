@@ -73,6 +73,8 @@ def by_events(state: OneNightState, entries: list[dict[str, Any]]) -> OneNightSt
             entry.get("became"),
             entry.get("snatched", False),
             entry.get("artifact"),
+            entry.get("foresaw"),
+            entry.get("shielded", False),
         )
         state = reveal.record(state, reveal.check(state, event))
     return state
@@ -84,15 +86,20 @@ def by_touch(state: OneNightState, entries: list[dict[str, Any]]) -> OneNightSta
         taps = [f"seat:{entry['seat']}", f"card:{entry['card']}"]
         if entry.get("snatched"):
             taps.append("snatched:yes")
+        if entry.get("shielded"):
+            taps.append("shielded:yes")
         if entry["card"] in COPIERS:
             # The role the card copied, from the roles offered once the card is picked.
             taps.append(f"became:{entry.get('became', COPIED_NOTHING)}")
         elif "became" in entry:  # the aliens' tap or the PI's sight
             taps.append(f"became:{entry['became']}")
-        if "artifact" in entry:
-            taps.append(f"artifact:{entry['artifact']}")
+        for field in ("foresaw", "mark", "artifact"):
+            if field in entry:
+                taps.append(f"{field}:{entry[field]}")
         for tap in taps:
             state, effects = reveal.on_touch(state, Touched(tap))
+            if not effects:
+                raise NotOffered(tap)
             view = next(e.view for e in effects if isinstance(e, Show))
             assert isinstance(view, RevealView)
             # The Snatched choice is offered whatever the app drew.
@@ -102,15 +109,24 @@ def by_touch(state: OneNightState, entries: list[dict[str, Any]]) -> OneNightSta
                 assert tap.removeprefix("became:") in copy_choices(view), tap
             if tap.startswith("artifact:"):  # offered only from the game's Artifacts
                 assert tap.removeprefix("artifact:") in [a.value for a in view.artifacts]
+            if tap.startswith("mark:"):  # offered only from the Marks the game places
+                assert tap.removeprefix("mark:") in [m.value for m in view.marks]
+            if tap.startswith("foresaw:"):
+                assert tap.removeprefix("foresaw:") in view.team_choices
         assert isinstance(view, RevealView)
         assert view.snatched is bool(entry.get("snatched"))
         if entry["card"] in COPIERS:
             assert view.became == entry.get("became", COPIED_NOTHING)
+        assert (view.mark, view.foresaw) == (entry.get("mark"), entry.get("foresaw"))
         state, _ = reveal.on_touch(state, Touched("confirm"))
     return state
 
 
 COPIERS = ("doppelganger", "copycat")
+
+
+class NotOffered(Exception):
+    """The picker offers no chip for this tap (so the table cannot enter it by touch)."""
 
 
 def copy_choices(view: RevealView) -> list[str]:
@@ -133,6 +149,18 @@ def test_every_case_cites_its_rule() -> None:
 @pytest.mark.parametrize("enter", [by_events, by_touch], ids=["events", "touch"])
 @pytest.mark.parametrize(("case", "seed"), CASE_SEEDS)
 def test_reveal_case(case: dict[str, Any], seed: int, enter: Any) -> None:
+    if "refused" in case:
+        # Every entry but the last is taken; the last is refused, saying why.
+        state = enter(voting(case, seed), case["reveal"][:-1])
+        with pytest.raises((reveal.RevealError, NotOffered)) as error:
+            enter(state, case["reveal"][-1:])
+        if isinstance(error.value, NotOffered):  # by touch: no chip for the refused value
+            kind, value = str(error.value).split(":")
+            assert case["reveal"][-1][kind] == value
+            assert not reveal._offered(state, kind, value)
+        else:
+            assert str(error.value) == case["refused"]
+        return
     state = enter(voting(case, seed), case["reveal"])
     assert reveal.complete(state)
     state, effects = result.finish(state)
@@ -179,14 +207,14 @@ def test_snatched_toggles_and_a_new_seat_clears_it() -> None:
 
 def test_a_state_saved_before_the_snatched_flag_reads_as_not_snatched() -> None:
     state = by_events(voting(CASES[0], 1), CASES[0]["reveal"][:2])
-    draft = (3, "villager", None, None, False, None)
+    draft = (3, "villager", None, None, False, None, None, False)
     data = state_to_json(dataclasses.replace(state, draft=draft))
     data["reveals"] = [list(entry[:4]) for entry in data["reveals"]]
     data["draft"] = [3, "villager", None, None]
     old = state_from_json(json.loads(json.dumps(data)))
     assert old.reveals == (
-        (1, "seer", None, None, False, None),
-        (2, "body_snatcher", None, None, False, None),
+        (1, "seer", None, None, False, None, None, False),
+        (2, "body_snatcher", None, None, False, None, None, False),
     )
     assert old.draft == draft
     assert state_from_json(state_to_json(state)).reveals == state.reveals
@@ -198,8 +226,8 @@ def test_a_state_saved_before_the_artifacts_reads_as_holding_none() -> None:
     data["reveals"] = [[*entry[:4], True] for entry in data["reveals"]]
     data["draft"] = [3, "villager", None, None, True]
     old = state_from_json(json.loads(json.dumps(data)))
-    assert [entry[4:] for entry in old.reveals] == [(True, None), (True, None)]
-    assert old.draft == (3, "villager", None, None, True, None)
+    assert [entry[4:] for entry in old.reveals] == [(True, None, None, False)] * 2
+    assert old.draft == (3, "villager", None, None, True, None, None, False)
 
 
 # -- The role a Doppelganger or Copycat card copied, by touch (1.3) ------------------------------
@@ -253,14 +281,14 @@ def test_confirm_waits_for_the_role_the_card_became() -> None:
     assert reveal.reveal_view(state).became == "werewolf"  # shown before it is confirmed
     assert state.reveals == ()
     state, _ = tap(state, "confirm")
-    assert state.reveals == ((1, "doppelganger", None, "werewolf", False, None),)
+    assert state.reveals == ((1, "doppelganger", None, "werewolf", False, None, None, False),)
 
 
 def test_copied_nothing_is_chosen_on_purpose_and_kept_as_no_copy() -> None:
     state, _ = tap(picker(), "seat:2", "card:doppelganger", "became:nothing")
     assert reveal.reveal_view(state).became == "nothing"
     state, _ = tap(state, "confirm")
-    assert state.reveals == ((2, "doppelganger", None, None, False, None),)
+    assert state.reveals == ((2, "doppelganger", None, None, False, None, None, False),)
 
 
 PICKS = [

@@ -42,6 +42,10 @@ MARKS = {
     "traitor": "Mark of the Traitor",
     "assassin": "Mark of the Assassin",
 }
+DOPPEL_MARKS = {
+    f"doppel_{key}": f"Doppelganger {name}" for key, name in MARKS.items() if key != "vampire"
+}
+"""The Doppelganger's own set: no Mark of the Vampire among them (1.3)."""
 BECAME = [
     ("Became alien", "became:alien"),
     ("Became alien helper", "became:alien_helper"),
@@ -54,7 +58,7 @@ def cards(roles: list[Role]) -> tuple[RevealChoice, ...]:
 
 
 def marks(keys: list[str]) -> tuple[RevealChoice, ...]:
-    return tuple(RevealChoice(key, MARKS[key]) for key in keys)
+    return tuple(RevealChoice(key, {**MARKS, **DOPPEL_MARKS}[key]) for key in keys)
 
 
 def reveal(**changes: object) -> RevealView:
@@ -111,6 +115,14 @@ FULL_COPYING = dataclasses.replace(
     copy_choices=cards([role for role in FIFTEEN if role is not Role.DOPPELGANGER]),
 )
 """The most a copier card can offer: fifteen roles in play, Marks and every other chip."""
+DOPPEL_FULL = dataclasses.replace(
+    FULL_COPYING,
+    marks=marks([*MARKS, *DOPPEL_MARKS]),
+    mark="doppel_love",
+    shield_choices=True,
+    shielded=False,
+)
+"""Every Mark of both sets (fifteen), beside fifteen roles, Snatched and Shielded."""
 
 
 @pytest.mark.parametrize(
@@ -124,6 +136,7 @@ FULL_COPYING = dataclasses.replace(
         FULL,
         COPYING,
         FULL_COPYING,
+        DOPPEL_FULL,
     ],
     ids=[
         "nothing-chosen",
@@ -134,6 +147,7 @@ FULL_COPYING = dataclasses.replace(
         "thirteen-cards-eight-marks",
         "copier-card",
         "copier-card-fifteen-roles-eight-marks",
+        "doppelganger-marks-and-shield",
     ],
 )
 def test_the_reveal_screen_renders_a_real_png(
@@ -235,8 +249,18 @@ def test_the_choices_light_up() -> None:
         COPYING,
         dataclasses.replace(COPYING, became="werewolf", alien_choices=True, snatch_choices=True),
         FULL_COPYING,
+        DOPPEL_FULL,
     ],
-    ids=["full", "plain", "one-card", "snatch-only", "copier", "copier-all-rows", "copier-full"],
+    ids=[
+        "full",
+        "plain",
+        "one-card",
+        "snatch-only",
+        "copier",
+        "copier-all-rows",
+        "copier-full",
+        "doppel-marks",
+    ],
 )
 def test_labels_are_unique_and_controls_fit_without_overlap(view: RevealView) -> None:
     controls = RevealScreen.from_view(view).controls()
@@ -454,14 +478,51 @@ def test_a_nostradamus_card_offers_the_teams_he_can_have_foreseen(ui: TouchUI) -
     view = reveal(
         cards=cards(in_play),
         card="nostradamus",
-        became="werewolf_team",
+        foresaw="werewolf_team",
         team_choices=["village_team", "werewolf_team"],
     )
     ui.show("reveal", view)
     ui.tap("Foresaw village team")
-    assert ui.poll() == [UiInput("touch", "became:village_team")]
+    assert ui.poll() == [UiInput("touch", "foresaw:village_team")]
     lit = {c.label for c in RevealScreen.from_view(view).controls() if c.lit}
     assert "Foresaw werewolf team" in lit and "Became neither" not in lit
     controls = RevealScreen.from_view(view).controls()
     for a, b in itertools.combinations(controls, 2):
         assert not a.rect.colliderect(b.rect), (a.label, b.label)
+
+
+def test_a_doppelganger_nostradamus_offers_the_teams_beside_her_copy(ui: TouchUI) -> None:
+    in_play = [Role.DOPPELGANGER, Role.NOSTRADAMUS, Role.WEREWOLF, Role.SEER]
+    view = reveal(
+        cards=cards(in_play),
+        card="doppelganger",
+        became="nostradamus",
+        copy_choices=cards(in_play[1:]),
+        team_choices=["village_team", "werewolf_team"],
+    )
+    ui.show("reveal", view)
+    ui.tap("Foresaw werewolf team")
+    assert ui.poll() == [UiInput("touch", "foresaw:werewolf_team")]
+    lit = {c.label for c in RevealScreen.from_view(view).controls() if c.lit}
+    assert {"Copied Nostradamus", "Became neither"} <= lit
+
+
+def test_the_doppelganger_marks_sit_in_a_row_of_their_own_and_tap_by_name(ui: TouchUI) -> None:
+    ui.show("reveal", DOPPEL_FULL)
+    controls = {c.label: c for c in RevealScreen.from_view(DOPPEL_FULL).controls()}
+    love, doppel_love = controls["Mark of Love"], controls["Doppelganger Mark of Love"]
+    assert doppel_love.rect.top > love.rect.bottom
+    assert doppel_love.text == "Doppel Love" and doppel_love.lit
+    ui.tap("Doppelganger Mark of the Assassin")
+    assert ui.poll() == [UiInput("touch", "mark:doppel_assassin")]
+
+
+def test_the_shield_toggle_is_offered_with_a_sentinel(ui: TouchUI) -> None:
+    ui.show("reveal", reveal(card="villager"))
+    assert "Shielded card" not in dict(ui.controls())
+    ui.show("reveal", reveal(card="villager", shield_choices=True, snatch_choices=True))
+    ui.tap("Shielded card")
+    assert ui.poll() == [UiInput("touch", "shielded:yes")]
+    ui.show("reveal", reveal(card="villager", shield_choices=True, shielded=True))
+    ui.tap("Shielded card")
+    assert ui.poll() == [UiInput("touch", "shielded:no")]
