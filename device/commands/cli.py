@@ -371,6 +371,10 @@ def _scorelog(args: argparse.Namespace, config: Config) -> int:
         if args.command == "scores" and args.plot:
             if args.kind is None or args.out is None:
                 raise CommandError("scores plot needs a chart (wins, totals, history) and --out")
+            if args.out.suffix.lower() != ".png" and not args.out.is_dir():  # PNG only
+                raise CommandError(
+                    f"charts are PNG images: give --out a name ending in .png, not {args.out}"
+                )
             from device.runtime.parts import go_headless
 
             if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):

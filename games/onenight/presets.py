@@ -231,9 +231,23 @@ def find_preset(key: str) -> Preset:
     try:
         return PRESETS[key]
     except KeyError:
-        close = difflib.get_close_matches(key, list(PRESETS), n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
-        raise SetupError(f"unknown preset: {key!r}{hint}") from None
+        raise SetupError(f"unknown preset: {key!r}{_preset_hint(key)}") from None
+
+
+def _preset_hint(key: str) -> str:
+    """The closest key, else the keys the word is part of, else every key.
+
+    >>> _preset_hint("alien")
+    "; did you mean 'alien_first_game'?"
+    >>> _preset_hint("zz")[:40]
+    " (expected one of 'alien_first_game', 'v"
+    """
+    close = difflib.get_close_matches(key, list(PRESETS), n=1)
+    if not close:
+        close = [name for name in PRESETS if key.lower() in name][:1]
+    if close:
+        return f"; did you mean {close[0]!r}?"
+    return f" (expected one of {', '.join(map(repr, PRESETS))})"
 
 
 def display_order(roles: Iterable[Role]) -> tuple[Role, ...]:

@@ -211,7 +211,8 @@ def plot(
     ``game`` (a name or key) keeps that game's plays. "totals" shows the most recent play with
     round scores; "history" shows ``player`` (default: whoever played most) in one game
     (default: the one they have most scores in). An empty log gives a chart that says so.
-    The file is always a PNG, whatever its suffix; missing folders are made. Returns ``out``.
+    The file is a PNG (the command line refuses another suffix); missing folders are made.
+    Returns ``out``.
     """
     surface = render(kind, view(kind, plays, player=player, game=game))
     out.parent.mkdir(parents=True, exist_ok=True)
