@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from device.jsontext import JsonTextError, check_values, loads
+from device.localtime import local_text
 from device.store.database import Store
 from device.store.exports import (
     BACKUP_FORMAT,
@@ -173,7 +174,7 @@ def scores_text(plays: Sequence[Play], latest: int = 10, *, game: str | None = N
         scored = ", ".join(
             p.name if p.score is None else f"{p.name} {p.score}" for p in play.players
         )
-        when = play.played_at.replace("T", " ").removesuffix("Z")[:16]
+        when = local_text(play.played_at)
         lines.append(f"  {when}  {play.game}: won by {' and '.join(won) or 'nobody'} ({scored})")
     for name in dict.fromkeys(play.game for play in plays):
         one_game = [play for play in plays if play.game == name]

@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
+from device.localtime import local_iso
 from device.store.bgsplay import ABOUT, BgsplayFile
 from device.store.bgstats import push_url
 from device.store.players import profiles_of, tags_of
@@ -136,14 +137,14 @@ def _csv(db: sqlite3.Connection, location: str, when: str) -> Iterator[str]:
 def csv_row(play: Play, player: PlayerResult) -> dict[str, Any]:
     """A player's CSV row of a play: winner and start_player are 1 or 0, no score is empty."""
     return {
-        "date": play.played_at[:10],
+        "date": local_iso(play.played_at)[:10],
         "game": play.game,
         "player": player.name,
         "seat": player.seat,
         "score": "" if player.score is None else player.score,
         "winner": int(player.winner),
         "start_player": int(player.start_player),
-        "played_at": play.played_at,
+        "played_at": local_iso(play.played_at),
         "play_id": play.id,
     }
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
+from device.localtime import local_text
 from device.web.charts import game_charts
 from device.web.html import csrf_field, esc, table
 from device.web.snapshot import Snapshot, Table
@@ -81,11 +81,7 @@ def table_page(snapshot: Snapshot, now: float) -> str:
 
 
 def _when(play: Play) -> str:
-    try:
-        moment = datetime.fromisoformat(play.played_at.replace("Z", "+00:00"))
-    except ValueError:
-        return play.played_at
-    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return local_text(play.played_at)
 
 
 def _play_item(play: Play, link: str) -> str:

@@ -14,6 +14,7 @@ from tables import case_id, load_cases
 from device.commands.cli import main
 from device.commands.export import CSV_FIELDS, export, import_backup, parse_backup, scores_text
 from device.config import load_config, resolve_store_path
+from device.localtime import local_iso, local_text
 from device.store.bgstats import decode_push_url
 from device.store.database import Profile, Store
 from device.store.scorelog import BackupError
@@ -55,15 +56,16 @@ def test_csv_has_one_row_per_player_per_play(tmp_path: Path) -> None:
     rows = list(csv.DictReader(io.StringIO(export(filled(tmp_path / "m.db"), "csv"))))
     assert len(rows) == 5
     assert tuple(rows[0]) == CSV_FIELDS
+    local = local_iso("2025-01-31T20:15:00Z")  # what a person reads is in the device's zone
     assert rows[0] == {
-        "date": "2025-01-31",
+        "date": local[:10],
         "game": "Alienation",
         "player": "Ada",
         "seat": "1",
         "score": "30",
         "winner": "1",
         "start_player": "1",
-        "played_at": "2025-01-31T20:15:00Z",
+        "played_at": local,
         "play_id": "play-a",
     }
     assert (rows[1]["player"], rows[1]["score"], rows[1]["winner"]) == ("Player 2", "12", "0")
@@ -199,8 +201,9 @@ def test_scores_prints_the_latest_plays_and_wins(
     lines = out.splitlines()
     assert lines[0] == "Latest plays (2 of 2):"
     night = "One Night: won by Player 2 and Player 3 (Ada, Player 2, Player 3)"
-    assert lines[1] == f"  2025-02-01 21:00  {night}"
-    assert lines[2] == "  2025-01-31 20:15  Alienation: won by Ada (Ada 30, Player 2 12)"
+    assert lines[1] == f"  {local_text('2025-02-01T21:00:00Z')}  {night}"
+    alienation = "Alienation: won by Ada (Ada 30, Player 2 12)"
+    assert lines[2] == f"  {local_text('2025-01-31T20:15:00Z')}  {alienation}"
     # Stats per game; unnamed seats ("Player 2") are nobody in particular, so not ranked.
     assert lines[3:] == [
         "",
