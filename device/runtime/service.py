@@ -17,6 +17,7 @@ from device.commands.backup import backup_dir
 from device.config import Config, resolve_store_path
 from device.runtime.clock import RealClock
 from device.runtime.parts import Wiring, open_daemon
+from device.web.fence import raise_file_limit
 
 logger = logging.getLogger(__name__)
 
@@ -28,6 +29,7 @@ def run(config: Config, *, windowed: bool = False) -> int:
     # inherit the mask), and a small thread waits for them and wakes the loop.
     stop_signals = {signal.SIGTERM, signal.SIGINT}
     signal.pthread_sigmask(signal.SIG_BLOCK, stop_signals)
+    logger.info("open files: up to %d", raise_file_limit())
     with ExitStack() as stack:
         stack.callback(signal.pthread_sigmask, signal.SIG_UNBLOCK, stop_signals)
         wiring = Wiring(

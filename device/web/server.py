@@ -12,7 +12,9 @@ answered with a 500, and never reaches the daemon.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
+import socket
 import threading
 from collections.abc import Awaitable, Callable
 
@@ -20,6 +22,7 @@ from aiohttp import web
 
 from device.web.bridge import BRIDGE, Bridge, paired_of
 from device.web.commands import Refused
+from device.web.fence import REQUEST_SECONDS, Fence, FencedRunner
 from device.web.html import error_page
 from device.web.pairing import PairingError
 from device.web.routes import add_routes
@@ -43,6 +46,28 @@ OPEN_POSTS = frozenset({"/pair", "/pair/request"})
 """The changes an unpaired phone may ask for: pairing itself."""
 
 
+def own_names() -> frozenset[str]:
+    """The host names the page answers to besides IP addresses: this machine's."""
+    name = socket.gethostname().lower()
+    return frozenset({"localhost", name, f"{name}.local", socket.getfqdn().lower()})
+
+
+def _host_ok(request: web.Request) -> bool:
+    """Whether the Host header names this device: an IP address or one of its own names.
+
+    Any other name (a site of the attacker's that resolves to the device: DNS rebinding)
+    is refused, so a page on the Internet cannot read the companion page through a browser.
+    """
+    host = (request.host or "").lower()
+    name = host[1:].partition("]")[0] if host.startswith("[") else host.rpartition(":")[0]
+    name = name or host  # no port given
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return name.rstrip(".") in request.app[NAMES]
+    return True
+
+
 def _same_origin(request: web.Request) -> bool:
     """A change must come from the page itself: no Origin header (old browsers) or ours."""
     origin = request.headers.get("Origin")
@@ -56,9 +81,16 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Pairing and CSRF checks on every change; a clear 4xx page for anything refused."""
     try:
-        if request.method == "POST":
-            await _check_change(request)
-        response = await handler(request)
+        if not _host_ok(request):
+            raise Refused(
+                421, f"this device does not answer to {request.host[:60]!r}: open it by its address"
+            )
+        async with asyncio.timeout(REQUEST_SECONDS):
+            if request.method == "POST":
+                await _check_change(request)
+            response = await handler(request)
+    except TimeoutError:
+        response = _error(request, 408, f"the request took over {REQUEST_SECONDS:.0f} s")
     except (Refused, PairingError) as refused:
         response = _error(request, refused.status, str(refused))
     except web.HTTPRedirection:
@@ -98,10 +130,15 @@ def _error(request: web.Request, status: int, message: str) -> web.Response:
     return web.Response(text=page, status=status, content_type="text/html")
 
 
-def make_app(bridge: Bridge) -> web.Application:
+NAMES = web.AppKey("names", frozenset[str])
+"""The host names the application answers to (``own_names``)."""
+
+
+def make_app(bridge: Bridge, names: frozenset[str] | None = None) -> web.Application:
     """The aiohttp application (routes in ``device.web.routes``)."""
     app = web.Application(middlewares=[guard], client_max_size=MAX_BODY)
     app[BRIDGE] = bridge
+    app[NAMES] = own_names() if names is None else names
     add_routes(app)
     return app
 
@@ -115,6 +152,7 @@ class WebServer:
         self._runner: web.AppRunner | None = None
         self._thread = threading.Thread(target=self._loop.run_forever, name="web", daemon=True)
         self.address: tuple[str, int] | None = None
+        self.fence = Fence()
 
     def start(self) -> None:
         """Bind and start serving; ``OSError`` if the address cannot be bound."""
@@ -128,7 +166,8 @@ class WebServer:
         logger.info("companion page on http://%s:%d/", *self.address_or_raise())
 
     async def _start(self) -> None:
-        runner = web.AppRunner(make_app(self.bridge), access_log=None, shutdown_timeout=1.0)
+        app = make_app(self.bridge)
+        runner = FencedRunner(app, self.fence, access_log=None, shutdown_timeout=1.0)
         await runner.setup()
         self._runner = runner
         await web.TCPSite(runner, self.host, self.port).start()
