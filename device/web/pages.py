@@ -174,6 +174,9 @@ def players_page(snapshot: Snapshot, viewer: Viewer) -> str:
                 else ""
             )
             tags.append(f"{esc(uid)} {unlink}")
+        if not viewer.paired and tags:
+            # A card's uid is all it takes to copy it: only paired phones see them.
+            tags = [f"{len(tags)} card{'s' if len(tags) > 1 else ''}"]
         seat = seats.get(name)
         rows.append([esc(name), "" if seat is None else str(seat), "<br>".join(tags)])
     parts = [
