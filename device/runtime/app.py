@@ -222,6 +222,8 @@ class Daemon:
             self.home()
         self.entry.offer()
         self.ambience.offer()
+        if self.web is not None:
+            self.web.offer(self)
         while self.notices:  # this pass's warnings, and those the inbox brought
             self.ui.notice(self.notices.pop(0), now + NOTICE_SECONDS)
         self.ui.refresh(self.clock.now())
@@ -240,6 +242,8 @@ class Daemon:
             self.entry.tap(str(item.value))
         elif item.kind == "touch" and self.ambience.handles(str(item.value)):
             self.ambience.tap()
+        elif item.kind == "touch" and self.web is not None and self.web.tap(self, item.value):
+            pass  # the companion page's "Open pairing"
         else:
             event = ui_event(item, now)
             if event is not None:

@@ -29,12 +29,14 @@ class Refused(Exception):
         self.status = status
 
 
-def show_code(daemon: Any, pairing: Pairing) -> None:
-    """Put a fresh pairing code on the device's screen (it replaces the last one)."""
-    digits, seconds = pairing.new_code()
+def show_code(daemon: Any, pairing: Pairing, ticket: str | None) -> str:
+    """Put a fresh pairing code on the device's screen (it replaces the last one) for the
+    phone holding ``ticket``; the ticket (a new one if None)."""
+    digits, seconds, ticket = pairing.new_code(ticket)
     text = f"Companion page pairing code: {digits[:3]} {digits[3:]}"
     daemon.ui.notice(text, daemon.clock.now() + seconds)
     logger.info("a pairing code is on the screen for %.0f s", seconds)
+    return ticket
 
 
 def _no_players_screen(daemon: Any) -> None:

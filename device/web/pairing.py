@@ -2,11 +2,15 @@
 
 Without pairing the page is read-only. To change anything a phone asks the device for a code,
 which the device shows on its own screen (so only someone at the table can read it): six digits,
-good for ``CODE_SECONDS`` and ``TRIES_PER_CODE`` wrong tries, then gone; a new request replaces
-it (the code rotates). Tries are also limited per phone and in all (``TRIES_PER_MINUTE``,
-``ALL_TRIES_PER_MINUTE``), so guessing one of a million codes is hopeless. A right code opens a
-session: a random token in an HttpOnly, SameSite=Strict cookie, and its own CSRF token that
-every change must send back.
+good for ``CODE_SECONDS`` and ``TRIES_PER_CODE`` wrong tries, then gone. The code belongs to the
+phone that asked for it (a ticket cookie): no other phone's guess is even checked against it, so
+guesses from elsewhere can neither find it nor use it up. While one phone's code shows, another
+must wait for it; the phone itself may ask again (the code rotates). Tries are limited per
+phone (``TRIES_PER_MINUTE``), and in all: after ``LOCK_AFTER_WRONG`` wrong codes or
+``LOCK_AFTER_ASKS`` codes asked for without a phone pairing, pairing locks until someone at the
+device taps "Open pairing" on its home screen, so guessing one of a million codes stays hopeless
+from any number of addresses. A right code opens a session: a random token in an HttpOnly,
+SameSite=Strict cookie, and its own CSRF token that every change must send back.
 
 All state is in memory behind one lock (the web thread and the main loop both use it): a
 restarted daemon forgets its sessions, and phones pair again.
@@ -20,6 +24,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 CODE_SECONDS = 120.0
 """How long a code shown on the device can be used."""
@@ -27,8 +32,10 @@ TRIES_PER_CODE = 5
 """Wrong tries before a code is dropped (the device must show a new one)."""
 TRIES_PER_MINUTE = 5
 """Tries one phone (one address) may make in a minute."""
-ALL_TRIES_PER_MINUTE = 20
-"""Tries all phones together may make in a minute."""
+LOCK_AFTER_WRONG = 20
+"""Wrong codes, from all phones together, that lock pairing until it is opened at the device."""
+LOCK_AFTER_ASKS = 10
+"""Codes asked for without any phone pairing that lock it the same way."""
 CODE_REQUESTS_SECONDS = 10.0
 """The least time between two requests for a code (each puts a banner on the screen)."""
 SESSION_SECONDS = 30 * 24 * 3600.0
@@ -36,6 +43,12 @@ SESSION_SECONDS = 30 * 24 * 3600.0
 MOST_SESSIONS = 32
 """Paired phones kept; the oldest is forgotten first."""
 COOKIE = "mothership_session"
+TICKET = "mothership_pairing"
+"""The cookie naming the code a phone asked for."""
+LOCKED = (
+    "pairing is locked after too many wrong or unused codes: "
+    "tap Open pairing on the device's home screen, then ask again"
+)
 
 
 class PairingError(Exception):
@@ -60,46 +73,82 @@ class Paired:
 class _Code:
     digits: str
     until: float
+    ticket: str
+    """The ticket of the phone that asked for it: only that phone may type it."""
     wrong: int = 0
 
 
 class Pairing:
     """Codes, sessions and rate limits, safe to use from any thread."""
 
-    def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
-        """``now`` is real time (pairing limits are about people, not the game clock)."""
+    def __init__(
+        self, now: Callable[[], float] = time.monotonic, on_lock: Callable[[], None] = lambda: None
+    ) -> None:
+        """``now`` is real time (pairing limits are about people, not the game clock);
+        ``on_lock`` is called (on the web thread) when pairing locks."""
         self._now = now
+        self._on_lock = on_lock
         self._lock = threading.Lock()
         self._code: _Code | None = None
         self._sessions: dict[str, Paired] = {}
         self._tries: dict[str, deque[float]] = {}
-        self._all_tries: deque[float] = deque()
         self._last_request = -CODE_REQUESTS_SECONDS
+        self._wrong = 0
+        self._asks = 0
+        self.locked = False
+        """Too many wrong or unused codes: nothing pairs until ``open`` (at the device)."""
 
-    def request_code(self) -> None:
-        """Refuse a request for a new code that comes too soon after the last one."""
+    def request_code(self, ticket: str | None) -> None:
+        """Check a phone's request for a code (``ticket``: the one it holds from an earlier
+        request, if any). Refused while locked (423), while another phone's code shows (409),
+        or too soon after the last request (429)."""
         with self._lock:
             now = self._now()
+            if self.locked:
+                raise PairingError(423, LOCKED)
+            shown = self._code
+            if shown is not None and now < shown.until and shown.ticket != ticket:
+                wait = shown.until - now
+                raise PairingError(
+                    409, f"a code is on the device for another phone: wait {wait:.0f} s"
+                )
             wait = self._last_request + CODE_REQUESTS_SECONDS - now
             if wait > 0:
                 raise PairingError(429, f"a code was asked for just now: wait {wait:.0f} s")
             self._last_request = now
 
-    def new_code(self) -> tuple[str, float]:
-        """A fresh code (replacing any other) and how many seconds it is good for."""
+    def new_code(self, ticket: str | None = None) -> tuple[str, float, str]:
+        """A fresh code (replacing any other) for the phone holding ``ticket`` (a new ticket if
+        None): (digits, seconds it is good for, the ticket)."""
         with self._lock:
+            if self.locked:
+                raise PairingError(423, LOCKED)
+            ticket = ticket or secrets.token_urlsafe(16)
             digits = f"{secrets.randbelow(1_000_000):06d}"
-            self._code = _Code(digits, self._now() + CODE_SECONDS)
-            return digits, CODE_SECONDS
+            self._code = _Code(digits, self._now() + CODE_SECONDS, ticket)
+            self._asks += 1
+            if self._asks >= LOCK_AFTER_ASKS:
+                self._lock_up()
+            return digits, CODE_SECONDS, ticket
 
-    def pair(self, code: str, client: str) -> tuple[str, Paired]:
-        """Check a code typed on a phone at address ``client``; a new session's (token, data).
+    def open(self) -> None:
+        """Someone at the device opened pairing again: the counts start over."""
+        with self._lock:
+            self.locked, self._wrong, self._asks = False, 0, 0
+            self._tries.clear()
+            self._last_request = -CODE_REQUESTS_SECONDS  # the phone may ask at once
 
-        ``PairingError``: 429 when the phone or everyone tried too often, 400 for a wrong or
-        malformed code, 409 when no code is showing.
+    def pair(self, code: str, client: str, ticket: str | None = None) -> tuple[str, Paired]:
+        """Check a code typed on a phone at address ``client`` holding ``ticket``; a new
+        session's (token, data).
+
+        ``PairingError``: 423 while locked, 429 when the phone tried too often, 400 for a wrong
+        or malformed code, 409 when no code is showing for this phone.
         """
         with self._lock:
             now = self._now()
+            if self.locked:
+                raise PairingError(423, LOCKED)
             self._count_try(client, now)
             typed = "".join(code.split())
             if not (len(typed) == 6 and typed.isascii() and typed.isdigit()):
@@ -108,14 +157,14 @@ class Pairing:
             if shown is None or now >= shown.until:
                 self._code = None
                 raise PairingError(409, "no code is showing on the device: ask for a new one")
+            if not (ticket and secrets.compare_digest(ticket, shown.ticket)):
+                raise PairingError(
+                    409, "the code on the device was asked for by another phone: ask on this one"
+                )
             if not secrets.compare_digest(typed, shown.digits):
-                shown.wrong += 1
-                if shown.wrong >= TRIES_PER_CODE:
-                    self._code = None
-                    raise PairingError(400, "wrong code, and that was its last try: ask again")
-                left = TRIES_PER_CODE - shown.wrong
-                raise PairingError(400, f"wrong code {typed!r}: {left} tries left")
+                return self._wrong_code(shown, typed)
             self._code = None  # a code pairs one phone
+            self._wrong, self._asks = 0, 0
             token = secrets.token_urlsafe(32)
             paired = Paired(secrets.token_urlsafe(32), now)
             self._sessions[token] = paired
@@ -123,19 +172,33 @@ class Pairing:
                 del self._sessions[next(iter(self._sessions))]
             return token, paired
 
+    def _wrong_code(self, shown: _Code, typed: str) -> NoReturn:
+        shown.wrong += 1
+        self._wrong += 1
+        if self._wrong >= LOCK_AFTER_WRONG:
+            self._lock_up()
+            raise PairingError(423, LOCKED)
+        if shown.wrong >= TRIES_PER_CODE:
+            self._code = None
+            raise PairingError(400, "wrong code, and that was its last try: ask again")
+        left = TRIES_PER_CODE - shown.wrong
+        raise PairingError(400, f"wrong code {typed!r}: {left} tries left")
+
+    def _lock_up(self) -> None:
+        self.locked, self._code = True, None
+        self._on_lock()
+
     def _count_try(self, client: str, now: float) -> None:
-        """Record a try, refusing it when over the limits of the last minute."""
+        """Record a try, refusing it when over the phone's limit of the last minute."""
         mine = self._tries.setdefault(client, deque())
-        for window in (mine, self._all_tries):
-            while window and window[0] <= now - 60:
-                window.popleft()
-        if len(mine) >= TRIES_PER_MINUTE or len(self._all_tries) >= ALL_TRIES_PER_MINUTE:
-            oldest = mine[0] if len(mine) >= TRIES_PER_MINUTE else self._all_tries[0]
-            raise PairingError(429, f"too many tries: wait {oldest + 60 - now:.0f} s")
+        while mine and mine[0] <= now - 60:
+            mine.popleft()
+        if len(mine) >= TRIES_PER_MINUTE:
+            raise PairingError(429, f"too many tries: wait {mine[0] + 60 - now:.0f} s")
         mine.append(now)
-        self._all_tries.append(now)
         if len(self._tries) > 1000:  # forget idle addresses, keep memory bounded
-            for key in [key for key, times in self._tries.items() if not times]:
+            idle = [k for k, times in self._tries.items() if not times or times[-1] <= now - 60]
+            for key in idle:
                 del self._tries[key]
 
     def session(self, token: str | None) -> Paired | None:

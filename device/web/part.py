@@ -11,12 +11,19 @@ import logging
 from contextlib import ExitStack
 from typing import Any
 
+from device.runtime.inbox import Notice
 from device.web.bridge import Bridge
 from device.web.pairing import Pairing
 from device.web.server import WebServer
 from device.web.snapshot import Publisher, SnapshotBox
 
 logger = logging.getLogger(__name__)
+
+OPEN_PAIRING = "pairing:open"
+"""The home screen's "Open pairing" control, there only while pairing is locked."""
+OPEN_RECT = (600, 6, 190, 48)
+"""Where it sits (design pixels): the top right corner, clear of the game buttons."""
+PAIRING_LOCKED = "Phone pairing is locked after too many wrong codes: Open pairing unlocks it"
 
 
 class WebPart:
@@ -25,7 +32,7 @@ class WebPart:
     def __init__(self, daemon: Any, *, host: str, port: int) -> None:
         self.box = SnapshotBox()
         self.publisher = Publisher(self.box)
-        self.pairing = Pairing()
+        self.pairing = Pairing(on_lock=lambda: daemon.inbox.put(Notice(PAIRING_LOCKED)))
         config = daemon.config
         self.bridge = Bridge(
             daemon.inbox,
@@ -41,6 +48,20 @@ class WebPart:
         """Publish this pass's snapshot (the main loop calls it)."""
         ambience = getattr(daemon, "ambience", None)
         self.publisher.publish(daemon.runtime, ambience.choices() if ambience else ("", ()))
+
+    def offer(self, daemon: Any) -> None:
+        """Put "Open pairing" on the home screen while pairing is locked."""
+        if self.pairing.locked and daemon.runtime.executor.screen == "home":
+            daemon.ui.add_control("Open pairing", OPEN_PAIRING, OPEN_RECT)
+
+    def tap(self, daemon: Any, action: str) -> bool:
+        """Open pairing on its control's tap; whether ``action`` was that tap."""
+        if action != OPEN_PAIRING:
+            return False
+        self.pairing.open()
+        daemon.notices.append("Phone pairing is open again: ask for a code on the phone")
+        daemon.home()
+        return True
 
     @property
     def url(self) -> str:

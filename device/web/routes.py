@@ -16,7 +16,7 @@ from device.web import commands, pages
 from device.web.bridge import BRIDGE, Bridge, paired_of
 from device.web.html import SCRIPT, STYLE, frame
 from device.web.links import bgstats_link
-from device.web.pairing import COOKIE, SESSION_SECONDS
+from device.web.pairing import CODE_SECONDS, COOKIE, SESSION_SECONDS, TICKET
 
 EXPORTS = {
     "csv": ("CSV (a row per player per play)", "text/csv", "mothership-plays.csv"),
@@ -188,29 +188,34 @@ async def pair_page(request: web.Request) -> web.Response:
 
 
 async def request_code(request: web.Request) -> web.Response:
-    """Ask the device to show a pairing code."""
+    """Ask the device to show a pairing code, for this phone only (its ticket cookie)."""
     bridge = _bridge(request)
-    bridge.pairing.request_code()
-    await bridge.call(lambda daemon: commands.show_code(daemon, bridge.pairing))
-    return redirect("/pair")
+    held = request.cookies.get(TICKET)
+    bridge.pairing.request_code(held)
+    ticket = await bridge.call(lambda daemon: commands.show_code(daemon, bridge.pairing, held))
+    response = redirect("/pair")
+    _cookie(response, TICKET, str(ticket), CODE_SECONDS)
+    return response
 
 
 async def pair(request: web.Request) -> web.Response:
     """Check the typed code; a right one pairs this phone (an HttpOnly, Strict cookie)."""
     code = (await request.post()).get("code")
     client = request.remote or "unknown"
-    token, paired = _bridge(request).pairing.pair(str(code or ""), client)
+    pairing = _bridge(request).pairing
+    token, paired = pairing.pair(str(code or ""), client, request.cookies.get(TICKET))
     paired.flash.append("This phone is paired: it can make changes now.")
     response = redirect("/")
-    response.set_cookie(
-        COOKIE,
-        token,
-        max_age=int(SESSION_SECONDS),
-        httponly=True,
-        samesite="Strict",
-        path="/",
-    )
+    response.del_cookie(TICKET, path="/")
+    _cookie(response, COOKIE, token, SESSION_SECONDS)
     return response
+
+
+def _cookie(response: web.Response, name: str, value: str, seconds: float) -> None:
+    """Set a cookie no script can read and no other site's page can send."""
+    response.set_cookie(
+        name, value, max_age=int(seconds), httponly=True, samesite="Strict", path="/"
+    )
 
 
 async def forget(request: web.Request) -> web.Response:

@@ -21,7 +21,15 @@ from device.config import default_config
 from device.runtime.clock import VirtualClock
 from device.runtime.parts import Wiring, go_headless, open_daemon
 from device.web.pages import live_table
-from device.web.pairing import TRIES_PER_CODE, TRIES_PER_MINUTE, Pairing, PairingError
+from device.web.pairing import (
+    CODE_SECONDS,
+    LOCK_AFTER_ASKS,
+    LOCK_AFTER_WRONG,
+    TRIES_PER_CODE,
+    TRIES_PER_MINUTE,
+    Pairing,
+    PairingError,
+)
 from device.web.snapshot import Table, table_of
 
 UNIT = ROOT / "systemd" / "mothership.service"
@@ -70,39 +78,96 @@ class FakeTime:
         return self.now
 
 
+def wrong_of(code: str) -> str:
+    return f"{(int(code) + 1) % 1_000_000:06d}"
+
+
 def test_a_code_dies_after_its_wrong_tries_and_after_two_minutes() -> None:
     clock = FakeTime()
     pairing = Pairing(clock)
-    code, _ = pairing.new_code()
-    wrong = f"{(int(code) + 1) % 1_000_000:06d}"
+    code, _, ticket = pairing.new_code()
     for attempt in range(TRIES_PER_CODE):
         with pytest.raises(PairingError) as refused:
-            pairing.pair(wrong, f"phone-{attempt}")
+            pairing.pair(wrong_of(code), f"phone-{attempt}", ticket)
     assert "that was its last try" in str(refused.value)
     with pytest.raises(PairingError, match="no code is showing"):
-        pairing.pair(code, "phone-9")
-    code, seconds = pairing.new_code()
+        pairing.pair(code, "phone-9", ticket)
+    code, seconds, ticket = pairing.new_code()
     clock.now += seconds
     with pytest.raises(PairingError, match="no code is showing"):
-        pairing.pair(code, "phone-10")
+        pairing.pair(code, "phone-10", ticket)
 
 
 def test_one_phone_gets_five_tries_a_minute() -> None:
     clock = FakeTime()
     pairing = Pairing(clock)
     for _ in range(TRIES_PER_MINUTE):
-        pairing.new_code()
+        _, _, ticket = pairing.new_code()
         with pytest.raises(PairingError) as refused:
-            pairing.pair("000000x", "phone")
+            pairing.pair("000000x", "phone", ticket)
         assert refused.value.status == 400
     with pytest.raises(PairingError, match="too many tries: wait 60 s") as limited:
-        pairing.pair("123456", "phone")
+        pairing.pair("123456", "phone", ticket)
     assert limited.value.status == 429
     clock.now += 60.5
-    code, _ = pairing.new_code()
-    token, paired = pairing.pair(code, "phone")
+    code, _, ticket = pairing.new_code()
+    token, paired = pairing.pair(code, "phone", ticket)
     assert pairing.session(token) is paired
     assert pairing.csrf_ok(paired, paired.csrf) and not pairing.csrf_ok(paired, "forged")
+
+
+def test_guesses_from_rotating_addresses_never_stop_the_phone_with_the_code() -> None:
+    clock = FakeTime()
+    pairing = Pairing(clock)
+    pairing.request_code(None)
+    code, _, ticket = pairing.new_code()
+    for attacker in range(1000):  # each from a new address, none holding the phone's ticket
+        clock.now += 0.01
+        with pytest.raises(PairingError, match="asked for by another phone") as refused:
+            pairing.pair(f"{attacker:06d}", f"10.0.{attacker // 250}.{attacker % 250}", "forged")
+        assert refused.value.status == 409
+        with pytest.raises(PairingError, match="for another phone: wait") as asked:
+            pairing.request_code(None)  # nor can they put a code of their own on the screen
+        assert asked.value.status == 409
+    assert not pairing.locked
+    token, _ = pairing.pair(code, "192.168.1.20", ticket)
+    assert pairing.session(token) is not None
+
+
+@pytest.mark.parametrize("how", ["wrong codes", "unused codes"])
+def test_pairing_locks_after_too_many_wrong_or_unused_codes_until_opened_at_the_device(
+    how: str,
+) -> None:
+    clock = FakeTime()
+    locked: list[bool] = []
+    pairing = Pairing(clock, on_lock=lambda: locked.append(True))
+    wrong = asks = 0
+    while not pairing.locked:
+        assert asks <= LOCK_AFTER_ASKS, "pairing never locked"
+        clock.now += CODE_SECONDS + 1  # past the last code and every per-minute limit
+        pairing.request_code(None)
+        code, _, ticket = pairing.new_code()
+        asks += 1
+        for _ in range(TRIES_PER_CODE - 1 if how == "wrong codes" else 0):
+            wrong += 1
+            with pytest.raises(PairingError) as refused:
+                pairing.pair(wrong_of(code), f"10.0.0.{wrong}", ticket)
+            if pairing.locked:
+                break
+            assert refused.value.status == 400
+    if how == "wrong codes":
+        assert (wrong, refused.value.status) == (LOCK_AFTER_WRONG, 423)
+    else:
+        assert asks == LOCK_AFTER_ASKS
+    assert locked == [True]
+    for step in (lambda: pairing.request_code(None), lambda: pairing.pair(code, "phone", ticket)):
+        with pytest.raises(PairingError, match="tap Open pairing on the device") as shut:
+            step()
+        assert shut.value.status == 423
+    pairing.open()
+    pairing.request_code(None)
+    code, _, ticket = pairing.new_code()
+    assert pairing.session(pairing.pair(code, "phone", ticket)[0]) is not None
 
 
 @pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze is not installed")

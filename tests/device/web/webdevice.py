@@ -203,12 +203,13 @@ def shown_code(device: DevicePump) -> str:
 
 
 def fresh_limits(device: DevicePump) -> None:
-    """Forget the pairing rate limits' history (every test phone comes from 127.0.0.1)."""
+    """Forget the pairing limits' history and any code showing (every test phone comes from
+    127.0.0.1), as "Open pairing" on the device does."""
 
     def forget(daemon: Any) -> None:
         pairing = daemon.web.pairing
-        pairing._tries.clear()
-        pairing._all_tries.clear()
+        pairing.open()
+        pairing._code = None
         pairing._last_request = -1e9
 
     device.call(forget)
