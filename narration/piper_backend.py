@@ -1,8 +1,9 @@
-"""Piper, the default voice, rendered in a worker process that exits when done.
+"""Piper, the default voice, rendered in a worker process that loads the voice once.
 
-The daemon never imports piper: it starts ``python -m narration.piper_worker`` for a batch of
-lines (a whole catalogue for ``mothership voice prepare``, the missing lines of a night, or one
-line on demand), and the worker loads the voice once for the whole batch.
+The daemon never imports piper: it starts ``python -m narration.piper_worker`` when a line is
+first needed and keeps it, sending it one sentence at a time (so a line the game needs now waits
+behind one sentence at most, never behind a batch), until the worker has rendered
+:data:`WORKER_LINES` lines or is released for being idle.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import logging
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -26,14 +26,86 @@ __all__ = ["PiperBackend"]
 logger = logging.getLogger(__name__)
 
 WORKER_LINES = 100
-"""Lines one worker renders before it exits: onnxruntime's memory grows with a long batch
+"""Lines one worker renders before it is replaced: onnxruntime's memory grows with a long run
 (a worker that rendered 1,661 lines held 460 MB; a fresh one, 270)."""
 _LOAD_SECONDS = 60.0  # loading takes 0.5 s on a laptop, a few seconds on a Pi
 _LINE_SECONDS = 30.0
 
 
+class _Worker:
+    """One running worker process with the voice loaded."""
+
+    def __init__(self, command: list[str], header: dict[str, object], voice: str) -> None:
+        try:
+            self.process = subprocess.Popen(
+                command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+        except OSError as exc:
+            raise BackendUnavailableError(f"cannot start the piper worker: {exc}") from exc
+        self.lines = 0
+        reply = self._ask(json.dumps(header), _LOAD_SECONDS)
+        if reply != "ready":
+            self.kill()
+            stderr = self.process.stderr.read() if self.process.stderr is not None else ""
+            code = self.process.wait()
+            detail = stderr.strip().splitlines()[-1:] or [f"exit code {code}"]
+            raise BackendUnavailableError(f"piper cannot load voice {voice}: {detail[0]}")
+
+    def _ask(self, request: str, seconds: float) -> str:
+        """Send one request line and read one answer ("" if the worker died or took too long)."""
+        process = self.process
+        assert process.stdin is not None and process.stdout is not None
+        timer = threading.Timer(seconds, process.kill)
+        timer.start()
+        try:
+            process.stdin.write(request + "\n")
+            process.stdin.flush()
+            return process.stdout.readline().strip()
+        except (BrokenPipeError, ValueError, OSError):
+            return ""
+        finally:
+            timer.cancel()
+
+    def render(self, text: str, out_path: Path) -> None:
+        """Render one sentence; raise NarrationError when it failed."""
+        self.lines += 1
+        reply = self._ask(json.dumps([" ".join(text.split()), str(out_path)]), _LINE_SECONDS)
+        word, _, rest = reply.partition(" ")
+        if word == "done":
+            return
+        if word == "error":
+            raise NarrationError(f"piper failed on {text!r}: {rest.partition(' ')[2]}")
+        self.kill()
+        raise NarrationError(f"the piper worker stopped while rendering {text!r}")
+
+    @property
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+
+    def close(self) -> None:
+        """Let the worker exit (its stdin closes), killing it if it does not."""
+        try:
+            if self.process.stdin is not None:
+                self.process.stdin.close()
+            self.process.wait(timeout=5.0)
+        except (OSError, ValueError, subprocess.TimeoutExpired):
+            self.kill()
+            self.process.wait()
+        for stream in (self.process.stdout, self.process.stderr):
+            if stream is not None:
+                stream.close()
+
+
 class PiperBackend:
-    """Renders with a verified Piper voice model, in a worker process per batch."""
+    """Renders with a verified Piper voice model, in one long-lived worker process."""
 
     name = "piper"
     finishes = True
@@ -65,8 +137,10 @@ class PiperBackend:
         self.rate = DEFAULT_RATE  # Piper's pace is the delivery's length scale
         self.nice = nice
         self._python = python or sys.executable
-        self._lock = threading.Lock()  # one worker at a time: two would take 540 MB
-        self._worker: subprocess.Popen[str] | None = None
+        self._lock = threading.Lock()  # one line at a time, one worker: two would take 540 MB
+        self._worker: _Worker | None = None
+        self.started = 0
+        """Workers started so far (each loads the voice once)."""
 
     @property
     def settings(self) -> str:
@@ -74,16 +148,22 @@ class PiperBackend:
         return self.delivery.key
 
     def synthesize(self, text: str, out_path: Path) -> None:
-        """Render one line (a worker for one line: about a second, most of it loading)."""
+        """Render one line with the running worker (started, and the voice loaded, if none)."""
         require_text(text)
-        self.synthesize_many([(text, out_path)])
+        with self._lock:
+            worker = self._running_worker()
+            try:
+                worker.render(text, out_path)
+            finally:
+                if worker.lines >= WORKER_LINES or not worker.alive:
+                    self._retire()
 
     def synthesize_many(
         self,
         lines: Sequence[tuple[str, Path]],
         progress: Callable[[int], None] | None = None,
     ) -> None:
-        """Render many lines with one load of the voice.
+        """Render many lines with the one worker, a sentence at a time.
 
         Args:
             lines: ``(text, wav path)`` pairs.
@@ -95,16 +175,36 @@ class PiperBackend:
         """
         for text, _ in lines:
             require_text(text)
-        for first in range(0, max(1, len(lines)), WORKER_LINES):
-            batch = lines[first : first + WORKER_LINES]
+        errors: list[str] = []
+        for index, (text, path) in enumerate(lines):
+            try:
+                self.synthesize(text, path)
+            except BackendUnavailableError:
+                raise
+            except NarrationError as error:
+                errors.append(str(error))
+                continue
+            if progress is not None:
+                progress(index)
+        if errors:
+            raise NarrationError(
+                f"piper failed on {len(errors)} of {len(lines)} lines: {errors[0]}"
+            )
 
-            def told(index: int, first: int = first) -> None:
-                if progress is not None:
-                    progress(first + index)
+    def probe(self) -> None:
+        """Start the worker and load the voice, to learn whether Piper runs here (the worker
+        is kept for the first line).
 
-            self._batch(batch, told)
+        Raises:
+            BackendUnavailableError: If it cannot.
+        """
+        with self._lock:
+            self._running_worker()
 
-    def _batch(self, lines: Sequence[tuple[str, Path]], progress: Callable[[int], None]) -> None:
+    def _running_worker(self) -> _Worker:
+        worker = self._worker
+        if worker is not None and worker.alive:
+            return worker
         job = {
             "onnx": str(self.model.onnx),
             "config": str(self.model.config),
@@ -113,79 +213,41 @@ class PiperBackend:
             "loudness": self.delivery.loudness,
             "ceiling": self.delivery.ceiling,
             "nice": self.nice,
-            "lines": [[" ".join(text.split()), str(path)] for text, path in lines],
         }
+        command = [self._python, "-m", "narration.piper_worker"]
+        self._worker = _Worker(command, job, self.voice)
+        self.started += 1
+        logger.debug("piper worker %d started", self._worker.process.pid)
+        return self._worker
+
+    def _retire(self) -> None:
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.close()
+
+    @property
+    def loaded(self) -> bool:
+        """Whether a worker holds the voice now."""
+        worker = self._worker
+        return worker is not None and worker.alive
+
+    def release(self) -> None:
+        """Let the worker exit once its current line is done (the next line starts another):
+        its memory is given back while nothing is rendered."""
         with self._lock:
-            self._run(job, len(lines), progress)
-
-    def probe(self) -> None:
-        """Start a worker that only loads the voice, to learn whether Piper runs here.
-
-        Raises:
-            BackendUnavailableError: If it cannot.
-        """
-        self.synthesize_many([])
-
-    def _run(
-        self, job: dict[str, object], count: int, progress: Callable[[int], None] | None
-    ) -> None:
-        started = time.monotonic()
-        try:
-            worker = subprocess.Popen(
-                [self._python, "-m", "narration.piper_worker"],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-            )
-        except OSError as exc:
-            raise BackendUnavailableError(f"cannot start the piper worker: {exc}") from exc
-        self._worker = worker
-        timer = threading.Timer(_LOAD_SECONDS + _LINE_SECONDS * count, worker.kill)
-        timer.start()
-        errors: list[str] = []
-        ready = False
-        try:
-            assert worker.stdin is not None and worker.stdout is not None
-            try:
-                worker.stdin.write(json.dumps(job))
-                worker.stdin.close()
-            except BrokenPipeError:
-                pass  # it died at once: its stderr says why
-            for reply in worker.stdout:
-                word, _, rest = reply.strip().partition(" ")
-                if word == "ready":
-                    ready = True
-                elif word == "done" and progress is not None:
-                    progress(int(rest))
-                elif word == "error":
-                    errors.append(rest)
-            stderr = worker.stderr.read() if worker.stderr is not None else ""
-            worker.wait()
-        finally:
-            timer.cancel()
-            self._worker = None
-            if worker.poll() is None:
-                worker.kill()
-                worker.wait()
-        if not ready:
-            detail = stderr.strip().splitlines()[-1:] or [f"exit code {worker.returncode}"]
-            raise BackendUnavailableError(f"piper cannot load voice {self.voice}: {detail[0]}")
-        logger.debug("piper worker rendered %d lines in %.1f s", count, time.monotonic() - started)
-        if errors:
-            raise NarrationError(f"piper failed on {len(errors)} of {count} lines: {errors[0]}")
-        if worker.returncode != 0:
-            raise NarrationError(f"the piper worker stopped with exit code {worker.returncode}")
+            self._retire()
 
     def cancel(self) -> None:
-        """Stop a worker still rendering (its batch fails)."""
+        """Stop the worker at once, even mid-line (that line fails)."""
         worker = self._worker
-        if worker is not None and worker.poll() is None:
+        if worker is not None:
             worker.kill()
 
     def close(self) -> None:
-        """Stop a worker still rendering (nothing else stays loaded between batches)."""
+        """Stop the worker."""
         self.cancel()
+        with self._lock:
+            self._retire()
 
     def __repr__(self) -> str:
         return f"PiperBackend({self.voice!r}, {self.delivery!r})"

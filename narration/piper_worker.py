@@ -1,20 +1,22 @@
-"""The Piper worker: a process that loads the voice once, renders lines, and exits.
+"""The Piper worker: a process that loads the voice once and renders lines as they are asked.
 
 Piper with onnxruntime takes about 270 MB, more than the whole daemon may use, so it never
 loads in the daemon's process. :class:`~narration.piper_backend.PiperBackend` starts
-``python -m narration.piper_worker``, writes one JSON job on its stdin and reads one line per
-rendered sentence on its stdout::
+``python -m narration.piper_worker`` and keeps it: the first line on its stdin is the voice, each
+later line one sentence to render, and it answers one line per sentence on its stdout::
 
-    {"onnx": "...", "config": "...", "length_scale": 1.15, "sentence_pause": 0.45,
-     "nice": 10, "lines": [["Everyone, close your eyes.", "/cache/.rendering-1.wav"], ...]}
+    {"onnx": "...", "config": "...", "length_scale": 1.15, "sentence_pause": 0.45, "nice": 10}
+    ["Everyone, close your eyes.", "/cache/.rendering-1.wav"]
+    ["Seer, wake up.", "/cache/.rendering-2.wav"]
 
     ready                      the voice is loaded
     done 0                     line 0 is written
     error 1 <message>          line 1 failed (the others go on)
 
-Each WAV is 16-bit mono at the voice's rate, its sentences joined by ``sentence_pause`` seconds
-of silence, then finished here (trimmed, brought to ``loudness``, limited under ``ceiling``) with
-numpy, which the worker has loaded anyway: the daemon does no signal processing for Piper.
+It exits when its stdin closes. Each WAV is 16-bit mono at the voice's rate, its sentences joined
+by ``sentence_pause`` seconds of silence, then finished here (trimmed, brought to ``loudness``,
+limited under ``ceiling``) with numpy, which the worker has loaded anyway: the daemon does no
+signal processing for Piper.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import json
 import os
 import sys
 import wave
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -46,10 +49,13 @@ def _render(voice: Any, config: Any, text: str, out: Path, delivery: Delivery) -
         writer.writeframes(data)
 
 
-def run(job: dict[str, Any], reply: TextIO) -> int:
-    """Load the voice of ``job`` and render its lines, reporting on ``reply``. Exit code."""
+def run(job: dict[str, Any], lines: Iterable[tuple[str, str]], reply: TextIO) -> int:
+    """Load the voice of ``job`` and render ``lines`` as they come, reporting on ``reply``.
+
+    Returns the exit code: 1 if any line failed.
+    """
     if job.get("nice"):
-        os.nice(int(job["nice"]))  # rendering in the background must not slow the screen
+        os.nice(int(job["nice"]))  # rendering behind the game must not slow the screen
     from piper import PiperVoice, SynthesisConfig  # heavy: only ever in this process
 
     voice = PiperVoice.load(job["onnx"], config_path=job["config"])
@@ -62,7 +68,7 @@ def run(job: dict[str, Any], reply: TextIO) -> int:
     )
     print("ready", file=reply, flush=True)
     failed = 0
-    for index, (text, out) in enumerate(job["lines"]):
+    for index, (text, out) in enumerate(lines):
         try:
             _render(voice, config, text, Path(out), delivery)
         except Exception as exc:  # report the line and go on with the others
@@ -74,9 +80,19 @@ def run(job: dict[str, Any], reply: TextIO) -> int:
     return 1 if failed else 0
 
 
+def _requests(source: TextIO) -> Iterable[tuple[str, str]]:
+    for raw in source:
+        if raw.strip():
+            text, out = json.loads(raw)
+            yield str(text), str(out)
+
+
 def main() -> int:
-    """Read the job from stdin and run it."""
-    return run(json.loads(sys.stdin.read()), sys.stdout)
+    """Read the voice from stdin's first line, then render each later line until stdin closes."""
+    header = sys.stdin.readline()
+    if not header.strip():
+        return 0
+    return run(json.loads(header), _requests(sys.stdin), sys.stdout)
 
 
 if __name__ == "__main__":
