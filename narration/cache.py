@@ -19,6 +19,7 @@ from pathlib import Path
 
 from narration.delivery import Delivery, finish_wav
 from narration.errors import NarrationError
+from narration.scratch import Scratch
 from narration.speech import SpeechBackend
 from narration.wav import check_wav, wav_seconds
 
@@ -28,6 +29,7 @@ logger = logging.getLogger(__name__)
 
 _TEMP_PREFIX = ".rendering-"
 _STALE_TEMP_SECONDS = 3600.0
+_PROBE_BYTES = 256 * 1024  # about a spoken line
 
 
 def delivery_of(backend: SpeechBackend) -> Delivery:
@@ -71,10 +73,13 @@ class WavCache:
         """Lines rendered by this cache (0 through a night with a prepared cache)."""
         self._lock = threading.Lock()
         self._verified: set[Path] = set()
+        self._scratch = Scratch()
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise NarrationError(f"cannot create wav cache {str(self.directory)!r}: {exc}") from exc
+            # Lines are still said, rendered outside the cache (``path_for``).
+            logger.warning("cannot create wav cache %r: %s", str(self.directory), exc)
+            return
         self._sweep_stale_temps()
 
     def cached_path(self, text: str) -> Path:
@@ -95,6 +100,9 @@ class WavCache:
     def path_for(self, text: str) -> Path:
         """Return the cached WAV of ``text``, rendering it first if it is missing.
 
+        When the cache cannot be written (a full disk), the line is rendered outside it, in
+        memory where there is a ``/dev/shm``, and said without being kept.
+
         Args:
             text: The sentence.
 
@@ -102,19 +110,32 @@ class WavCache:
             NarrationError: If the backend cannot render it.
         """
         path = self.cached_path(text)
-        with self._lock:
-            if path in self._verified:
-                return path
-            problem = check_wav(path)
-            if problem is None:
-                self._verified.add(path)  # read it once per process, not on every cue
-                return path
-            if path.exists():
-                logger.warning("re-rendering cached wav %s: %s", path.name, problem)
-            else:
-                logger.info("rendering on demand (not prepared): %r", text)
+        if self.has(text):
+            return path
+        if path.exists():
+            logger.warning("re-rendering cached wav %s: %s", path.name, check_wav(path))
+        else:
+            logger.info("rendering on demand (not prepared): %r", text)
+        # Rendered without the lock: the loop asks ``has`` while the voice's thread renders.
+        try:
             self._render(text, path)
+        except (OSError, NarrationError) as error:
+            if self._writable():
+                raise NarrationError(str(error)) from error
+            logger.warning("the voice cache cannot be written (%s): speaking without it", error)
+            return self._scratch.render(text, self.backend, self.delivery)
         return path
+
+    def _writable(self) -> bool:
+        """Whether a line's worth of data can be written in the cache folder now."""
+        try:
+            with tempfile.TemporaryFile(dir=self.directory) as probe:
+                probe.write(bytes(_PROBE_BYTES))
+                probe.flush()
+                os.fsync(probe.fileno())
+        except OSError:
+            return False
+        return True
 
     def missing(self, texts: Sequence[str]) -> list[str]:
         """The texts (each once, in order) that have no playable WAV in the cache yet."""
@@ -142,8 +163,7 @@ class WavCache:
         many = getattr(self.backend, "synthesize_many", None)
         if many is None or total <= 1:
             for done, text in enumerate(todo, start=1):
-                with self._lock:
-                    self._render(text, self.cached_path(text))
+                self._render(text, self.cached_path(text))
                 if progress is not None:
                     progress(done, total)
             return total
@@ -170,6 +190,8 @@ class WavCache:
         return Path(temp_name)
 
     def _render(self, text: str, path: Path) -> None:
+        if not self.directory.is_dir():
+            raise NarrationError(f"the wav cache {str(self.directory)!r} is not a folder")
         # Render beside the final name, then rename: a crash leaves no half file under it.
         temp = self._temp()
         try:
