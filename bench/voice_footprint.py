@@ -177,6 +177,7 @@ def child_night(mode: str, cache: str, players: int, engine: str) -> dict[str, A
             audio=True,
             cache=Path(cache),
             strict=True,
+            voice="wait",  # the night is rendered before it starts, as the device's setup waits
         )
         daemon = open_daemon(config, wiring, stack)
         output = daemon.runtime.executor.out.audio
@@ -252,6 +253,7 @@ def child_idle(phase: str, mode: str, seconds: float, bed: str) -> dict[str, Any
             audio=True,
             cache=Path(scratch) / "c",
             strict=True,
+            voice="wait",
         )
         daemon = open_daemon(config, wiring, stack)
         if phase == "home":

@@ -113,6 +113,7 @@ class NarrationConfig:
     cache_dir: Path | None = field(metadata=_key(OptionalPath()))
     length_scale: float = field(metadata=_key(Number(0.5, 2)))
     sentence_pause: float = field(metadata=_key(Number(0, 3)))
+    late_after: float = field(metadata=_key(Number(0.1, 30)))
 
 
 @dataclass(frozen=True)

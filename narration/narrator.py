@@ -17,8 +17,11 @@ from typing import Protocol
 
 from narration.cache import WavCache
 from narration.catalogue import Catalogue
+from narration.errors import NarrationError
+from narration.renderer import LineRenderer, Urgency
 from narration.speech import LineRecordings, SpeechBackend, require_text
-from narration.wav import wav_seconds
+from narration.speechqueue import LATE_AFTER_SECONDS, SpeechQueue
+from narration.wav import estimate_speech_seconds, wav_seconds
 
 __all__ = ["Narrator", "Progress", "SpeechOutput", "Spoken"]
 
@@ -67,6 +70,8 @@ class Narrator:
         backend: SpeechBackend,
         cache_dir: Path,
         audio: SpeechOutput | None = None,
+        *,
+        timing_only: bool = False,
     ) -> None:
         """Create the narrator.
 
@@ -76,11 +81,81 @@ class Narrator:
                 also supplies recordings by line id.
             cache_dir: Folder of rendered WAVs (created if missing).
             audio: Where speech plays; None renders only (simulator, captions).
+            timing_only: Render nothing: every line lasts as long as it takes to say at the
+                voice's rate (the simulator without WAVs: a scenario plays in seconds).
         """
         self.catalogue = catalogue
         self.backend = backend
         self.cache = WavCache(cache_dir, backend)
         self.audio = audio
+        self.timing_only = timing_only
+        self.renderer: LineRenderer | None = None
+        """Renders lines off the main loop, once :meth:`render_behind` started it."""
+        self.queue: SpeechQueue | None = None
+        """The lines waiting to be said, in order, while rendering is behind the loop."""
+
+    def render_behind(
+        self,
+        *,
+        fallback: SpeechBackend | None,
+        late_after: float = LATE_AFTER_SECONDS,
+        clock: Callable[[], float] | None = None,
+        wake: Callable[[], None] | None = None,
+    ) -> LineRenderer:
+        """From now on never render on the caller's thread: :meth:`speak` returns at once and
+        the line plays when its thread has rendered it, in the order asked (:meth:`update`
+        plays it); a line not ready within ``late_after`` is said with ``fallback``.
+
+        Args:
+            fallback: The fast voice for late lines (espeak-ng), or None to wait for them.
+            late_after: Seconds a line may take before ``fallback`` says it.
+            clock: The caller's clock (:meth:`due` is on it).
+            wake: Wakes the caller's loop when a line is ready (called from other threads).
+        """
+        self.renderer = LineRenderer(self.cache, wake=wake)
+        spare = WavCache(self.cache.directory, fallback) if fallback is not None else None
+        kwargs = {"clock": clock} if clock is not None else {}
+        self.queue = SpeechQueue(
+            self.renderer, self._start, fallback=spare, late_after=late_after, wake=wake, **kwargs
+        )
+        self.renderer.start()
+        return self.renderer
+
+    def update(self) -> None:
+        """Play the lines whose turn has come and that are rendered (the main loop's look)."""
+        if self.queue is not None:
+            self.queue.update()
+
+    def due(self) -> float | None:
+        """When :meth:`update` must look again for a late line (None: nothing is late)."""
+        return self.queue.due() if self.queue is not None else None
+
+    def ask_ahead(
+        self, items: Sequence[tuple[str, Mapping[str, object]]], urgency: Urgency = Urgency.SOON
+    ) -> int:
+        """Have these lines rendered behind the loop, ready before they are said (nothing
+        happens when lines render on the caller's thread). Returns how many were missing."""
+        if self.renderer is None or self.timing_only:
+            return 0
+        texts = [
+            self.text(line_id, params)
+            for line_id, params in items
+            if self._recording(line_id) is None
+        ]
+        return self.renderer.ask_all(dict.fromkeys(texts), urgency)
+
+    def unready(self, items: Sequence[tuple[str, Mapping[str, object]]]) -> int:
+        """How many of these lines are neither rendered nor failed yet."""
+        if self.timing_only:
+            return 0
+        count = 0
+        for line_id, params in items:
+            text = self.text(line_id, params)
+            if self._recording(line_id) is not None or self.cache.has(text):
+                continue
+            if self.renderer is None or self.renderer.result(text) is None:
+                count += 1
+        return count
 
     def text(self, line_id: str, params: Mapping[str, object] | None = None) -> str:
         """Return the words of a line with its placeholders filled in.
@@ -94,14 +169,34 @@ class Narrator:
     def wav_path(self, line_id: str, params: Mapping[str, object] | None = None) -> Path:
         """Return the WAV of a line: its recording if there is one, else the cached render.
 
+        While rendering is behind the loop, a line not rendered yet is asked for and
+        NarrationError says it is not ready: the caller goes on without it.
+
         Raises:
-            NarrationError: If the line is bad or cannot be rendered.
+            NarrationError: If the line is bad or cannot be rendered (or is not ready).
         """
-        return self._path(line_id, self.text(line_id, params))
+        text = self.text(line_id, params)
+        rendering = self.renderer is not None and self._recording(line_id) is None
+        if rendering and self.renderer is not None and not self.cache.has(text):
+            self.renderer.ask(text, Urgency.NOW)
+            raise NarrationError(f"not rendered yet: {text!r}")
+        return self._path(line_id, text)
 
     def seconds(self, line_id: str, params: Mapping[str, object] | None = None) -> float:
-        """Return how long a line lasts when spoken (rendering it if needed)."""
-        return wav_seconds(self.wav_path(line_id, params))
+        """Return how long a line lasts when spoken: its WAV's length, or while it is not
+        rendered (and never, when only timing) as long as it takes to say at the voice's rate."""
+        text = self.text(line_id, params)
+        if self.timing_only:
+            return self._estimate(text)
+        recording = self._recording(line_id)
+        if recording is not None:
+            return wav_seconds(recording)
+        if self.renderer is not None and not self.cache.has(text):
+            return self._estimate(text)
+        return wav_seconds(self.cache.path_for(text))
+
+    def _estimate(self, text: str) -> float:
+        return estimate_speech_seconds(text, self.backend.rate)
 
     def prepare(
         self,
@@ -124,6 +219,12 @@ class Narrator:
         total = len(items)
         if progress is not None:
             progress(0, total)
+        if self.timing_only:
+            for line_id, params in items:
+                self.text(line_id, params)  # a bad line is still refused
+            if progress is not None:
+                progress(total, total)
+            return
         texts = [(line_id, self.text(line_id, params)) for line_id, params in items]
         synthesized = [text for line_id, text in texts if self._recording(line_id) is None]
         missing = self.cache.missing(synthesized)
@@ -148,8 +249,7 @@ class Narrator:
         Raises:
             NarrationError: If the line is bad or cannot be rendered.
         """
-        text = self.text(line_id, params)
-        return self._play(line_id, text, self._path(line_id, text))
+        return self._say(line_id, self.text(line_id, params))
 
     def say_text(self, text: str) -> Spoken:
         """Say arbitrary text (``mothership say "TEXT"``), through the same cache.
@@ -158,11 +258,33 @@ class Narrator:
             NarrationError: If the text is blank or cannot be rendered.
         """
         require_text(text)
-        return self._play(None, text, self.cache.path_for(text))
+        return self._say(None, text)
+
+    def _say(self, line_id: str | None, text: str) -> Spoken:
+        if self.timing_only:
+            return Spoken(line_id, text, self.cache.cached_path(text), self._estimate(text))
+        if self.queue is None:
+            path = self._path(line_id, text) if line_id is not None else self.cache.path_for(text)
+            return self._play(line_id, text, path)
+        ready = self._recording(line_id) if line_id is not None else None
+        if ready is None and self.cache.has(text):
+            ready = self.cache.cached_path(text)
+        self.queue.add(text, ready)
+        seconds = wav_seconds(ready) if ready is not None else self._estimate(text)
+        logger.debug("say %s: %r (%.1f s)%s", line_id, text, seconds, "" if ready else " later")
+        return Spoken(line_id, text, ready or self.cache.cached_path(text), seconds)
+
+    def _start(self, path: Path) -> None:
+        if self.audio is not None:
+            self.audio.play_speech(path)
 
     def close(self) -> None:
-        """Release the backend and the audio output."""
+        """Stop rendering, and release the backend and the audio output."""
         try:
+            if self.renderer is not None:
+                self.renderer.stop()
+            if self.queue is not None:
+                self.queue.close()
             self.backend.close()
         finally:
             if self.audio is not None:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from narration.cache import WavCache
 from narration.errors import NarrationError
+from narration.renderer import LineRenderer, Urgency
 
 __all__ = ["BackgroundPrepare"]
 
@@ -27,14 +28,19 @@ game needs at once waits behind one batch at most."""
 class BackgroundPrepare:
     """Renders the missing sentences of a cache on a thread; stops when told or done."""
 
-    def __init__(self, cache: WavCache, texts: Sequence[str]) -> None:
+    def __init__(
+        self, cache: WavCache, texts: Sequence[str], *, yield_to: LineRenderer | None = None
+    ) -> None:
         """Set up, without starting.
 
         Args:
             cache: The cache to fill (its backend renders).
             texts: Every sentence that should be there.
+            yield_to: The renderer of the lines a game asks for: while it has any to render,
+                this waits, and it renders one sentence at a time.
         """
         self.cache = cache
+        self.yield_to = yield_to
         self.texts = tuple(texts)
         self.rendered = 0
         self.missing: int | None = None
@@ -64,11 +70,15 @@ class BackgroundPrepare:
             len(todo),
             len(self.texts),
         )
-        for start in range(0, len(todo), BATCH):
+        step = 1 if self.yield_to is not None else BATCH
+        for start in range(0, len(todo), step):
+            while self.yield_to is not None and not self._stop.is_set():
+                if self.yield_to.wait_quiet(Urgency.LATER, timeout=1.0):
+                    break  # the game's lines go first
             if self._stop.is_set():
                 return
             try:
-                self.rendered += self.cache.render_many(todo[start : start + BATCH])
+                self.rendered += self.cache.render_many(todo[start : start + step])
             except NarrationError as error:
                 logger.warning("voice cache: background rendering stopped: %s", error)
                 return

@@ -214,6 +214,9 @@ class Daemon:
                 queued.run(self)  # a companion page request, done here like any input
             else:
                 self.guard.run(functools.partial(self._feed, queued), queued)
+        ready = self.runtime.executor.lines_ready()  # a night rendered behind the loop
+        if ready is not None:
+            self.guard.feed(ready)
         self.guard.tick()
         self._flush(now)
         self.runtime.executor.update_audio(self.runtime.next_deadline())

@@ -10,9 +10,10 @@ import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from device.runtime.nightsound import NightSound
+from device.runtime.voicelines import every_text
 from device.simulator.transcript import Transcript
 from device.store.database import Store
 from device.ui.pushqr import scannable_push_url
@@ -36,7 +37,9 @@ from games.events import Event, LinesReady
 from games.onenight.views import NightView, SetupView
 from games.scorelog.plays import Play
 from games.views import EndView, ScreenName, SheetButton, SheetView, View
+from narration.catalogue import Catalogue
 from narration.errors import NarrationError
+from narration.renderer import LineRenderer, Urgency
 
 logger = logging.getLogger(__name__)
 
@@ -65,6 +68,26 @@ class NarratorLike(Protocol):
     def seconds(self, line_id: str, params: dict[str, object]) -> float: ...
     def speak(self, line_id: str, params: dict[str, object]) -> SpokenLike: ...
     def wav_path(self, line_id: str, params: dict[str, object]) -> Path: ...
+
+
+class BehindNarrator(NarratorLike, Protocol):
+    """A narrator that renders behind the loop (``Narrator.render_behind``)."""
+
+    @property
+    def catalogue(self) -> Catalogue: ...
+    @property
+    def renderer(self) -> LineRenderer | None: ...
+    def ask_ahead(
+        self, items: Sequence[tuple[str, dict[str, object]]], urgency: Urgency = Urgency.SOON
+    ) -> int: ...
+    def unready(self, items: Sequence[tuple[str, dict[str, object]]]) -> int: ...
+
+
+def behind(narrator: NarratorLike | None) -> BehindNarrator | None:
+    """The narrator if it renders behind the loop, else None."""
+    if getattr(narrator, "renderer", None) is None:
+        return None
+    return cast(BehindNarrator, narrator)
 
 
 class ScreenLike(Protocol):
@@ -113,6 +136,8 @@ class Outputs:
     """The speaker, for effects and the ducking; None when there is no sound."""
     ambience: NightSound | None = None
     """The night bed and the day's tense last minute (None: no ambience)."""
+    seats: int = 12
+    """The table's seats (the lines prepared ahead name players up to it)."""
     location: str = ""
     """Where plays happen (``[store] location``), for BG Stats push links."""
     backups: Path | None = None
@@ -134,6 +159,9 @@ class Executor:
         """The play the last LogPlay logged: the game's last screen (shown again as often as it
         is) carries its link until another screen is shown."""
         self._spoken = 0
+        self._preparing: list[tuple[str, dict[str, object]]] | None = None
+        """A night's lines rendering behind the loop (``LinesReady`` follows when they are)."""
+        self._prepared_done = -1
         self._shots = 0
         self._shot_taken = False
         self._shot_view: object = None
@@ -147,10 +175,28 @@ class Executor:
     @game.setter
     def game(self, game: str) -> None:
         self._game = game
+        self._preparing = None  # a night rendering for the game left is not waited for
+        if game:
+            self._prepare_game(game)
         if self.out.audio is not None:
             # A game whose sounds answer presses keeps a quick, open device while it runs.
             spec = by_key(game)
             self.out.audio.set_quick(spec is not None and spec.quick_sounds)
+
+    def _prepare_game(self, game: str) -> None:
+        """Have the game's own lines rendered behind the loop before it can say them: its
+        sound calls first ("Go!", "Alieninjas!"), then every line of its catalogue for the
+        table's seats. Nothing happens when lines are rendered on the loop or only timed."""
+        narrator = behind(self.out.narrator)
+        if narrator is None or narrator.renderer is None:
+            return
+        catalogue = narrator.catalogue
+        ids = [i for i in catalogue.ids() if i.startswith("sound.")]
+        ids += [i for i in catalogue.ids() if i.startswith(f"{game}.")]
+        texts = every_text(catalogue, ids, seats=self.out.seats).texts
+        asked = narrator.renderer.ask_all(texts, Urgency.SOON)
+        if asked:
+            logger.info("preparing %d lines of %s behind the game", asked, game)
 
     def run(self, effects: Sequence[Effect]) -> list[Event]:
         """Carry out ``effects``; return follow-up events to feed back to the session."""
@@ -244,7 +290,7 @@ class Executor:
         """When the audio next needs a look: to start a queued line, glide the ambience, close
         an idle device, start the day's tense last minute, or open the device again just
         before ``upcoming`` (the session's next deadline, where a line is likely said)."""
-        times = [self._speech_due(now)]
+        times = [self._speech_due(now), getattr(self.out.narrator, "due", lambda: None)()]
         if self.out.audio is not None:
             later = self.out.audio.due()
             times.append(None if later is None else now + later)
@@ -266,6 +312,7 @@ class Executor:
     def update_audio(self, upcoming: float | None = None) -> None:
         """Start a queued line, glide the ambience, start the tense bed when its time comes,
         and open a closed device when ``upcoming`` (the next deadline) is near."""
+        getattr(self.out.narrator, "update", lambda: None)()  # a line rendered meanwhile
         if self.out.ambience is not None:
             self.out.ambience.update()
         audio = self.out.audio
@@ -297,12 +344,43 @@ class Executor:
             name = f"{self._spoken:03d}-{say.line.replace('.', '-')}.wav"
             shutil.copyfile(spoken.path, self.out.wav_dir / name)
 
-    def _prepare(self, prepare: Prepare) -> LinesReady:
+    def _prepare(self, prepare: Prepare) -> LinesReady | None:
         narrator = self.out.narrator
         if narrator is None:
             return LinesReady(tuple(0.0 for _ in prepare.lines))
         items = [(say.line, say.param_map()) for say in prepare.lines]
+        rendering = behind(narrator)
+        if rendering is not None:
+            # Rendered behind the loop: the screen and its taps stay alive meanwhile, and
+            # ``lines_ready`` hands the session its LinesReady once every line is there.
+            rendering.ask_ahead(items, Urgency.NOW)
+            self._preparing, self._prepared_done = items, -1
+            return self.lines_ready()
         narrator.prepare(items, self._progress)
+        return LinesReady(tuple(narrator.seconds(line, params) for line, params in items))
+
+    def wait_for_lines(self, timeout: float = 60.0) -> bool:
+        """Block until the lines asked for now are rendered behind the loop (the simulator and
+        tests on a virtual clock, which must not run ahead of them); whether any were awaited."""
+        narrator = behind(self.out.narrator)
+        if self._preparing is None or narrator is None or narrator.renderer is None:
+            return False
+        narrator.renderer.wait_quiet(Urgency.SOON, timeout)
+        return True
+
+    def lines_ready(self) -> LinesReady | None:
+        """The ``LinesReady`` of a night rendering behind the loop once its last line is
+        rendered (telling the progress meanwhile); None until then, or when none renders."""
+        items, narrator = self._preparing, behind(self.out.narrator)
+        if items is None or narrator is None:
+            return None
+        done = len(items) - narrator.unready(items)
+        if done != self._prepared_done:
+            self._prepared_done = done
+            self._progress(done, len(items))
+        if done < len(items):
+            return None
+        self._preparing = None
         return LinesReady(tuple(narrator.seconds(line, params) for line, params in items))
 
     def _progress(self, done: int, total: int) -> None:

@@ -7,6 +7,7 @@ same parts the same way: ``open_daemon`` wires the whole daemon for both ``mothe
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable
 from contextlib import ExitStack
@@ -21,14 +22,18 @@ from device.runtime.nightsound import NightSound
 from games.events import Control, ControlPressed, SeatPressed
 from hardware.backend import Hardware, PinMap, make_hardware
 from narration.audio import AudioOutput
+from narration.backends import EspeakBackend, SilentBackend
 from narration.catalogue import Catalogue
 from narration.delivery import Delivery
+from narration.errors import NarrationError
 from narration.narrator import Narrator
 from narration.speech import SpeechBackend
 from narration.voices import VoiceChoice, choose_voice
 
 if TYPE_CHECKING:
     from device.runtime.app import Daemon
+
+logger = logging.getLogger(__name__)
 
 CATALOGUES = (
     "common",
@@ -137,15 +142,43 @@ def finish_voice_cache(config: Config, narrator: Narrator, stack: ExitStack) -> 
     from narration.prepare import BackgroundPrepare
 
     texts = every_text(narrator.catalogue, seats=config.hardware.seats).texts
-    background = BackgroundPrepare(narrator.cache, texts)
+    background = BackgroundPrepare(narrator.cache, texts, yield_to=narrator.renderer)
     background.start()
     stack.callback(background.stop)
 
 
+VOICE_MODES = ("behind", "wait", "time")
+"""How a daemon's narrator renders: ``behind`` the loop on a thread of its own (the device),
+``wait`` on the loop (the simulator copying WAVs: virtual time does not run meanwhile), or not
+at all, timing each line at the voice's rate (the simulator otherwise)."""
+
+
+def fallback_voice(backend: SpeechBackend) -> SpeechBackend | None:
+    """The fast voice that says a line the configured one has not rendered in time: espeak-ng
+    (None when it is not installed, or the configured voice is as fast or silent)."""
+    if backend.name in ("espeak", "silent"):
+        return None
+    try:
+        return EspeakBackend()
+    except NarrationError as error:
+        logger.warning("no fallback voice for late lines: %s", error)
+        return None
+
+
 def open_narrator(
-    config: Config, *, audio: bool, backend: str | None = None, cache: Path | None = None
+    config: Config,
+    *,
+    audio: bool,
+    backend: str | None = None,
+    cache: Path | None = None,
+    mode: str = "wait",
+    clock: Callable[[], float] | None = None,
+    wake: Callable[[], None] | None = None,
 ) -> Narrator:
-    """A narrator with the configured voice; ``audio`` False renders and captions only."""
+    """A narrator with the configured voice; ``audio`` False renders and captions only.
+
+    ``mode`` is one of :data:`VOICE_MODES`; ``behind`` renders on a thread of its own, with
+    ``clock`` the loop's clock and ``wake`` waking the loop when a line is ready."""
     output: AudioOutput | None = None
     if audio and config.audio.enabled:
         output = AudioOutput(
@@ -155,12 +188,27 @@ def open_narrator(
             effects_volume=config.audio.effects_volume,
         )
         output.open()
-    return Narrator(
+    narrator = Narrator(
         Catalogue.load(*CATALOGUES),
-        speech_backend(config, name=backend),
+        speech_backend(config, name=backend) if mode != "time" else _timing_voice(config, backend),
         cache or cache_dir(config),
         output,
+        timing_only=mode == "time",
     )
+    if mode == "behind":
+        narrator.render_behind(
+            fallback=fallback_voice(narrator.backend),
+            late_after=config.narration.late_after,
+            clock=clock,
+            wake=wake,
+        )
+    return narrator
+
+
+def _timing_voice(config: Config, name: str | None) -> SpeechBackend:
+    """What a narrator that only times lines needs of a voice: its rate (no engine starts)."""
+    del name  # every voice is timed alike, at the configured rate
+    return SilentBackend(config.narration.rate)
 
 
 @dataclass(frozen=True)
@@ -193,6 +241,8 @@ class Wiring:
     instead of apologising and going on as the device does."""
     notify: bool = False
     """Whether systemd is told of readiness and fed the watchdog."""
+    voice: str = "wait"
+    """How lines are rendered (:data:`VOICE_MODES`): the device renders ``behind`` its loop."""
     finish_voice: bool = False
     """Whether sentences missing from the voice cache are rendered in the background (the
     device: an interrupted ``voice prepare`` or a changed voice is finished behind the game)."""
@@ -230,7 +280,14 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
     stack.callback(hardware.close)
     if wiring.readers:
         open_readers(config, tags_into(inbox), stack, warnings_into(inbox))
-    narrator = open_narrator(config, audio=wiring.audio, cache=wiring.cache)
+    narrator = open_narrator(
+        config,
+        audio=wiring.audio,
+        cache=wiring.cache,
+        mode=wiring.voice,
+        clock=clock.now,
+        wake=ui.wake,
+    )
     stack.callback(narrator.close)
     if wiring.finish_voice:
         finish_voice_cache(config, narrator, stack)
@@ -258,6 +315,7 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
             now=clock.now,
         ),
         location=config.store.location,
+        seats=config.hardware.seats,
     )
     notifier = Notifier() if wiring.notify else Notifier({})
     stack.callback(notifier.stopping)

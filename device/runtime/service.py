@@ -39,6 +39,7 @@ def run(config: Config, *, windowed: bool = False) -> int:
             notify=True,
             finish_voice=True,
             web=True,
+            voice="behind",
         )
         daemon = open_daemon(config, wiring, stack)
         # Fullscreen is the device: Escape or a stray quit would exit 0, which systemd's

@@ -92,6 +92,9 @@ def simulate(
             wav_dir=wav_dir,
             shot_dir=shot_dir,
             strict=True,
+            # Lines are rendered only when their WAVs are kept; otherwise each is timed at the
+            # voice's rate, so a scenario plays in seconds whatever the voice.
+            voice="wait" if wav_dir is not None else "time",
         )
         daemon = open_daemon(config, wiring, stack)
         assert daemon.runtime.store is not None
@@ -254,6 +257,9 @@ class ScenarioPlayer:
         start = self.daemon.clock.now()
         while runtime.phase != wanted:
             deadline = runtime.next_deadline()
+            if deadline is None and self.daemon.runtime.executor.wait_for_lines():
+                self.daemon.step(until=self.daemon.clock.now())
+                continue
             if deadline is None:
                 raise SimulationError(
                     f"{event.where}: phase {wanted!r} never comes: the game waits for input "

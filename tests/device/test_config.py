@@ -58,6 +58,7 @@ EXPECTED_DEFAULTS = Config(
         cache_dir=None,
         length_scale=1.15,
         sentence_pause=0.45,
+        late_after=1.0,
     ),
     audio=AudioConfig(
         enabled=True,

@@ -1,0 +1,184 @@
+"""Rendering off the main loop: a thread that renders lines into the cache, the most urgent first.
+
+The loop never waits for speech synthesis. It asks for a sentence (:meth:`LineRenderer.ask`) and
+goes on; this thread renders it through the voice's one long-lived worker and tells the loop
+(``wake``) when a line the game is waiting for is ready. Lines asked for now go before lines
+prepared ahead (a game's results, names), which go before the background preparation of the
+whole catalogue, so a line the game needs waits behind one sentence at most.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import logging
+import threading
+from collections.abc import Callable, Iterable
+from enum import IntEnum
+from pathlib import Path
+
+from narration.cache import WavCache
+
+__all__ = ["IDLE_RELEASE_SECONDS", "LineRenderer", "Urgency"]
+
+logger = logging.getLogger(__name__)
+
+IDLE_RELEASE_SECONDS = 120.0
+"""A voice worker with nothing to render for this long is let go (its memory is given back)."""
+
+
+class Urgency(IntEnum):
+    """How soon a line is needed; lower goes first."""
+
+    NOW = 0
+    """The game says it now: it plays as soon as it is rendered."""
+    SOON = 1
+    """The game may say it next (its fixed lines, the results of the seats in play, a name)."""
+    LATER = 2
+    """Background preparation of the catalogue."""
+
+
+class LineRenderer:
+    """Renders sentences into a :class:`WavCache` on a thread of its own."""
+
+    def __init__(
+        self,
+        cache: WavCache,
+        *,
+        wake: Callable[[], None] | None = None,
+        idle_release: float = IDLE_RELEASE_SECONDS,
+    ) -> None:
+        """Set up, without starting (:meth:`start`).
+
+        Args:
+            cache: Where lines go; its backend renders them.
+            wake: Called (on this thread) when a line asked for ``NOW`` is ready or failed.
+            idle_release: Idle seconds after which the backend's worker is released.
+        """
+        self.cache = cache
+        self.wake = wake or (lambda: None)
+        self.idle_release = idle_release
+        self.rendered = 0
+        """Lines this thread rendered."""
+        self._ready: dict[str, Path] = {}
+        self._failed: dict[str, str] = {}
+        self._queued: dict[str, Urgency] = {}
+        self._heap: list[tuple[int, int, str]] = []
+        self._order = itertools.count()
+        self._busy = False
+        self._stopping = False
+        self._changed = threading.Condition()
+        self._thread = threading.Thread(target=self._run, name="voice-render", daemon=True)
+
+    def start(self) -> None:
+        """Start the thread."""
+        self._thread.start()
+
+    def ask(self, text: str, urgency: Urgency = Urgency.NOW) -> None:
+        """Have ``text`` rendered (sooner if it was asked for less urgently before)."""
+        with self._changed:
+            if text in self._ready or text in self._failed:
+                return
+            queued = self._queued.get(text)
+            if queued is not None and queued <= urgency:
+                return
+            self._queued[text] = urgency
+            heapq.heappush(self._heap, (int(urgency), next(self._order), text))
+            self._changed.notify_all()
+
+    def ask_all(self, texts: Iterable[str], urgency: Urgency) -> int:
+        """Ask for every text not cached yet; returns how many were asked for."""
+        asked = 0
+        for text in texts:
+            if not self.cache.cached_path(text).is_file():
+                self.ask(text, urgency)
+                asked += 1
+        return asked
+
+    def result(self, text: str) -> Path | str | None:
+        """The rendered WAV, the error (a string) if it failed, or None while it is not done."""
+        with self._changed:
+            if text in self._ready:
+                return self._ready[text]
+            return self._failed.get(text)
+
+    def pending(self, urgency: Urgency = Urgency.LATER) -> int:
+        """Lines waiting (or rendering) at ``urgency`` or more urgent."""
+        with self._changed:
+            return sum(1 for level in self._queued.values() if level <= urgency)
+
+    def wait_quiet(self, urgency: Urgency, timeout: float | None = None) -> bool:
+        """Block until no line more urgent than ``urgency`` waits; whether that happened."""
+        with self._changed:
+            return self._changed.wait_for(
+                lambda: (
+                    self._stopping or not any(level < urgency for level in self._queued.values())
+                ),
+                timeout,
+            )
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Stop after the current line (a worker mid-line is stopped) and wait for the thread."""
+        with self._changed:
+            self._stopping = True
+            self._heap.clear()
+            self._queued.clear()
+            self._changed.notify_all()
+        if self._thread.is_alive():
+            cancel = getattr(self.cache.backend, "cancel", None)
+            if self._busy and cancel is not None:
+                cancel()
+            self._thread.join(timeout)
+
+    @property
+    def running(self) -> bool:
+        """Whether the thread runs."""
+        return self._thread.is_alive()
+
+    def _next(self) -> str | None:
+        with self._changed:
+            while True:
+                while self._heap:
+                    _, _, text = heapq.heappop(self._heap)
+                    if text in self._queued:  # else an older entry of a line asked again
+                        self._busy = True
+                        return text
+                if self._stopping:
+                    return None
+                if not self._changed.wait(self.idle_release) and not self._heap:
+                    release = getattr(self.cache.backend, "release", None)
+                    if release is not None:
+                        release()  # nothing to render for a while: free the voice's memory
+
+    def _run(self) -> None:
+        while (text := self._next()) is not None:
+            try:
+                before = self.cache.rendered
+                path = self.cache.path_for(text)
+                self.rendered += self.cache.rendered - before
+            except Exception as error:  # a bad line must not end the thread
+                logger.warning("cannot render %r: %s", text, error)
+                self._finish(text, str(error) or type(error).__name__)
+            else:
+                self._finish(text, path)
+
+    def _finish(self, text: str, outcome: Path | str) -> None:
+        with self._changed:
+            self._busy = False
+            urgency = self._queued.pop(text, None)  # asked more urgently while it rendered?
+            if urgency is None:
+                return  # stopped meanwhile
+            if urgency is not Urgency.LATER:  # someone may be waiting for it
+                if isinstance(outcome, Path):
+                    self._ready[text] = outcome
+                else:
+                    self._failed[text] = outcome
+            self._changed.notify_all()
+        if urgency is Urgency.NOW:
+            self.wake()
+
+    def forget(self, text: str) -> None:
+        """Drop what is known of ``text`` once it was said (the cache keeps the WAV)."""
+        with self._changed:
+            self._ready.pop(text, None)
+            self._failed.pop(text, None)
