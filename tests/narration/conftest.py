@@ -58,3 +58,4 @@ def catalogue() -> Catalogue:
         },
         source="test",
     )
+

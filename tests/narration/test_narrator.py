@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from mixerwatch import speech_watch
 
 from narration.audio import AudioOutput
 from narration.backends import EspeakBackend, RecordedVoice, SilentBackend
@@ -90,10 +91,10 @@ def test_speech_plays_through_the_mixer_when_there_is_one(
 ) -> None:
     audio = AudioOutput()
     audio.open()
-    with Narrator(catalogue, espeak, tmp_path, audio) as narrator:
+    with speech_watch() as ended, Narrator(catalogue, espeak, tmp_path, audio) as narrator:
         spoken = narrator.speak("test.hello")
         assert spoken.seconds == pytest.approx(wav_seconds(spoken.path), abs=0.01)
-        assert audio.speaking
+        assert ended()  # the clip went through the mixer to its end
     assert not audio.available  # closing the narrator closed the output
 
 
@@ -147,7 +148,8 @@ def test_a_preloaded_clip_plays_from_memory_even_if_its_file_goes_away(
     path = narrator.wav_path("test.hello", {})
     seconds = wav_seconds(path)
     moved = path.rename(tmp_path / "elsewhere.wav")
-    assert audio.play_speech(path) == pytest.approx(seconds, abs=0.01)
-    assert audio.speaking
+    with speech_watch() as ended:
+        assert audio.play_speech(path) == pytest.approx(seconds, abs=0.01)
+        assert ended()
     moved.unlink()
     audio.close()
