@@ -6,6 +6,8 @@ They document the narrator's interface and need no speech engine and no sound ca
 from __future__ import annotations
 
 import os
+import threading
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -14,7 +16,7 @@ from narration.narrator import Progress, Spoken
 from narration.speech import DEFAULT_RATE, SpeechBackend
 from narration.wav import estimate_speech_seconds, wav_seconds, write_silence
 
-__all__ = ["CountingBackend", "RecordingAudio", "RecordingSpeaker"]
+__all__ = ["CountingBackend", "RecordingAudio", "RecordingSpeaker", "SlowBackend"]
 
 
 class RecordingSpeaker:
@@ -165,4 +167,39 @@ class CountingBackend:
 
     def close(self) -> None:
         """Close the wrapped backend."""
+        self.inner.close()
+
+
+class SlowBackend:
+    """Wraps a real backend and makes it slow: each line waits until :attr:`gate` is open, then
+    ``delay`` seconds more (a Pi rendering Piper, for the benchmark), then renders."""
+
+    def __init__(self, inner: SpeechBackend, *, delay: float = 0.0, held: bool = False) -> None:
+        """Wrap ``inner`` (same cache keys); ``held`` closes the gate until :meth:`let_go`."""
+        self.inner = inner
+        self.name = inner.name
+        self.voice = inner.voice
+        self.rate = inner.rate
+        self.delay = delay
+        self.gate = threading.Event()
+        if not held:
+            self.gate.set()
+        self.started: list[str] = []
+        """Every text whose rendering began, in order."""
+
+    def let_go(self) -> None:
+        """Open the gate: held lines render."""
+        self.gate.set()
+
+    def synthesize(self, text: str, out_path: Path) -> None:
+        """Wait for the gate and the delay, then render with the wrapped backend."""
+        self.started.append(text)
+        self.gate.wait()
+        if self.delay:
+            time.sleep(self.delay)
+        self.inner.synthesize(text, out_path)
+
+    def close(self) -> None:
+        """Open the gate (nothing stays held) and close the wrapped backend."""
+        self.gate.set()
         self.inner.close()

@@ -58,4 +58,3 @@ def catalogue() -> Catalogue:
         },
         source="test",
     )
-

@@ -203,6 +203,28 @@ def test_a_real_voice_renders_every_spoken_line_to_a_wav(tmp_path: Path) -> None
     assert second - first > config.narration.pause + 1.0
 
 
+def test_without_wavs_no_line_is_rendered_whatever_the_voice(tmp_path: Path) -> None:
+    config = load_config(
+        system_path=None,
+        overrides={"narration.backend": "piper", "narration.cache_dir": str(tmp_path / "c")},
+    )
+    scenario = parse_scenario(
+        json.dumps(
+            {
+                "setup": {"game": "onenight", "preset": "alien_first_game", "seed": 1},
+                "events": [{"until": "phase", "is": "day"}],
+            }
+        )
+    )
+    result = simulate(scenario, config)
+    said = [entry for entry in result.transcript.entries if "say" in entry]
+    assert len(said) > 10
+    assert list((tmp_path / "c").glob("*.wav")) == []  # timed at the voice's rate, not rendered
+    # Each line still lasts as long as it takes to say: the next cue waits for it.
+    first, second = said[0]["t"], said[1]["t"]
+    assert second - first > config.narration.pause + 1.0
+
+
 # -- simulate --store: the simulated game's store is kept ------------------------------------
 
 DEMO = Path(__file__).parents[3] / "device" / "scenarios" / "demo.json"

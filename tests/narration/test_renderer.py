@@ -1,0 +1,137 @@
+"""Rendering behind the loop: speak returns at once, lines play in order, late ones fall back."""
+
+from __future__ import annotations
+
+import errno
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+from narration.backends import EspeakBackend
+from narration.cache import WavCache
+from narration.catalogue import Catalogue
+from narration.fake import RecordingAudio, SlowBackend
+from narration.narrator import Narrator
+from narration.renderer import Urgency
+from narration.wav import check_wav
+
+WAIT = 60.0  # a bound for a stuck thread, never a measure: the tests wait on events
+
+
+class Wakes:
+    """The loop's wake-up, as an event a test can wait on."""
+
+    def __init__(self) -> None:
+        self.event = threading.Event()
+
+    def __call__(self) -> None:
+        self.event.set()
+
+    def wait(self) -> None:
+        assert self.event.wait(WAIT), "the renderer never woke the loop"
+        self.event.clear()
+
+
+class Clock:
+    """The loop's clock, moved by hand."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def behind(
+    catalogue: Catalogue, backend: SlowBackend, tmp_path: Path, *, fallback: bool = False
+) -> tuple[Narrator, RecordingAudio, Wakes, Clock]:
+    audio, wakes, clock = RecordingAudio(), Wakes(), Clock()
+    narrator = Narrator(catalogue, backend, tmp_path, audio)
+    narrator.render_behind(
+        fallback=EspeakBackend() if fallback else None, late_after=1.0, clock=clock, wake=wakes
+    )
+    return narrator, audio, wakes, clock
+
+
+def test_speak_returns_at_once_and_lines_play_in_the_order_asked_when_ready(
+    catalogue: Catalogue, espeak: EspeakBackend, tmp_path: Path
+) -> None:
+    cache = WavCache(tmp_path, espeak)
+    cache.path_for("Hello, table.")  # prepared
+    slow = SlowBackend(espeak, held=True)
+    narrator, audio, wakes, _ = behind(catalogue, slow, tmp_path)
+    with narrator:
+        first = narrator.speak("test.count", {"count": 5})  # not prepared: held in the voice
+        narrator.speak("test.hello")  # prepared, but it waits its turn
+        assert first.text == "There are 5 players tonight." and first.seconds > 0
+        assert audio.speech == []  # nothing plays out of order, nothing waited for the voice
+        slow.let_go()
+        wakes.wait()
+        narrator.update()
+        assert audio.speech == [cache.cached_path(first.text), cache.cached_path("Hello, table.")]
+        assert narrator.queue is not None and narrator.queue.late == 0
+
+
+def test_a_line_not_ready_in_time_is_said_with_the_fallback_voice(
+    catalogue: Catalogue, espeak: EspeakBackend, tmp_path: Path
+) -> None:
+    slow = SlowBackend(espeak, held=True)
+    narrator, audio, wakes, clock = behind(catalogue, slow, tmp_path, fallback=True)
+    with narrator:
+        narrator.speak("test.hello")
+        assert narrator.due() == clock.now + 1.0  # the loop looks again when it turns late
+        clock.now += 0.5
+        narrator.update()
+        assert audio.speech == []
+        clock.now += 0.5
+        narrator.update()  # late: espeak-ng renders it on a thread of its own
+        wakes.wait()
+        narrator.update()
+        fast = WavCache(tmp_path, EspeakBackend())
+        assert audio.speech == [fast.cached_path("Hello, table.")]
+        assert narrator.queue is not None and narrator.queue.late == 1
+        slow.let_go()
+
+
+def test_a_night_asked_ahead_is_counted_until_every_line_is_rendered(
+    catalogue: Catalogue, espeak: EspeakBackend, tmp_path: Path
+) -> None:
+    slow = SlowBackend(espeak, held=True)
+    narrator, _, _, _ = behind(catalogue, slow, tmp_path)
+    items: list[tuple[str, dict[str, object]]] = [("test.hello", {}), ("test.count", {"count": 3})]
+    with narrator:
+        assert narrator.ask_ahead(items) == 2
+        assert narrator.unready(items) == 2
+        slow.let_go()
+        assert narrator.renderer is not None
+        assert narrator.renderer.wait_quiet(Urgency.LATER, WAIT)
+        assert narrator.unready(items) == 0
+
+
+def test_a_cache_folder_that_cannot_be_made_still_lets_lines_be_said(
+    catalogue: Catalogue, espeak: EspeakBackend, tmp_path: Path
+) -> None:
+    blocked = tmp_path / "cache"
+    blocked.write_text("a file where the cache folder should be")
+    narrator = Narrator(catalogue, espeak, blocked)
+    spoken = narrator.speak("test.hello")
+    assert check_wav(spoken.path) is None
+    assert blocked not in spoken.path.parents
+    assert blocked.read_text() == "a file where the cache folder should be"
+
+
+def test_on_a_full_disk_lines_are_said_without_being_cached(
+    catalogue: Catalogue, espeak: EspeakBackend, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full(descriptor: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    # The disk refuses to keep data: the cache's sync (and its probe of the folder) fail.
+    monkeypatch.setattr("narration.cache.os.fsync", full)
+    narrator = Narrator(catalogue, espeak, tmp_path / "cache")
+    spoken = narrator.speak("test.count", {"count": 4})
+    assert check_wav(spoken.path) is None
+    assert (tmp_path / "cache") not in spoken.path.parents
+    assert list((tmp_path / "cache").glob("*.wav")) == []  # nothing half-kept in the cache
