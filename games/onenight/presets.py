@@ -155,6 +155,23 @@ PRESETS: dict[str, Preset] = {
             box=Box.WEREWOLF,
         ),
         # The Daybreak scenarios [RB-D], official at their smallest table (reference section 5).
+        # The first game's Dream Wolf is "the centre wolf": one of its six cards here, so at
+        # three players it may end in the middle.
+        Preset(
+            "daybreak_first_game",
+            "Daybreak first game",
+            3,
+            (
+                _R.ALPHA_WOLF,
+                _R.MYSTIC_WOLF,
+                _R.DREAM_WOLF,
+                _R.APPRENTICE_SEER,
+                _R.VILLAGE_IDIOT,
+                _R.REVEALER,
+            ),
+            (*_FILL_WITH_VILLAGERS, _R.SEER, _R.ROBBER, _R.TROUBLEMAKER, _R.INSOMNIAC),
+            box=Box.DAYBREAK,
+        ),
         Preset(
             "evil_transformation",
             "Evil Transformation",

@@ -340,6 +340,7 @@ def test_each_tab_offers_its_own_boxs_presets() -> None:
     assert keys("werewolf") == ["basic"]
     assert keys("vampire") == ["vampire_first_game"]
     assert keys("daybreak") == [
+        "daybreak_first_game",
         "evil_transformation",
         "trust_no_one",
         "cautionary_tale",
