@@ -63,6 +63,15 @@ cannot be viewed or moved, even by its owner (reference 1.4, RB-D)."""
 THUMBS_FOR = frozenset({"minion", "squire"})
 """Steps where the werewolves show thumbs: with a Dream Wolf his thumb is asked for too."""
 
+SHOWN_AGAIN = frozenset({"apprentice_tanner", "aura_seer", "squire", "beholder", "empath"})
+"""Steps where other players raise a thumb or point for the role: the Doppelganger's repeat
+asks them to do it again, by name, and to put their hands down before she closes her eyes
+(``.doppel_sleep``), so nobody is still pointing at wake-up (as the Leader's and Renfield's
+repeats, RB-V)."""
+
+SEERS = (Role.SEER, Role.APPRENTICE_SEER)
+"""Who holds up a thumb for the Beholder (RB-B)."""
+
 
 def step_lines(key: str, selected: Collection[Role], options: OneNightOptions) -> StepLines:
     """The line ids of step ``key`` in a night with ``selected`` roles."""
@@ -71,10 +80,19 @@ def step_lines(key: str, selected: Collection[Role], options: OneNightOptions) -
         (f"{base}.wake",), f"{base}.act", f"{base}.sleep", f"{base}.doppel_act", DOPPEL_SLEEP
     )
     doppel = Role.DOPPELGANGER in selected
+    if key in SHOWN_AGAIN:
+        lines = _with(lines, doppel_sleep=f"{base}.doppel_sleep")
+    if key == "beholder":
+        # Only the seers in play are asked for a thumb: "_seer", "_apprentice_seer", or both.
+        seers = [role for role in SEERS if role in selected]
+        suffix = {0: "_no_seer", 1: f"_{seers[0].value}" if seers else "", 2: ""}[len(seers)]
+        lines = _with(lines, act=f"{base}.act{suffix}", doppel_act=f"{base}.doppel_act{suffix}")
+        if not seers:
+            return lines  # no thumb, no card to look at: nothing to say about shields
     if Role.SENTINEL in selected and key in SHIELD_AWARE:
-        lines = _with(lines, act=f"{base}.act_shielded")
+        lines = _with(lines, act=f"{lines.act}_shielded")
         if Role.DOPPELGANGER in selected:
-            lines = _with(lines, doppel_act=f"{base}.doppel_act_shielded")
+            lines = _with(lines, doppel_act=f"{lines.doppel_act}_shielded")
     if Role.DREAM_WOLF in selected and key == "werewolves":
         # 1.1 / RB-D: the Dream Wolf keeps his eyes closed and holds out a thumb; so does a
         # Doppelganger-Dream Wolf (1.3: she does nothing else).
@@ -83,7 +101,9 @@ def step_lines(key: str, selected: Collection[Role], options: OneNightOptions) -
             wake = (*wake, f"{base}.doppel_dream_wolf")
         return _with(lines, wake=wake, sleep=f"{base}.sleep_dream_wolf")
     if Role.DREAM_WOLF in selected and key in THUMBS_FOR:
-        return _with(lines, act=f"{lines.act}_dream_wolf")
+        # The Squire's repeat asks for the Dream Wolf's thumb again too.
+        again = f"{lines.doppel_act}_dream_wolf" if key == "squire" else lines.doppel_act
+        return _with(lines, act=f"{lines.act}_dream_wolf", doppel_act=again)
     if key == "renfield" and doppel:
         # RB-V: with a Doppelganger-Renfield the vampires keep pointing through her call.
         return _with(lines, sleep=f"{base}.sleep_hold", doppel_sleep=f"{base}.doppel_sleep")

@@ -30,10 +30,12 @@ from games.onenight.wake import (
 DUSK_NOTES = (
     (Role.ALPHA_WOLF, "onenight.alpha_wolf.centre_card"),
     (Role.SENTINEL, "onenight.sentinel.shield_rule"),
+    (Role.THE_COUNT, "onenight.the_count.fear_rule"),
 )
 """Lines said at dusk when a role is selected: the Alpha Wolf's werewolf card is a fourth
-centre card for every role that views or moves centre cards (RB-D), and a shield protects a
-card from everyone, its owner too (reference 1.4)."""
+centre card for every role that views or moves centre cards (RB-D), a shield protects a
+card from everyone, its owner too, and the holder of the Mark of Fear does nothing at night
+but still gives any thumb a call asks for (reference 1.4)."""
 
 
 def _call(
@@ -100,14 +102,18 @@ def _doppelganger(night: _Night, selected: set[Role]) -> list[Cue]:
         line = Say.of(f"onenight.doppelganger.instant.{role.value}{shielded}")
         cues.append(Cue("doppelganger", "dusk", line, act))
     if Role.MINION in selected:
-        # A Doppelganger-Minion keeps her eyes open; the wolves show her their thumbs now.
-        cues.append(Cue("doppelganger", "dusk", Say.of("onenight.doppelganger.minion"), act))
+        # A Doppelganger-Minion keeps her eyes open; the wolves show her their thumbs now, the
+        # Dream Wolf's too, as for the Minion's own call.
+        dream = "_dream_wolf" if Role.DREAM_WOLF in selected else ""
+        minion = Say.of(f"onenight.doppelganger.minion{dream}")
+        cues.append(Cue("doppelganger", "dusk", minion, act))
         cues.append(Cue("doppelganger", "dusk", Say.of("onenight.doppelganger.minion_done"), pause))
     # Ruling: the chart calls the Oracle (-9) before the Doppelganger (-7), so a
-    # Doppelganger-Oracle answers her own question here, at the end of her step.
+    # Doppelganger-Oracle answers her own question here, at the end of her step (her eyes
+    # are open already: she is not told to open them).
     asked = night.question("doppelganger", "dusk")
     if asked:
-        oracle = Say.of("onenight.doppelganger.again", role=Role.ORACLE.definite)
+        oracle = Say.of("onenight.doppelganger.oracle")
         cues += [Cue("doppelganger", "dusk", oracle, pause), *asked]
     return [*cues, sleep]
 
@@ -128,7 +134,10 @@ def _step_cues(
     cues = [Cue(key, phase, Say.of(line), pause) for line in lines.wake]
     who = copiers(selected)
     if key in JOINS and who:
-        cues.append(Cue(key, phase, Say.of(f"onenight.join.{JOINS[key]}", who=who), pause))
+        # A copier who became the Dream Wolf keeps her eyes closed: she is not invited to open.
+        dream = key == "werewolves" and Role.DREAM_WOLF in selected
+        join = f"onenight.join.{JOINS[key]}{'_dream_wolf' if dream else ''}"
+        cues.append(Cue(key, phase, Say.of(join, who=who), pause))
     for inner in inside:  # e.g. the Cow's fist while the aliens are awake (2.3)
         cues += [dataclasses.replace(cue, step=key) for cue in _step_cues(inner, phase, night)]
     act = night.act(key) or (Say.of(lines.act),)

@@ -103,6 +103,9 @@ def survey() -> tuple[dict[str, set[str]], frozenset[Say]]:
             seen[name.removeprefix("doppel_")].add(getattr(instr, name).target.scope.value)
         seen["exposer"].add(str(instr.exposer.count))
         seen["doppel_exposer"].add(str(instr.doppel_exposer.count))
+        # Never more than the Exposer left face down; none only when he had all three.
+        left = 3 - instr.exposer.count
+        assert instr.doppel_exposer.count == min(left, instr.doppel_exposer.count or 1)
         seen["blob"].add(instr.blob.pattern.value)
         for ripple in (instr.ripple, instr.forced_ripple):
             if ripple is not None:
@@ -152,7 +155,8 @@ def test_the_doppelganger_gets_her_own_copies_only_of_selected_roles() -> None:
     assert without.doppel_psychic is None and without.doppel_rascal is None
     with_her = draw(5, (*ALIEN_SET, Role.DOPPELGANGER, Role.ORACLE))
     assert with_her.doppel_psychic and with_her.doppel_psychic.doppel
-    assert with_her.doppel_exposer and with_her.doppel_exposer.count in (1, 2)
+    assert with_her.doppel_exposer and with_her.exposer
+    assert with_her.doppel_exposer.count in (0, 1, 2)
     assert with_her.oracle and with_her.doppel_oracle
     assert with_her.doppel_oracle.kind is not with_her.oracle.kind
     assert with_her.doppel_mortician is None and with_her.doppel_body_snatcher is None

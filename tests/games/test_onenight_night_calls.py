@@ -15,7 +15,9 @@ from tables import case_id, load_cases
 from games.errors import SetupError
 from games.onenight.cue import Cue
 from games.onenight.instructions import draw_instructions
+from games.onenight.instructions.common import Scope, Target
 from games.onenight.instructions.ripple import Ripple, RippleKind, repeat_candidates
+from games.onenight.instructions.roles import AlienDirective, AlienKind, ExposerInstruction
 from games.onenight.resolve.identity import named
 from games.onenight.roles import Role
 from games.onenight.script import night_script
@@ -24,6 +26,7 @@ from games.onenight.wake import WAKE_ORDER
 from narration.catalogue import Catalogue
 
 CASES = load_cases("night_calls")
+EVERYONE = Target(Scope.EVERYONE)
 CATALOGUE = Catalogue.load("common", "onenight", "onenight_app")
 
 
@@ -36,12 +39,23 @@ def case_script(case: dict[str, Any]) -> tuple[Cue, ...]:
     options = options_from(case.get("options", {}), OneNightOptions())
     players = case.get("players", len(roles) - 3)
     setup = OneNightSetup(players, roles, seed=7, options=options)
-    if "ripple" not in case:
+    if "ripple" not in case and "app" not in case:
         return night_script(setup)
-    # The app's lines too, with the case's ripple in place of any drawn one.
+    # The app's lines too, with the case's ripple or directives in place of the drawn ones.
     drawn = draw_instructions(roles, players, random.Random(7), ripple_rate=0.0)
-    ripple = Ripple(RippleKind(case["ripple"]["kind"]), role=Role(case["ripple"]["role"]))
-    return night_script(setup, dataclasses.replace(drawn, ripple=ripple))
+    if "ripple" in case:
+        ripple = Ripple(RippleKind(case["ripple"]["kind"]), role=Role(case["ripple"]["role"]))
+        drawn = dataclasses.replace(drawn, ripple=ripple)
+    app = case.get("app", {})
+    if "aliens" in app:
+        drawn = dataclasses.replace(
+            drawn, aliens=AlienDirective(AlienKind(app["aliens"]), EVERYONE)
+        )
+    if "exposer" in app:
+        counts = app["exposer"]
+        exposer, doppel = ExposerInstruction(counts[0]), ExposerInstruction(counts[1], True)
+        drawn = dataclasses.replace(drawn, exposer=exposer, doppel_exposer=doppel)
+    return night_script(setup, drawn)
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

@@ -42,6 +42,19 @@ PAIRS = [
     (Role.SENTINEL, Role.DOPPELGANGER, Role.SQUIRE),
 ]
 ROLE_SETS = [(role, *FILLERS) for role in Role] + [(*pair, *FILLERS) for pair in PAIRS]
+# The Beholder names only the seers in play (none, one or both), with the Doppelganger's repeat
+# and the shield; the Doppelganger-Minion and -Squire with the Dream Wolf's thumb.
+R = Role
+ROLE_SETS += [
+    (R.BEHOLDER, R.DOPPELGANGER, R.VILLAGER, R.VILLAGER, R.WEREWOLF),
+    (R.BEHOLDER, R.APPRENTICE_SEER, R.DOPPELGANGER, R.VILLAGER, R.WEREWOLF),
+    (R.BEHOLDER, R.APPRENTICE_SEER, R.DOPPELGANGER, R.SENTINEL, R.VILLAGER, R.WEREWOLF),
+    (R.BEHOLDER, R.DOPPELGANGER, *FILLERS),
+    (R.BEHOLDER, R.DOPPELGANGER, R.SENTINEL, *FILLERS),
+    (R.MINION, R.SQUIRE, R.DOPPELGANGER, *FILLERS),
+    (R.DREAM_WOLF, R.MINION, R.SQUIRE, R.DOPPELGANGER, *FILLERS),
+    (R.DREAM_WOLF, R.SQUIRE, R.DOPPELGANGER, R.SENTINEL, *FILLERS),
+]
 ROLE_SETS.append(EVERY_WAKING)
 # Without a Sentinel, the calls (and the Doppelganger's) say nothing of shields.
 ROLE_SETS.append(tuple(role for role in EVERY_WAKING if role is not Role.SENTINEL))

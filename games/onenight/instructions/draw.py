@@ -173,6 +173,7 @@ def draw_instructions(
         return children[slot]
 
     doppel = Role.DOPPELGANGER in selected
+    exposer = draw_exposer(child("exposer")) if Role.EXPOSER in selected else None
 
     def has(role: Role, *, copy: bool = False) -> bool:
         return role in selected and (doppel or not copy)
@@ -203,7 +204,7 @@ def draw_instructions(
         aliens=draw_aliens(child("aliens"), players) if _ALIEN_STEP.is_called(selected) else None,
         psychic=draw_psychic(child("psychic"), players) if has(Role.PSYCHIC) else None,
         rascal=draw_rascal(child("rascal"), players) if has(Role.RASCAL) else None,
-        exposer=draw_exposer(child("exposer")) if has(Role.EXPOSER) else None,
+        exposer=exposer,
         blob=draw_blob(child("blob"), players) if has(Role.BLOB) else None,
         mortician=draw_mortician(child("mortician"), players) if has(Role.MORTICIAN) else None,
         body_snatcher=(
@@ -223,8 +224,8 @@ def draw_instructions(
             else None
         ),
         doppel_exposer=(
-            draw_exposer(child("doppel_exposer"), doppel=True)
-            if has(Role.EXPOSER, copy=True)
+            draw_exposer(child("doppel_exposer"), True, exposer.count)
+            if exposer is not None and doppel
             else None
         ),
         doppel_mortician=(

@@ -186,22 +186,33 @@ def draw_rascal(rng: random.Random, players: int, doppel: bool = False) -> Rasca
 # -- Exposer (2.8) ------------------------------------------------------------------------------
 
 
+CENTRE_CARDS = 3
+"""The cards in the middle the Exposer can turn over."""
+
+
 @dataclass(frozen=True)
 class ExposerInstruction:
-    """Flip exactly ``count`` centre cards, or none (the Doppelganger: 1 or 2 more)."""
+    """Flip exactly ``count`` centre cards, or none (the Doppelganger: 1 or 2 more, 0 when the
+    Exposer may have turned them all)."""
 
     count: int
     doppel: bool = False
 
     def lines(self) -> tuple[Say, ...]:
         """The instruction as spoken."""
+        if self.doppel and not self.count:
+            return (Say.of("onenight.app.exposer.doppel_none_left"),)
         variant = f"doppel_{NUMBER_WORDS[self.count]}" if self.doppel else NUMBER_WORDS[self.count]
         return (Say.of(f"onenight.app.exposer.{variant}"),)
 
 
-def draw_exposer(rng: random.Random, doppel: bool = False) -> ExposerInstruction:
-    """1, 2 or 3 cards; 1 or 2 more for the Doppelganger."""
-    return ExposerInstruction(rng.randint(1, 2 if doppel else 3), doppel)
+def draw_exposer(rng: random.Random, doppel: bool = False, turned: int = 0) -> ExposerInstruction:
+    """1, 2 or 3 cards; 1 or 2 more for the Doppelganger, but never more than the ``turned``
+    cards the Exposer was told to turn leave face down (none left: 0, her call says so)."""
+    if not doppel:
+        return ExposerInstruction(rng.randint(1, CENTRE_CARDS))
+    left = CENTRE_CARDS - turned
+    return ExposerInstruction(rng.randint(1, min(2, left)) if left > 0 else 0, True)
 
 
 # -- Blob and Mortician (2.11) ------------------------------------------------------------------
