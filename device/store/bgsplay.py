@@ -15,7 +15,7 @@ import uuid
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from device.store.bgstats import SOURCE_NAME, game_info, play_date, source_player_id
+from device.store.bgstats import SOURCE_NAME, bgstats_game, play_date, source_player_id
 from games.scorelog.plays import Play, PlayerResult
 
 ABOUT = (
@@ -60,13 +60,13 @@ class BgsplayFile:
             )
 
     def _game(self, play: Play) -> dict[str, Any]:
-        game = self.games.get(play.game)
+        name, info = bgstats_game(play)
+        game = self.games.get(name)
         if game is None:
-            info = game_info(play.game)
             game = {
                 "id": len(self.games) + 1,
                 "uuid": stable_uuid("game", info.source_game_id),
-                "name": play.game,
+                "name": name,
                 "sourceName": SOURCE_NAME,
                 "sourceGameId": info.source_game_id,
                 "highestWins": info.highest_wins,
@@ -77,7 +77,7 @@ class BgsplayFile:
             }
             if info.bgg_id is not None:
                 game["bggId"] = info.bgg_id
-            self.games[play.game] = game
+            self.games[name] = game
         return game
 
     def _player_ref(self, play: Play, player: PlayerResult) -> int:
@@ -104,7 +104,7 @@ class BgsplayFile:
 
     def row(self, play: Play) -> dict[str, Any]:
         """The ``plays`` row of ``play`` (the next play, oldest first)."""
-        info = game_info(play.game)
+        _, info = bgstats_game(play)
         game = self._game(play)
         scores = []
         for player in play.players:

@@ -46,7 +46,7 @@ class GameInfo:
 
 
 GAME_INFO: dict[str, GameInfo] = {
-    # BGG 204431 is "One Night Ultimate Alien" (2017, 4-10 players); see README for sources.
+    # A One Night play before plays named their box: the Alien box, as it always was.
     "One Night": GameInfo("onenight", 204431, highest_wins=False, no_points=True),
     # No public source we could check gives BoardGameGeek ids for these three: left out.
     "Alieninjas": GameInfo("alieninjas", None, highest_wins=True, no_points=False),
@@ -54,6 +54,33 @@ GAME_INFO: dict[str, GameInfo] = {
     "Alien Encounters": GameInfo("encounters", None, highest_wins=False, no_points=True),
 }
 """Per game display name (as plays are logged), what BG Stats is told about it."""
+
+TITLE_INFO: dict[str, GameInfo] = {
+    # BoardGameGeek's ids of the four One Night boxes (public game tables agree on them). The
+    # Alien box keeps the id "onenight" its plays always had, so BG Stats matches them still.
+    "One Night Ultimate Alien": GameInfo("onenight", 204431, highest_wins=False, no_points=True),
+    "One Night Ultimate Werewolf": GameInfo(
+        "onenight-werewolf", 147949, highest_wins=False, no_points=True
+    ),
+    "One Night Ultimate Werewolf: Daybreak": GameInfo(
+        "onenight-daybreak", 163166, highest_wins=False, no_points=True
+    ),
+    "One Night Ultimate Vampire": GameInfo(
+        "onenight-vampire", 180956, highest_wins=False, no_points=True
+    ),
+}
+"""Per published title a play is filed under (`Play.title`), what BG Stats is told."""
+OLD_TITLES = {"One Night": "One Night Ultimate Alien"}
+"""The title of a play logged before plays named their box."""
+
+
+def bgstats_game(play: Play) -> tuple[str, GameInfo]:
+    """The name BG Stats files ``play`` under, and what it is told about that game: the
+    play's published title when it has one (One Night's box), else its game's."""
+    title = play.title or OLD_TITLES.get(play.game, "")
+    if title in TITLE_INFO:
+        return title, TITLE_INFO[title]
+    return title or play.game, game_info(play.game)
 
 
 def game_info(game: str) -> GameInfo:
@@ -100,8 +127,8 @@ def push_play(play: Play, *, location: str = "", comments: bool = True) -> dict[
         location: where it was played (the ``[store] location`` config key); empty: left out.
         comments: False leaves the comments out (a shorter link, for a dense QR code).
     """
-    info = game_info(play.game)
-    game: dict[str, Any] = {"name": play.game, "sourceGameId": info.source_game_id}
+    name, info = bgstats_game(play)
+    game: dict[str, Any] = {"name": name, "sourceGameId": info.source_game_id}
     if info.bgg_id is not None:
         game["bggId"] = info.bgg_id
     game["highestWins"] = info.highest_wins

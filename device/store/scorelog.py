@@ -111,6 +111,7 @@ _PLAY_COLUMNS = {
         ("duration_min", "INTEGER"),
         ("board", "TEXT NOT NULL DEFAULT ''"),
         ("comments", "TEXT NOT NULL DEFAULT ''"),
+        ("title", "TEXT NOT NULL DEFAULT ''"),
     ),
     "play_results": (
         ("role", "TEXT NOT NULL DEFAULT ''"),
@@ -147,7 +148,7 @@ def write_play(db: sqlite3.Connection, play: Play, record: int | None = None) ->
     """Write a play unless one with its id is logged already; whether it was new."""
     cursor = db.execute(
         "INSERT OR IGNORE INTO plays (id, game, played_at, rounds, record, duration_min, board, "
-        "comments) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "comments, title) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             play.id,
             play.game,
@@ -157,6 +158,7 @@ def write_play(db: sqlite3.Connection, play: Play, record: int | None = None) ->
             play.duration_min,
             play.board,
             play.comments,
+            play.title,
         ),
     )
     if cursor.rowcount == 0:
@@ -202,7 +204,7 @@ def _extras(player: PlayerResult) -> tuple[str, str, str]:
 
 
 _PLAY_QUERY = (
-    "SELECT plays.id, game, played_at, rounds, duration_min, board, comments, seat, name, "
+    "SELECT plays.id, game, played_at, rounds, duration_min, board, comments, title, seat, name, "
     "score, winner, start_player, role, team, player_id FROM plays "
     "LEFT JOIN play_results ON play_results.play = plays.id"
 )
@@ -232,8 +234,8 @@ def _grouped(rows: Iterable[tuple[Any, ...]]) -> Iterator[Play]:
         if head is None or row[0] != head[0]:
             if head is not None:
                 yield _play(head, players)
-            head, players = row[:7], []
-        seat, name, score, winner, first, role, team, player_id = row[7:]
+            head, players = row[:8], []
+        seat, name, score, winner, first, role, team, player_id = row[8:]
         if seat is not None:
             flags = bool(winner), bool(first)
             players.append(PlayerResult(name, int(seat), score, *flags, role, team, player_id))
@@ -242,7 +244,7 @@ def _grouped(rows: Iterable[tuple[Any, ...]]) -> Iterator[Play]:
 
 
 def _play(head: tuple[Any, ...], players: list[PlayerResult]) -> Play:
-    id, game, played_at, rounds, duration, board, comments = head
+    id, game, played_at, rounds, duration, board, comments, title = head
     return Play(
         id,
         game,
@@ -252,6 +254,7 @@ def _play(head: tuple[Any, ...], players: list[PlayerResult]) -> Play:
         duration,
         board,
         comments,
+        title,
     )
 
 
@@ -271,7 +274,8 @@ def read_play(db: sqlite3.Connection, play_id: str) -> Play | None:
 
 def play_to_json(play: Play) -> dict[str, Any]:
     """A play as JSON data (the backup's form). Fields added since version 1 (a player's
-    ``role``, ``team``, ``player_id``; a play's ``duration_min``, ``board``, ``comments``)
+    ``role``, ``team``, ``player_id``; a play's ``duration_min``, ``board``, ``comments``,
+    ``title``)
     are written only when set, and read as empty when absent."""
     data: dict[str, Any] = {
         "id": play.id,
@@ -282,7 +286,7 @@ def play_to_json(play: Play) -> dict[str, Any]:
     }
     if play.duration_min is not None:
         data["duration_min"] = play.duration_min
-    for key in ("board", "comments"):
+    for key in ("board", "comments", "title"):
         if getattr(play, key):
             data[key] = getattr(play, key)
     return data
@@ -334,6 +338,7 @@ def play_from_json(data: Any, where: str = "play") -> Play:
         duration,
         _optional_text(obj, "board", where),
         _optional_text(obj, "comments", where),
+        _optional_text(obj, "title", where),
     )
 
 

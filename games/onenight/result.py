@@ -8,6 +8,7 @@ from typing import Any
 from games.effects import Effect, Finished, LogPlay, Phase, Report, Say, Show
 from games.events import Event, Touched
 from games.onenight.artifacts import Artifact
+from games.onenight.boxes import BOX_TITLES, filed_under, guest_note
 from games.onenight.resolve import (
     Conversion,
     Mark,
@@ -106,7 +107,9 @@ def final_result(state: OneNightState, result: Resolution) -> FinalResult:
     teams = tuple(seat.team.replace("_", " ").capitalize() for seat in result.seats)
     role_set = ", ".join(Role(role).display_name for role in state.setup.roles)
     deaths = ", ".join(f"seat {seat} ({roles[seat - 1]})" for seat in result.deaths)
-    comments = f"Roles: {role_set}. Died: {deaths or 'nobody'}."
+    box, others = filed_under(Role(role) for role in state.setup.roles)
+    guests = guest_note(others)
+    comments = f"Roles: {role_set}. {guests + ' ' if guests else ''}Died: {deaths or 'nobody'}."
     return FinalResult(
         "onenight",
         (None,) * players,
@@ -114,6 +117,7 @@ def final_result(state: OneNightState, result: Resolution) -> FinalResult:
         roles=roles[:players],
         teams=teams[:players],
         comments=comments,
+        title=BOX_TITLES[box],
     )
 
 

@@ -47,6 +47,9 @@ class Play:
     """The board it was played on (the Alieninjas mission and map side), or empty."""
     comments: str = ""
     """What only the device knows (the One Night role set and the deaths), or empty."""
+    title: str = ""
+    """The published game the play is filed under outside the device (BG Stats), when that is
+    not the game's own name: One Night's box, the one most of its roles come from; or empty."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,9 @@ class FinalResult:
     """The board played (the Alieninjas mission and map side), or empty."""
     comments: str = ""
     """What the device knows of the play (the One Night role set and the deaths), or empty."""
+    title: str = ""
+    """The published game the play is filed under outside the device (BG Stats), when that is
+    not the game's own name: One Night's box, the one most of its roles come from; or empty."""
 
     def __post_init__(self) -> None:
         count = len(self.scores)
@@ -123,5 +129,13 @@ class FinalResult:
             for seat, score in enumerate(self.scores, start=1)
         )
         return Play(
-            id, name, played_at, players, self.rounds, duration_min, self.board, self.comments
+            id,
+            name,
+            played_at,
+            players,
+            self.rounds,
+            duration_min,
+            self.board,
+            self.comments,
+            self.title,
         )

@@ -89,7 +89,7 @@ def test_bgstats_url_has_one_push_link_per_play(tmp_path: Path) -> None:
 def test_bgsplay_is_one_file_object_of_the_whole_log(tmp_path: Path) -> None:
     data = json.loads(export(filled(tmp_path / "m.db"), "bgsplay"))
     assert [play["sourcePlayId"] for play in data["plays"]] == ["play-a", "play-b"]
-    assert [game["name"] for game in data["games"]] == ["Alienation", "One Night"]
+    assert [game["name"] for game in data["games"]] == ["Alienation", "One Night Ultimate Alien"]
 
 
 def test_a_json_backup_holds_players_tags_and_plays(tmp_path: Path) -> None:

@@ -12,11 +12,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from tables import load_cases
+from tables import case_id, load_cases
 
 from device.store.bgsplay import to_bgsplay
 from device.store.bgstats import decode_push_url, game_info, push_play, push_url
 from device.store.database import Store
+from device.store.scorelog import play_from_json, play_to_json
 from games.catalog import GAMES
 from games.scorelog.plays import FinalResult, Play, PlayerResult
 
@@ -144,7 +145,7 @@ def test_a_scored_play_field_by_field() -> None:
 def test_one_night_is_winners_only_with_roles_teams_and_comments() -> None:
     data = push_play(ONENIGHT)
     assert data["game"] == {
-        "name": "One Night",
+        "name": "One Night Ultimate Alien",  # the box title, never "One Night"
         "sourceGameId": "onenight",
         "bggId": 204431,
         "highestWins": False,
@@ -221,7 +222,7 @@ def test_the_bgsplay_file_field_by_field() -> None:
     players = {player["id"]: player for player in data["players"]}
     assert [game["name"] for game in data["games"]] == [
         "Alienation",
-        "One Night",
+        "One Night Ultimate Alien",
         "Alieninjas",
         "Alien Encounters",
     ]
@@ -324,3 +325,21 @@ def test_a_store_from_before_bg_stats_links_gains_the_new_columns(tmp_path: Path
     )
     store.close()
     assert [profile.id for profile in Store(path).players()] == ids  # made once, then kept
+
+
+@pytest.mark.parametrize("case", load_cases("onenight_boxes"), ids=case_id)
+def test_a_one_night_play_reaches_bg_stats_as_its_box(case: dict[str, Any]) -> None:
+    play = Play("p-box", "One Night", "2025-01-31T20:15:00Z", ONENIGHT.players, title=case["title"])
+    game = push_play(play)["game"]
+    assert (game["name"], game["bggId"]) == (case["title"], case["bgg_id"])
+    assert play_from_json(play_to_json(play)).title == case["title"]
+
+
+def test_a_one_night_play_from_before_titles_is_the_alien_box_as_it_was() -> None:
+    old = Play("p-old", "One Night", "2025-01-31T20:15:00Z", ONENIGHT.players)
+    game = push_play(old)["game"]
+    assert (game["name"], game["bggId"], game["sourceGameId"]) == (
+        "One Night Ultimate Alien",
+        204431,
+        "onenight",
+    )
