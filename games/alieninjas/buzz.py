@@ -2,9 +2,11 @@
 
 Presses reach the session one by one, and a later event may carry an earlier edge (two buttons
 pressed within a few milliseconds, read by different threads). So the first press opens an
-arbitration window: it becomes the candidate, and until ``until`` (its arrival plus the window)
-any press with an earlier edge replaces it. The device commits the candidate at the ``Tick`` at
-``until``, or as soon as any other input arrives.
+arbitration window: it becomes the candidate, and any press with an earlier edge replaces it. A
+press is judged by its edge: one whose edge is within the window of the candidate's takes part
+even if the loop reaches it late (busy for a moment). The device commits the candidate at the
+``Tick`` at ``until`` (the first arrival plus the window), after the presses already queued, or
+as soon as any other input, or a press whose edge is past the window, arrives.
 
 Tie policy: edges closer than ``TIE_SECONDS`` count as simultaneous, and then the lower seat
 number wins (a fixed, public rule, so nobody can argue it afterwards).

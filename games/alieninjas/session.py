@@ -63,10 +63,13 @@ class AlieninjasSession:
         if isinstance(event, Tick):
             return _run_deadlines(state, now)
         effects: list[Effect] = []
+        window = state.setup.options.arbitration_window
         if state.candidate is not None and (
-            not isinstance(event, SeatPressed) or now >= state.candidate.until
+            not isinstance(event, SeatPressed) or event.at >= state.candidate.at + window
         ):
-            # Any other input (or a press after the window) comes after the buzz it follows.
+            # Any other input (or a press whose edge is past the window) comes after the buzz it
+            # follows. A press is judged by its edge, not by when the loop reached it, so a
+            # busy loop cannot change who called first.
             state, effects = _commit(state)
         state, more = _dispatch(state, event, now)
         return state, effects + more

@@ -61,13 +61,24 @@ def test_earliest_edge_wins_even_when_delivered_second() -> None:
     assert game.phase == "check"
 
 
-def test_a_press_after_the_window_cannot_win() -> None:
+def test_a_press_whose_edge_is_after_the_window_cannot_win() -> None:
     game = Game()
     game.go(0.0)
     game.press(2, at=10.005, now=10.006)
-    effects = game.press(1, at=9.0, now=10.5)  # too late, whatever its timestamp says
+    effects = game.press(1, at=10.030, now=10.031)  # pressed 25 ms after seat 2
     assert Buzz(2, 10.005) in effects
     assert game.state.buzzed == 2
+
+
+def test_a_busy_loop_cannot_change_who_called_first() -> None:
+    game = Game()
+    game.go(0.0)
+    game.press(2, at=10.005, now=10.006)
+    # The loop was busy for 25 ms: the earlier press reaches it after the window's close, but
+    # its edge is inside the window, so it wins before the window's tick commits anything.
+    assert game.press(3, at=10.004, now=10.040) == []
+    effects = game.tick(10.040)
+    assert effects[0] == Buzz(3, 10.004)
 
 
 def test_simultaneous_edges_go_to_the_lower_seat() -> None:
