@@ -18,6 +18,8 @@ MAX_LOADED_SOUNDS = 8
 """Decoded clips kept in memory: the one playing, the ones queued and a few ahead."""
 AHEAD = 3
 """Clips of a prepared night decoded ahead of the one playing."""
+SKIPPABLE = 2 * AHEAD
+"""A clip this near the head of the plan moves the plan past it (see ``Clips.played``)."""
 
 
 class Clips:
@@ -43,9 +45,18 @@ class Clips:
         return self._sounds.get(path) or self.load(path, mixer)
 
     def played(self, path: Path) -> None:
-        """Move past a clip of the prepared night; the next few are due to be decoded."""
+        """Move past a clip of the prepared night; the next few are due to be decoded.
+
+        A clip among the next few moves the plan past it (the ones before it were not said: a
+        line that hangs on an answer). A clip from further on (an instruction, listed after the
+        night's calls) leaves the plan and nothing else: dropping everything up to it left no
+        clip decoded ahead for the rest of the night."""
         if path in self._upcoming:
-            del self._upcoming[: self._upcoming.index(path) + 1]
+            index = self._upcoming.index(path)
+            if index < SKIPPABLE:
+                del self._upcoming[: index + 1]
+            else:
+                del self._upcoming[index]
         self.top_up_due = bool(self._upcoming)
 
     def top_up(self, mixer: Any) -> None:
