@@ -143,7 +143,6 @@ ALIENINJAS: GameSpec[AlieninjasSetup] = GameSpec(
     lambda data: AlieninjasSession(alieninjas_state(data).setup),
     setup_keys=frozenset({"mission", "players", "seed", "options"}),
     fields=(POINTS,),
-    quick_sounds=True,  # the ALIENINJAS! call answers a buzz
     missions=(
         _mission(
             "speed",

@@ -148,9 +148,6 @@ class GameSpec(Generic[SetupT]):
     missions: tuple[Mission, ...] = ()
     home: Mapping[str, object] | None = None
     """The setup a home button named ``name`` starts, besides ``game`` (None: no button)."""
-    quick_sounds: bool = False
-    """Its sounds answer presses (a buzz's call): the device keeps its speaker quick and open
-    while it runs, where narration alone may start a line a fraction of a second late."""
 
     def new_session(self, block: Mapping[str, Any], settings: Settings) -> Session[Any]:
         """Check ``block`` and start a session for it."""

@@ -18,7 +18,6 @@ from device.simulator.transcript import Transcript
 from device.store.database import Store
 from device.ui.pushqr import scannable_push_url
 from device.ui.who import unnamed_seats
-from games.catalog import by_key
 from games.effects import (
     Buzz,
     Effect,
@@ -178,10 +177,13 @@ class Executor:
         self._preparing = None  # a night rendering for the game left is not waited for
         if game:
             self._prepare_game(game)
+        if not game:
+            self.set_quick(False)  # no game: the speaker goes back to closing when idle
+
+    def set_quick(self, on: bool) -> None:
+        """Keep the speaker quick and open (a game's presses can sound now) or not."""
         if self.out.audio is not None:
-            # A game whose sounds answer presses keeps a quick, open device while it runs.
-            spec = by_key(game)
-            self.out.audio.set_quick(spec is not None and spec.quick_sounds)
+            self.out.audio.set_quick(on)
 
     def _prepare_game(self, game: str) -> None:
         """Have the game's own lines rendered behind the loop before it can say them: its

@@ -100,3 +100,7 @@ class Runtime:
         if self.executor.finished:
             self.executor.finished = False
             self.end()
+        elif self.session is not None:
+            # Only while presses can sound (a round, a grab) is the speaker held quick.
+            quick = getattr(self.session, "quick_sounds", None)
+            self.executor.set_quick(bool(quick(self.state)) if quick is not None else False)

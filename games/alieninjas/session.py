@@ -80,6 +80,13 @@ class AlieninjasSession:
             return state.candidate.until
         return state.deadline
 
+    def quick_sounds(self, state: AlieninjasState) -> bool:
+        """Whether a press can sound now (the call on a buzz, a grab), so the device keeps its
+        speaker quick and open: from the countdown ("Go!") through the round, and in Speed's
+        grab mode while scores are entered; never on the ready screen or the score table."""
+        rounds = state.phase in (AlieninjasPhase.COUNTDOWN, AlieninjasPhase.ROUND)
+        return rounds or grab.active(state)
+
     def phase(self, state: AlieninjasState) -> AlieninjasPhase:
         """The current phase name."""
         return state.phase

@@ -5,14 +5,15 @@ from __future__ import annotations
 import wave
 from pathlib import Path
 
-import pytest
-
 from device.runtime.clock import VirtualClock
 from device.runtime.executor import REOPEN_AHEAD_SECONDS, Executor, Outputs
 from device.runtime.nightsound import NightSound
 from device.runtime.session import Runtime
 from device.simulator.transcript import Transcript
+from games.alieninjas.session import AlieninjasSession
+from games.alieninjas.setup import AlieninjasOptions, AlieninjasSetup
 from games.effects import Phase, Show, Sound
+from games.events import Control, ControlPressed, SeatPressed
 
 
 class Speaker:
@@ -165,25 +166,31 @@ def test_a_screen_whose_view_changed_since_its_picture_is_pictured_again(tmp_pat
     assert shots[0].read_bytes() != shots[1].read_bytes()
 
 
-@pytest.mark.parametrize(
-    ("game", "quick"), [("alieninjas", True), ("onenight", False), ("", False)]
-)
-def test_a_game_whose_sounds_answer_presses_asks_for_a_quick_speaker(
-    game: str, quick: bool
-) -> None:
-    speaker = Speaker()
-    executor = Executor(Outputs(transcript=Transcript(VirtualClock()), audio=speaker))
-    executor.game = game
-    assert speaker.quick is quick
-
-
-def test_a_game_that_ends_gives_the_quick_speaker_back() -> None:
+def test_the_speaker_is_quick_only_while_a_press_can_sound() -> None:
     speaker = Speaker()
     clock = VirtualClock()
-    executor = Executor(Outputs(transcript=Transcript(clock), audio=speaker), game="alieninjas")
-    assert speaker.quick
-    Runtime(clock, executor).end()
-    assert not speaker.quick and executor.game == ""
+    runtime = Runtime(clock, Executor(Outputs(transcript=Transcript(clock), audio=speaker)))
+    runtime.begin(AlieninjasSession(AlieninjasSetup("replicas", 3, 7, AlieninjasOptions())))
+    assert runtime.phase == "ready" and not speaker.quick  # the ready screen: long buffer
+    runtime.feed(ControlPressed(Control.GO, clock.now()))
+    assert runtime.phase == "countdown" and speaker.quick  # "Go!" must start on time
+    clock.advance_to(clock.now() + 10)
+    runtime.tick()
+    assert runtime.phase == "round" and speaker.quick
+    runtime.feed(SeatPressed(2, clock.now()))
+    clock.advance_to(clock.now() + 1)
+    runtime.tick()
+    assert runtime.phase == "check" and not speaker.quick
+    runtime.end()
+    assert not speaker.quick and runtime.executor.game == ""
+
+
+def test_a_game_without_sounds_that_answer_presses_never_asks_for_a_quick_speaker() -> None:
+    speaker = Speaker()
+    speaker.quick = True
+    executor = Executor(Outputs(transcript=Transcript(VirtualClock()), audio=speaker))
+    executor.game = ""
+    assert not speaker.quick
 
 
 def test_a_closed_speaker_is_opened_just_before_the_next_deadline() -> None:
