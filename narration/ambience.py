@@ -79,15 +79,24 @@ def _bed(kind: str, seed: int, seconds: float) -> array.array[int]:
     return array.array("h", (round(value * scale) for value in out))
 
 
-def write_bed(folder: Path, kind: str, *, seed: int = 1, seconds: float = _LOOP_SECONDS) -> Path:
-    """Write the ``night`` or ``tense`` bed into ``folder`` once; return its path.
+def bed_path(folder: Path, kind: str, *, seed: int = 1, seconds: float = _LOOP_SECONDS) -> Path:
+    """Where :func:`write_bed` writes the ``night`` or ``tense`` bed (nothing is written).
 
     Raises:
         ValueError: If the kind is not one of :data:`BEDS`.
     """
     if kind not in BEDS:
         raise ValueError(f"unknown ambience bed: {kind!r} (known: {', '.join(BEDS)})")
-    path = folder / f"ambience-{kind}-v{_VERSION}-{seed}-{seconds:g}.wav"
+    return folder / f"ambience-{kind}-v{_VERSION}-{seed}-{seconds:g}.wav"
+
+
+def write_bed(folder: Path, kind: str, *, seed: int = 1, seconds: float = _LOOP_SECONDS) -> Path:
+    """Write the ``night`` or ``tense`` bed into ``folder`` once; return its path.
+
+    Raises:
+        ValueError: If the kind is not one of :data:`BEDS`.
+    """
+    path = bed_path(folder, kind, seed=seed, seconds=seconds)
     if path.is_file():
         return path
     folder.mkdir(parents=True, exist_ok=True)

@@ -9,12 +9,13 @@ whatever anyone holds, answers or does. Which file plays is the generated bed
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
 from games.effects import Effect, Phase, Show, Sound
-from narration.ambience import write_bed
+from narration.ambience import bed_path, write_bed
 
 __all__ = ["NIGHT_PHASES", "PREVIEW_SECONDS", "TENSE_SECONDS", "NightSound", "user_beds"]
 
@@ -24,6 +25,8 @@ NIGHT_PHASES = frozenset({"dusk", "night"})
 """Phases with eyes closed: the night bed plays through them."""
 TENSE_SECONDS = 60.0
 """The tense bed plays through the last minute of the day."""
+BED_LOOK_SECONDS = 0.5
+"""How often the loop looks whether a bed generated behind it is ready (it is woken too)."""
 PREVIEW_SECONDS = 2.5
 """How long :meth:`NightSound.preview` plays the night bed (a new level, heard at once)."""
 
@@ -69,6 +72,8 @@ class NightSound:
         enabled: bool = True,
         music_dir: Path | None = None,
         now: Callable[[], float] = lambda: 0.0,
+        behind: bool = False,
+        wake: Callable[[], None] | None = None,
     ) -> None:
         """Set up (the beds are generated on first use).
 
@@ -78,6 +83,10 @@ class NightSound:
             enabled: ``audio.ambience``; False plays nothing.
             music_dir: The user's OGG folder, or None for the generated beds.
             now: The device clock (the day's end is on it).
+            behind: Generate a missing bed on a thread of its own (the device: a bed takes
+                seconds of CPU on a Pi), starting it once it is written; else generate it at
+                once (tests, the simulator).
+            wake: Wakes the loop when a bed generated behind it is ready.
         """
         self.player = player
         self.folder = folder
@@ -91,6 +100,10 @@ class NightSound:
         self._phase = ""
         self.preview_until: float | None = None
         """When a preview of the night bed stops (see :meth:`preview`), while one plays."""
+        self.behind = behind
+        self.wake = wake or (lambda: None)
+        self._deferred: str | None = None  # a bed to start once it is generated
+        self._making: dict[str, threading.Thread] = {}
 
     def set_enabled(self, enabled: bool) -> None:
         """Turn the beds on or off at once (the setup screen's ambience chip): off stops the
@@ -104,7 +117,7 @@ class NightSound:
             self.preview_until = None
             self.player.stop_music()
         elif enabled and self.playing is not None:
-            self.player.play_music(self.bed(self.playing))
+            self._start(self.playing)
 
     def preview(self, seconds: float = PREVIEW_SECONDS) -> None:
         """Play the night bed for ``seconds`` so the table hears a level just chosen; then
@@ -112,21 +125,54 @@ class NightSound:
         on it), with the beds off, or with no player."""
         if self.player is None or not self.enabled or self.playing is not None:
             return
-        self.player.play_music(self.bed("night"))
+        self._start("night")
         self.preview_until = self.now() + seconds
 
-    def bed(self, kind: str) -> Path:
-        """The file for ``night`` or ``tense``: the user's, else the generated one."""
+    def bed(self, kind: str) -> Path | None:
+        """The file for ``night`` or ``tense``: the user's, else the generated one (None while
+        it is being generated behind the loop)."""
         if self.music_dir is not None:
             own = user_beds(self.music_dir)
             if kind in own:
                 return own[kind]
             logger.warning("no .ogg for %s in %s: playing the generated bed", kind, self.music_dir)
-        return write_bed(self.folder, kind)
+        if not self.behind:
+            return write_bed(self.folder, kind)
+        path = bed_path(self.folder, kind)
+        if path.is_file():
+            return path
+        self.make(kind)
+        return None
+
+    def make(self, kind: str) -> None:
+        """Generate a bed on a thread of its own, if it is not there or being made already."""
+        if kind in self._making or bed_path(self.folder, kind).is_file():
+            return
+
+        def generate() -> None:
+            try:
+                write_bed(self.folder, kind)
+            except OSError as error:
+                logger.warning("cannot write the %s bed: %s", kind, error)
+            self.wake()
+
+        thread = threading.Thread(target=generate, name=f"bed-{kind}", daemon=True)
+        self._making[kind] = thread
+        thread.start()
+
+    def _start(self, kind: str) -> None:
+        """Play a bed now, or as soon as it is generated."""
+        path = self.bed(kind)
+        self._deferred = kind if path is None else None
+        if path is not None and self.player is not None:
+            self.player.play_music(path)
 
     def see(self, effect: Effect) -> None:
         """Follow one effect of the session (only phases, the day screen and the mask)."""
         if isinstance(effect, Phase):
+            if effect.name == "setup" and self.behind and self.enabled and self.player:
+                for kind in ("night", "tense"):  # ready before the night, not at its start
+                    self.make(kind)
             self._phase = effect.name
             self.tense_at = None
             self._play("night" if effect.name in NIGHT_PHASES else None)
@@ -148,6 +194,9 @@ class NightSound:
     def due(self) -> float | None:
         """When :meth:`update` must run next (the tense bed's start, a preview's end), or None."""
         tense = self._tense_due()
+        if self._deferred is not None:  # a bed being generated: look again shortly
+            soon = self.now() + BED_LOOK_SECONDS
+            tense = soon if tense is None else min(tense, soon)
         if self.preview_until is None:
             return tense
         return self.preview_until if tense is None else min(tense, self.preview_until)
@@ -158,7 +207,15 @@ class NightSound:
         return self.tense_at
 
     def update(self) -> None:
-        """Start the tense bed once the day's last minute has come; end a preview."""
+        """Start the tense bed once the day's last minute has come; end a preview; start a bed
+        generated meanwhile."""
+        deferred = self._deferred
+        wanted = self.playing or ("night" if self.preview_until is not None else None)
+        if deferred is not None and deferred == wanted and self.enabled:
+            if bed_path(self.folder, deferred).is_file():
+                self._start(deferred)
+        elif deferred is not None and deferred != wanted:
+            self._deferred = None
         if self.preview_until is not None and self.now() >= self.preview_until:
             self.preview_until = None
             if self.playing is None and self.player is not None:
@@ -175,6 +232,7 @@ class NightSound:
         if self.player is None or not self.enabled:
             return
         if kind is None:
+            self._deferred = None
             self.player.stop_music()
         else:
-            self.player.play_music(self.bed(kind))
+            self._start(kind)

@@ -313,6 +313,8 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
             enabled=config.audio.ambience,
             music_dir=config.audio.music_dir,
             now=clock.now,
+            behind=wiring.voice == "behind",
+            wake=ui.wake,
         ),
         location=config.store.location,
         seats=config.hardware.seats,

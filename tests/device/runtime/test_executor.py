@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import wave
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from games.alieninjas.session import AlieninjasSession
 from games.alieninjas.setup import AlieninjasOptions, AlieninjasSetup
 from games.effects import Phase, Show, Sound
 from games.events import Control, ControlPressed, SeatPressed
+from narration.ambience import bed_path
 
 
 class Speaker:
@@ -208,3 +210,19 @@ def test_a_closed_speaker_is_opened_just_before_the_next_deadline() -> None:
     assert speaker.woken_ahead == 1 and not speaker.suspended
     executor.update_audio(upcoming=300.0)
     assert speaker.woken_ahead == 1
+
+
+def test_a_bed_generated_behind_the_loop_starts_once_it_is_written(tmp_path: Path) -> None:
+    clock = VirtualClock()
+    speaker = Speaker()
+    written = threading.Event()
+    ambience = NightSound(speaker, tmp_path, now=clock.now, behind=True, wake=written.set)  # type: ignore[arg-type]
+    executor = Executor(
+        Outputs(transcript=Transcript(clock), audio=speaker, ambience=ambience, now=clock.now)
+    )
+    executor.run([Phase("dusk")])  # the bed is not there yet: the loop goes on without it
+    assert ("play", bed_path(tmp_path, "night")) not in speaker.calls
+    assert executor.audio_due(clock.now()) is not None  # it looks again
+    assert written.wait(60.0), "the bed was never written"
+    executor.update_audio()
+    assert ("play", bed_path(tmp_path, "night")) in speaker.calls
