@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import random
+import tempfile
+from pathlib import Path
 
+from device.store.database import Store
+from device.store.stats import LogStats
 from games.scorelog.plays import Play, PlayerResult
 
 NAMES = ("Ada", "Bo", "Cy", "Di", "Ed", "Flo")
@@ -27,3 +31,15 @@ def seeded_log(count: int = 240, seed: int = 7) -> list[Play]:
         played_at = f"2026-{month:02d}-{day:02d}T20:{number % 60:02d}:00+00:00"
         plays.append(Play(f"play-{number}", rng.choice(GAMES), played_at, players, rounds))
     return plays
+
+
+_FOLDERS: list[tempfile.TemporaryDirectory[str]] = []
+
+
+def in_store(plays: list[Play]) -> LogStats:
+    """The queries of a new store holding ``plays`` (its folder goes when the tests end)."""
+    folder = tempfile.TemporaryDirectory(prefix="mothership-log-")
+    _FOLDERS.append(folder)
+    store = Store(Path(folder.name) / "m.db")
+    store.restore(plays)
+    return store.stats()

@@ -382,12 +382,12 @@ def _scorelog(args: argparse.Namespace, config: Config) -> int:
             from device.ui.charts.plot import plot
 
             try:
-                plays = store.plays()
-                print(plot(args.kind, plays, args.out, player=args.player, game=args.game))
+                stats = store.stats()
+                print(plot(args.kind, stats, args.out, player=args.player, game=args.game))
             except OSError as error:
                 raise cannot_write("chart", args.out, error) from None
         elif args.command == "scores":
-            print(scores_text(store.plays(), args.latest, game=args.game))
+            print(scores_text(store.stats(), args.latest, game=args.game))
         elif args.command == "export":
             chunks = export_chunks(store.path, args.format, location=config.store.location)
             if args.out is None:

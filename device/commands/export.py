@@ -37,8 +37,8 @@ from device.store.scorelog import (
     play_to_json,
     utc_now,
 )
+from device.store.stats import LogStats
 from games.scorelog.plays import Play
-from games.scorelog.stats import leaderboard
 
 TAG_KINDS = ("seat", "player", "role")
 
@@ -157,39 +157,41 @@ def import_backup(store: Store, text: str) -> tuple[int, int]:
 # -- mothership scores --------------------------------------------------------------------
 
 
-def scores_text(plays: Sequence[Play], latest: int = 10, *, game: str | None = None) -> str:
+def scores_text(stats: LogStats, latest: int = 10, *, game: str | None = None) -> str:
     """The latest plays (newest first) and, per game, each player's plays, wins and (for a
-    scored game) average and best score: scores of different games are never mixed.
+    scored game) average and best score: scores of different games are never mixed. Each is a
+    query on the store (``device.store.stats``), not the log read into memory.
 
     ``game`` (a name or key) keeps one game's plays; an unknown one is a ValueError.
     """
     if game is not None:
         game = game_named(game)
-        plays = [play for play in plays if play.game == game]
-    if not plays:
+    count = stats.count(game)
+    if not count:
         return f"No {game} plays logged yet." if game else "No plays logged yet."
-    lines = [f"Latest plays ({min(latest, len(plays))} of {len(plays)}):"]
-    for play in list(reversed(plays))[:latest]:
+    shown = stats.latest(latest, game=game)
+    lines = [f"Latest plays ({len(shown)} of {count}):"]
+    for play in shown:
         won = [p.name for p in play.players if p.winner]
         scored = ", ".join(
             p.name if p.score is None else f"{p.name} {p.score}" for p in play.players
         )
         when = local_text(play.played_at)
         lines.append(f"  {when}  {play.game}: won by {' and '.join(won) or 'nobody'} ({scored})")
-    for name in dict.fromkeys(play.game for play in plays):
-        one_game = [play for play in plays if play.game == name]
-        lines += ["", f"{name}, {len(one_game)} play{'s' * (len(one_game) != 1)}:"]
-        rows = leaderboard(one_game)
+    for name in [game] if game else stats.games():
+        plays = stats.count(name)
+        lines += ["", f"{name}, {plays} play{'s' * (plays != 1)}:"]
+        rows = stats.standings(name)
         if not rows:
             lines.append("  no named players (unnamed seats count for nobody)")
             continue
-        width = max(len(stats.name) for stats in rows)
-        for stats in rows:
-            line = (
-                f"  {stats.name:<{width}}  {stats.wins} win{'s' * (stats.wins != 1)} in "
-                f"{stats.plays} play{'s' * (stats.plays != 1)} ({stats.win_percent:.0f}%)"
+        width = max(len(line.name) for line in rows)
+        for line in rows:
+            text = (
+                f"  {line.name:<{width}}  {line.wins} win{'s' * (line.wins != 1)} in "
+                f"{line.plays} play{'s' * (line.plays != 1)} ({line.win_percent:.0f}%)"
             )
-            if stats.average_score is not None:
-                line += f", average {stats.average_score:.1f}, best {stats.best_score}"
-            lines.append(line)
+            if line.average_score is not None:
+                text += f", average {line.average_score:.1f}, best {line.best_score}"
+            lines.append(text)
     return "\n".join(lines)

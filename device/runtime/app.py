@@ -283,9 +283,11 @@ class Daemon:
         games = home_games()
         store = self.runtime.store
         if chosen == SCORES or ScoreLog.handles(chosen):
-            plays = store.plays() if store is not None else []
-            shown = self.scorelog.tap(chosen, plays) if chosen != SCORES else None
-            self.runtime.executor.show(*(shown or self.scorelog.open(plays)))
+            if store is None:
+                return
+            stats = store.stats()
+            shown = self.scorelog.tap(chosen, stats) if chosen != SCORES else None
+            self.runtime.executor.show(*(shown or self.scorelog.open(stats)))
         elif go or chosen in games:
             setup = games[chosen] if chosen in games else next(iter(games.values()))
             store = self.runtime.store

@@ -35,6 +35,7 @@ from device.store.scorelog import (
     write_play,
 )
 from device.store.settings import SettingsTable, add_settings_table
+from device.store.stats import LogStats
 from games.scorelog.plays import FinalResult, Play
 
 logger = logging.getLogger(__name__)
@@ -74,6 +75,7 @@ class Store(PlayerTables, SettingsTable):
         self.on_write_error = on_write_error
         self.pending = PendingWrites()
         self.last_logged: Play | None = None
+        self._stats: LogStats | None = None
         """The play logged last since the store was opened (the end screen's BG Stats link)."""
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         if not path.exists():
@@ -320,6 +322,17 @@ class Store(PlayerTables, SettingsTable):
     def iter_plays(self, game: str | None = None) -> Iterator[Play]:
         """The logged plays (optionally of one game), oldest first, read one at a time."""
         return iter_plays(self._db, game)
+
+    def stats(self) -> LogStats:
+        """The score log's queries on this store's connection (for the main loop)."""
+        if self._stats is None:
+            # Its own writes, and other connections' (an import while the device runs).
+            self._stats = LogStats(self._db, self._version)
+        return self._stats.fresh()
+
+    def _version(self) -> tuple[int, int]:
+        other = self._db.execute("PRAGMA data_version").fetchone()[0]
+        return self._db.total_changes, int(other)
 
     def play_count(self) -> int:
         """How many plays are logged."""

@@ -96,12 +96,15 @@ class PlayerTables:
             name = json.loads(data).get("name")
             if isinstance(name, str):
                 last[name] = max(last.get(name, 0), int(record))
+        # Per profile, its latest play the device logged (an index walk, not the whole log).
         played = self._db.execute(
-            "SELECT name, record FROM play_results JOIN plays ON plays.id = play "
-            "WHERE record IS NOT NULL"
+            "SELECT players.name, (SELECT MAX(plays.record) FROM play_results "
+            "JOIN plays ON plays.id = play_results.play WHERE play_results.name = players.name) "
+            "FROM players"
         )
         for name, record in played:
-            last[str(name)] = max(last.get(str(name), 0), int(record))
+            if record is not None:
+                last[str(name)] = max(last.get(str(name), 0), int(record))
         profiles = list(enumerate(p.name for p in self.players()))
         profiles.sort(key=lambda item: (last.get(item[1], 0), item[0]), reverse=True)
         return [name for _, name in profiles]

@@ -16,6 +16,7 @@ from typing import Any
 from aiohttp import web
 
 from device.runtime.inbox import Call, Inbox
+from device.store.stats import LogReader
 from device.web.commands import Refused
 from device.web.pairing import COOKIE, Pairing
 from device.web.snapshot import SnapshotBox
@@ -26,7 +27,8 @@ DEVICE_SECONDS = 5.0
 
 @dataclass
 class Bridge:
-    """What the web thread may use of the device: the inbox, the snapshot, the clock."""
+    """What the web thread may use of the device: the inbox, the snapshot, the clock, and
+    the score log's queries."""
 
     inbox: Inbox
     box: SnapshotBox
@@ -34,6 +36,8 @@ class Bridge:
     pairing: Pairing
     location: str = ""
     seats: int = 10
+    log: LogReader | None = None
+    """The score log's queries on a connection of the web thread's own (None: no store)."""
 
     async def call(self, work: Callable[[Any], object]) -> Any:
         """Have the main loop run ``work(daemon)``; its result (or its error, raised here).

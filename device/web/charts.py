@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from device.store.stats import Standing
 from device.web.html import esc
-from games.scorelog.stats import PlayerStats
 
 BAR_HEIGHT = 26
 LABEL_WIDTH = 120
@@ -44,7 +44,7 @@ def bars(title: str, items: Sequence[tuple[str, float]], *, unit: str = "") -> s
     )
 
 
-def game_charts(board: Sequence[PlayerStats], plays: int, *, scored: bool) -> str:
+def game_charts(board: Sequence[Standing], plays: int, *, scored: bool) -> str:
     """A game's charts from its leaderboard: wins, and average scores when it has scores."""
     wins = sorted(board, key=lambda s: (-s.wins, s.name.casefold()))
     counted = f"{plays} play{'s' if plays != 1 else ''}"

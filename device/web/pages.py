@@ -10,13 +10,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from device.localtime import local_text
+from device.store.stats import LogStats
 from device.web.charts import game_charts
 from device.web.html import csrf_field, esc, table
 from device.web.snapshot import Snapshot, Table
 from games.onenight.presets import DEVICE_PLAYERS, PRESETS
 from games.onenight.roles import ROLE_TABLE, Box
 from games.scorelog.plays import Play
-from games.scorelog.stats import in_order, leaderboard
 
 LATEST_PLAYS = 30
 """Plays listed on the score log page (the newest first)."""
@@ -98,9 +98,10 @@ def _play_item(play: Play, link: str) -> str:
     )
 
 
-def scores_page(snapshot: Snapshot, game: str | None, link: Callable[[Play], str]) -> str:
-    """The score log: a game filter, per-game leaderboards and charts, and the latest plays."""
-    logged = sorted({play.game for play in snapshot.plays})
+def scores_page(stats: LogStats, game: str | None, link: Callable[[Play], str]) -> str:
+    """The score log: a game filter, per-game leaderboards and charts, and the latest plays,
+    each asked of the store (``device.store.stats``), never every play."""
+    logged = stats.games()
     if game is not None and game not in logged:
         game = None
     choices = [("All games", "/scores", game is None)]
@@ -112,13 +113,11 @@ def scores_page(snapshot: Snapshot, game: str | None, link: Callable[[Play], str
         for label, href, here in choices
     )
     parts = [f"<section><h2>Score log</h2><p>{filters}</p></section>"]
-    if not snapshot.plays:
+    if not logged:
         parts.append("<section><p>No plays yet: finish a game on the device.</p></section>")
         return "".join(parts)
     for name in [game] if game else logged:
-        plays = [play for play in snapshot.plays if play.game == name]
-        board = leaderboard(plays)
-        scored = any(p.score is not None for play in plays for p in play.players)
+        board = stats.standings(name)
         rows = [
             [
                 esc(s.name),
@@ -132,11 +131,10 @@ def scores_page(snapshot: Snapshot, game: str | None, link: Callable[[Play], str
         parts.append(
             f'<section data-game="{esc(name)}"><h2>{esc(name)}</h2>'
             + table(["Player", "Plays", "Wins", "Win%", "Avg"], rows, numeric=4)
-            + game_charts(board, len(plays), scored=scored)
+            + game_charts(board, stats.count(name), scored=stats.scored(name))
             + "</section>"
         )
-    shown = [play for play in snapshot.plays if game is None or play.game == game]
-    latest = list(reversed(in_order(shown)))[:LATEST_PLAYS]
+    latest = stats.latest(LATEST_PLAYS, game=game)
     items = "".join(_play_item(play, link(play)) for play in latest)
     parts.append(f'<section><h2>Plays</h2><ul class="plain plays">{items}</ul></section>')
     return "".join(parts)

@@ -12,6 +12,7 @@ from contextlib import ExitStack
 from typing import Any
 
 from device.runtime.inbox import Notice
+from device.store.stats import LogReader
 from device.web.bridge import Bridge
 from device.web.pairing import Pairing
 from device.web.server import WebServer
@@ -34,6 +35,8 @@ class WebPart:
         self.publisher = Publisher(self.box)
         self.pairing = Pairing(on_lock=lambda: daemon.inbox.put(Notice(PAIRING_LOCKED)))
         config = daemon.config
+        store = daemon.runtime.store
+        self.log = None if store is None else LogReader(store.path)
         self.bridge = Bridge(
             daemon.inbox,
             self.box,
@@ -41,6 +44,7 @@ class WebPart:
             self.pairing,
             location=config.store.location,
             seats=config.hardware.seats,
+            log=self.log,
         )
         self.server = WebServer(self.bridge, host, port)
 
@@ -88,4 +92,6 @@ def open_web(daemon: Any, stack: ExitStack, *, port: int | None = None) -> WebPa
         daemon.notices.append(f"The companion page could not start: {error.strerror or error}")
         return None
     stack.callback(part.server.stop)
+    if part.log is not None:
+        stack.callback(part.log.close)  # after the server stops (callbacks run last first)
     return part

@@ -6,6 +6,7 @@ what the device did as a flash message, or with a 4xx page that says what was wr
 
 from __future__ import annotations
 
+import asyncio
 import functools
 from collections.abc import Mapping
 from typing import Any
@@ -86,10 +87,20 @@ async def live(request: web.Request) -> web.Response:
 
 
 async def scores(request: web.Request) -> web.Response:
-    """The score log, optionally of one game (``?game=Alienation``)."""
+    """The score log, optionally of one game (``?game=Alienation``): queries on the store, in
+    a worker thread so a long log never holds up the page's other requests."""
     bridge = _bridge(request)
     link = functools.partial(bgstats_link, location=bridge.location)
-    body = pages.scores_page(bridge.box.get(), request.query.get("game"), link)
+    game = request.query.get("game")
+    log = bridge.log
+    if log is None:
+        raise commands.Refused(503, "the device has no store")
+
+    def render() -> str:
+        with log.stats() as stats:
+            return pages.scores_page(stats, game, link)
+
+    body = await asyncio.to_thread(render)
     return _page(request, "Scores", "/scores", body)
 
 

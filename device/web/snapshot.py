@@ -2,9 +2,10 @@
 
 The main loop calls ``Publisher.publish`` once per pass. It builds the live ``Table`` from what
 the device shows anyway (the screen's view, the phase) through a whitelist of public fields, and
-re-reads the store's plays and players only when the store has changed. The web thread reads the
-latest ``Snapshot`` from the ``SnapshotBox`` under a lock; snapshots are frozen, so a reader
-never sees one half made.
+re-reads the store's players only when the store has changed. It never holds the score log:
+the scores page asks the store for what it shows (``device.store.stats.LogReader``). The web
+thread reads the latest ``Snapshot`` from the ``SnapshotBox`` under a lock; snapshots are
+frozen, so a reader never sees one half made.
 
 Secrecy: at night (the phases in ``NIGHT_PHASES``, or the night screen) the table is
 ``Table(night=True)`` and nothing else, so nothing the page shows can change with a hidden role
@@ -23,7 +24,6 @@ from device.store.database import Store
 from device.store.players import Profile
 from device.web.profiles import player_tags, seat_names, store_version
 from games.catalog import by_key
-from games.scorelog.plays import Play
 
 NIGHT_PHASES = frozenset({"dusk", "night"})
 """Phases whose screen is dark: the page shows "Night" and nothing else."""
@@ -62,7 +62,6 @@ class Snapshot:
     """Everything the page may read, as of one pass of the main loop."""
 
     table: Table = field(default_factory=Table)
-    plays: tuple[Play, ...] = ()
     players: tuple[Profile, ...] = ()
     tags: tuple[tuple[str, str], ...] = ()
     """Players' personal cards as (uid, player name)."""
@@ -162,20 +161,20 @@ class Publisher:
     def __init__(self, box: SnapshotBox) -> None:
         self.box = box
         self._version: object = None
-        self._stored: tuple[tuple[Play, ...], tuple[Profile, ...], tuple[tuple[str, str], ...]]
-        self._stored = ((), (), ())
+        self._stored: tuple[tuple[Profile, ...], tuple[tuple[str, str], ...]] = ((), ())
         self._seats: Mapping[int, str] = {}
         self.dirty = True
         """Set by a change the page made: the store is read again on the next pass."""
 
     def publish(self, runtime: Any, ambience: tuple[str, tuple[str, ...]] = ("", ())) -> None:
-        """Publish the table (and the store's plays and players, when they changed) and the
+        """Publish the table (and the store's players, when they changed: the score log is
+        never held here, the page asks the store for it) and the
         ambience's level and levels (``AmbienceControl.choices``)."""
         store: Store | None = runtime.store
         if store is not None:
             version = store_version(store)
             if self.dirty or version != self._version:
-                self._stored = (tuple(store.plays()), tuple(store.players()), player_tags(store))
+                self._stored = (tuple(store.players()), player_tags(store))
                 self._seats = seat_names(store)
                 self._version, self.dirty = version, False
         session = runtime.session
@@ -188,7 +187,7 @@ class Publisher:
             self._seats,
         )
         old = self.box.get()
-        plays, players, tags = self._stored
-        new = Snapshot(table, plays, players, tags, self._seats, *ambience)
+        players, tags = self._stored
+        new = Snapshot(table, players, tags, self._seats, *ambience)
         if new != old:
             self.box.put(new)

@@ -8,13 +8,13 @@ its tabs as the view's ``nav``; the chart screens draw them along the top.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import pygame
 
+from device.store.stats import LogStats
 from device.ui.canvas import ALIEN, DIM, Canvas
-from device.ui.charts.plot import day_labels, game_names, of_game, view
+from device.ui.charts.plot import day_labels, game_names, view
 from device.ui.charts.screens import nav_controls
 from device.ui.model import Control
 from device.ui.pushqr import scannable_push_url
@@ -49,13 +49,13 @@ class ScoreLog:
         """Whether a tap belongs to the score log."""
         return action.startswith("log:")
 
-    def open(self, plays: Sequence[Play]) -> tuple[str, ChartView | PlaysView]:
+    def open(self, stats: LogStats) -> tuple[str, ChartView | PlaysView]:
         """The score log from the home screen: every game's wins."""
         self.game, self.page, self.back = None, "wins", 0
-        return self.current(plays)
+        return self.current(stats)
 
     def tap(
-        self, action: str, plays: Sequence[Play]
+        self, action: str, stats: LogStats
     ) -> tuple[str, ChartView | PlaysView | BgStatsView]:
         """The screen after a tap on ``action`` (``log:game:<name>``, ``log:page:<page>``,
         ``log:older``, ``log:newer``, ``log:play:<id>``)."""
@@ -80,10 +80,10 @@ class ScoreLog:
         elif kind == "newer":
             self.back = max(0, self.back - ROWS)
         elif kind == "play":
-            play = next((p for p in plays if p.id == value), None)
+            play = stats.play(value)
             if play is not None:
                 return "bgstats", self.play_view(play)
-        return self.current(plays)
+        return self.current(stats)
 
     def nav(self) -> tuple[Tab, ...]:
         """The tabs: every game (and All), then the pages."""
@@ -94,35 +94,35 @@ class ScoreLog:
         tabs += [Tab(label, f"log:page:{page}", self.page == page) for label, page in PAGES]
         return tuple(tabs)
 
-    def current(self, plays: Sequence[Play]) -> tuple[str, ChartView | PlaysView]:
+    def current(self, stats: LogStats) -> tuple[str, ChartView | PlaysView]:
         """The chosen page for the chosen game."""
         if self.page == "plays":
-            return "plays", self.plays_view(plays)
+            return "plays", self.plays_view(stats)
         if self.page == "history" and self.game is None:
             # A score history is of one game: show the most played game's (the tabs say which).
-            played = [play.game for play in plays]
-            self.game = max(game_names(), key=played.count) if played else None
-        chart = view(self.page, plays, game=self.game)
+            counts = {name: stats.count(name) for name in game_names()}
+            self.game = max(counts, key=lambda name: counts[name]) if any(counts.values()) else None
+        chart = view(self.page, stats, game=self.game)
         return self.page, replace(chart, nav=self.nav())
 
-    def plays_view(self, plays: Sequence[Play]) -> PlaysView:
-        """The plays list: the newest plays of the chosen game, ``ROWS`` at a time."""
-        shown = of_game(plays, self.game)
-        newest = list(reversed(shown))
-        self.back = min(self.back, max(0, len(newest) - 1))
-        page = newest[self.back : self.back + ROWS]
-        labels = dict(zip((p.id for p in shown), day_labels(shown), strict=True))
+    def plays_view(self, stats: LogStats) -> PlaysView:
+        """The plays list: the newest plays of the chosen game, ``ROWS`` at a time (one page
+        is read from the store, not the log)."""
+        count = stats.count(self.game)
+        self.back = min(self.back, max(0, count - 1))
+        page = stats.latest(ROWS, self.back, self.game)
+        labels = day_labels(list(reversed(page)))[::-1]
         rows = tuple(
-            PlayRow(f"{labels[play.id]}  {play.game}: {_result(play)}", f"log:play:{play.id}")
-            for play in page
+            PlayRow(f"{label}  {play.game}: {_result(play)}", f"log:play:{play.id}")
+            for label, play in zip(labels, page, strict=True)
         )
         first, last = self.back + 1, self.back + len(page)
-        counted = f"Plays {first}-{last} of {len(newest)}" if page else "No plays yet"
+        counted = f"Plays {first}-{last} of {count}" if page else "No plays yet"
         return PlaysView(
             title=f"Plays: {self.game or 'All games'}",
             rows=rows,
             footer=f"{counted}. Tap a play for its BG Stats code.",
-            older=self.back + ROWS < len(newest),
+            older=self.back + ROWS < count,
             newer=self.back > 0,
             nav=self.nav(),
         )

@@ -16,21 +16,14 @@ from typing import Any
 import pygame
 
 from device.store.scorelog import game_named as find_game
+from device.store.stats import LogStats
 from device.ui.canvas import Canvas
 from device.ui.charts.screens import HistoryScreen, TotalsScreen, WinsScreen
 from device.ui.model import DESIGN_SIZE
 from device.ui.screens import Screen
 from games.catalog import GAMES
 from games.scorelog.plays import Play
-from games.scorelog.stats import (
-    latest_with_rounds,
-    leaderboard,
-    most_played,
-    played_time,
-    player_stats,
-    running_totals,
-    score_history,
-)
+from games.scorelog.stats import played_time, running_totals
 from games.scorelog.views import (
     ChartView,
     HistoryPoint,
@@ -41,6 +34,8 @@ from games.scorelog.views import (
     WinsView,
 )
 
+HISTORY_POINTS = 60
+"""Plays a score history shows (a player's latest): what fits the chart's width."""
 KINDS = ("wins", "totals", "history")
 """The charts ``plot`` draws (and the screen names that show them)."""
 
@@ -104,20 +99,20 @@ def _count(n: int, what: str) -> str:
     return f"{n} {what}{'s' if n != 1 else ''}"
 
 
-def wins_view(plays: Sequence[Play], game: str | None = None) -> WinsView:
+def wins_view(stats: LogStats, game: str | None = None) -> WinsView:
     """The "wins" view: every player's wins and plays (of ``game``, or of every game), most
     wins first; the title names the game and counts the plays the bars count."""
-    shown = of_game(plays, game)
-    bars = tuple(WinsBar(s.name, s.wins, s.plays) for s in leaderboard(shown))
+    bars = tuple(WinsBar(s.name, s.wins, s.plays) for s in stats.standings(game))
     which = game or "All games"
-    title = f"Wins: {which} - {_count(len(shown), 'play')}" if shown else f"Wins: {which}"
+    count = stats.count(game)
+    title = f"Wins: {which} - {_count(count, 'play')}" if count else f"Wins: {which}"
     return WinsView(title=title, bars=bars)
 
 
-def totals_view(plays: Sequence[Play], game: str | None = None) -> TotalsView:
+def totals_view(stats: LogStats, game: str | None = None) -> TotalsView:
     """The "totals" view: the running totals of the most recent play (of ``game``) with
     round scores."""
-    play = latest_with_rounds(of_game(plays, game))
+    play = stats.latest_with_rounds(game)
     if play is None:
         return TotalsView(title=f"Running totals: {game}" if game else "Running totals", lines=())
     by_seat = sorted(running_totals(play), key=lambda item: item[0].seat)
@@ -126,64 +121,51 @@ def totals_view(plays: Sequence[Play], game: str | None = None) -> TotalsView:
 
 
 def history_view(
-    plays: Sequence[Play], player: str | None = None, game: str | None = None
+    stats: LogStats, player: str | None = None, game: str | None = None
 ) -> HistoryView:
-    """The "history" view: ``player``'s scores in one game over their plays, oldest first.
+    """The "history" view: ``player``'s scores in one game over their latest
+    `HISTORY_POINTS` plays, oldest first.
 
     Scores of different games are never shown (or averaged) together: no ``game`` means the
     game with scores ``player`` played most. No ``player``: whoever played most (of that game).
     A name not in the log is a ValueError with a guess.
     """
     if player is None:
-        player = most_played(of_game(plays, game))
+        player = stats.most_played(game)
         if player is None:
             title = f"Score history: {game}" if game else "Score history"
             return HistoryView(title=title, player="anyone", points=())
-    names = list(player_stats(plays))
+    names = stats.players()
     if player not in names:
         known = ", ".join(names) if names else "none yet"
         raise ValueError(
             f"no player {player!r} in the score log{_did_you_mean(player, names)}; players: {known}"
         )
     if game is None:
-        game = _most_scored_game(plays, player)
-    mine = [play for play in of_game(plays, game) if any(p.name == player for p in play.players)]
-    by_id = {play.id: play for play in mine}
-    history = score_history(mine, player)
-    labels = dict(zip(by_id, day_labels(mine), strict=True))
+        game = stats.most_scored_game(player)
+    history = stats.history(player, game, HISTORY_POINTS)
+    dated = [Play(point.play_id, game or "", point.played_at, ()) for point in history]
     points = tuple(
-        HistoryPoint(labels[point.play_id], point.score, point.winner) for point in history
+        HistoryPoint(label, point.score, point.winner)
+        for label, point in zip(day_labels(dated), history, strict=True)
     )
     title = f"{player}: {game}" if game else f"{player}'s scores"
     return HistoryView(title=title, player=player, points=points)
 
 
-def _most_scored_game(plays: Sequence[Play], player: str) -> str | None:
-    """The game ``player`` has most scores in (then most plays in; None: no plays)."""
-    counts: dict[str, tuple[int, int]] = {}
-    for play in plays:
-        for result in play.players:
-            if result.name == player:
-                scored, played = counts.get(play.game, (0, 0))
-                counts[play.game] = (scored + (result.score is not None), played + 1)
-    if not counts:
-        return None
-    return max(counts, key=lambda name: counts[name])  # ties: the one played first
-
-
 def view(
-    kind: str, plays: Sequence[Play], *, player: str | None = None, game: str | None = None
+    kind: str, stats: LogStats, *, player: str | None = None, game: str | None = None
 ) -> ChartView:
-    """The view of chart ``kind`` for ``plays`` (``player``: whose history; ``game``: which
-    game's plays, a display name or key; None: every game, or for a history the player's
-    most scored game)."""
+    """The view of chart ``kind`` for the score log ``stats`` asks (``player``: whose
+    history; ``game``: which game's plays, a display name or key; None: every game, or for a
+    history the player's most scored game)."""
     check_kind(kind)
     name = None if game is None else find_game(game)
     if kind == "wins":
-        return wins_view(plays, name)
+        return wins_view(stats, name)
     if kind == "totals":
-        return totals_view(plays, name)
-    return history_view(plays, player, name)
+        return totals_view(stats, name)
+    return history_view(stats, player, name)
 
 
 def render(kind: str, chart_view: ChartView) -> pygame.Surface:
@@ -200,13 +182,14 @@ def render(kind: str, chart_view: ChartView) -> pygame.Surface:
 
 def plot(
     kind: str,
-    plays: Sequence[Play],
+    stats: LogStats,
     out: Path,
     *,
     player: str | None = None,
     game: str | None = None,
 ) -> Path:
-    """Draw chart ``kind`` ("wins", "totals" or "history") of ``plays`` to the PNG ``out``.
+    """Draw chart ``kind`` ("wins", "totals" or "history") of the log ``stats`` asks to the
+    PNG ``out``.
 
     ``game`` (a name or key) keeps that game's plays. "totals" shows the most recent play with
     round scores; "history" shows ``player`` (default: whoever played most) in one game
@@ -214,7 +197,7 @@ def plot(
     The file is a PNG (the command line refuses another suffix); missing folders are made.
     Returns ``out``.
     """
-    surface = render(kind, view(kind, plays, player=player, game=game))
+    surface = render(kind, view(kind, stats, player=player, game=game))
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("wb") as file:
         pygame.image.save(surface, file, "chart.png")

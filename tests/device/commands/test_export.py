@@ -217,7 +217,9 @@ def test_scores_prints_the_latest_plays_and_wins(
 
 def test_scores_of_unnamed_seats_only(tmp_path: Path) -> None:
     players = (PlayerResult("Player 1", 1, 3, True), PlayerResult("Player 2", 2, 1, False))
-    text = scores_text([Play("p", "Alienation", "2025-01-31T20:15:00Z", players)])
+    store = Store(tmp_path / "m.db")
+    store.add_play(Play("p", "Alienation", "2025-01-31T20:15:00Z", players))
+    text = scores_text(store.stats())
     assert text.splitlines()[-2:] == [
         "Alienation, 1 play:",
         "  no named players (unnamed seats count for nobody)",

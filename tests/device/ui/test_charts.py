@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from scorelog_log import seeded_log
+from scorelog_log import in_store, seeded_log
 
 from device.ui import TouchUI
 from device.ui.charts.plot import KINDS, plot, render, view
@@ -56,13 +56,13 @@ def load(path: Path) -> pygame.Surface:
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_each_chart_writes_a_loadable_800x480_png(kind: str, tmp_path: Path) -> None:
-    out = plot(kind, LOG, tmp_path / "new" / f"{kind}.png", player="B")
+    out = plot(kind, in_store(LOG), tmp_path / "new" / f"{kind}.png", player="B")
     assert out == tmp_path / "new" / f"{kind}.png"
     load(out)
 
 
 def test_the_file_is_a_png_whatever_its_suffix(tmp_path: Path) -> None:
-    load(plot("wins", LOG, tmp_path / "chart.out"))
+    load(plot("wins", in_store(LOG), tmp_path / "chart.out"))
 
 
 def _bar_height(image: pygame.Surface, x: int, colour: tuple[int, int, int]) -> int:
@@ -74,8 +74,8 @@ def _bar_height(image: pygame.Surface, x: int, colour: tuple[int, int, int]) -> 
 
 
 def test_more_wins_draw_a_taller_bar(tmp_path: Path) -> None:
-    image = load(plot("wins", LOG, tmp_path / "wins.png"))
-    wins = view("wins", LOG)
+    image = load(plot("wins", in_store(LOG), tmp_path / "wins.png"))
+    wins = view("wins", in_store(LOG))
     assert isinstance(wins, WinsView)
     rects = dict(WinsScreen.from_view(wins).bar_rects())
     a = _bar_height(image, rects["A"].centerx, LEADER_BAR)  # the leader is amber
@@ -86,14 +86,14 @@ def test_more_wins_draw_a_taller_bar(tmp_path: Path) -> None:
 
 
 def test_bars_come_most_wins_first() -> None:
-    chart = view("wins", LOG)
+    chart = view("wins", in_store(LOG))
     assert isinstance(chart, WinsView)
     assert chart.bars == (WinsBar("A", 3, 4), WinsBar("B", 1, 4), WinsBar("C", 0, 3))
 
 
 def test_totals_show_the_latest_play_with_rounds_in_seat_order() -> None:
     later_without_rounds = play(9, "C", "AB")
-    chart = view("totals", [*LOG, later_without_rounds])
+    chart = view("totals", in_store([*LOG, later_without_rounds]))
     assert isinstance(chart, TotalsView)
     assert chart.lines == (
         TotalsLine("A", (2, 5, 10)),
@@ -103,7 +103,7 @@ def test_totals_show_the_latest_play_with_rounds_in_seat_order() -> None:
 
 
 def test_history_defaults_to_whoever_played_most() -> None:
-    chart = view("history", LOG)
+    chart = view("history", in_store(LOG))
     assert isinstance(chart, HistoryView)
     assert chart.player in ("A", "B")  # both played 4 times; the tie goes to "A"
     assert chart.player == "A"
@@ -118,13 +118,13 @@ def test_a_bad_kind_is_an_error_naming_it_with_a_guess(
 ) -> None:
     out = tmp_path / "x.png"
     with pytest.raises(ValueError, match=rf"unknown chart '{kind}'.*did you mean '{guess}'"):
-        plot(kind, LOG, out)
+        plot(kind, in_store(LOG), out)
     assert not out.exists()
 
 
 def test_an_unknown_player_is_an_error_with_a_guess(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match=r"no player 'a' in the score log \(did you mean 'A'"):
-        plot("history", LOG, tmp_path / "x.png", player="a")
+        plot("history", in_store(LOG), tmp_path / "x.png", player="a")
 
 
 def _text_pixels(image: pygame.Surface, area: pygame.Rect) -> int:
@@ -139,14 +139,14 @@ def _text_pixels(image: pygame.Surface, area: pygame.Rect) -> int:
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_an_empty_log_draws_a_message_not_a_chart(kind: str, tmp_path: Path) -> None:
-    image = load(plot(kind, [], tmp_path / f"{kind}.png"))
+    image = load(plot(kind, in_store([]), tmp_path / f"{kind}.png"))
     assert _text_pixels(image, pygame.Rect(60, 180, 680, 140)) > 200  # the words are there
-    empty = render(kind, view(kind, []))
+    empty = render(kind, view(kind, in_store([])))
     assert pygame.image.tobytes(empty, "RGB") == pygame.image.tobytes(image, "RGB")
 
 
 def test_a_play_without_round_scores_says_so(tmp_path: Path) -> None:
-    image = load(plot("totals", [play(1, "A", "B")], tmp_path / "t.png"))
+    image = load(plot("totals", in_store([play(1, "A", "B")]), tmp_path / "t.png"))
     assert _text_pixels(image, pygame.Rect(60, 180, 680, 140)) > 100
 
 
@@ -154,7 +154,7 @@ def test_a_play_without_round_scores_says_so(tmp_path: Path) -> None:
 
 
 def test_the_wins_chart_shows_every_player_with_their_wins() -> None:
-    shown = view("wins", SEEDED)
+    shown = view("wins", in_store(SEEDED))
     wins = {name: stats.wins for name, stats in player_stats(SEEDED).items()}
     assert isinstance(shown, WinsView)
     assert {bar.name: bar.wins for bar in shown.bars} == wins
@@ -165,7 +165,7 @@ def test_the_charts_are_touchscreen_screens_too(kind: str) -> None:
     ui = TouchUI()
     ui.open()
     try:
-        ui.show(kind, view(kind, SEEDED, player="Bo"))
+        ui.show(kind, view(kind, in_store(SEEDED), player="Bo"))
         ui.redraw(0.0)
     finally:
         ui.close()

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from scorelog_log import in_store
 
 from device.commands.cli import main
 from device.config import load_config, resolve_store_path
@@ -40,19 +41,19 @@ LOG = [
 
 
 def test_the_wins_chart_counts_one_games_plays() -> None:
-    every = view("wins", LOG)
+    every = view("wins", in_store(LOG))
     assert every.title == "Wins: All games - 5 plays"
-    one = view("wins", LOG, game="alienation")
+    one = view("wins", in_store(LOG), game="alienation")
     assert isinstance(one, WinsView)
     assert one.title == "Wins: Alienation - 2 plays"
     assert one.bars == (WinsBar("Ada", 2, 2), WinsBar("Bo", 0, 2))
 
 
 def test_a_score_history_is_of_one_game_only() -> None:
-    mixed = history(view("history", LOG, player="Ada"))  # Alieninjas: most of her scores
+    mixed = history(view("history", in_store(LOG), player="Ada"))  # Alieninjas: most of her scores
     assert mixed.title == "Ada: Alieninjas"
     assert [p.score for p in mixed.points] == [9, 11, 7]  # never Alienation's 40 and 50
-    chosen = history(view("history", LOG, player="Ada", game="Alienation"))
+    chosen = history(view("history", in_store(LOG), player="Ada", game="Alienation"))
     assert [p.score for p in chosen.points] == [40, 50]
     screen = HistoryScreen.from_view(chosen)
     assert [score for _, score, _ in screen.scored()] == [40, 50]
@@ -69,7 +70,7 @@ def test_dates_on_the_axis_are_distinct_and_readable() -> None:
     assert labels == ["1 Mar 20:00", "1 Mar 21:30", "2 Mar 20:00 #1", "2 Mar 20:00 #2"]
     years = [scored(1, "Alienation", 1, 2, "2024-12-31T20:00:00Z"), scored(2, "Alienation", 1, 2)]
     assert day_labels(years) == ["31 Dec 2024", "2 Mar 2025"]
-    points = history(view("history", same_night, player="Ada")).points
+    points = history(view("history", in_store(same_night), player="Ada")).points
     assert len({p.label for p in points}) == 4
 
 
@@ -77,7 +78,7 @@ def test_the_history_footer_counts_the_points_drawn(tmp_path: Path) -> None:
     unscored = Play(
         "u", "Alienation", "2025-03-09T20:00:00Z", (PlayerResult("Ada", 1, None, True),)
     )
-    chart = history(view("history", [*LOG, unscored], player="Ada", game="Alienation"))
+    chart = history(view("history", in_store([*LOG, unscored]), player="Ada", game="Alienation"))
     assert len(chart.points) == 3
     screen = HistoryScreen.from_view(chart)
     assert len(screen.scored()) == 2  # the footer says "2 plays": what is drawn
@@ -86,7 +87,7 @@ def test_the_history_footer_counts_the_points_drawn(tmp_path: Path) -> None:
 def test_an_unknown_game_is_an_error_with_a_guess() -> None:
     assert find_game("ENCOUNTERS") == "Alien Encounters"
     with pytest.raises(ValueError, match=r"unknown game 'alienatoin'.*did you mean 'alienation'"):
-        view("wins", LOG, game="alienatoin")
+        view("wins", in_store(LOG), game="alienatoin")
 
 
 def test_scores_plot_takes_a_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

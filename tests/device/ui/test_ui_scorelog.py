@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from scorelog_log import in_store
+
 from device.store.bgstats import decode_push_url
 from device.ui import TouchUI
 from device.ui.charts.log import ROWS, ScoreLog
@@ -20,6 +22,8 @@ def play(i: int, game: str) -> Play:
 
 LOG = [play(i, "Alienation" if i % 3 else "Alieninjas") for i in range(1, 13)]
 
+STATS = in_store(LOG)
+
 
 def lit(view: View) -> list[str]:
     nav = getattr(view, "nav", None)
@@ -35,19 +39,19 @@ def plays(view: View) -> PlaysView:
 def test_it_opens_on_every_games_wins_and_filters_by_game() -> None:
     log = ScoreLog()
     view: ChartView | PlaysView | BgStatsView
-    screen, view = log.open(LOG)
+    screen, view = log.open(STATS)
     assert (screen, view.title, lit(view)) == (
         "wins",
         "Wins: All games - 12 plays",
         ["All", "Wins"],
     )
-    screen, view = log.tap("log:game:Alieninjas", LOG)
+    screen, view = log.tap("log:game:Alieninjas", STATS)
     assert (screen, view.title, lit(view)) == (
         "wins",
         "Wins: Alieninjas - 4 plays",
         ["Alieninjas", "Wins"],
     )
-    screen, view = log.tap("log:page:history", LOG)
+    screen, view = log.tap("log:page:history", STATS)
     assert screen == "history" and isinstance(view, HistoryView)
     assert view.title == "Ada: Alieninjas"
     assert [p.score for p in view.points] == [13, 16, 19, 22]
@@ -55,21 +59,21 @@ def test_it_opens_on_every_games_wins_and_filters_by_game() -> None:
 
 def test_the_plays_list_pages_newest_first_and_opens_a_code() -> None:
     log = ScoreLog(location="Club")
-    log.open(LOG)
-    screen, shown = log.tap("log:page:plays", LOG)
+    log.open(STATS)
+    screen, shown = log.tap("log:page:plays", STATS)
     view = plays(shown)
     assert screen == "plays" and len(view.rows) == ROWS
     assert view.rows[0].action == "log:play:p12"
     assert (view.older, view.newer) == (True, False)
     assert view.footer.startswith("Plays 1-5 of 12.")
-    older = plays(log.tap("log:older", LOG)[1])
+    older = plays(log.tap("log:older", STATS)[1])
     assert older.rows[0].action == "log:play:p7" and older.newer is True
-    screen, code = log.tap("log:play:p7", LOG)
+    screen, code = log.tap("log:play:p7", STATS)
     assert isinstance(code, BgStatsView)
     assert screen == "bgstats" and code.back == "log:page:plays"
     data = decode_push_url(code.bgstats)
     assert (data["sourcePlayId"], data["location"]) == ("p7", "Club")
-    screen, back = log.tap("log:page:plays", LOG)
+    screen, back = log.tap("log:page:plays", STATS)
     assert screen == "plays" and plays(back).rows[0].action == "log:play:p7"  # same page
 
 
@@ -79,13 +83,13 @@ def test_every_page_draws_with_its_tabs() -> None:
     ui.open()
     try:
         for action in ("log:page:wins", "log:page:history", "log:page:plays"):
-            screen, view = log.tap(action, LOG)
+            screen, view = log.tap(action, STATS)
             ui.show(screen, view)
             ui.redraw(0.0)
             labels = [label for label, _ in ui.controls()]
             assert {"All", "One Night", "Alieninjas", "Alienation", "Encounters"} <= set(labels)
             assert {"Wins", "Scores", "Plays", "Home"} <= set(labels)
-        screen, view = log.tap("log:play:p3", LOG)
+        screen, view = log.tap("log:play:p3", STATS)
         ui.show(screen, view)
         ui.redraw(0.0)
         assert [label for label, _ in ui.controls()] == ["Back"]
