@@ -61,13 +61,13 @@ class ScoreLog:
         ``log:older``, ``log:newer``, ``log:play:<id>``)."""
         kept = (self.game, self.page, self.back)
         try:
-            return self._tap(action, plays)
+            return self._tap(action, stats)
         except Exception:
             self.game, self.page, self.back = kept  # a bad tap leaves the log as it was
             raise
 
     def _tap(
-        self, action: str, plays: Sequence[Play]
+        self, action: str, stats: LogStats
     ) -> tuple[str, ChartView | PlaysView | BgStatsView]:
         kind, _, value = action.removeprefix("log:").partition(":")
         if kind == "game":
