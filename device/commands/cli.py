@@ -251,6 +251,9 @@ def _dispatch(args: argparse.Namespace, config: Config) -> int:
         from device.commands import voice
 
         return voice.run(args, config)
+    from device.pygame_light import import_pygame
+
+    import_pygame()  # before anything loads it with numpy and pkg_resources
     from device.runtime.service import run
 
     return run(config, windowed=args.windowed)

@@ -27,6 +27,7 @@ from narration.catalogue import Catalogue
 from narration.delivery import Delivery
 from narration.errors import NarrationError
 from narration.narrator import Narrator
+from narration.piper_model import remember_checks_in
 from narration.speech import SpeechBackend
 from narration.voices import VoiceChoice, choose_voice
 
@@ -128,6 +129,10 @@ def speech_backend(config: Config, *, name: str | None = None) -> SpeechBackend:
     return voice_choice(config, name=name, probe=True).backend
 
 
+VOICE_CHECKED = "voice-checked.json"
+"""The file in the voice cache that remembers voice models whose digests were checked."""
+
+
 def cache_dir(config: Config) -> Path:
     """Where rendered WAVs are kept."""
     return resolve_cache_dir(config)
@@ -188,6 +193,8 @@ def open_narrator(
             effects_volume=config.audio.effects_volume,
         )
         output.open()
+    # A voice model checked once is not hashed again at every start while its files stay.
+    remember_checks_in((cache or cache_dir(config)) / VOICE_CHECKED)
     narrator = Narrator(
         Catalogue.load(*CATALOGUES),
         speech_backend(config, name=backend) if mode != "time" else _timing_voice(config, backend),
@@ -250,6 +257,9 @@ class Wiring:
     """Whether the companion page is served (when the config's ``[web]`` enables it)."""
     web_port: int | None = None
     """The companion page's port instead of the config's (0: any free one, for tests)."""
+    late: bool = False
+    """Whether the voice cache's scan and the companion page wait for :func:`open_late`
+    (the device: the first screen needs neither, so READY comes sooner)."""
 
 
 def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
@@ -289,7 +299,7 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
         wake=ui.wake,
     )
     stack.callback(narrator.close)
-    if wiring.finish_voice:
+    if wiring.finish_voice and not wiring.late:
         finish_voice_cache(config, narrator, stack)
     ui.open()
     stack.callback(ui.close)
@@ -326,8 +336,19 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
         config, clock, runtime, ui, inbox, notifier, strict=wiring.strict, hardware=hardware
     )
     daemon.notices = notices
+    if not wiring.late:
+        open_late(daemon, wiring, stack, voice=False)
+    return daemon
+
+
+def open_late(daemon: Daemon, wiring: Wiring, stack: ExitStack, *, voice: bool = True) -> None:
+    """Start what the first screen does not need (after READY on the device): rendering what
+    the voice cache lacks (``voice``, when ``wiring.finish_voice``) and the companion page
+    (its aiohttp import alone is a third of a second of CPU here)."""
+    narrator = daemon.runtime.executor.out.narrator
+    if voice and wiring.finish_voice and isinstance(narrator, Narrator):
+        finish_voice_cache(daemon.config, narrator, stack)
     if wiring.web:
         from device.web.part import open_web
 
         daemon.web = open_web(daemon, stack, port=wiring.web_port)
-    return daemon

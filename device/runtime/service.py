@@ -11,13 +11,18 @@ import logging
 import os
 import signal
 import threading
+from concurrent.futures import Future
 from contextlib import ExitStack
+from typing import TYPE_CHECKING
 
 from device.commands.backup import backup_dir
 from device.config import Config, resolve_store_path
 from device.runtime.clock import RealClock
-from device.runtime.parts import Wiring, open_daemon
-from device.web.fence import raise_file_limit
+from device.runtime.inbox import Call
+from device.runtime.parts import Wiring, open_daemon, open_late
+
+if TYPE_CHECKING:
+    from device.runtime.app import Daemon
 
 logger = logging.getLogger(__name__)
 
@@ -29,7 +34,6 @@ def run(config: Config, *, windowed: bool = False) -> int:
     # inherit the mask), and a small thread waits for them and wakes the loop.
     stop_signals = {signal.SIGTERM, signal.SIGINT}
     signal.pthread_sigmask(signal.SIG_BLOCK, stop_signals)
-    logger.info("open files: up to %d", raise_file_limit())
     with ExitStack() as stack:
         stack.callback(signal.pthread_sigmask, signal.SIG_UNBLOCK, stop_signals)
         wiring = Wiring(
@@ -40,6 +44,7 @@ def run(config: Config, *, windowed: bool = False) -> int:
             finish_voice=True,
             web=True,
             voice="behind",
+            late=True,
         )
         daemon = open_daemon(config, wiring, stack)
         # Fullscreen is the device: Escape or a stray quit would exit 0, which systemd's
@@ -66,7 +71,34 @@ def run(config: Config, *, windowed: bool = False) -> int:
         assert store is not None
         daemon.resume_or_home(store)
         daemon.notifier.ready()
+        start_late(daemon, wiring, stack)
         logger.info("mothership is running")
         daemon.loop()
         logger.info("mothership is stopping")
     return 0
+
+
+def start_late(daemon: Daemon, wiring: Wiring, stack: ExitStack) -> threading.Thread:
+    """After READY: load the companion page's modules (aiohttp) on a thread of their own, then
+    have the loop open the page and the voice cache's rendering (``open_late``), so the loop
+    shows the first screen and pings the watchdog meanwhile."""
+
+    def opened(done: Future[object]) -> None:
+        if done.exception() is not None:
+            logger.error(
+                "the companion page and the voice cache did not start: %s", done.exception()
+            )
+
+    def load() -> None:
+        from device.web.fence import raise_file_limit
+        from device.web.part import open_web  # noqa: F401  (loads aiohttp here, off the loop)
+
+        # The page's connections want more open files than a login shell's default.
+        logger.info("open files: up to %d", raise_file_limit())
+        done: Future[object] = Future()
+        done.add_done_callback(opened)
+        daemon.inbox.put(Call(lambda running: open_late(running, wiring, stack), done))
+
+    thread = threading.Thread(target=load, name="late-start", daemon=True)
+    thread.start()
+    return thread

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from narration import piper_model
 from narration.cache import WavCache
 from narration.delivery import Delivery, loudness_dbfs, peak, read_mono, silence_at_ends
 from narration.errors import BackendUnavailableError
@@ -24,6 +25,7 @@ from narration.piper_model import (
     bundled_model,
     find_model,
     piper_installed,
+    remember_checks_in,
     verify_model,
 )
 
@@ -52,6 +54,39 @@ def test_the_bundled_voice_matches_the_official_digests() -> None:
     assert model.onnx.stat().st_size == KNOWN_MODELS[BUNDLED_VOICE].onnx_bytes
     assert verify_model(model) is True
     assert model.sample_rate == 22050
+
+
+def test_a_checked_voice_is_not_hashed_again_at_the_next_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    model = _copy_with(tmp_path)
+    hashed: list[str] = []
+    real_md5 = piper_model._md5
+
+    def counting(path: Path) -> str:
+        hashed.append(path.name)
+        return real_md5(path)
+
+    monkeypatch.setattr(piper_model, "_md5", counting)
+    monkeypatch.setattr(piper_model, "_checked", {})  # a new process
+    remember_checks_in(tmp_path / "cache" / "voice-checked.json")
+    try:
+        assert verify_model(model) is True
+        assert hashed == ["en_US-joe-medium.onnx", "en_US-joe-medium.onnx.json"]
+        monkeypatch.setattr(piper_model, "_checked", {})  # the next start
+        assert verify_model(model) is True
+        assert len(hashed) == 2  # remembered: the 63 MB network was not read again
+        # The config rewritten, same size, its old times put back: its ctime gives it away.
+        config = model.config
+        times = config.stat()
+        text = config.read_bytes()
+        config.write_bytes(text[:-1] + (b" " if text[-1:] != b" " else b"\n"))
+        os.utime(config, ns=(times.st_atime_ns, times.st_mtime_ns))
+        monkeypatch.setattr(piper_model, "_checked", {})
+        with pytest.raises(VoiceModelRefusedError):
+            verify_model(find_model(model.onnx))
+    finally:
+        remember_checks_in(None)
 
 
 def test_a_changed_voice_config_is_refused_naming_the_file(tmp_path: Path) -> None:
