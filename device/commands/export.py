@@ -123,6 +123,8 @@ def parse_backup(text: str) -> Backup:
         uid, kind, value = (_field(raw, where, key) for key in ("uid", "kind", "value"))
         if kind not in TAG_KINDS:
             raise BackupError(f"{where}.kind: {kind!r} is not one of {', '.join(TAG_KINDS)}")
+        if kind == "seat" and not (value.isascii() and value.isdigit() and 1 <= int(value) <= 12):
+            raise BackupError(f"{where}.value: seat {value!r}: a seat is 1 to 12")
         tags.append((uid, kind, value))
     return Backup(tuple(plays), tuple(players), tuple(tags))
 

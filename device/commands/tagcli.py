@@ -54,7 +54,7 @@ def run(args: argparse.Namespace, config: Config) -> int:
                 raise ValueError(f"no tag {uid!r} was learned")
             print(printable(f"forgot {uid}"))
             return 0
-        kind, value = _meaning(args)
+        kind, value = _meaning(args, config.hardware.seats)
         uid = reader_uid(args.uid) if args.uid is not None else _tap(config, args.wait)
         store.learn_tag(uid, kind, value)
         print(printable(f"{uid.upper()} is now {kind} {value}"))
@@ -86,10 +86,10 @@ def reader_uid(text: str) -> str:
     return uid
 
 
-def _meaning(args: argparse.Namespace) -> tuple[str, str]:
+def _meaning(args: argparse.Namespace, seats: int) -> tuple[str, str]:
     if args.seat is not None:
-        if not 1 <= args.seat <= 12:
-            raise ValueError(f"seat {args.seat}: seats are 1 to 12")
+        if not 1 <= args.seat <= seats:  # a token for a seat the box lacks would press no lamp
+            raise ValueError(f"seat {args.seat}: this device has seats 1 to {seats}")
         return "seat", str(args.seat)
     if args.role is not None:
         from games.onenight.roles import find_role

@@ -264,7 +264,7 @@ class Daemon:
 
     def _feed(self, event: Any) -> None:
         if isinstance(event, TagSeen):
-            event = translate(event, self.runtime.store)
+            event = translate(event, self.runtime.store, self.config.hardware.seats)
             if event is None:
                 self.runtime.executor.run([Say.of("common.unknown_tag")])
                 return

@@ -34,6 +34,10 @@ class Runtime:
 
     def begin(self, session: Session[Any]) -> None:
         """Start a new game."""
+        if self.store is not None:
+            # Its checkpoint replaces the last game's: it must not inherit that one's failed
+            # resumes, or a single crash could set the new game aside.
+            self.store.resume_settled()
         self.session = session
         self.executor.game = session.game
         self.state, effects = session.start(self.clock.now())

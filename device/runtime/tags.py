@@ -16,14 +16,20 @@ from games.events import Event, SeatPressed, TagSeen, Touched
 logger = logging.getLogger(__name__)
 
 
-def translate(event: TagSeen, store: Store | None) -> Event | None:
-    """The event a tag stands for, or None for a tag that was never learned."""
+def translate(event: TagSeen, store: Store | None, seats: int = 12) -> Event | None:
+    """The event a tag stands for, or None for a tag that was never learned (or stands for a
+    seat the device, with ``seats`` seats, does not have)."""
     known = None if store is None else store.tag(event.uid)
     if known is None:
         logger.warning("unknown tag %s: learn it first", event.uid)
         return None
     kind, value = known
     if kind == "seat":
+        if not (value.isascii() and value.isdigit() and 1 <= int(value) <= seats):
+            logger.warning(
+                "tag %s is seat %r, which this device lacks: learn it again", event.uid, value
+            )
+            return None
         return SeatPressed(int(value), event.at)
     if kind == "role":
         return Touched(f"card:{value}")

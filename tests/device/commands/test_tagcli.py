@@ -63,7 +63,7 @@ def test_tags_are_learned_by_uid_listed_and_forgotten(capsys: pytest.CaptureFixt
 @pytest.mark.parametrize(
     ("words", "message"),
     [
-        (["--seat", "13", "--uid", "AA"], "seat 13: seats are 1 to 12"),
+        (["--seat", "11", "--uid", "AA"], "seat 11: this device has seats 1 to 10"),
         (["--role", "synthetic_alein", "--uid", "AA"], "did you mean 'synthetic_alien'?"),
         (["--seat", "2"], "no tag reader is configured: set readers.rdm6300 or readers.pn532"),
     ],

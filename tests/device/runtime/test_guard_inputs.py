@@ -16,6 +16,7 @@ from device.runtime.app import Daemon
 from device.runtime.guard import SORRY
 from device.runtime.score_entry import ScoreEntry
 from device.ui.model import UiInput
+from games.events import TagSeen
 from tests.device.runtime.test_reliability import Broken, make_daemon, said
 
 
@@ -127,3 +128,30 @@ def test_escape_on_the_real_daemon_does_not_stop_it(tmp_path: Path) -> None:
         daemon.check_alive()
     finally:
         daemon.stop()  # SIGTERM still stops it, with exit code 0
+
+
+def test_a_seat_token_for_a_seat_the_device_lacks_is_refused(daemon: Daemon) -> None:
+    store = daemon.runtime.store
+    assert store is not None
+    store.learn_tag("AABBCCDD", "seat", "11")  # learned on a bigger box, or brought by import
+    tap(daemon, "Alienation")
+    state = daemon.runtime.state
+    daemon.inbox.put(TagSeen("AABBCCDD", daemon.clock.now()))
+    daemon.step()
+    assert daemon.running and daemon.runtime.state is state
+    assert said(daemon)[-1] == "common.unknown_tag"
+
+
+def test_a_new_game_starts_with_a_fresh_count_of_failed_resumes(daemon: Daemon) -> None:
+    store = daemon.runtime.store
+    assert store is not None
+    store.save_checkpoint("alienation", {"left": "over"}, 0.0)
+    store.flush()
+    store.note_resume_attempt()  # the last game died once on its way back
+    checkpoint = store.load_checkpoint()
+    assert checkpoint is not None and checkpoint.attempts == 1
+    tap(daemon, "Alien Encounters")
+    store.flush()
+    checkpoint = store.load_checkpoint()
+    assert checkpoint is not None and checkpoint.game == "encounters"
+    assert checkpoint.attempts == 0
