@@ -29,6 +29,7 @@ from device.config import SYSTEM_CONFIG_PATH, Config, resolve_store_path
 from device.runtime.inbox import Inbox
 from device.runtime.parts import open_hardware_into, open_narrator, voice_choice
 from device.store.database import Store, file_mode
+from device.store.opening import StoreDamagedError
 from device.ui.inputwake import EVDEV_DRIVERS, event_nodes
 from device.ui.touch import TouchUI
 from hardware.backend import Hardware
@@ -183,7 +184,10 @@ class Doctor(PersonSteps):
 
     def check_store(self) -> Result:
         path = resolve_store_path(self.config)
-        Store(path).close()  # creates it (0600) and its tables if missing
+        try:
+            Store(path).close()  # creates it (0600) and its tables if missing
+        except StoreDamagedError as error:
+            return FAIL, str(error)  # the file, the latest backup and how to restore it
         db = sqlite3.connect(path, timeout=2.0, isolation_level=None)
         try:
             db.execute("BEGIN IMMEDIATE")  # takes the write lock: proves it is writable

@@ -40,8 +40,9 @@ def lock_store(store: Path) -> IO[str]:
         ) from None
     with contextlib.suppress(OSError):
         os.chmod(path, 0o600)
-    handle.seek(0)
-    handle.truncate()
-    handle.write(f"{os.getpid()}\n")
-    handle.flush()
+    os.ftruncate(handle.fileno(), 0)
+    # Straight to the file, not through the buffer: on a full disk the write fails, the lock
+    # holds all the same (a second daemon's message then says "unknown").
+    with contextlib.suppress(OSError):
+        os.pwrite(handle.fileno(), f"{os.getpid()}\n".encode("ascii"), 0)
     return handle

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from device.store.opening import StoreDamagedError, connect, damaged_message
 from device.store.pending import WRITE_ERRORS, PendingWrites
 from device.store.players import PlayerTables, Profile, add_profile_ids, new_profile_id
 from device.store.schema import INDEXES, SCHEMA
@@ -81,8 +82,17 @@ class Store(PlayerTables, SettingsTable):
         if not path.exists():
             # Create it private before SQLite opens it: the checkpoint holds hidden roles.
             path.touch(mode=0o600)
-        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db = connect(path)
+        try:
+            self._set_up()
+        except sqlite3.DatabaseError as error:
+            self._db.close()
+            if isinstance(error, sqlite3.OperationalError):
+                raise
+            raise StoreDamagedError(damaged_message(path, error)) from None
+
+    def _set_up(self) -> None:
+        """The tables, and what older stores lack."""
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(checkpoint)")}

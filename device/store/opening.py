@@ -1,0 +1,72 @@
+"""Opening the store's SQLite file: on a full disk, and when the file is damaged.
+
+WAL mode needs a shared-memory file beside the store; on a full disk it cannot be made and
+SQLite says "disk I/O error", so the daemon would not start. Then the store is opened in
+exclusive locking mode, where SQLite keeps that index in the process's memory: the daemon
+starts, queues what it cannot write (``device.store.pending``), and no other process may open
+the store until it restarts.
+
+A file that is not a database (or whose pages are broken) is not the daemon's to repair: the
+error names the file, the newest backup that can be read, and the commands that restore it.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+logger = logging.getLogger(__name__)
+
+
+class StoreDamagedError(Exception):
+    """The store's file cannot be read as a database: the message says how to restore it."""
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """A connection to the store at ``path`` in WAL mode (exclusive when the disk is full);
+    ``StoreDamagedError`` if the file is not a sound database."""
+    try:
+        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            return db
+        except sqlite3.OperationalError as error:
+            db.close()
+            logger.warning(
+                "the store's WAL index cannot be made beside %s (%s; is the disk full?): the "
+                "store is opened for this process alone until the daemon restarts",
+                path,
+                error,
+            )
+        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA locking_mode=EXCLUSIVE")
+        db.execute("PRAGMA journal_mode=WAL")
+        return db
+    except sqlite3.DatabaseError as error:
+        if isinstance(error, sqlite3.OperationalError):
+            raise
+        raise StoreDamagedError(damaged_message(path, error)) from None
+
+
+def damaged_message(path: Path, error: BaseException | str) -> str:
+    """What to say about a damaged store: the file, the newest readable backup, the fix."""
+    from device.store.backups import backup_dir, list_backups, plays_in, readable
+
+    aside = path.parent / f"damaged-{datetime.now(UTC):%Y%m%d-%H%M%S}"
+    move = f"mkdir {aside} && mv -t {aside} {path}*"
+    readable_ones = [backup for backup in list_backups(backup_dir(path)) if readable(backup)]
+    if not readable_ones:
+        return (
+            f"the store {path} is damaged ({error}) and there is no backup to restore: "
+            f"move it aside to start with an empty one ({move})"
+        )
+    latest = readable_ones[-1]
+    plays = plays_in(latest)
+    held = "" if plays is None else f", {plays} plays"
+    return (
+        f"the store {path} is damaged ({error}). The latest backup is {latest}{held}. "
+        f"Stop the device (sudo systemctl stop mothership), move the store aside and restore "
+        f"it: {move} && mothership backup restore --store {path}"
+    )

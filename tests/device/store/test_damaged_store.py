@@ -1,0 +1,144 @@
+"""A damaged store is named with its latest backup and the commands that restore it (by the
+daemon and by doctor alike), and the daemon starts on a full disk."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from chaos_daemon import HEADLESS, ROOT
+
+from device.commands.cli import main
+from device.config import load_config, resolve_store_path
+from device.store.backups import backup_dir, write_backup
+from device.store.database import Store
+from device.store.opening import StoreDamagedError
+from games.scorelog.plays import Play, PlayerResult
+
+PLAY = Play(
+    "play-a",
+    "Alienation",
+    "2025-01-31T20:15:00Z",
+    (PlayerResult("Ada", 1, 30, True), PlayerResult("Player 2", 2, 12, False)),
+)
+CONFIG = '[narration]\nbackend = "silent"\n[audio]\nenabled = false\n[web]\nenabled = false\n'
+
+
+def damage(path: Path) -> None:
+    path.write_bytes(b"this was a store once" * 500)
+    for extra in ("-wal", "-shm"):
+        Path(f"{path}{extra}").unlink(missing_ok=True)
+
+
+def backed_up_store(path: Path) -> Path:
+    store = Store(path)
+    store.add_play(PLAY)
+    backup = write_backup(store, backup_dir(path))
+    store.close()
+    return backup
+
+
+def daemon(config: Path, store: Path, env: dict[str, str]) -> subprocess.Popen[str]:
+    command = [sys.executable, "-m", "device", "--config", str(config), "run"]
+    command += ["--hardware", "mock", "--store", str(store)]
+    return subprocess.Popen(
+        command, cwd=ROOT, env={**os.environ, **HEADLESS, **env}, stderr=subprocess.PIPE, text=True
+    )
+
+
+def test_the_daemon_names_the_damaged_store_its_backup_and_the_restore(tmp_path: Path) -> None:
+    path = tmp_path / "state" / "m.db"
+    backup = backed_up_store(path)
+    damage(path)
+    config = tmp_path / "config.toml"
+    config.write_text(CONFIG, encoding="utf-8")
+    process = daemon(config, path, {})
+    try:
+        _, err = process.communicate(timeout=120)
+    finally:
+        process.kill()
+    assert process.returncode == 1
+    message = err.strip().splitlines()[-1]
+    assert message.startswith(f"mothership: error: the store {path} is damaged (file is not")
+    assert f"The latest backup is {backup}, 1 plays." in message
+    commands = message.split("restore it: ", 1)[1]
+    assert commands.endswith(f"mothership backup restore --store {path}")
+    # The commands it gives work as written.
+    shell = commands.replace("mothership ", f"{sys.executable} -m device --config {config} ")
+    done = subprocess.run(["sh", "-c", shell], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    restored = Store(path)
+    assert [play.id for play in restored.plays()] == ["play-a"]
+    restored.close()
+
+
+def test_doctor_says_the_same(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(CONFIG, encoding="utf-8")
+    path = resolve_store_path(load_config(config, system_path=None))
+    backup = backed_up_store(path)
+    damage(path)
+    with pytest.raises(StoreDamagedError) as raised:
+        Store(path)
+    assert main(["--config", str(config), "doctor", "--check"]) == 1
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("store:"))
+    assert line.split()[1] == "FAIL" and str(backup) in line
+    said = str(raised.value)
+    assert line.split("FAIL", 1)[1].strip()[:80] == said[:80]  # the same words (its time aside)
+
+
+@pytest.fixture
+def full_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 4 MB filesystem of its own (tmpfs: needs root), unmounted after the test."""
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    if os.geteuid() != 0 or shutil.which("mount") is None:
+        pytest.skip("a filesystem that can fill up needs root (mount -t tmpfs)")
+    made = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(mount)], capture_output=True
+    )
+    if made.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {made.stderr.decode().strip()}")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], check=False)
+
+
+def test_the_daemon_starts_on_a_full_disk(tmp_path: Path, full_disk: Path) -> None:
+    path = full_disk / "m.db"
+    store = Store(path)
+    store.add_play(PLAY)
+    store.close()
+    for extra in ("-wal", "-shm"):
+        Path(f"{path}{extra}").unlink(missing_ok=True)
+    with (full_disk / "filler").open("wb", buffering=0) as filler:
+        try:
+            while True:
+                filler.write(b"\0" * 65536)
+        except OSError:
+            pass  # the disk is full
+    config = tmp_path / "config.toml"
+    config.write_text(CONFIG, encoding="utf-8")
+    address = tmp_path / "notify.sock"
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    listener.bind(str(address))
+    listener.settimeout(120)  # a bound for a stuck start, not a timing check
+    process = daemon(config, path, {"NOTIFY_SOCKET": str(address)})
+    try:
+        while listener.recv(64) != b"READY=1":
+            pass
+        assert process.poll() is None
+        process.terminate()
+        _, err = process.communicate(timeout=30)
+        assert process.returncode == 0, err
+        assert "is the disk full?" in err
+    finally:
+        process.kill()
+        listener.close()
