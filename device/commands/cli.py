@@ -17,10 +17,12 @@ from pathlib import Path
 
 from device.commands import appliance, backup, choices
 from device.commands.arguments import seconds_argument
+from device.commands.damaged import damaged_message
 from device.config import Config, load_config, resolve_store_path
 from device.logsetup import error_line, setup_logging
 from device.logtext import printable
 from device.outputs import reason
+from device.store.opening import StoreDamagedError
 
 logger = logging.getLogger("mothership")
 
@@ -198,7 +200,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get("DEBUG"):
             raise
         message = str(error).strip() or type(error).__name__
-        if isinstance(error, OSError) and error.errno is not None:  # a sentence, not an errno
+        if isinstance(error, StoreDamagedError):
+            message = damaged_message(error)  # with the backup to restore and how
+        elif isinstance(error, OSError) and error.errno is not None:  # a sentence, not an errno
             message = f"{error.filename}: {reason(error)}" if error.filename else reason(error)
         # A problem per line (ConfigError); control characters in quoted input are escaped.
         lines = [printable(line) for line in message.split("\n")]

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, TextIO
 import pygame
 import serial
 
+from device.commands.damaged import damaged_message
 from device.commands.doctor_walk import FAIL, OK, WARN, Heard, PersonSteps, Result
 from device.config import SYSTEM_CONFIG_PATH, Config, resolve_store_path
 from device.runtime.inbox import Inbox
@@ -187,7 +188,7 @@ class Doctor(PersonSteps):
         try:
             Store(path).close()  # creates it (0600) and its tables if missing
         except StoreDamagedError as error:
-            return FAIL, str(error)  # the file, the latest backup and how to restore it
+            return FAIL, damaged_message(error)  # the file, the latest backup, the restore
         db = sqlite3.connect(path, timeout=2.0, isolation_level=None)
         try:
             db.execute("BEGIN IMMEDIATE")  # takes the write lock: proves it is writable

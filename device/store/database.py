@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from device.store.opening import StoreDamagedError, connect, damaged_message
+from device.store.opening import StoreDamagedError, connect
 from device.store.pending import WRITE_ERRORS, PendingWrites
 from device.store.players import PlayerTables, Profile, add_profile_ids, new_profile_id
 from device.store.schema import INDEXES, SCHEMA
@@ -89,7 +89,7 @@ class Store(PlayerTables, SettingsTable):
             self._db.close()
             if isinstance(error, sqlite3.OperationalError):
                 raise
-            raise StoreDamagedError(damaged_message(path, error)) from None
+            raise StoreDamagedError(path, str(error)) from None
 
     def _set_up(self) -> None:
         """The tables, and what older stores lack."""

@@ -6,22 +6,27 @@ exclusive locking mode, where SQLite keeps that index in the process's memory: t
 starts, queues what it cannot write (``device.store.pending``), and no other process may open
 the store until it restarts.
 
-A file that is not a database (or whose pages are broken) is not the daemon's to repair: the
-error names the file, the newest backup that can be read, and the commands that restore it.
+A file that is not a database (or whose pages are broken) is not the daemon's to repair: it
+raises ``StoreDamagedError``, which the commands complete with the newest backup that can be
+read and the commands that restore it (``device.commands.damaged``).
 """
 
 from __future__ import annotations
 
 import logging
 import sqlite3
-from datetime import UTC, datetime
 from pathlib import Path
 
 logger = logging.getLogger(__name__)
 
 
 class StoreDamagedError(Exception):
-    """The store's file cannot be read as a database: the message says how to restore it."""
+    """The store's file cannot be read as a database (``device.commands.damaged`` says how to
+    restore it)."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"the store {path} is damaged ({reason})")
+        self.path, self.reason = path, reason
 
 
 def connect(path: Path) -> sqlite3.Connection:
@@ -47,26 +52,4 @@ def connect(path: Path) -> sqlite3.Connection:
     except sqlite3.DatabaseError as error:
         if isinstance(error, sqlite3.OperationalError):
             raise
-        raise StoreDamagedError(damaged_message(path, error)) from None
-
-
-def damaged_message(path: Path, error: BaseException | str) -> str:
-    """What to say about a damaged store: the file, the newest readable backup, the fix."""
-    from device.store.backups import backup_dir, list_backups, plays_in, readable
-
-    aside = path.parent / f"damaged-{datetime.now(UTC):%Y%m%d-%H%M%S}"
-    move = f"mkdir {aside} && mv -t {aside} {path}*"
-    readable_ones = [backup for backup in list_backups(backup_dir(path)) if readable(backup)]
-    if not readable_ones:
-        return (
-            f"the store {path} is damaged ({error}) and there is no backup to restore: "
-            f"move it aside to start with an empty one ({move})"
-        )
-    latest = readable_ones[-1]
-    plays = plays_in(latest)
-    held = "" if plays is None else f", {plays} plays"
-    return (
-        f"the store {path} is damaged ({error}). The latest backup is {latest}{held}. "
-        f"Stop the device (sudo systemctl stop mothership), move the store aside and restore "
-        f"it: {move} && mothership backup restore --store {path}"
-    )
+        raise StoreDamagedError(path, str(error)) from None
