@@ -2,9 +2,11 @@
 
 A line that is cached plays at once (behind the lines before it). A line that is not is asked of
 the :class:`~narration.renderer.LineRenderer` and waits; the lines after it wait behind it, so
-the table always hears them in order. A line not ready within ``late_after`` seconds is said
-with the fast fallback voice (espeak-ng) instead, rendered on a thread of its own, and logged:
-the table never waits for the neural voice.
+the table always hears them in order. A line not ready ``late_after`` seconds after it is
+needed (when it was asked, or when the lines before it have been said, whichever is later) is
+said with the fast fallback voice (espeak-ng) instead, rendered on a thread of its own, and
+logged: the table never waits for the neural voice, and while one line plays the next has its
+length to render.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from narration.cache import WavCache
+from narration.errors import NarrationError
 from narration.renderer import LineRenderer, Urgency
+from narration.wav import wav_seconds
 
 __all__ = ["LATE_AFTER_SECONDS", "SpeechQueue"]
 
@@ -35,6 +39,13 @@ class _Line:
     path: Path | None
     fallback: Future[Path] | None = None
     dropped: bool = False
+
+
+def _seconds(path: Path) -> float:
+    try:
+        return wav_seconds(path)
+    except NarrationError:
+        return 0.0
 
 
 class SpeechQueue:
@@ -71,6 +82,7 @@ class SpeechQueue:
         """Lines said with the fallback voice because they were not ready in time."""
         self._lines: deque[_Line] = deque()
         self._pool: ThreadPoolExecutor | None = None
+        self._free_at = 0.0  # when the lines handed to the speaker will have been said
 
     @property
     def waiting(self) -> int:
@@ -97,6 +109,7 @@ class SpeechQueue:
             self._lines.popleft()
             if line.path is not None:
                 self.play(line.path)
+                self._free_at = max(now, self._free_at) + _seconds(line.path)
 
     def due(self) -> float | None:
         """When the head line turns late (the renderer and the fallback wake the loop when a
@@ -105,8 +118,12 @@ class SpeechQueue:
             return None
         head = self._lines[0]
         if head.path is None and head.fallback is None and self.fallback is not None:
-            return head.asked + self.late_after
+            return self._needed(head) + self.late_after
         return None
+
+    def _needed(self, line: _Line) -> float:
+        """When the table needs ``line``: when asked, or once the lines before it are said."""
+        return max(line.asked, self._free_at)
 
     def _resolve(self, line: _Line, now: float) -> None:
         outcome = self.renderer.result(line.text)
@@ -115,7 +132,7 @@ class SpeechQueue:
             self.renderer.forget(line.text)
             return
         failed = isinstance(outcome, str)
-        if line.fallback is None and (failed or now - line.asked >= self.late_after):
+        if line.fallback is None and (failed or now - self._needed(line) >= self.late_after):
             if self.fallback is None:
                 line.dropped = failed  # no fast voice: a late line is still waited for
                 return

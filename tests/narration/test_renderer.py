@@ -15,7 +15,7 @@ from narration.catalogue import Catalogue
 from narration.fake import RecordingAudio, SlowBackend
 from narration.narrator import Narrator
 from narration.renderer import Urgency
-from narration.wav import check_wav
+from narration.wav import check_wav, wav_seconds
 
 WAIT = 60.0  # a bound for a stuck thread, never a measure: the tests wait on events
 
@@ -135,3 +135,22 @@ def test_on_a_full_disk_lines_are_said_without_being_cached(
     assert check_wav(spoken.path) is None
     assert (tmp_path / "cache") not in spoken.path.parents
     assert list((tmp_path / "cache").glob("*.wav")) == []  # nothing half-kept in the cache
+
+
+def test_a_line_queued_behind_another_has_that_lines_length_to_render(
+    catalogue: Catalogue, espeak: EspeakBackend, tmp_path: Path
+) -> None:
+    cache = WavCache(tmp_path, espeak)
+    first = cache.path_for("Hello, table.")
+    length = wav_seconds(first)
+    slow = SlowBackend(espeak, held=True)
+    narrator, audio, _, clock = behind(catalogue, slow, tmp_path, fallback=True)
+    with narrator:
+        narrator.speak("test.hello")  # plays at once
+        narrator.speak("test.count", {"count": 6})  # needed once the first is said
+        assert audio.speech == [first]
+        assert narrator.due() == pytest.approx(clock.now + length + 1.0)
+        clock.now += length + 0.5
+        narrator.update()
+        assert narrator.queue is not None and narrator.queue.late == 0
+        slow.let_go()
