@@ -19,10 +19,12 @@ from device.store.database import Store
 from device.ui.pushqr import scannable_push_url
 from device.ui.who import unnamed_seats
 from games.effects import (
+    AddPlayer,
     Buzz,
     Effect,
     Finished,
     Lamp,
+    LinkSeat,
     LogPlay,
     Phase,
     Prepare,
@@ -200,6 +202,26 @@ class Executor:
         if asked:
             logger.info("preparing %d lines of %s behind the game", asked, game)
 
+    def _prepare_name(self, name: str) -> None:
+        """A player was named or sat down: have every line that says their name rendered
+        behind the loop ("Alex, press the button at your seat.", at any seat)."""
+        narrator = behind(self.out.narrator)
+        if narrator is None:
+            return
+        catalogue = narrator.catalogue
+        items: list[tuple[str, dict[str, object]]] = []
+        for line_id in catalogue.ids():
+            wanted = catalogue.placeholders(line_id)
+            if "name" not in wanted or not wanted <= {"name", "seat"}:
+                continue
+            seats = range(1, self.out.seats + 1) if "seat" in wanted else (None,)
+            for seat in seats:
+                params: dict[str, object] = {"name": name}
+                if seat is not None:
+                    params["seat"] = seat
+                items.append((line_id, params))
+        narrator.ask_ahead(items, Urgency.SOON)
+
     def run(self, effects: Sequence[Effect]) -> list[Event]:
         """Carry out ``effects``; return follow-up events to feed back to the session."""
         follow_ups: list[Event] = []
@@ -238,6 +260,8 @@ class Executor:
             self._sound(effect.name)
             out.transcript.write(sound=effect.name)
         elif isinstance(effect, Record):
+            if isinstance(effect, AddPlayer | LinkSeat):
+                self._prepare_name(effect.name)
             if out.store is not None:
                 # A game's final record also logs its play, in the same transaction.
                 result = effect.result if isinstance(effect, LogPlay) else None

@@ -9,13 +9,18 @@ from pathlib import Path
 from device.runtime.clock import VirtualClock
 from device.runtime.executor import REOPEN_AHEAD_SECONDS, Executor, Outputs
 from device.runtime.nightsound import NightSound
+from device.runtime.parts import CATALOGUES
 from device.runtime.session import Runtime
 from device.simulator.transcript import Transcript
 from games.alieninjas.session import AlieninjasSession
 from games.alieninjas.setup import AlieninjasOptions, AlieninjasSetup
-from games.effects import Phase, Show, Sound
+from games.effects import AddPlayer, Phase, Show, Sound
 from games.events import Control, ControlPressed, SeatPressed
 from narration.ambience import bed_path
+from narration.backends import EspeakBackend
+from narration.catalogue import Catalogue
+from narration.narrator import Narrator
+from narration.renderer import Urgency
 
 
 class Speaker:
@@ -226,3 +231,33 @@ def test_a_bed_generated_behind_the_loop_starts_once_it_is_written(tmp_path: Pat
     assert written.wait(60.0), "the bed was never written"
     executor.update_audio()
     assert ("play", bed_path(tmp_path, "night")) in speaker.calls
+
+
+def _behind(tmp_path: Path) -> Narrator:
+    narrator = Narrator(Catalogue.load(*CATALOGUES), EspeakBackend(), tmp_path)
+    narrator.render_behind(fallback=None)
+    return narrator
+
+
+def test_a_game_that_starts_has_its_calls_rendered_before_it_can_reach_them(
+    tmp_path: Path,
+) -> None:
+    with _behind(tmp_path) as narrator:
+        executor = Executor(Outputs(transcript=Transcript(VirtualClock()), narrator=narrator))
+        executor.game = "alieninjas"
+        assert narrator.renderer is not None
+        assert narrator.renderer.wait_quiet(Urgency.LATER, 120.0)
+        assert narrator.cache.has("Go!") and narrator.cache.has("Alieninjas!")
+
+
+def test_a_player_named_has_their_name_lines_rendered_ahead(tmp_path: Path) -> None:
+    with _behind(tmp_path) as narrator:
+        executor = Executor(
+            Outputs(transcript=Transcript(VirtualClock()), narrator=narrator, seats=4)
+        )
+        executor.run([AddPlayer(name="Anna")])
+        assert narrator.renderer is not None
+        assert narrator.renderer.wait_quiet(Urgency.LATER, 120.0)
+        assert narrator.cache.has("Anna, press the button at your seat.")
+        assert all(narrator.cache.has(f"Anna is at seat {seat}.") for seat in range(1, 5))
+        assert not narrator.cache.has("Anna is at seat 5.")  # the table has four seats
