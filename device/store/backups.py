@@ -24,7 +24,9 @@ from __future__ import annotations
 import json
 import logging
 import os
+import shutil
 import sqlite3
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -179,9 +181,15 @@ def restore_backup(store: Store, path: Path) -> Restored:
     if not readable(path):
         raise BackupError(f"{path.name} is not a Mothership snapshot (empty or not SQLite)")
     try:
-        with reading(path) as db:
-            total = int(db.execute("SELECT COUNT(*) FROM plays").fetchone()[0])
-            added = store.restore(iter_plays(db), profiles_of(db), tags_of(db))
+        with tempfile.TemporaryDirectory(prefix="mothership-restore-") as scratch:
+            # A copy, brought up to this version's tables (a snapshot of an older store lacks
+            # some columns); the backup itself is never written.
+            copy = Path(scratch) / "snapshot.db"
+            shutil.copyfile(path, copy)
+            Store(copy).close()
+            with reading(copy) as db:
+                total = int(db.execute("SELECT COUNT(*) FROM plays").fetchone()[0])
+                added = store.restore(iter_plays(db), profiles_of(db), tags_of(db))
     except sqlite3.DatabaseError as error:
         raise BackupError(f"{path.name} cannot be read: {error}") from None
     for play, profiles in journal_plays(journal_of(path)):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import sqlite3
 import stat
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -219,3 +220,20 @@ def test_root_never_writes_the_services_store_nor_a_new_empty_one_beside_it(
     # Without the service there, root's own store is root's business; other users never refuse.
     refuse_root_on_the_services_store(elsewhere, "now", euid=0, service_store=tmp_path / "none")
     refuse_root_on_the_services_store(service, "now", euid=4242, service_store=service)
+
+
+def test_a_snapshot_of_an_older_store_restores(tmp_path: Path) -> None:
+    store = Store(tmp_path / "m.db")
+    play_one_game(store, None)
+    snapshot = write_backup(store, tmp_path / "b")
+    older = sqlite3.connect(snapshot)  # as a version before BG Stats links wrote it
+    for column in ("title", "comments", "board", "duration_min"):
+        older.execute(f"ALTER TABLE plays DROP COLUMN {column}")
+    older.commit()
+    older.close()
+    fresh = Store(tmp_path / "fresh.db")
+    assert restore_backup(fresh, snapshot) == Restored(1, 1)
+    assert [play.id for play in fresh.plays()] == [play.id for play in store.plays()]
+    assert "title" not in {
+        row[1] for row in sqlite3.connect(snapshot).execute("PRAGMA table_info(plays)")
+    }  # the backup itself is left as it was
