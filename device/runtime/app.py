@@ -274,6 +274,8 @@ class Daemon:
             self._home_input(event)
             return
         self.guard.feed(event)
+        if event == Touched("home") and self.runtime.session is None:
+            self.home()  # the game's Home ended it: one tap goes home
 
     def _home_input(self, event: Any) -> None:
         # With no game running, the go button opens the first game's setup (One Night's), so a

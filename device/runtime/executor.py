@@ -152,13 +152,13 @@ class Executor:
     def __init__(self, outputs: Outputs, game: str = "") -> None:
         self.out = outputs
         self._game = ""
+        self._logged: Play | None = None
+        """The play the last LogPlay logged: the game's last screen (shown again as often as it
+        is) carries its link until another screen is shown."""
         self.game = game
         self.screen: str | None = None
         self.view: View | dict[str, Any] = {}
         self.finished = False
-        self._logged: Play | None = None
-        """The play the last LogPlay logged: the game's last screen (shown again as often as it
-        is) carries its link until another screen is shown."""
         self._spoken = 0
         self._preparing: list[tuple[str, dict[str, object]]] | None = None
         """A night's lines rendering behind the loop (``LinesReady`` follows when they are)."""
@@ -176,6 +176,7 @@ class Executor:
     @game.setter
     def game(self, game: str) -> None:
         self._game = game
+        self._logged = None  # a play's BG Stats code never outlives its game
         self._preparing = None  # a night rendering for the game left is not waited for
         if game:
             self._prepare_game(game)

@@ -78,8 +78,11 @@ class OneNightSession:
         if state.phase == "reveal" and isinstance(event, Touched):
             state, effects = reveal.on_touch(state, event)
             if reveal.complete(state):
+                # The last card's picker is not shown again: the end screen follows at once
+                # (a reveal screen after the logged play would make it lose its BG Stats code).
+                kept = [effect for effect in effects if not isinstance(effect, Show)]
                 state, more = result.finish(state)
-                return state, effects + more
+                return state, kept + more
             return state, effects
         if state.phase == "result" and isinstance(event, Touched):
             return result.on_input(state, event)
