@@ -74,27 +74,15 @@ def simulate(
     The daemon is strict: a refused input or a game's bug stops the run with its error, where
     the device would apologise and go on.
     """
-    go_headless()
     with contextlib.ExitStack() as stack:
-        if store_path is None:
-            scratch = stack.enter_context(tempfile.TemporaryDirectory(prefix="mothership-sim-"))
-            store_path = Path(scratch) / "sim.db"
-        wiring = Wiring(
-            clock=VirtualClock(),
+        wiring = sim_wiring(
+            stack,
             store_path=store_path,
-            hardware="mock",
-            readers=False,
-            audio=False,
             transcript=transcript_path,
-            keep_transcript=True,
             cache=cache,
             progress=progress,
             wav_dir=wav_dir,
             shot_dir=shot_dir,
-            strict=True,
-            # Lines are rendered only when their WAVs are kept; otherwise each is timed at the
-            # voice's rate, so a scenario plays in seconds whatever the voice.
-            voice="wait" if wav_dir is not None else "time",
         )
         daemon = open_daemon(config, wiring, stack)
         assert daemon.runtime.store is not None
@@ -110,6 +98,41 @@ def simulate(
             daemon.transcript.write(error=str(error))
             raise SimulationError(str(error)) from error
         return SimulationResult(daemon.transcript, daemon.runtime.phase)
+
+
+def sim_wiring(
+    stack: contextlib.ExitStack,
+    *,
+    store_path: Path | None = None,
+    transcript: Path | None = None,
+    cache: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    wav_dir: Path | None = None,
+    shot_dir: Path | None = None,
+) -> Wiring:
+    """The simulator's parts: a virtual clock, mock pins, a headless screen, no sound, a
+    strict guard, and ``store_path`` (a temporary store, gone with ``stack``, if None)."""
+    go_headless()
+    if store_path is None:
+        scratch = stack.enter_context(tempfile.TemporaryDirectory(prefix="mothership-sim-"))
+        store_path = Path(scratch) / "sim.db"
+    return Wiring(
+        clock=VirtualClock(),
+        store_path=store_path,
+        hardware="mock",
+        readers=False,
+        audio=False,
+        transcript=transcript,
+        keep_transcript=True,
+        cache=cache,
+        progress=progress,
+        wav_dir=wav_dir,
+        shot_dir=shot_dir,
+        strict=True,
+        # Lines are rendered only when their WAVs are kept; otherwise each is timed at the
+        # voice's rate, so a scenario plays in seconds whatever the voice.
+        voice="wait" if wav_dir is not None else "time",
+    )
 
 
 def _warn_if_replacing(store: Store) -> None:
@@ -227,10 +250,14 @@ class ScenarioPlayer:
         with virtual_ticks(daemon.clock.now):
             daemon.runtime.begin(session)
             for event in self.scenario.events:
-                try:
-                    self._one(event)
-                except (RulesError, UiError) as error:
-                    raise SimulationError(f"{event.where} ({event.kind}): {error}") from None
+                self.play(event)
+
+    def play(self, event: ScenarioEvent) -> None:
+        """Play one event (on hardware whose mock pins run on the virtual clock)."""
+        try:
+            self._one(event)
+        except (RulesError, UiError) as error:
+            raise SimulationError(f"{event.where} ({event.kind}): {error}") from None
 
     def _one(self, event: ScenarioEvent) -> None:
         if event.kind == "wait":

@@ -1,0 +1,80 @@
+"""A simulated device played from its home screen as a table plays it: taps, seat buttons,
+control buttons and keys only (the scenario events ``touch``, ``press``, ``control`` and
+``key``), never the ``vote``/``reveal``/``score`` shortcuts."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from device.config import Config
+from device.runtime.app import Daemon
+from device.runtime.parts import open_daemon
+from device.simulator.run import ScenarioPlayer, sim_wiring
+from device.simulator.scenario import Scenario, ScenarioEvent
+from hardware.mock import virtual_ticks
+
+TABLE_KINDS = ("touch", "press", "control", "key", "wait", "until")
+"""What a table does: the four inputs, and letting time run."""
+
+
+class Table:
+    """The device, at home, and the hands around it."""
+
+    def __init__(self, daemon: Daemon) -> None:
+        self.daemon = daemon
+        self.player = ScenarioPlayer(Scenario({}, ()), daemon)
+        self.done = 0
+
+    def do(self, kind: str, value: Any = None, **extra: Any) -> Table:
+        """One event of a ``TABLE_KINDS`` kind, as a scenario would give it."""
+        assert kind in TABLE_KINDS, f"{kind} is not something a table does"
+        self.done += 1
+        self.player.play(ScenarioEvent(self.done, None, kind, value, extra))
+        return self
+
+    def tap(self, *labels: str) -> Table:
+        """Tap each control, in order."""
+        for label in labels:
+            self.do("touch", label)
+        return self
+
+    def press(self, *seats: int) -> Table:
+        """Press each seat button, in order."""
+        for seat in seats:
+            self.do("press", seat)
+        return self
+
+    def until(self, phase: str) -> Table:
+        """Let time run until the game is in ``phase``."""
+        return self.do("until", "phase", **{"is": phase})
+
+    @property
+    def screen(self) -> str | None:
+        """The screen on display."""
+        return self.daemon.ui.screen
+
+    @property
+    def labels(self) -> list[str]:
+        """The labels of the controls on display."""
+        return [label for label, _ in self.daemon.ui.controls()]
+
+    @property
+    def phase(self) -> str | None:
+        """The game's phase (None: no game)."""
+        return self.daemon.runtime.phase
+
+
+@contextlib.contextmanager
+def table(
+    config: Config, store_path: Path | None = None, shot_dir: Path | None = None
+) -> Iterator[Table]:
+    """A simulated device showing its home screen (the store is kept at ``store_path``)."""
+    with contextlib.ExitStack() as stack:
+        wiring = sim_wiring(stack, store_path=store_path, shot_dir=shot_dir)
+        daemon = open_daemon(config, wiring, stack)
+        daemon.home()
+        with virtual_ticks(daemon.clock.now):
+            yield Table(daemon)
