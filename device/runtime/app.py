@@ -19,6 +19,7 @@ from device.runtime.clock import Clock
 from device.runtime.guard import Guard
 from device.runtime.inbox import Call, Inbox, Notice
 from device.runtime.notify import Notifier
+from device.runtime.quitting import QuitControl
 from device.runtime.score_entry import ScoreEntry
 from device.runtime.session import Runtime
 from device.runtime.sessions import home_session, session_for_checkpoint
@@ -94,6 +95,7 @@ class Daemon:
         self.running = True
         self.notifier = notifier or Notifier({})
         self.entry = ScoreEntry(self)
+        self.quitting = QuitControl(self)
         self.scorelog = ScoreLog(config.store.location)
         """The touchscreen score log's game filter and page."""
         self.end_view: tuple[str, EndView | SheetView] | None = None
@@ -224,6 +226,7 @@ class Daemon:
         if self.runtime.session is None and self.runtime.executor.screen not in idle_screens:
             self.home()
         self.entry.offer()
+        self.quitting.offer()
         self.ambience.offer()
         if self.web is not None:
             self.web.offer(self)
@@ -241,7 +244,9 @@ class Daemon:
 
     def _input(self, item: UiInput, now: float) -> None:
         """One tap, key or button from the screen: the device's own controls, else the game's."""
-        if item.kind == "touch" and self.entry.handles(str(item.value)):
+        if item.kind == "touch" and self.quitting.handles(str(item.value)):
+            self.quitting.tap(str(item.value))
+        elif item.kind == "touch" and self.entry.handles(str(item.value)):
             self.entry.tap(str(item.value))
         elif item.kind == "touch" and self.ambience.handles(str(item.value)):
             self.ambience.tap()

@@ -191,6 +191,11 @@ class NightSound:
                 self._play(None)
             self.update()
 
+    def stop(self) -> None:
+        """The game was left: no bed, and no tense minute to come."""
+        self._phase, self.tense_at = "", None
+        self._play(None)
+
     def due(self) -> float | None:
         """When :meth:`update` must run next (the tense bed's start, a preview's end), or None."""
         tense = self._tense_due()

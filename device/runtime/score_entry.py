@@ -10,8 +10,8 @@ from games.events import Event
 from games.spec import ScoreField
 from games.views import View
 
-ENTER_RECT = (600, 6, 190, 48)
-"""Where the "Enter scores" control sits on a score sheet (design pixels)."""
+ENTER_RECT = (516, 4, 188, 48)
+"""Where the "Enter scores" control sits on a score sheet (design pixels): left of Quit."""
 
 
 class DaemonParts(Protocol):

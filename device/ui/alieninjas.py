@@ -81,7 +81,7 @@ class ReplicasScreen(Screen):
     def draw_static(self, canvas: Canvas) -> None:
         canvas.space()
         canvas.text(f"Replicas - round {self.round} of {self.rounds}", 44, ALIEN, topleft=(24, 20))
-        canvas.text(f"Map side {self.map}", 44, AMBER, topleft=(560, 20))
+        canvas.text(f"Map side {self.map}", 44, AMBER, topleft=(460, 20))
         message = _STAGE_TEXT[self.stage]
         if self.stage == "check" and self.buzzed is not None:
             message = f"Player {self.buzzed} says ALIENINJAS!"
@@ -141,16 +141,20 @@ class ScoresScreen(Screen):
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
-        canvas.text(self.title, 52, ALIEN, center=(400, 40), max_width=760)
-        canvas.text("Seat      Last round      Total", 30, DIM, topleft=(140, 84))
+        # Left of the "Enter scores" and Quit controls; each header over its column.
+        canvas.text(self.title, 44, ALIEN, center=(260, 30), max_width=480)
+        for header, x in (("Seat", 170), ("Last round", 340), ("Total", 530)):
+            canvas.text(header, 30, DIM, center=(x, 96))
         step = min(40, 360 // max(1, len(self.rows)))
         for i, (seat, last, total) in enumerate(self.rows):
             colour = ALIEN if seat in self.entered else TEXT
             y = 124 + i * step
             mark = "  (entered)" if seat in self.entered else ""
-            canvas.text(f"{seat}", 32, colour, topleft=(160, y))
-            canvas.text(f"{last}", 32, colour, topleft=(330, y))
-            canvas.text(f"{total}{mark}", 32, colour, topleft=(520, y))
+            canvas.text(f"{seat}", 32, colour, center=(170, y + 16))
+            canvas.text(f"{last}", 32, colour, center=(340, y + 16))
+            canvas.text(f"{total}", 32, colour, center=(530, y + 16))
+            if mark:
+                canvas.text(mark.strip(), 28, colour, topleft=(600, y + 2))
         done = len(set(self.entered))
         footer, colour = f"{done} of {self.players} entered", DIM
         if self.starter is not None:

@@ -33,6 +33,7 @@ class NightScreen(Screen):
     caption: str
     answers: AnswerButtons = AnswerButtons.NONE
     players: int = 0
+    quiet = True
 
     @classmethod
     def from_view(cls, view: NightView) -> NightScreen:

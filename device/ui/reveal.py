@@ -349,7 +349,8 @@ class RevealScreen(Screen):
             prompt = "All set? Confirm"
         canvas.text(prompt, 34, TEXT, topleft=(170, 18), max_width=410)
         done = len(set(self.revealed))
-        canvas.text(f"{done} of {self.players} revealed", 30, DIM, center=(690, 28), max_width=200)
+        # "3 of 4" beside the Quit control, which takes the corner.
+        canvas.text(f"{done} of {self.players} in", 30, DIM, center=(640, 28), max_width=130)
         card_rects, lower_rects = self._grids()
         canvas.text("Seat", 30, DIM, center=(GUTTER // 2, SEAT_AREA.centery))
         if card_rects:

@@ -22,12 +22,23 @@ MIN_MODULE_PIXELS = 3
 """Modules narrower than this (about 0.6 mm on the 7" screen) are too fine for a phone."""
 
 
+QUIT_RECT = pygame.Rect(712, 4, 84, 48)
+"""Where a game screen's Quit control sits unless the screen says otherwise (top right)."""
+
+
 class Screen:
     """One screen's data; subclasses add fields, controls and drawing."""
+
+    quiet = False
+    """A screen for closed eyes (the night): its own controls, and Quit, are drawn dim."""
 
     def controls(self) -> list[Control]:
         """The controls on this screen, in design coordinates."""
         return []
+
+    def quit_rect(self) -> pygame.Rect:
+        """Where the Quit control goes while a game shows this screen (kept clear of the rest)."""
+        return QUIT_RECT
 
     def draw(self, canvas: Canvas, now: float) -> None:
         """Draw everything except the controls (the UI draws those on top)."""

@@ -162,10 +162,14 @@ class SetupScreen(Screen):
             out.append(Control("Start night", "start", START_RECT, True, size=40))
         return out
 
+    def quit_rect(self) -> pygame.Rect:
+        """Top left: the player count's - and + take the top right."""
+        return pygame.Rect(4, 4, 84, 48)
+
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
         colour = ALIEN if self.playable else AMBER
-        canvas.text(self.status, 40, colour, center=(280, 32), max_width=530)
+        canvas.text(self.status, 40, colour, center=(322, 32), max_width=440)
         canvas.text(str(self.players), 48, TEXT, center=(672, 24))
         canvas.text("players", 20, DIM, center=(672, 50))
         self._draw_seats(canvas)

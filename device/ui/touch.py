@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 
 from device.runtime.clock import Clock, RealClock
-from device.ui.canvas import Canvas
+from device.ui.canvas import NIGHT_TEXT, PANEL, TEXT, Canvas
 from device.ui.events import to_input
 from device.ui.inputwake import EVDEV_DRIVERS, NO_INPUT_DRIVERS, InputWake, event_nodes
 from device.ui.model import DESIGN_SIZE, Control, UiError, UiInput
@@ -27,6 +27,8 @@ logger = logging.getLogger(__name__)
 
 NOTICE_BG = (120, 70, 10)
 NOTICE_TEXT = (255, 230, 190)
+NIGHT_PANEL = (12, 13, 20)
+"""Under a question at night: darker than the dim night buttons on it."""
 TOUCH_POLL_SECONDS = 0.05
 """How often a waiting UI looks for taps and keys when nothing can wake it for them (a windowed
 driver such as x11): a tap is noticed within this."""
@@ -73,6 +75,9 @@ class TouchUI:
         self._input_wake: InputWake | None = None
         self._poll_seconds = TOUCH_POLL_SECONDS
         self._input_mode = "closed"
+        self._modal: tuple[str, list[Control]] | None = None
+        """A question over the screen (Quit game?) and its answers, the only controls while it
+        lasts; the screen under it may change."""
 
     # -- window ---------------------------------------------------------------------------
 
@@ -178,6 +183,31 @@ class TouchUI:
         self._controls = [*kept, control]
         self.redraw(self._now)
 
+    def quit_spot(self) -> tuple[pygame.Rect, bool]:
+        """Where this screen puts a game's Quit control, and whether it must be dim (night)."""
+        return self._screen.quit_rect(), self._screen.quiet
+
+    def ask(self, question: str, answers: list[Control]) -> None:
+        """Put ``question`` over the screen with ``answers`` as the only controls (drawn dim on
+        a night screen), until ``dismiss``; screens shown meanwhile go under it."""
+        self._modal = (question, answers)
+        self.redraw(self._now)
+
+    def dismiss(self) -> None:
+        """Take the question down."""
+        if self._modal is not None:
+            self._modal = None
+            self.redraw(self._now)
+
+    @property
+    def asking(self) -> bool:
+        """Whether a question is over the screen."""
+        return self._modal is not None
+
+    def _live(self) -> list[Control]:
+        """The controls a tap can reach: a question's answers, else the screen's."""
+        return self._modal[1] if self._modal is not None else self._controls
+
     @property
     def screen(self) -> str | None:
         """The name of the screen on display (None before the first ``show``)."""
@@ -224,10 +254,24 @@ class TouchUI:
         """The controls, and the notice band while it lasts, over the screen."""
         for control in self._controls:
             canvas.button(control)
+        if self._modal is not None:
+            self._draw_question(canvas, *self._modal)
         if self._notice is not None and now < self._notice[1]:
             band = pygame.Rect(0, 0, DESIGN_SIZE[0], 44)
             pygame.draw.rect(canvas.surface, NOTICE_BG, band)
             canvas.text(self._notice[0], 28, NOTICE_TEXT, center=band.center, max_width=760)
+
+    def _draw_question(self, canvas: Canvas, question: str, answers: list[Control]) -> None:
+        shade = pygame.Surface(DESIGN_SIZE, pygame.SRCALPHA)
+        quiet = self._screen.quiet
+        shade.fill((0, 0, 0, 235 if quiet else 170))
+        canvas.surface.blit(shade, (0, 0))
+        panel = pygame.Rect(120, 110, 560, 260)
+        pygame.draw.rect(canvas.surface, NIGHT_PANEL if quiet else PANEL, panel, border_radius=20)
+        colour = NIGHT_TEXT if quiet else TEXT
+        canvas.paragraph([question], 40, colour, pygame.Rect(140, 130, 520, 120), centred=True)
+        for control in answers:
+            canvas.button(control)
 
     def refresh(self, now: float) -> None:
         """Redraw only what time changed since the picture was drawn: the clock's changed
@@ -255,7 +299,7 @@ class TouchUI:
 
     def controls(self) -> list[tuple[str, str]]:
         """(label, action) of each control on the current screen."""
-        return [(c.label, c.action) for c in self._controls]
+        return [(c.label, c.action) for c in self._live()]
 
     def action_for_label(self, label: str) -> str:
         """The action of the control labelled ``label`` (case-insensitive) on this screen."""
@@ -275,11 +319,11 @@ class TouchUI:
 
     def _control_for_label(self, label: str) -> Control:
         wanted = label.strip().casefold()
-        for control in self._controls:
+        for control in self._live():
             if control.label.casefold() == wanted:
                 return control
         where = f"the {self._name} screen" if self._name else "the screen"
-        labels = [c.label for c in self._controls]
+        labels = [c.label for c in self._live()]
         if not labels:
             raise UiError(f"no control labelled {label!r}: there are no controls on {where}")
         listed = ", ".join(repr(x) for x in labels)
@@ -299,7 +343,7 @@ class TouchUI:
     def _hit(self, pos: tuple[int, int]) -> str | None:
         w, h = self._require_open().get_size()
         design = (pos[0] * DESIGN_SIZE[0] // w, pos[1] * DESIGN_SIZE[1] // h)
-        for control in self._controls:
+        for control in self._live():
             if control.hit(design):
                 return control.action
         return None

@@ -1,0 +1,101 @@
+"""Leaving a game part way: the Quit control on every game screen, and its question.
+
+Quit asks before it acts ("Quit game" / "Keep playing") and then ends the game as if it had
+never been saved: its checkpoint goes, so a restart does not bring it back. At night the control
+and its question are drawn dim and nothing is said, so nobody is tempted to open their eyes.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Protocol
+
+import pygame
+
+from device.runtime.session import Runtime
+from device.ui.model import Control
+from games.effects import Lamp, LampPattern
+
+logger = logging.getLogger(__name__)
+
+QUIT, QUIT_YES, QUIT_NO = "quit", "quit:yes", "quit:no"
+QUESTION = "Quit this game? It will not be saved."
+OFF_GAME_SCREENS = ("keypad", "who", "bgstats")
+"""Screens shown while a session runs that are not the game's own (they have their own way
+back)."""
+
+
+class DaemonParts(Protocol):
+    """What quitting needs of the daemon (``device.runtime.app.Daemon``)."""
+
+    runtime: Runtime
+    ui: Any
+    config: Any
+
+    def home(self) -> None: ...
+
+
+class QuitControl:
+    """Puts Quit on a running game's screens and carries out its answer."""
+
+    def __init__(self, daemon: DaemonParts) -> None:
+        self.daemon = daemon
+
+    def offer(self) -> None:
+        """Add Quit to the screen of a running game, unless the screen is the game's last (it
+        has Home) or not the game's own; take a question down once no game runs."""
+        ui = self.daemon.ui
+        if self.daemon.runtime.session is None:
+            ui.dismiss()
+            return
+        if ui.asking or ui.screen in OFF_GAME_SCREENS:
+            return
+        actions = [action for _, action in ui.controls()]
+        if QUIT in actions or "home" in actions:
+            return
+        rect, quiet = ui.quit_spot()
+        style = "night" if quiet else "button"
+        ui.replace_control(Control("Quit", QUIT, rect, style=style, size=26))
+
+    @staticmethod
+    def handles(action: str) -> bool:
+        """Whether a tap is Quit or one of its answers."""
+        return action in (QUIT, QUIT_YES, QUIT_NO)
+
+    def tap(self, action: str) -> None:
+        """Ask, take the question down, or quit the game and go home."""
+        ui = self.daemon.ui
+        if action == QUIT:
+            _, quiet = ui.quit_spot()
+            style = "night" if quiet else "button"
+            ui.ask(
+                QUESTION,
+                [
+                    Control("Quit game", QUIT_YES, pygame.Rect(150, 272, 240, 80), style=style),
+                    Control(
+                        "Keep playing",
+                        QUIT_NO,
+                        pygame.Rect(410, 272, 240, 80),
+                        primary=not quiet,
+                        style=style,
+                    ),
+                ],
+            )
+            return
+        ui.dismiss()
+        if action == QUIT_YES and self.daemon.runtime.session is not None:
+            self.quit()
+
+    def quit(self) -> None:
+        """End the running game without saving it: lamps off, the bed stopped, home."""
+        runtime = self.daemon.runtime
+        logger.info("the table quit the %s game", runtime.session and runtime.session.game)
+        seats = range(1, self.daemon.config.hardware.seats + 1)
+        runtime.end()  # its checkpoint goes: a restart starts at home
+        executor = runtime.executor
+        executor.run([Lamp(seat, LampPattern.OFF) for seat in seats])
+        if executor.out.audio is not None:
+            executor.out.audio.stop()
+        if executor.out.ambience is not None:
+            executor.out.ambience.stop()
+        self.daemon.home()

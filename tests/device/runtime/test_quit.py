@@ -1,0 +1,97 @@
+"""Leaving a game: Quit on every game screen asks first and goes home for good; Home on a
+game's last screen is one tap; a play's BG Stats code never reaches the next game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from device.config import Config, load_config
+from tests.touchplay import Table, table
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Config:
+    return load_config(
+        system_path=None,
+        overrides={
+            "narration.backend": "silent",
+            "narration.cache_dir": str(tmp_path / "wav"),
+            "onenight.day_minutes": 1,
+        },
+    )
+
+
+def said(t: Table) -> list[str]:
+    return [entry["line"] for entry in t.daemon.transcript.entries if "say" in entry]
+
+
+def test_quit_asks_first_then_goes_home_and_the_game_is_not_resumed(
+    config: Config, tmp_path: Path
+) -> None:
+    store = tmp_path / "m.db"
+    with table(config, store) as t:
+        t.tap("One Night", "Start night").until("day")
+        t.tap("Quit")
+        assert t.labels == ["Quit game", "Keep playing"]  # nothing else is reachable
+        assert t.phase == "day"
+        t.tap("Keep playing")
+        assert t.phase == "day" and "Vote now" in t.labels
+        t.tap("Quit", "Quit game")
+        assert (t.phase, t.screen) == (None, "home")
+        assert t.daemon.runtime.store is not None
+        assert t.daemon.runtime.store.load_checkpoint() is None
+    with table(config, store) as t:
+        assert t.daemon.runtime.store is not None
+        t.daemon.resume_or_home(t.daemon.runtime.store)
+        assert (t.phase, t.screen) == (None, "home")
+
+
+def test_at_night_quit_is_dim_and_silent(config: Config) -> None:
+    with table(config) as t:
+        t.tap("One Night", "Start night").do("wait", 20)
+        assert t.phase == "night"
+        (quit_control,) = [c for c in t.daemon.ui._live() if c.action == "quit"]
+        assert quit_control.style == "night"
+        before = said(t)
+        t.tap("Quit")
+        assert said(t) == before
+        (answer, _) = t.daemon.ui._live()
+        assert answer.style == "night"
+        t.tap("Quit game")
+        assert t.screen == "home"
+
+
+@pytest.mark.parametrize(
+    ("button", "first_screen"),
+    [
+        ("One Night", "setup"),
+        ("Replicas", "replicas"),
+        ("Alienation", "sheet"),
+        ("Alien Encounters", "sheet"),
+    ],
+)
+def test_every_game_opens_on_a_screen_with_quit(
+    config: Config, button: str, first_screen: str
+) -> None:
+    with table(config) as t:
+        t.tap(button)
+        assert t.screen == first_screen and "Quit" in t.labels
+        t.tap("Quit", "Quit game")
+        assert t.screen == "home"
+
+
+def test_home_is_one_tap_and_the_next_game_has_no_old_bgstats_code(config: Config) -> None:
+    with table(config) as t:
+        t.tap("Alienation", "Random")
+        for _ in range(3):
+            t.until("score").tap("Enter scores")
+            for points in ("12", "9", "7", "15"):
+                t.tap(*points, "OK", "1", "OK")
+        assert t.phase == "final"
+        assert "Quit" not in t.labels and {"Home", "BG Stats"} <= set(t.labels)
+        t.tap("Home")
+        assert (t.phase, t.screen) == (None, "home")
+        t.tap("Alienation")
+        assert "BG Stats" not in t.labels
