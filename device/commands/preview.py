@@ -36,7 +36,8 @@ def script_lines(setup: OneNightSetup, text: Text, seconds: SpeechSeconds) -> li
     """The preview, a printed line per spoken line: time, step and words.
 
     The instructions are drawn from the seed exactly as a real game draws them. Where the
-    Oracle would answer, the preview takes the device's own answer (as when she is silent).
+    Oracle would answer, the preview takes the device's own answer (as when she is silent);
+    where Nostradamus would press his team, the team drawn for him (as when he presses none).
     """
     drawn = draw_instructions(
         setup.roles,
@@ -45,11 +46,13 @@ def script_lines(setup: OneNightSetup, text: Text, seconds: SpeechSeconds) -> li
         ripple_rate=setup.options.ripple_rate,
         oracle_even_odd=setup.options.oracle_even_odd,
     )
-    answers = tuple(
-        (step, None)
-        for step, question in (("oracle", drawn.oracle), ("doppelganger", drawn.doppel_oracle))
-        if question
+    asking = (
+        ("oracle", drawn.oracle),
+        ("doppelganger", drawn.doppel_oracle),
+        ("nostradamus", drawn.nostradamus),
+        ("nostradamus_doppelganger", drawn.doppel_nostradamus),
     )
+    answers = tuple((step, None) for step, question in asking if question)
     found = outcomes(drawn, answers)
     ripple = ripple_after_oracle(drawn, found.get("oracle"), found.get("doppelganger"))
     out = [

@@ -20,13 +20,15 @@ from games.onenight.resolve import (
     resolve,
 )
 from games.onenight.reveal import FORESEEN
+from games.onenight.reveal import Reveal as RevealTuple
 from games.onenight.roles import Role, Team
-from games.onenight.script_app import outcomes
+from games.onenight.script_app import announced_teams, outcomes
 from games.onenight.state import OneNightPhase, OneNightState, setup_to_json
 from games.scorelog.plays import FinalResult
 from games.views import EndView, ScreenName
 
 COPIERS = (Role.DOPPELGANGER, Role.COPYCAT)
+COPY_CARDS = tuple(role.value for role in COPIERS)
 FOLLOW_PLAYER = ("alien", "alien_helper", "werewolf", "tanner")
 """Conversions that follow the player: the aliens' tap, the Paranormal Investigator's sight."""
 
@@ -62,6 +64,20 @@ def _reveal(
     return Reveal(seat, role, marked, conversion, copied, snatched, found, foretold)
 
 
+def _with_announced(entry: RevealTuple, told: dict[str, str]) -> RevealTuple:
+    """A Nostradamus card (or a copier card that copied him) entered with no team: the team
+    the device announced for him at night (2.13), which follows the card as an entered one.
+    A Copycat who became Nostradamus answered in his step (his card was in the centre), a
+    Doppelganger in her own repeat of it."""
+    seat, card, mark, became, snatched, artifact, foresaw, shielded = entry
+    if foresaw is None and card in (Role.NOSTRADAMUS.value, Role.COPYCAT.value):
+        if card == Role.NOSTRADAMUS.value or became == Role.NOSTRADAMUS.value:
+            foresaw = told.get("nostradamus")
+    elif foresaw is None and card in COPY_CARDS and became == Role.NOSTRADAMUS.value:
+        foresaw = told.get("nostradamus_doppelganger")
+    return (seat, card, mark, became, snatched, artifact, foresaw, shielded)
+
+
 def resolution_input(state: OneNightState) -> ResolutionInput:
     """The finished game as the resolution engine takes it: reveal, votes, game record."""
     ballot = state.ballot
@@ -69,9 +85,10 @@ def resolution_input(state: OneNightState) -> ResolutionInput:
     found = outcomes(state.instructions, state.answers) if state.instructions else {}
     oracle, doppel = found.get("oracle"), found.get("doppelganger")
     blob = state.instructions.blob if state.instructions else None
+    told = announced_teams(state.instructions, state.answers) if state.instructions else {}
     return ResolutionInput(
         players=state.setup.players,
-        reveals=tuple(_reveal(*entry) for entry in state.reveals),
+        reveals=tuple(_reveal(*_with_announced(entry, told)) for entry in state.reveals),
         votes=dict(ballot.votes),
         selected=state.setup.roles,
         oracle=OracleFact.from_outcome(oracle) if oracle else None,

@@ -58,6 +58,7 @@ class _Night:
         self.setup = setup
         self.instructions = instructions
         self.found = app.outcomes(instructions, answers) if instructions else {}
+        self.answers = dict(answers)
 
     def act(self, key: str, *, doppel: bool = False) -> tuple[Say, ...] | None:
         if self.instructions is None:
@@ -73,6 +74,25 @@ class _Night:
     def eyes_open(self, step: str) -> bool:
         outcome = self.found.get(step)
         return outcome is not None and outcome.eyes_open
+
+
+def _foresight(night: _Night, step: str, phase: str, doppel: bool) -> tuple[list[Cue], list[Cue]]:
+    """Nostradamus presses the number of his team (said before he sleeps), and once that
+    window has closed the table is told his team (after he sleeps), as the app announces it
+    (2.13); with no number pressed, the team drawn for him."""
+    drawn = night.instructions
+    told = None if drawn is None else (drawn.doppel_nostradamus if doppel else drawn.nostradamus)
+    if told is None:
+        return [], []
+    setup = night.setup
+    role_time, pause = setup.options.role_seconds, setup.options.pause_seconds
+    listen = f"number:{len(told.teams or (told.team,))}"
+    ask = app.says_to_cues(step, phase, (told.ask(),), role_time, pause, listen)
+    if step not in night.answers:
+        return ask, []
+    answer = night.answers[step]
+    pressed = answer if isinstance(answer, int) and not isinstance(answer, bool) else None
+    return ask, [Cue(step, phase, told.announce(told.team_of(pressed)), pause)]
 
 
 def _oracle(night: _Night, phase: str) -> list[Cue]:
@@ -145,14 +165,18 @@ def _step_cues(
     if night.instructions is not None:
         after = app.after_act_lines(night.instructions, key, night.found)
         cues += app.says_to_cues(key, phase, after, pause, pause)
-    cues.append(Cue(key, phase, Say.of(lines.sleep), pause))
+    asked, told = _foresight(night, key, phase, False) if key == "nostradamus" else ([], [])
+    cues += [*asked, Cue(key, phase, Say.of(lines.sleep), pause), *told]
     if Role.DOPPELGANGER in selected and key in DOPPEL_AGAIN:
         again, role = f"{key}_doppelganger", DOPPEL_AGAIN[key]
         act = night.act(key, doppel=True) or (Say.of(lines.doppel_act),)
+        asked, told = _foresight(night, again, phase, True) if key == "nostradamus" else ([], [])
         cues += [
             Cue(again, phase, Say.of("onenight.doppelganger.again", role=role.definite), pause),
             *app.says_to_cues(again, phase, act, role_time, pause),
+            *asked,
             Cue(again, phase, Say.of(lines.doppel_sleep), pause),
+            *told,
         ]
     return cues
 

@@ -48,6 +48,22 @@ def outcomes(instructions: Instructions, answers: Answers) -> dict[str, OracleOu
     return result
 
 
+FORESIGHT_STEPS = {"nostradamus": "nostradamus", "nostradamus_doppelganger": "doppel_nostradamus"}
+"""Which step asks which Nostradamus his team (the Doppelganger's in her repeat)."""
+
+
+def announced_teams(instructions: Instructions, answers: Answers) -> dict[str, str]:
+    """The team announced at night for each closed Nostradamus window ("werewolf_team"), by
+    step: the number he pressed, or the team drawn for him when he pressed none."""
+    found: dict[str, str] = {}
+    for step, answer in answers:
+        told = getattr(instructions, FORESIGHT_STEPS.get(step, ""), None)
+        if told is not None:
+            pressed = answer if isinstance(answer, int) and not isinstance(answer, bool) else None
+            found[step] = f"{told.team_of(pressed).value}_team"
+    return found
+
+
 def says_to_cues(
     step: str, phase: str, says: Sequence[Say], hold: float, pause: float, listen: str = ""
 ) -> list[Cue]:

@@ -55,7 +55,9 @@ def case_script(case: dict[str, Any]) -> tuple[Cue, ...]:
         counts = app["exposer"]
         exposer, doppel = ExposerInstruction(counts[0]), ExposerInstruction(counts[1], True)
         drawn = dataclasses.replace(drawn, exposer=exposer, doppel_exposer=doppel)
-    return night_script(setup, drawn)
+    # Closed answer windows: [step, number pressed], 0 for nothing pressed.
+    answers = tuple((step, answer or None) for step, answer in case.get("answers", []))
+    return night_script(setup, drawn, answers)
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

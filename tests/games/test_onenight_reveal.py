@@ -56,11 +56,14 @@ def voting(case: dict[str, Any], seed: int) -> OneNightState:
     roles = parse_roles(case["roles"])
     players = len(case["reveal"])
     votes = tuple((seat, (target,)) for seat, target in enumerate(case["votes"], start=1))
+    # The answer windows closed at night: [step, number pressed or nothing] (Nostradamus).
+    answers = tuple((step, answer) for step, answer in case.get("answers", []))
     return OneNightState(
         OneNightSetup(players, roles, seed),
         phase="reveal",
         ballot=Ballot(players, votes=votes),
         instructions=draw(roles, players, seed),
+        answers=answers,
     )
 
 

@@ -7,6 +7,8 @@ sections 2.10 and 2.13).
 * **Nostradamus** (5-E): he views up to three cards and the last one gives his team. When he
   views none (or his card is in the centre) the app picks a team for him: that team is drawn
   up front among the teams in play and said in his call, so it tells nothing about the cards.
+  He then presses the number of his team, and the device announces it to the table, as the
+  app does; pressing none (or a card in the centre) announces the team drawn.
 
 Line ids: ``onenight.app.empath.<prompt>`` and ``onenight.app.nostradamus.<team>`` in
 ``narration/lines/onenight_app.toml``. A Doppelganger who copied the role gets her own drawn
@@ -97,6 +99,8 @@ class NostradamusInstruction:
     shielded: bool = False
     """A Sentinel is in play: the call says the cards he views must not be shielded (1.4)."""
     doppel: bool = False
+    teams: tuple[Team, ...] = ()
+    """The teams in play, in the order he presses their numbers."""
 
     def lines(self) -> tuple[Say, ...]:
         """His whole call, with the team he gets if he views nothing."""
@@ -104,10 +108,41 @@ class NostradamusInstruction:
         variant = f"{self.team.value}_shielded" if self.shielded else self.team.value
         return (Say.of(f"onenight.app.nostradamus.{variant}", role=role),)
 
+    def ask(self) -> Say:
+        """He presses the number of his team among the teams in play, as he taps it in the
+        app (2.13).
+
+        >>> told = NostradamusInstruction(Team.VILLAGE, teams=(Team.VILLAGE, Team.WEREWOLF))
+        >>> told.ask().param_map()
+        {'choices': '1 for the village team or 2 for the werewolf team', 'role': 'Nostradamus'}
+        """
+        role = "Doppelganger" if self.doppel else Role.NOSTRADAMUS.addressed
+        teams = self.teams or (self.team,)
+        named = [f"{number} for the {team.value} team" for number, team in enumerate(teams, 1)]
+        choices = ", ".join(named[:-1]) + " or " + named[-1] if len(named) > 1 else named[0]
+        return Say.of("onenight.app.nostradamus.ask", role=role, choices=choices)
+
+    def announce(self, team: Team) -> Say:
+        """The table is told his team, as the app announces it (2.13)."""
+        who = "The Doppelganger-Nostradamus" if self.doppel else Role.NOSTRADAMUS.addressed
+        return Say.of("onenight.app.nostradamus.announce", who=who, team=team.value)
+
+    def team_of(self, answer: int | None) -> Team:
+        """The team he pressed, or the one the app gave him when he pressed none."""
+        if answer is None or not 1 <= answer <= len(self.teams):
+            return self.team
+        return self.teams[answer - 1]
+
+    def spoken(self) -> tuple[Say, ...]:
+        """Every line of his step: the call, the question, each announcement he may get."""
+        teams = self.teams or (self.team,)
+        return (*self.lines(), self.ask(), *(self.announce(team) for team in teams))
+
 
 def draw_nostradamus(
     rng: random.Random, selected: Collection[Role], doppel: bool = False
 ) -> NostradamusInstruction:
     """A team in play, uniformly."""
-    team = pick(rng, list(teams_in_play(selected)))
-    return NostradamusInstruction(team, Role.SENTINEL in selected, doppel)
+    teams = teams_in_play(selected)
+    team = pick(rng, list(teams))
+    return NostradamusInstruction(team, Role.SENTINEL in selected, doppel, teams)

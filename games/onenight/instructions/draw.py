@@ -330,11 +330,12 @@ def all_lines(instructions: Instructions) -> tuple[Say, ...]:
         instructions.doppel_body_snatcher,
         instructions.empath,
         instructions.doppel_empath,
-        instructions.nostradamus,
-        instructions.doppel_nostradamus,
     ):
         if item is not None:
             lines += item.lines()
+    for told in (instructions.nostradamus, instructions.doppel_nostradamus):
+        if told is not None:
+            lines += told.spoken()
     for ripple in (instructions.ripple, instructions.forced_ripple):
         if ripple is not None:
             lines += ripple.lines() + ripple.close_lines()
