@@ -394,7 +394,8 @@ def _scorelog(args: argparse.Namespace, config: Config) -> int:
             except OSError as error:
                 raise cannot_write("chart", args.out, error) from None
         elif args.command == "scores":
-            print(scores_text(store.stats(), args.latest, game=args.game))
+            text = scores_text(store.stats(), args.latest, game=args.game)
+            print("\n".join(printable(line) for line in text.splitlines()))  # names as text
         elif args.command == "export":
             chunks = export_chunks(store.path, args.format, location=config.store.location)
             if args.out is None:

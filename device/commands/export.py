@@ -11,6 +11,7 @@ JSON: a full backup (player profiles, learned tags, plays with results and round
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 from collections.abc import Sequence
@@ -19,6 +20,7 @@ from typing import Any
 
 from device.jsontext import JsonTextError, check_values, loads
 from device.localtime import local_text
+from device.logtext import printable
 from device.store.database import Store
 from device.store.exports import (
     BACKUP_FORMAT,
@@ -38,6 +40,7 @@ from device.store.scorelog import (
     utc_now,
 )
 from device.store.stats import LogStats
+from games.scorelog.players import plain_name
 from games.scorelog.plays import Play
 
 TAG_KINDS = ("seat", "player", "role")
@@ -107,7 +110,11 @@ def parse_backup(text: str) -> Backup:
         if play.id in seen:
             raise BackupError(f"plays[{i}].id: {play.id!r} appears twice")
         seen.add(play.id)
-        plays.append(play)
+        names = tuple(
+            dataclasses.replace(player, name=_plain(player.name, f"plays[{i}].players[{n}]"))
+            for n, player in enumerate(play.players)
+        )
+        plays.append(dataclasses.replace(play, players=names))
     players = []
     for i, raw in enumerate(_list(data, "players")):
         name, tag = _field(raw, f"players[{i}]", "name"), None
@@ -116,7 +123,7 @@ def parse_backup(text: str) -> Backup:
         profile_id = ""  # backups from before profile ids have none: the store makes one
         if isinstance(raw, dict) and raw.get("id") is not None:
             profile_id = _field(raw, f"players[{i}]", "id")
-        players.append(Profile(name, tag, profile_id))
+        players.append(Profile(_plain(name, f"players[{i}]"), tag, profile_id))
     tags = []
     for i, raw in enumerate(_list(data, "tags")):
         where = f"tags[{i}]"
@@ -125,8 +132,17 @@ def parse_backup(text: str) -> Backup:
             raise BackupError(f"{where}.kind: {kind!r} is not one of {', '.join(TAG_KINDS)}")
         if kind == "seat" and not (value.isascii() and value.isdigit() and 1 <= int(value) <= 12):
             raise BackupError(f"{where}.value: seat {value!r}: a seat is 1 to 12")
-        tags.append((uid, kind, value))
+        tags.append((uid, kind, _plain(value, where) if kind == "player" else value))
     return Backup(tuple(plays), tuple(players), tuple(tags))
+
+
+def _plain(name: str, where: str) -> str:
+    """A name without control characters or direction marks (they could rewrite a terminal
+    or make one name show as another)."""
+    plain = plain_name(name)
+    if not plain:
+        raise BackupError(f"{where}.name: '{printable(name)}' has nothing but control characters")
+    return plain
 
 
 def _list(data: dict[str, Any], key: str) -> list[Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import string
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -135,13 +136,35 @@ def state_from_json(data: Mapping[str, Any]) -> PlayersState:
     )
 
 
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+"""Marks that reorder the text around them (RLO is U+202E): a name could show as another."""
+
+
+def plain_name(text: str) -> str:
+    r"""A name without control characters (ESC, BEL, an OSC sequence's parts), line breaks or
+    text-direction marks, in single spaces: what a screen, a page or a terminal shows as is.
+
+    >>> plain_name("Ada\x1b]0;pwned\x07 \u202eLove\n")
+    'Ada]0;pwned Love'
+    """
+    kept = (
+        " " if char.isspace() else char
+        for char in text
+        if char.isspace()
+        or not (char in BIDI_CONTROLS or unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"))
+    )
+    return " ".join("".join(kept).split())
+
+
 def clean_name(typed: str) -> str:
-    """A typed name tidied up: single spaces, each word capitalised.
+    """A typed name tidied up: plain (``plain_name``), single spaces, each word capitalised.
 
     >>> clean_name("  ADA  love ")
     'Ada Love'
     """
-    return " ".join(word.capitalize() for word in typed.split())
+    return " ".join(word.capitalize() for word in plain_name(typed).split())
 
 
 def _list_hint(profiles: tuple[str, ...]) -> str:
