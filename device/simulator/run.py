@@ -21,7 +21,12 @@ from device.config import Config
 from device.runtime.clock import VirtualClock
 from device.runtime.parts import Wiring, go_headless, open_daemon
 from device.runtime.sessions import make_session
-from device.simulator.scenario import Scenario, ScenarioError, ScenarioEvent
+from device.simulator.scenario import (
+    WAIT_LIMIT_SECONDS,
+    Scenario,
+    ScenarioError,
+    ScenarioEvent,
+)
 from device.simulator.transcript import Transcript
 from device.store.database import CheckpointError, Store
 from device.ui.model import UiError
@@ -35,7 +40,7 @@ logger = logging.getLogger(__name__)
 
 AUTO_START_SECONDS = 3.0
 """A scenario's game starts by itself this long after setup unless it is started sooner."""
-UNTIL_LIMIT_SECONDS = 6 * 3600.0
+UNTIL_LIMIT_SECONDS = WAIT_LIMIT_SECONDS
 """The most virtual time one ``until`` may run before it is reported as never happening."""
 PRESS_GAP_SECONDS = 0.001
 """How long after a button's bounce window the same button is pressed again."""

@@ -43,6 +43,8 @@ SUB_KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 CONTROLS = ("yes", "no", "go")
 KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "y", "n", "space", "escape")
 UNTIL_WHAT = ("phase",)
+WAIT_LIMIT_SECONDS = 6 * 3600.0
+"""The longest one ``wait`` may run, as long as an ``until`` may (the simulator's limit)."""
 SCORE_LIMIT = 999_999
 """The largest number a score entry may hold, either sign: a game's totals stay storable."""
 
@@ -206,6 +208,11 @@ def check_event(index: int, line: int | None, raw: Any) -> ScenarioEvent:
     extra = {key: raw[key] for key in raw if key != kind}
     if kind == "wait":
         value = _number(where, kind, value)
+        if value > WAIT_LIMIT_SECONDS:  # bounded as ``until`` is: a typo cannot run for ever
+            raise ScenarioError(
+                f"{where}: wait: at most {WAIT_LIMIT_SECONDS:.0f} seconds "
+                f"({WAIT_LIMIT_SECONDS / 3600:.0f} hours of game time), got {value:g}"
+            )
     elif kind == "press":
         value = _seat(where, kind, value)
     elif kind == "control" and value not in CONTROLS:
