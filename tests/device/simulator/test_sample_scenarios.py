@@ -27,6 +27,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "demo.json": {"game": "onenight", "players": 4},
     "onenight-vampire.json": {"game": "onenight", "players": 4},
     "onenight-daybreak.json": {"game": "onenight", "players": 5},
+    "onenight-doppelganger.json": {"game": "onenight", "players": 5},
     "replicas-demo.json": {"game": "replicas", "players": 3, "rounds": 3},
     "speed.json": {"game": "speed", "players": 3, "rounds": 3, "winners": [3]},
     "memory.json": {"game": "memory", "players": 4, "rounds": 3, "winners": [2]},
@@ -98,6 +99,22 @@ def test_the_daybreak_sample_plays_a_daybreak_preset_with_artifacts(config: Conf
             screens += kinds([entry], "screen")
             lamps |= set(kinds([entry], "pattern"))
     assert set(screens) == {"night"} and lamps <= {"off"}
+
+
+def test_the_doppelganger_sample_enters_her_marks_and_the_shield_by_touch(config: Config) -> None:
+    scenario = load_scenario(SCENARIOS / "onenight-doppelganger.json")
+    assert any(event.kind == "touch" for event in scenario.events)
+    entries = simulate(scenario, config).transcript.entries
+    assert kinds(entries, "error") == []
+    # Seat 4, a Werewolf with a Doppelganger Mark of Love, dies: every lover dies with him, the
+    # Doppelganger-Cupid's two and Cupid's two (RB-V), and the village wins.
+    (result,) = kinds(entries, "result")
+    assert result["deaths"] == [1, 2, 3, 4] and "village" in result["teams"]
+    said = kinds(entries, "say")
+    # Nostradamus pressed nothing: the table hears the team drawn for him (2.13), and his card,
+    # entered with no team, carries it.
+    (told,) = [line for line in said if line.startswith("Everyone, listen. Nostradamus is on")]
+    assert (5 in result["winners"]) is told.endswith("village team.")
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))
