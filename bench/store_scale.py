@@ -24,6 +24,7 @@ import argparse
 import json
 import os
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -86,13 +87,19 @@ import sys, time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 sys.path.insert(0, sys.argv[3])
-from device.store.backups import backup_after_play
 from device.store.database import Store
+try:
+    from device.store.backups import backup_after_play
+    kinds = ((0, "snapshot"), (30, "journal"))
+except ImportError:  # a tree from before the incremental backups: a JSON copy every play
+    from device.commands.backup import backup_after_play as copy_all
+    backup_after_play = lambda store, folder, when: copy_all(store, folder)
+    kinds = ((0, "JSON copy"),)
 from games.scorelog.plays import Play, PlayerResult
 store = Store(Path(sys.argv[1]))
 folder = Path(sys.argv[2])
 night = datetime(2030, 1, 1, 20, tzinfo=UTC)
-for minute, kind in ((0, "snapshot"), (30, "journal")):
+for minute, kind in kinds:
     play = Play(f"bench-{minute}", "Alienation", "2030-01-01T20:00:00Z",
                 (PlayerResult("Ada", 1, 3, True), PlayerResult("Bo", 2, 1, False)))
     store.add_play(play)
@@ -228,8 +235,8 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def measure(count: int, scratch: Path) -> dict[str, tuple[float, float]]:
-    """Every figure for a log of ``count`` plays."""
+def measure(count: int, scratch: Path, repeats: int) -> dict[str, tuple[float, float]]:
+    """Every figure for a log of ``count`` plays (the start's: the median of ``repeats``)."""
     folder = scratch / f"log-{count}"
     folder.mkdir()
     started = time.perf_counter()
@@ -245,7 +252,11 @@ def measure(count: int, scratch: Path) -> dict[str, tuple[float, float]]:
     mothership = [sys.executable, "-m", "device", "--config", str(config)]
     out: dict[str, tuple[float, float]] = {}
     run = [*mothership, "run", "--hardware", "mock", "--store", str(db)]
-    out["run to READY"] = until_ready(run, env, folder)
+    starts = [until_ready(run, env, folder) for _ in range(repeats)]
+    out["run to READY"] = (
+        statistics.median(cpu for cpu, _ in starts),
+        statistics.median(rss for _, rss in starts),
+    )
     out["scores"] = child_usage([*mothership, "scores", "--store", str(db)], env)
     for fmt in FORMATS:
         target = folder / f"export.{fmt}"
@@ -260,7 +271,7 @@ def measure(count: int, scratch: Path) -> dict[str, tuple[float, float]]:
         check=True,
     )
     for line in backups.stdout.splitlines():
-        kind, cpu, size = line.split()
+        kind, cpu, size = line.rsplit(maxsplit=2)
         out[f"backup after a play ({kind})"] = (float(cpu), int(size) / 2**20)
     out["baseline: plain SQLite leaderboard"] = child_usage(
         [sys.executable, "-c", BASELINE_LEADERBOARD, str(db)], env
@@ -295,22 +306,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="logs of 0 and 300 plays")
     parser.add_argument("--sizes", type=int, nargs="+", help="log sizes (default 0 10000 100000)")
+    parser.add_argument(
+        "--repeats", type=int, default=None, help="starts per size, the median kept (3; quick: 1)"
+    )
     parser.add_argument("--fill", nargs=2, metavar=("FOLDER", "PLAYS"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.fill:  # in a child process of its own, so the plays never weigh on the measuring
         filled(Path(args.fill[0]), int(args.fill[1]))
         return 0
     sizes = args.sizes or ([0, 300] if args.quick else [0, 10_000, 100_000])
+    args.repeats = args.repeats or (1 if args.quick else 3)
     results: dict[int, dict[str, tuple[float, float]]] = {}
     with tempfile.TemporaryDirectory(prefix="mothership-scale-") as scratch:
         env = {**os.environ, **HEADLESS}
         start = until_ready([sys.executable, "-c", BASELINE_START], env, Path(scratch))
         for size in sizes:
             print(f"log of {size} plays", file=sys.stderr)
-            results[size] = measure(size, Path(scratch))
+            results[size] = measure(size, Path(scratch), args.repeats)
     print("\n".join(machine_lines()))
     print()
     print("\n".join(table(sizes, results)))
+    print(f"(run to READY: the median of {args.repeats} starts per size)")
     print()
     print(
         f"baseline: naive start (pygame, mixer, window) to READY: {start[0]:.2f} s CPU, "
