@@ -96,15 +96,8 @@ class PlayerTables:
             name = json.loads(data).get("name")
             if isinstance(name, str):
                 last[name] = max(last.get(name, 0), int(record))
-        # Per profile, its latest play the device logged (an index walk, not the whole log).
-        played = self._db.execute(
-            "SELECT players.name, (SELECT MAX(plays.record) FROM play_results "
-            "JOIN plays ON plays.id = play_results.play WHERE play_results.name = players.name) "
-            "FROM players"
-        )
-        for name, record in played:
-            if record is not None:
-                last[str(name)] = max(last.get(str(name), 0), int(record))
+        for name, record in latest_plays_of(self._db, self.player_names()).items():
+            last[name] = max(last.get(name, 0), record)
         profiles = list(enumerate(p.name for p in self.players()))
         profiles.sort(key=lambda item: (last.get(item[1], 0), item[0]), reverse=True)
         return [name for _, name in profiles]
@@ -132,3 +125,34 @@ def tags_of(db: sqlite3.Connection) -> list[tuple[str, str, str]]:
     """Every tag learned in the store ``db`` as (uid, kind, value), by uid."""
     rows = db.execute("SELECT uid, kind, value FROM tags ORDER BY uid")
     return [(str(uid), str(kind), str(value)) for uid, kind, value in rows]
+
+
+RECENT_PLAYS = 2000
+"""Plays `latest_plays_of` walks back through before asking for the names it has not met."""
+
+
+def latest_plays_of(db: sqlite3.Connection, names: set[str]) -> dict[str, int]:
+    """Per name, the record of the latest play the device logged with it (names never in one
+    are left out). The newest plays are walked first (an index on ``plays.record``), so an
+    active group costs a few rows whatever the log's length; only the names not met in the
+    last `RECENT_PLAYS` plays are looked up one by one."""
+    found: dict[str, int] = {}
+    rows = db.execute(
+        "SELECT r.name, p.record FROM plays p JOIN play_results r ON r.play = p.id "
+        "WHERE p.record IS NOT NULL ORDER BY p.record DESC LIMIT ?",
+        (RECENT_PLAYS * 4,),
+    )
+    for name, record in rows:
+        if name in names and name not in found:
+            found[str(name)] = int(record)
+            if len(found) == len(names):
+                return found
+    for name in names - set(found):
+        row = db.execute(
+            "SELECT MAX(p.record) FROM play_results r JOIN plays p ON p.id = r.play "
+            "WHERE r.name = ?",
+            (name,),
+        ).fetchone()
+        if row[0] is not None:
+            found[name] = int(row[0])
+    return found

@@ -62,7 +62,9 @@ CREATE INDEX IF NOT EXISTS plays_by_game ON plays (game, played_at);
 CREATE INDEX IF NOT EXISTS results_by_name ON play_results (name);
 CREATE INDEX IF NOT EXISTS results_by_player ON play_results (player_id);
 CREATE INDEX IF NOT EXISTS records_by_kind ON records (kind);
+CREATE INDEX IF NOT EXISTS plays_by_record ON plays (record);
 """
 """What the score log's reads filter and sort by (made after the migrations, which add the
-columns some of them index): plays in time order, of one game, a player's results, and the
-game start record a final one looks up. ``iter_plays`` and the stats rely on them."""
+columns some of them index): plays in time order, of one game, a player's results, the game
+start record a final one looks up, and the plays the device logged, newest first.
+``iter_plays``, the stats and ``recent_players`` rely on them."""

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from scorelog_log import seeded_log
 
+from device.store import players
 from device.store.database import Store
 from device.store.stats import LogReader, Standing
 from games.scorelog.plays import Play, PlayerResult
@@ -121,3 +122,21 @@ def test_kept_answers_follow_the_store(tmp_path: Path) -> None:
         assert "Zed" in [s.name for s in stats.standings()]
     assert "Zed" in [s.name for s in store.stats().standings()]  # its own
     reader.close()
+
+
+@pytest.mark.parametrize("walk", [2000, 1])
+def test_latest_plays_of_names_walks_back_from_the_newest(
+    tmp_path: Path, walk: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(players, "RECENT_PLAYS", walk)  # 1: the names left are looked up
+    store = Store(tmp_path / "m.db")
+    plays = seeded_log(80)
+    for record, play in enumerate(plays, start=1):
+        store.add_play(play)
+        store._db.execute("UPDATE plays SET record = ? WHERE id = ?", (record, play.id))
+    names = {"Ada", "Flo", "Nobody"}
+    want = {
+        name: max(r for r, play in enumerate(plays, 1) if any(p.name == name for p in play.players))
+        for name in names - {"Nobody"}
+    }
+    assert players.latest_plays_of(store._db, names) == want
