@@ -106,13 +106,3 @@ def set_ambience(daemon: Any, level: str) -> str:
     except ValueError as error:
         raise Refused(400, str(error)) from None
     return f"The ambience is {chosen.name} now."
-
-
-def export_text(daemon: Any, fmt: str) -> str:
-    """The whole score log in one export format."""
-    from device.commands.export import export
-
-    try:
-        return export(_store(daemon), fmt, location=daemon.config.store.location)
-    except ValueError as error:
-        raise Refused(404, str(error)) from None

@@ -15,6 +15,7 @@ from aiohttp import web
 
 from device.web import commands, pages
 from device.web.bridge import BRIDGE, Bridge, paired_of
+from device.web.downloads import stream_export
 from device.web.html import SCRIPT, STYLE, frame
 from device.web.links import bgstats_link
 from device.web.pairing import CODE_SECONDS, COOKIE, SESSION_SECONDS, TICKET
@@ -179,18 +180,19 @@ async def export_page(request: web.Request) -> web.Response:
     return _page(request, "Export", "/export", pages.export_page(formats, _viewer(request)))
 
 
-async def export_file(request: web.Request) -> web.Response:
-    """One export, as a download."""
+async def export_file(request: web.Request) -> web.StreamResponse:
+    """One export, as a download: streamed from the store off the game loop, rate-limited."""
     fmt = request.match_info["fmt"]
     if fmt not in EXPORTS:
         raise commands.Refused(404, f"no export format {fmt!r}: choose from {', '.join(EXPORTS)}")
     if fmt == "json" and paired_of(request) is None:
         raise commands.Refused(403, "the full backup holds the tag uids: pair this phone first")
-    text = await _bridge(request).call(lambda daemon: commands.export_text(daemon, fmt))
+    bridge = _bridge(request)
+    if bridge.log is None:
+        raise commands.Refused(503, "the device has no score log open")
     _, media, name = EXPORTS[fmt]
-    response = web.Response(text=str(text), content_type=media)
-    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
+    store = bridge.log.path  # read on connections of the downloads' own
+    return await stream_export(request, store, fmt, media, name, location=bridge.location)
 
 
 async def pair_page(request: web.Request) -> web.Response:

@@ -22,6 +22,7 @@ from aiohttp import web
 
 from device.web.bridge import BRIDGE, Bridge, paired_of
 from device.web.commands import Refused
+from device.web.downloads import EXPORT_SECONDS, STREAMING, add_downloads
 from device.web.fence import REQUEST_SECONDS, Fence, FencedRunner
 from device.web.html import error_page
 from device.web.pairing import PairingError
@@ -85,12 +86,18 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
             raise Refused(
                 421, f"this device does not answer to {request.host[:60]!r}: open it by its address"
             )
-        async with asyncio.timeout(REQUEST_SECONDS):
+        seconds = EXPORT_SECONDS if request.path.startswith("/export/") else REQUEST_SECONDS
+        async with asyncio.timeout(seconds):
             if request.method == "POST":
                 await _check_change(request)
             response = await handler(request)
     except TimeoutError:
-        response = _error(request, 408, f"the request took over {REQUEST_SECONDS:.0f} s")
+        started: web.StreamResponse | None = request.get(STREAMING)
+        if started is not None:  # half a download went out: end the connection instead
+            if request.transport is not None:
+                request.transport.abort()
+            return started
+        response = _error(request, 408, f"the request took over {seconds:.0f} s")
     except (Refused, PairingError) as refused:
         response = _error(request, refused.status, str(refused))
     except web.HTTPRedirection:
@@ -139,6 +146,7 @@ def make_app(bridge: Bridge, names: frozenset[str] | None = None) -> web.Applica
     app = web.Application(middlewares=[guard], client_max_size=MAX_BODY)
     app[BRIDGE] = bridge
     app[NAMES] = own_names() if names is None else names
+    add_downloads(app)
     add_routes(app)
     return app
 
