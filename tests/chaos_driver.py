@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from chaos_daemon import DaemonGone, DaemonProcess, Snapshot, integrity, snapshot
-from chaos_games import TIMED, Game, games, inputs_differ, went_back
+from chaos_games import TIMED, Game, games, inputs_differ, reached, went_back
 
 STARTUP_KILL_RATE = 0.2
 STARTUP_KILL_WINDOW = (0.1, 1.0)
@@ -216,7 +216,7 @@ class Chaos:
         kill_at = time.monotonic() + self.rng.uniform(0, UNTIL_KILL_GAP)
         while time.monotonic() < deadline:
             self.last = snapshot(self.db)
-            if self.last.phase == phase:
+            if reached(str(self.last.game), phase, self.last.phase):
                 return
             if self._kill_if_new_phase():
                 continue

@@ -164,6 +164,20 @@ TIMED: dict[str, dict[str, set[str]]] = {
 }
 """The phases time alone moves each game on to."""
 
+
+def reached(game: str, wanted: str, phase: str | None) -> bool:
+    """Whether a game in ``phase`` is at ``wanted`` or past it by time alone: a phase as short
+    as One Night's dusk (its lines said at once, silent) may be over before anyone looks."""
+    seen, todo = set(), [wanted]
+    while todo:
+        current = todo.pop()
+        if current == phase:
+            return True
+        if current not in seen:
+            seen.add(current)
+            todo.extend(TIMED.get(game, {}).get(current, ()))
+    return False
+
 KEPT: dict[str, tuple[str, ...]] = {
     "onenight": ("setup", "instructions", "reveals"),
     "alieninjas": ("setup", "rounds", "round"),
