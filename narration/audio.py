@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from narration.alsa import silence_alsa_errors
 from narration.ambience import RATE, Ducker, duck_lead, glide_seconds
 from narration.bed import BED_CHANNEL, MusicChannel, effect_channel
 from narration.clips import Clips
@@ -130,6 +131,7 @@ class AudioOutput:
         saved = {key: os.environ.get(key) for key in override}
         os.environ.update(override)
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        silence_alsa_errors()
         try:
             import pygame
 

@@ -80,6 +80,9 @@ class BackgroundPrepare:
             try:
                 self.rendered += self.cache.render_many(todo[start : start + step])
             except NarrationError as error:
+                if self._stop.is_set():  # the worker was stopped with the device: no fault
+                    logger.info("voice cache: stopped with the device; the rest is rendered later")
+                    return
                 logger.warning("voice cache: background rendering stopped: %s", error)
                 return
         logger.info("voice cache: complete (%d sentences rendered)", self.rendered)

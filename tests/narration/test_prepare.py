@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import logging
+import time
 from pathlib import Path
+
+import pytest
 
 from narration.cache import WavCache
 from narration.commandline import EspeakBackend
+from narration.piper_backend import PiperBackend
+from narration.piper_model import bundled_model, piper_installed
 from narration.prepare import BackgroundPrepare
 
 TEXTS = [f"Player {seat}, your vote." for seat in range(1, 7)]
@@ -42,3 +48,21 @@ def test_stopping_leaves_the_rest_for_next_time(espeak: EspeakBackend, tmp_path:
     background.join(30.0)
     assert background.rendered == 0
     assert len(cache.missing(TEXTS)) == len(TEXTS)
+
+
+@pytest.mark.skipif(not piper_installed(), reason="piper-tts is not installed")
+def test_a_worker_stopped_with_the_device_is_no_fault(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="narration.prepare")
+    cache = WavCache(tmp_path, PiperBackend(bundled_model()))
+    texts = [f"Round {n} of the long night begins." for n in range(50)]
+    background = BackgroundPrepare(cache, texts)
+    background.start()
+    # Stopped while the real worker renders its first batch, as the daemon stops on SIGTERM.
+    while not cache.cached_path(texts[0]).is_file() and background.running:
+        time.sleep(0.05)
+    background.stop(timeout=30.0)
+    assert not background.running
+    assert [r.levelno for r in caplog.records if r.levelno >= logging.WARNING] == []
+    assert "stopped with the device" in caplog.text
