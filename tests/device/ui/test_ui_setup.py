@@ -93,13 +93,14 @@ def test_the_other_controls_give_their_actions(ui: TouchUI) -> None:
         assert ui.poll() == [UiInput("touch", controls[label])]
 
 
-def test_the_daybreak_tab_offers_its_five_presets_and_a_preset_lists_what_it_added(
+def test_the_daybreak_tab_offers_its_six_presets_and_a_preset_lists_what_it_added(
     ui: TouchUI,
 ) -> None:
     lobby = Lobby(players=7).apply_preset("total_chaos")
     ui.show("setup", lobby.view())
     presets = [label for label, action in ui.controls() if action.startswith("preset:")]
     assert presets == [
+        "Daybreak first game",
         "Evil Transformation",
         "Trust No One",
         "Cautionary Tale",
