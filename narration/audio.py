@@ -258,6 +258,10 @@ class AudioOutput:
         if self._mixer is not None:
             self._clips.top_up(self._mixer)
 
+    def is_decoded(self, path: Path) -> bool:
+        """Whether the clip of ``path`` is decoded (a cue then only starts it)."""
+        return self._clips.has(path)
+
     @property
     def loaded(self) -> int:
         """Decoded clips held in memory."""

@@ -36,6 +36,10 @@ class Clips:
         """Decoded clips held in memory."""
         return len(self._sounds)
 
+    def has(self, path: Path) -> bool:
+        """Whether ``path`` is decoded."""
+        return path in self._sounds
+
     def plan(self, paths: Sequence[Path]) -> None:
         """Take a night's clips in the order they will play (each once)."""
         self._upcoming = list(dict.fromkeys(paths))
