@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -92,6 +93,8 @@ class AudioOutput:
         self.idle_close = idle_close
         self.buffer_frames = buffer_frames
         self._quick = False
+        self._short = False  # a game whose presses may sound: open with the short buffer
+        self._closing: threading.Thread | None = None  # the mixer shutting down behind the loop
         self._opened_frames = 0  # the buffer the device was opened with
         self.clock = clock
         self.ducker = Ducker(
@@ -127,6 +130,7 @@ class AudioOutput:
         """
         if self._mixer is not None:
             return True
+        self.wait_closed()
         override = {"SDL_AUDIODRIVER": "alsa", "AUDIODEV": self.device} if self.device else {}
         saved = {key: os.environ.get(key) for key in override}
         os.environ.update(override)
@@ -138,7 +142,7 @@ class AudioOutput:
             if pygame.mixer.get_init():
                 pygame.mixer.quit()  # started elsewhere at another rate: reopen ours
             # The voice's rate, mono, 16-bit: clips play as rendered, nothing is converted.
-            frames = QUICK_BUFFER_FRAMES if self._quick else self.buffer_frames
+            frames = self._frames()
             pygame.mixer.init(frequency=self.rate, size=-16, channels=1, buffer=frames)
             self._opened_frames = frames
             if not pygame.mixer.get_init():
@@ -186,14 +190,38 @@ class AudioOutput:
         if self._suspended and self._awake():
             self._quiet_since = self.clock()
 
+    def _frames(self) -> int:
+        return QUICK_BUFFER_FRAMES if self._quick or self._short else self.buffer_frames
+
+    def set_short(self, on: bool) -> None:
+        """Open the device with the short buffer from its next opening (a game whose presses
+        may sound), so holding it quick later (:meth:`set_quick`) needs no reopening: closing
+        a device waits out two of its buffers, three quarters of a second with the long one.
+        A quiet device open with the other buffer is closed now (behind the loop) and opens
+        again with this one for the next sound."""
+        self._short = on
+        if self._mixer is not None and not self._busy() and self._opened_frames != self._frames():
+            self._shut()
+            self._suspended = True
+
+    def expect_speech(self) -> None:
+        """A line is on its way (rendering behind the loop): open the device now if it was
+        closed for being idle, and keep it open meanwhile (closing it waits out two buffers,
+        which the line's start would then wait for)."""
+        self.wake_ahead()
+        if self._mixer is not None:
+            self._quiet_since = self.clock()
+
     def set_quick(self, on: bool) -> None:
-        """Answer presses quickly (a short buffer, the device held open) or not (the long
-        buffer, closed when idle). A quiet device is reopened at once with the new buffer; one
-        that is playing keeps its buffer until it next opens."""
+        """Answer presses quickly (a short buffer, the device held open) or not (closed when
+        idle, the long buffer unless :meth:`set_short`). A quiet device whose buffer is not the
+        one wanted is reopened at once; one that is playing keeps its buffer until it next
+        opens."""
         if on == self._quick:
             return
         self._quick = on
-        if self._mixer is not None and not self._busy():
+        reopen = self._opened_frames != self._frames()
+        if self._mixer is not None and not self._busy() and reopen:
             self._shut()
             self.open()
         elif on and self._suspended:
@@ -374,10 +402,23 @@ class AudioOutput:
         self._effects.clear()
         self._clips.forget_decoded()
         self._waiting.clear()
-        try:
-            mixer.quit()
-        except Exception as exc:
-            logger.warning("closing the mixer failed: %s", exc)
+
+        def quit_mixer() -> None:
+            try:
+                mixer.quit()
+            except Exception as exc:
+                logger.warning("closing the mixer failed: %s", exc)
+
+        # SDL waits out two buffers before it lets the device go (0.74 s with the long one):
+        # that wait is a thread's, not the loop's. The next ``open`` waits for it to end.
+        self._closing = threading.Thread(target=quit_mixer, name="audio-close", daemon=True)
+        self._closing.start()
+
+    def wait_closed(self) -> None:
+        """Wait until a device being closed behind the loop is closed."""
+        closing, self._closing = self._closing, None
+        if closing is not None:
+            closing.join()
 
     def close(self) -> None:
         """Stop and shut the mixer down. Safe to call twice."""
@@ -386,6 +427,7 @@ class AudioOutput:
         self._clips.clear()
         if self._mixer is not None:
             self._shut()
+        self.wait_closed()
 
     def _apply_music_volume(self) -> None:
         if self._mixer is not None:

@@ -125,6 +125,10 @@ class Narrator:
         """Play the lines whose turn has come and that are rendered (the main loop's look)."""
         if self.queue is not None:
             self.queue.update()
+            if self.queue.waiting:
+                expect = getattr(self.audio, "expect_speech", None)
+                if expect is not None:
+                    expect()  # a line is on its way: the speaker stays open for it
 
     def due(self) -> float | None:
         """When :meth:`update` must look again for a late line (None: nothing is late)."""
@@ -270,6 +274,7 @@ class Narrator:
         if ready is None and self.cache.has(text):
             ready = self.cache.cached_path(text)
         self.queue.add(text, ready)
+        self.update()
         seconds = wav_seconds(ready) if ready is not None else self._estimate(text)
         logger.debug("say %s: %r (%.1f s)%s", line_id, text, seconds, "" if ready else " later")
         return Spoken(line_id, text, ready or self.cache.cached_path(text), seconds)

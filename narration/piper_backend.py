@@ -118,6 +118,7 @@ class PiperBackend:
         *,
         python: str | None = None,
         nice: int = 0,
+        delay: float = 0.0,
     ) -> None:
         """Check the model (the listing's digests) before it is ever used.
 
@@ -126,6 +127,7 @@ class PiperBackend:
             delivery: Pace and pauses (part of the cache key).
             python: The interpreter that runs the worker (by default this one).
             nice: Niceness of the worker (10 when rendering behind a running game).
+            delay: Seconds the worker waits before each line (the benchmark's slow Pi).
 
         Raises:
             VoiceModelRefusedError: If the model does not match the official digests.
@@ -136,6 +138,7 @@ class PiperBackend:
         self.voice = model.name
         self.rate = DEFAULT_RATE  # Piper's pace is the delivery's length scale
         self.nice = nice
+        self.delay = delay
         self._python = python or sys.executable
         self._lock = threading.Lock()  # one line at a time, one worker: two would take 540 MB
         self._worker: _Worker | None = None
@@ -213,6 +216,7 @@ class PiperBackend:
             "loudness": self.delivery.loudness,
             "ceiling": self.delivery.ceiling,
             "nice": self.nice,
+            "delay": self.delay,
         }
         command = [self._python, "-m", "narration.piper_worker"]
         self._worker = _Worker(command, job, self.voice)

@@ -5,7 +5,8 @@ loads in the daemon's process. :class:`~narration.piper_backend.PiperBackend` st
 ``python -m narration.piper_worker`` and keeps it: the first line on its stdin is the voice, each
 later line one sentence to render, and it answers one line per sentence on its stdout::
 
-    {"onnx": "...", "config": "...", "length_scale": 1.15, "sentence_pause": 0.45, "nice": 10}
+    {"onnx": "...", "config": "...", "length_scale": 1.15, "sentence_pause": 0.45, "nice": 10,
+     "delay": 0.0}
     ["Everyone, close your eyes.", "/cache/.rendering-1.wav"]
     ["Seer, wake up.", "/cache/.rendering-2.wav"]
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 import wave
 from collections.abc import Iterable
 from pathlib import Path
@@ -68,7 +70,10 @@ def run(job: dict[str, Any], lines: Iterable[tuple[str, str]], reply: TextIO) ->
     )
     print("ready", file=reply, flush=True)
     failed = 0
+    delay = float(job.get("delay", 0.0))  # a slower machine, for the benchmark
     for index, (text, out) in enumerate(lines):
+        if delay:
+            time.sleep(delay)
         try:
             _render(voice, config, text, Path(out), delivery)
         except Exception as exc:  # report the line and go on with the others

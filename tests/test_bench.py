@@ -18,6 +18,7 @@ RUN_HERE = {
     "buzz_fairness": "decided",
     "narration_latency": "pre-render",
     "store_scale": "run to READY",
+    "voice_behind": "ratio naive/ours",
 }
 """Benchmark, and a word its report must hold."""
 QUICK_ELSEWHERE = {

@@ -183,11 +183,19 @@ class Executor:
             self._prepare_game(game)
         if not game:
             self.set_quick(False)  # no game: the speaker goes back to closing when idle
+            self.set_short(False)
 
     def set_quick(self, on: bool) -> None:
         """Keep the speaker quick and open (a game's presses can sound now) or not."""
         if self.out.audio is not None:
             self.out.audio.set_quick(on)
+
+    def set_short(self, on: bool) -> None:
+        """Open the speaker with the short buffer (a game whose presses may sound), so holding
+        it quick later needs no reopening."""
+        set_short = getattr(self.out.audio, "set_short", None)
+        if set_short is not None:
+            set_short(on)
 
     def _prepare_game(self, game: str) -> None:
         """Have the game's own lines rendered behind the loop before it can say them: its

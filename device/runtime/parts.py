@@ -158,6 +158,10 @@ VOICE_MODES = ("behind", "wait", "time")
 at all, timing each line at the voice's rate (the simulator otherwise)."""
 
 
+BEHIND_NICE = 10
+"""The niceness of the voice's worker while it renders behind the loop."""
+
+
 def fallback_voice(backend: SpeechBackend) -> SpeechBackend | None:
     """The fast voice that says a line the configured one has not rendered in time: espeak-ng
     (None when it is not installed, or the configured voice is as fast or silent)."""
@@ -203,6 +207,9 @@ def open_narrator(
         timing_only=mode == "time",
     )
     if mode == "behind":
+        inner = getattr(narrator.backend, "inner", narrator.backend)
+        if hasattr(inner, "nice"):
+            inner.nice = BEHIND_NICE  # the loop wins the CPU over a worker rendering behind it
         narrator.render_behind(
             fallback=fallback_voice(narrator.backend),
             late_after=config.narration.late_after,

@@ -40,6 +40,7 @@ class Runtime:
             self.store.resume_settled()
         self.session = session
         self.executor.game = session.game
+        self.executor.set_short(hasattr(session, "quick_sounds"))
         self.state, effects = session.start(self.clock.now())
         self._apply(effects)
 
@@ -47,6 +48,7 @@ class Runtime:
         """Continue a checkpointed game after a restart."""
         self.session = session
         self.executor.game = session.game
+        self.executor.set_short(hasattr(session, "quick_sounds"))
         state = session.from_json(data)
         self.state, effects = session.resume(state, saved_at, self.clock.now())
         logger.info("resumed %s in phase %s", session.game, session.phase(self.state))

@@ -1,0 +1,356 @@
+"""The device never waits for the voice: the real daemon loop, an empty voice cache, a slow voice.
+
+Each run builds the daemon as ``mothership run`` does (``open_daemon`` with the real clock, the
+mock pins, a headless screen, the speaker on SDL's discarding disk driver), on a fresh store and
+an EMPTY voice cache, its voice slowed to a Pi 4 rendering Piper: the device's Piper worker waits
+``--delay`` seconds (1.5 by default) before each line it renders (without piper-tts, pyttsx3
+slowed the same way, ``narration.fake.SlowBackend``, in the daemon's process). Two ways in the
+same run:
+
+- ours: the device's narrator, rendering ``behind`` the loop on a thread of its own (a line not
+  ready in ``narration.late_after``, 1 s, is said with espeak-ng);
+- naive: the same daemon rendering each line on the loop when it is said (``wait``, what the
+  device did before), the baseline.
+
+Three acts, each driven from a second thread through the daemon's inbox as buttons and the
+phone page reach it:
+
+1. a 10-player One Night at its reveal (a checkpoint the simulator wrote, resumed by the
+   daemon), the last card entered: time from that entry to the result on the screen, while its
+   result lines (not prepared) are said;
+2. an Alieninjas Replicas round: Go two seconds after the game opens; how late the round clock
+   shows after the countdown; then a buzz;
+3. three players named ("Welcome aboard, Anna."), two seconds apart.
+
+Throughout, the driver also sends a tap every 50 ms (a phone-page request, answered on the loop)
+and the loop's passes are timed. Reported per way: the longest time the loop did not run (a
+pass minus its wait for input), taps answered after more than 0.25 s (a player taps again) or
+never, reveal -> result, Go -> round clock (past the countdown), and the lines said with the
+fallback voice.
+
+    .venv/bin/python bench/voice_behind.py            # 1.5 s a line
+    .venv/bin/python bench/voice_behind.py --quick    # 0.1 s a line
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from benchutil import machine_lines, percentile, table
+
+from device.runtime.parts import go_headless
+from games.effects import Phase
+
+ROLES = [
+    "werewolf", "werewolf", "seer", "robber", "troublemaker", "drunk", "insomniac",
+    "hunter", "tanner", "villager", "villager", "villager", "minion",
+]  # fmt: skip
+TAP_EVERY = 0.05
+TAP_LATE = 0.25
+NAMES = ("Anna", "Bilal", "Chiara")
+
+
+@dataclass
+class Figures:
+    """What one way measured."""
+
+    stalls: list[float] = field(default_factory=list)
+    taps: list[float | None] = field(default_factory=list)
+    reveal_to_result: float | None = None
+    go_to_clock: float | None = None
+    fallback: int = 0
+    acts: dict[str, float] = field(default_factory=dict)
+    """The longest stall of each act."""
+
+    def late_taps(self) -> int:
+        return sum(1 for tap in self.taps if tap is not None and tap > TAP_LATE)
+
+    def lost_taps(self) -> int:
+        return sum(1 for tap in self.taps if tap is None)
+
+
+def reveal_checkpoint(folder: Path) -> Path:
+    """A store whose checkpoint is a 10-player One Night with nine of ten cards revealed."""
+    from device.config import load_config
+    from device.simulator.run import simulate
+    from device.simulator.scenario import parse_scenario
+
+    events: list[dict[str, Any]] = [{"touch": "Start night"}, {"until": "phase", "is": "vote"}]
+    events += [{"vote": {"voter": v, "target": 1 if v != 1 else 2}} for v in range(1, 11)]
+    events += [{"touch": "Reveal cards"}]
+    events += [{"reveal": {"seat": s, "card": ROLES[s - 1]}} for s in range(1, 10)]
+    setup = {"game": "onenight", "players": 10, "seed": 3, "roles": ROLES}
+    scenario = parse_scenario(json.dumps({"setup": setup, "events": events}))
+    store = folder / "reveal.db"
+    config = load_config(system_path=None, overrides={"narration.cache_dir": str(folder / "c")})
+    simulate(scenario, config, store_path=store)  # lines only timed: a second or so
+    return store
+
+
+class Run:
+    """One daemon, one way (``behind`` or ``wait``), its loop on this thread."""
+
+    def __init__(self, mode: str, delay: float, folder: Path, store: Path, stack: ExitStack):
+        import device.runtime.parts as parts
+        from device.config import load_config
+        from device.runtime.clock import RealClock
+        from narration.fake import SlowBackend
+        from narration.piper_backend import PiperBackend
+        from narration.piper_model import bundled_model, piper_installed
+        from narration.pyttsx3_backend import Pyttsx3Backend
+
+        config = load_config(
+            system_path=None,
+            overrides={
+                "narration.backend": "piper",
+                "narration.cache_dir": str(folder / f"cache-{mode}"),  # empty
+                "audio.ambience": False,
+            },
+        )
+
+        def slow_voice(config: Any, *, name: str | None = None) -> Any:
+            if piper_installed():
+                # The device's own voice and worker process, each line slowed in the worker.
+                return PiperBackend(bundled_model(), parts.delivery(config), delay=delay)
+            return SlowBackend(Pyttsx3Backend(), delay=delay)
+
+        parts.speech_backend = slow_voice  # type: ignore[assignment]
+        wiring = parts.Wiring(
+            clock=RealClock(), store_path=store, hardware="mock", readers=False, voice=mode
+        )
+        self.daemon = parts.open_daemon(config, wiring, stack)
+        self.figures = Figures()
+        self.events: list[tuple[float, str]] = []
+        self._watch()
+
+    def _watch(self) -> None:
+        """Time the loop's passes (minus their wait for input) and note what it shows."""
+        daemon = self.daemon
+        executor = daemon.runtime.executor
+        ui_wait, step, show, one = daemon.ui.wait, daemon.step, executor.show, executor._one
+        waited = [0.0]
+
+        def timed_wait(timeout: float) -> Any:
+            start = time.perf_counter()
+            try:
+                return ui_wait(timeout)
+            finally:
+                waited[0] += time.perf_counter() - start
+
+        def timed_step(until: float | None = None) -> None:
+            waited[0] = 0.0
+            start = time.perf_counter()
+            step(until)
+            self.figures.stalls.append(time.perf_counter() - start - waited[0])
+
+        def noted_show(screen: str, view: Any) -> None:
+            show(screen, view)
+            self.events.append((time.perf_counter(), f"show {screen}"))
+
+        def noted_effect(effect: Any) -> Any:
+            done = one(effect)
+            if isinstance(effect, Phase):
+                self.events.append((time.perf_counter(), f"phase {effect.name}"))
+            return done
+
+        daemon.ui.wait = timed_wait
+        daemon.step = timed_step  # type: ignore[method-assign]
+        executor.show = noted_show  # type: ignore[method-assign]
+        executor._one = noted_effect  # type: ignore[method-assign]
+
+    def loop_until(self, done: Callable[[], bool], limit: float) -> None:
+        """Run the loop (this thread) until ``done`` or ``limit`` seconds."""
+        end = time.perf_counter() + limit
+        while not done() and time.perf_counter() < end:
+            self.daemon.step()
+
+    def tapping(self, stop: threading.Event) -> threading.Thread:
+        """A tap every 50 ms until ``stop`` (a phone-page request the loop answers)."""
+        from device.runtime.inbox import Call
+
+        def tap() -> None:
+            while not stop.wait(TAP_EVERY):
+                sent = time.perf_counter()
+                done: Future[object] = Future()
+                self.daemon.inbox.put(Call(lambda daemon: time.perf_counter(), done))
+                self._pending.append((sent, done))
+
+        self._pending: list[tuple[float, Future[object]]] = []
+        thread = threading.Thread(target=tap, daemon=True)
+        thread.start()
+        return thread
+
+    def collect_taps(self) -> None:
+        for sent, done in self._pending:
+            answered = done.result() if done.done() and done.exception() is None else None
+            self.figures.taps.append(None if answered is None else float(answered) - sent)  # type: ignore[arg-type]
+
+    def quiet(self) -> bool:
+        """Every line asked for has been said (or, rendering on the loop, nothing is left)."""
+        narrator = self.daemon.runtime.executor.out.narrator
+        queue = getattr(narrator, "queue", None)
+        return queue is None or queue.waiting == 0
+
+    def fallbacks(self) -> int:
+        narrator = self.daemon.runtime.executor.out.narrator
+        queue = getattr(narrator, "queue", None)
+        return queue.late if queue is not None else 0
+
+
+def act_result(run: Run) -> None:
+    """The last card of a 10-player reveal: the result on the screen, its lines said."""
+    from games.events import RevealEntered
+
+    daemon = run.daemon
+    store = daemon.runtime.store
+    assert store is not None
+    daemon.resume_or_home(store)
+    daemon.step(until=daemon.clock.now())
+    assert daemon.runtime.phase == "reveal", daemon.runtime.phase
+    sent = [0.0]
+
+    def drive() -> None:
+        time.sleep(0.5)
+        sent[0] = time.perf_counter()
+        daemon.inbox.put(RevealEntered(10, ROLES[9], None, None, False, None))
+
+    threading.Thread(target=drive, daemon=True).start()
+    run.loop_until(lambda: daemon.runtime.phase == "result" and run.quiet(), 300)
+    shown = [at for at, what in run.events if at >= sent[0] and what == "show end"]
+    run.figures.reveal_to_result = shown[0] - sent[0] if shown and sent[0] else None
+
+
+def act_round(run: Run) -> None:
+    """An Alieninjas Replicas round: Go, the countdown, the round clock, a buzz."""
+    from device.runtime.sessions import home_session
+    from games.alieninjas.setup import AlieninjasOptions
+    from games.events import Control, ControlPressed, SeatPressed
+
+    daemon = run.daemon
+    setup = {"game": "alieninjas", "mission": "replicas", "players": 4}
+    daemon.runtime.begin(home_session(setup, daemon.config, tuple))
+    went = [0.0]
+
+    def drive() -> None:
+        time.sleep(2.0)  # the grid is laid out
+        went[0] = time.perf_counter()
+        daemon.inbox.put(ControlPressed(Control.GO, daemon.clock.now()))
+        while daemon.runtime.phase != "round":
+            time.sleep(0.01)
+        time.sleep(1.0)
+        daemon.inbox.put(SeatPressed(2, daemon.clock.now()))
+
+    threading.Thread(target=drive, daemon=True).start()
+
+    run.loop_until(lambda: daemon.runtime.phase == "check" and run.quiet(), 300)
+    countdown = AlieninjasOptions().countdown
+    order = [what for _, what in run.events]
+    if "phase round" in order and went[0]:
+        # The round clock is on the screen with the first replicas screen after the round began.
+        start = order.index("phase round")
+        shown = next(i for i in range(start, len(order)) if order[i] == "show replicas")
+        run.figures.go_to_clock = max(0.0, run.events[shown][0] - went[0] - countdown)
+    daemon.runtime.end()
+
+
+def act_names(run: Run) -> None:
+    """Three players named, two seconds apart: each welcomed by name."""
+    from device.runtime.inbox import Call
+    from games.effects import AddPlayer, Say
+
+    daemon = run.daemon
+    named: list[Future[object]] = []
+
+    def drive() -> None:
+        for name in NAMES:
+            done: Future[object] = Future()
+            effects = [AddPlayer(name=name), Say.of("players.added", name=name)]
+            daemon.inbox.put(Call(lambda d, e=effects: d.runtime.executor.run(e), done))
+            named.append(done)
+            time.sleep(2.0)
+
+    threading.Thread(target=drive, daemon=True).start()
+    run.loop_until(lambda: len(named) == len(NAMES) and named[-1].done() and run.quiet(), 300)
+
+
+def one_way(mode: str, delay: float, folder: Path) -> Figures:
+    """All three acts on one daemon of ``mode``."""
+    store = reveal_checkpoint(folder / mode)
+    with ExitStack() as stack:
+        run = Run(mode, delay, folder / mode, store, stack)
+        stop = threading.Event()
+        tapper = run.tapping(stop)
+        for name, act in (("result", act_result), ("round", act_round), ("names", act_names)):
+            before = len(run.figures.stalls)
+            act(run)
+            run.figures.acts[name] = max(run.figures.stalls[before:], default=0.0)
+        stop.set()
+        tapper.join()
+        run.loop_until(lambda: all(done.done() for _, done in run._pending), 30)
+        run.collect_taps()
+        run.figures.fallback = run.fallbacks()
+        return run.figures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="0.1 s a line")
+    parser.add_argument("--delay", type=float, help="seconds added to every line's rendering")
+    args = parser.parse_args()
+    delay = args.delay if args.delay is not None else (0.1 if args.quick else 1.5)
+    go_headless()
+    with tempfile.TemporaryDirectory(prefix="mothership-bench-") as scratch:
+        folder = Path(scratch)
+        ours = one_way("behind", delay, folder)
+        naive = one_way("wait", delay, folder)
+    print("\n".join(machine_lines()))
+    from narration.piper_model import piper_installed
+
+    voice = "Piper (its worker)" if piper_installed() else "pyttsx3 (no piper-tts here)"
+    print(f"\nThe real daemon loop, empty voice cache, {voice}: each line {delay:g} s slower\n")
+
+    def ms(value: float | None) -> str:
+        return "-" if value is None else f"{value * 1000:.0f}"
+
+    rows = [
+        ["longest loop stall, ms (goal < 50)", ms(max(ours.stalls)), ms(max(naive.stalls))],
+        ["loop stall p99, ms", ms(percentile(ours.stalls, 99)), ms(percentile(naive.stalls, 99))],
+        *(
+            [f"  longest stall, {act} act, ms", ms(ours.acts[act]), ms(naive.acts[act])]
+            for act in ("result", "round", "names")
+        ),
+        [
+            f"taps answered late (> {TAP_LATE:g} s) / never",
+            f"{ours.late_taps()} / {ours.lost_taps()} of {len(ours.taps)}",
+            f"{naive.late_taps()} / {naive.lost_taps()} of {len(naive.taps)}",
+        ],
+        [
+            "last reveal -> result shown, ms (< 200)",
+            ms(ours.reveal_to_result),
+            ms(naive.reveal_to_result),
+        ],
+        [
+            "Go -> round clock, past countdown, ms (< 100)",
+            ms(ours.go_to_clock),
+            ms(naive.go_to_clock),
+        ],
+        ["lines said with the fallback voice", str(ours.fallback), str(naive.fallback)],
+    ]
+    print(table(["figure", "ours (behind)", "naive (on the loop)"], rows))
+    ratio = max(naive.stalls) / max(max(ours.stalls), 1e-6)
+    print(f"\nratio naive/ours, longest stall: {ratio:.0f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
