@@ -27,7 +27,9 @@ CONF_DIR="$DEST/etc/mothership"
 STATE_DIR="$DEST/var/lib/mothership"
 USER_NAME="${MOTHERSHIP_USER:-mothership}"
 GROUPS_WANTED=(gpio audio video input dialout render)
-APT_PACKAGES=(python3-venv espeak-ng socat alsa-utils)
+# libglib2.0-0: pygame's mixer links libgthread-2.0, which a fresh Pi OS Lite or Debian lacks
+# (install-check found the service mute without it: "mixer module not available").
+APT_PACKAGES=(python3-venv espeak-ng socat alsa-utils libglib2.0-0)
 # One index, whatever /etc/pip.conf says (Pi OS adds piwheels there), so the same files install
 # everywhere; MOTHERSHIP_PIP_INDEX points it at a mirror.
 PIP_INDEX="${MOTHERSHIP_PIP_INDEX:-https://pypi.org/simple}"

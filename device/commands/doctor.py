@@ -32,6 +32,7 @@ from device.runtime.parts import open_hardware_into, open_narrator, voice_choice
 from device.store.database import Store, file_mode
 from device.store.opening import StoreDamagedError
 from device.ui.inputwake import EVDEV_DRIVERS, event_nodes
+from device.ui.sdlinfo import sdl_video_drivers
 from device.ui.touch import TouchUI
 from hardware.backend import Hardware
 from narration.audio import AudioOutput
@@ -77,6 +78,21 @@ def is_pi() -> bool:
     """Whether this machine says it is a Raspberry Pi."""
     model = Path("/proc/device-tree/model")
     return model.exists() and "Raspberry Pi" in model.read_text(errors="replace")
+
+
+def missing_driver_result(
+    asked: str | None = None, drivers: tuple[str, ...] | None = None
+) -> Result | None:
+    """FAIL when the SDL video driver asked for (``SDL_VIDEODRIVER``) is not built into
+    pygame's SDL at all, which no display can mend; None otherwise."""
+    asked = (os.environ.get("SDL_VIDEODRIVER", "") if asked is None else asked).lower()
+    drivers = sdl_video_drivers() if drivers is None else drivers
+    if not asked or drivers is None or asked in drivers:
+        return None
+    return FAIL, (
+        f"pygame's SDL has no {asked!r} video driver (it has {', '.join(drivers)}): the screen "
+        "cannot show here — docs/pi.md, 'The screen on Pi OS Lite'"
+    )
 
 
 @contextlib.contextmanager
@@ -246,7 +262,7 @@ class Doctor(PersonSteps):
             pygame.display.init()
             driver = pygame.display.get_driver()
         except pygame.error as error:
-            return WARN, f"no display ({error}) — {DISPLAY_HINT}"
+            return missing_driver_result() or (WARN, f"no display ({error}) — {DISPLAY_HINT}")
         finally:
             if opened_here:
                 pygame.display.quit()

@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 from device.commands.cli import main
-from device.commands.doctor import FAIL, OK, WARN, Doctor, is_pi
+from device.commands.doctor import FAIL, OK, WARN, Doctor, is_pi, missing_driver_result
 from device.config import load_config
 from device.runtime.inbox import Inbox
 from device.runtime.parts import open_hardware_into
+from device.ui.sdlinfo import sdl_video_drivers
 
 UNATTENDED = ("config", "store", "speech", "audio", "display", "gpio", "readers")
 THREE_SEATS = """
@@ -164,3 +165,20 @@ def test_on_kmsdrm_doctor_says_whether_touches_can_wake_the_loop(tmp_path: Path)
     assert status == "warn" and "input group" in text and "event1" in text
     status, text = touch_wake_result("kmsdrm", [])
     assert status == "warn" and "none under /dev/input" in text
+
+
+def test_a_screen_driver_missing_from_pygames_sdl_is_named(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    drivers = sdl_video_drivers()
+    assert drivers is not None and "dummy" in drivers  # read from the real library
+    assert missing_driver_result("dummy", drivers) is None
+    assert missing_driver_result("", drivers) is None
+    status, text = missing_driver_result("kmsdrm", ("x11", "wayland", "offscreen")) or ("", "")
+    assert status == FAIL
+    assert text.startswith("pygame's SDL has no 'kmsdrm' video driver (it has x11, wayland")
+    # The doctor's display line says it when the unit's driver is not in this pygame's SDL.
+    if "kmsdrm" not in drivers:
+        monkeypatch.setenv("SDL_VIDEODRIVER", "kmsdrm")
+        doctor = Doctor(load_config(system_path=None), out=io.StringIO())
+        assert doctor.check_display()[0] == FAIL
