@@ -26,6 +26,7 @@ import serial
 
 from device.commands.damaged import damaged_message
 from device.commands.doctor_walk import FAIL, OK, WARN, Heard, PersonSteps, Result
+from device.commands.voice import prepared_words
 from device.config import SYSTEM_CONFIG_PATH, Config, resolve_store_path
 from device.runtime.inbox import Inbox
 from device.runtime.parts import open_hardware_into, open_narrator, voice_choice
@@ -232,13 +233,14 @@ class Doctor(PersonSteps):
                 wav = Path(folder) / "test.wav"
                 backend.synthesize("Welcome aboard the Mothership.", wav)
                 seconds = wav_seconds(wav)  # the stdlib wave reader: raises if not a valid WAV
+            cached = prepared_words(self.config, backend)
         except Exception as error:
             return FAIL, f"{name}: {error}{hint}"
         finally:
             backend.close()
         if seconds <= 0:
             return FAIL, f"{name} wrote an empty WAV{hint}"
-        detail = f"{choice.reason}: test line is {seconds:.1f} s of WAV"
+        detail = f"{choice.reason}: test line is {seconds:.1f} s of WAV; {cached}"
         if backend.name == "silent":
             return WARN, f"{detail} (silent backend: captions only) — set narration.backend"
         if choice.fell_back:

@@ -27,6 +27,7 @@ from narration.cache import WavCache
 from narration.catalogue import Catalogue
 from narration.errors import NarrationError
 from narration.piper_model import BUNDLED_VOICE, bundled_model, piper_installed, verify_model
+from narration.speech import SpeechBackend
 from narration.wav import wav_seconds
 
 __all__ = ["add_parser", "run"]
@@ -88,6 +89,23 @@ def prepare(config: Config, out: TextIO, progress: ProgressBar | None = None) ->
     return 0
 
 
+def prepared(config: Config, backend: SpeechBackend) -> tuple[int, int]:
+    """How many of the sentences ``voice prepare`` renders are in the cache for ``backend``,
+    and of how many (a look at the files only)."""
+    texts = every_text(Catalogue.load(*CATALOGUES), seats=config.hardware.seats).texts
+    cache = WavCache(cache_dir(config), backend)
+    return sum(1 for text in texts if cache.cached_path(text).is_file()), len(texts)
+
+
+def prepared_words(config: Config, backend: SpeechBackend) -> str:
+    """``1612 of 1661 lines prepared``, and what to run when some are missing."""
+    ready, total = prepared(config, backend)
+    words = f"{ready} of {total} lines prepared"
+    if ready < total:
+        words += " (the rest render as the games need them; mothership voice prepare does all)"
+    return words
+
+
 def _espeak_voices() -> list[str]:
     found = shutil.which("espeak-ng")
     if found is None:
@@ -106,6 +124,7 @@ def list_voices(config: Config, out: TextIO) -> int:
     choice = voice_choice(config, probe=True)
     try:
         print(f"Speaking: {choice.reason}", file=out)
+        print(f"Cache: {prepared_words(config, choice.backend)}", file=out)
         print("Piper voices (narration.backend = 'piper'):", file=out)
         if not piper_installed():
             print("  piper-tts is not installed: pip install piper-tts", file=out)

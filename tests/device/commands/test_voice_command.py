@@ -46,6 +46,11 @@ def test_prepare_renders_everything_once_then_a_night_renders_nothing(
     assert f"{count} sentences ready in {tmp_path / 'c'} ({count} rendered now in " in first
     assert main(["--config", str(config_file), "voice", "prepare"]) == 0
     assert f"({0} rendered now in " in capsys.readouterr().out
+    monkeypatch.setattr("device.commands.voice.CATALOGUES", ("common", "players"))
+    assert main(["--config", str(config_file), "voice", "list"]) == 0
+    every = len(every_text(Catalogue.load("common", "players"), seats=10).texts)
+    listed = capsys.readouterr().out
+    assert f"Cache: {count} of {every} lines prepared (the rest render as the games " in listed
     config = load_config(config_file, system_path=None)
     with open_narrator(config, audio=False) as narrator:
         catalogue = Catalogue.load("common")
