@@ -41,7 +41,7 @@ def berlin(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def test_scores_csv_and_page_read_in_the_devices_zone(tmp_path: Path) -> None:
     store = Store(tmp_path / "m.db")
     assert store.add_play(LATE)
-    assert "  2025-02-02 00:30 CET  Alienation: won by Ada" in scores_text(store.plays(), 5)
+    assert "  2025-02-02 00:30 CET  Alienation: won by Ada" in scores_text(store.stats(), 5)
     (row, _) = csv.DictReader(io.StringIO(export(store, "csv")))
     assert (row["date"], row["played_at"]) == ("2025-02-02", "2025-02-02T00:30:00+01:00")
     assert _when(LATE) == "2025-02-02 00:30 CET"
