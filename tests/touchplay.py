@@ -62,6 +62,17 @@ class Table:
         return [label for label, _ in self.daemon.ui.controls()]
 
     @property
+    def said(self) -> list[str]:
+        """The ids of the lines said so far."""
+        return [entry["line"] for entry in self.daemon.transcript.entries if "say" in entry]
+
+    @property
+    def banner(self) -> str | None:
+        """The notice over the screen, while it shows."""
+        text: str | None = self.daemon.ui.notice_text
+        return text
+
+    @property
     def phase(self) -> str | None:
         """The game's phase (None: no game)."""
         return self.daemon.runtime.phase
@@ -69,11 +80,16 @@ class Table:
 
 @contextlib.contextmanager
 def table(
-    config: Config, store_path: Path | None = None, shot_dir: Path | None = None
+    config: Config,
+    store_path: Path | None = None,
+    shot_dir: Path | None = None,
+    *,
+    strict: bool = True,
 ) -> Iterator[Table]:
-    """A simulated device showing its home screen (the store is kept at ``store_path``)."""
+    """A simulated device showing its home screen (the store is kept at ``store_path``);
+    ``strict=False`` refuses a wrong input as the device does, instead of stopping on it."""
     with contextlib.ExitStack() as stack:
-        wiring = sim_wiring(stack, store_path=store_path, shot_dir=shot_dir)
+        wiring = sim_wiring(stack, store_path=store_path, shot_dir=shot_dir, strict=strict)
         daemon = open_daemon(config, wiring, stack)
         daemon.home()
         with virtual_ticks(daemon.clock.now):

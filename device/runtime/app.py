@@ -267,20 +267,22 @@ class Daemon:
             store.flush()
             self.next_flush = now + FLUSH_RETRY_SECONDS if store.unsaved else None
 
-    def _feed(self, event: Any) -> None:
+    def _feed(self, event: Any) -> bool:
+        """Handle one event; whether it was taken (False: refused, and said so)."""
         if isinstance(event, TagSeen):
             event = translate(event, self.runtime.store, self.config.hardware.seats)
             if event is None:
                 self.runtime.executor.run([Say.of("common.unknown_tag")])
-                return
+                return False
         if self._end_link(event) or self._who(event):
-            return
+            return True
         if self.runtime.session is None:
             self._home_input(event)
-            return
-        self.guard.feed(event)
+            return True
+        taken = self.guard.feed(event)
         if event == Touched("home") and self.runtime.session is None:
             self.home()  # the game's Home ended it: one tap goes home
+        return taken
 
     def _home_input(self, event: Any) -> None:
         # With no game running, the go button opens the first game's setup (One Night's), so a

@@ -18,7 +18,7 @@ from typing import Any
 from device.runtime.session import Runtime
 from games.effects import Say
 from games.errors import RulesError
-from games.events import Event
+from games.events import Event, RevealEntered, ScoreEntered, Touched, VoteCast
 
 logger = logging.getLogger(__name__)
 
@@ -26,6 +26,9 @@ TICK_TRIES = 3
 """How many times a failing deadline is tried before its game is set aside."""
 TICK_RETRY_SECONDS = 1.0
 """The wait before a failed deadline is tried again."""
+ANNOUNCED = (ScoreEntered, RevealEntered, VoteCast, Touched)
+"""Inputs whose refusal is shown and said: entries and taps, which the table meant. A button
+pressed when it does nothing only goes to the log."""
 SORRY = "Sorry, something went wrong. The game goes on from where it was."
 GAVE_UP = "This game hit a bug and cannot go on. It was kept for a bug report."
 
@@ -43,19 +46,27 @@ class Guard:
         self.tick_failures = 0
         self.tick_blocked_until: float | None = None
 
-    def feed(self, event: Event) -> None:
-        """Hand an input to the session; a rules error is refused, a bug is apologised for."""
+    def feed(self, event: Event) -> bool:
+        """Hand an input to the session; a rules error is refused (an entry's or a tap's shown
+        in words and said briefly), a bug is apologised for. Whether the session took it."""
         if self.strict:
             self.runtime.feed(event)
-            return
+            return True
         try:
             self.runtime.feed(event)
         except RulesError as error:
             # A wrong input on a live device is refused and logged; the game goes on.
             logger.warning("input refused: %s", error)
+            if isinstance(event, ANNOUNCED):
+                # A bumped button stays quiet; an entry the table meant is said to be wrong.
+                self.notice(_sentence(str(error)))
+                self._say("common.refused")
+            return False
         except Exception:
             logger.exception("bug while handling %s; the game keeps its last good state", event)
             self._apologise()
+            return False
+        return True
 
     def run(self, work: Callable[[], Any], what: object) -> None:
         """Do the device's own handling of an input (a keypad, home or score log tap): a bug
@@ -103,7 +114,19 @@ class Guard:
 
     def _apologise(self) -> None:
         self.notice(SORRY)
+        self._say("common.sorry")
+
+    def _say(self, line: str) -> None:
         try:
-            self.runtime.executor.run([Say.of("common.sorry")])
+            self.runtime.executor.run([Say.of(line)])
         except Exception:
-            logger.exception("could not say the apology either")
+            logger.exception("could not say %s either", line)
+
+
+def _sentence(text: str) -> str:
+    """An error as the banner shows it: a capital first letter.
+
+    >>> _sentence("seat 3 revealed 'cow', which is not in this game")
+    "Seat 3 revealed 'cow', which is not in this game"
+    """
+    return text[:1].upper() + text[1:]

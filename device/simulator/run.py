@@ -114,9 +114,11 @@ def sim_wiring(
     progress: Callable[[int, int], None] | None = None,
     wav_dir: Path | None = None,
     shot_dir: Path | None = None,
+    strict: bool = True,
 ) -> Wiring:
     """The simulator's parts: a virtual clock, mock pins, a headless screen, no sound, a
-    strict guard, and ``store_path`` (a temporary store, gone with ``stack``, if None)."""
+    strict guard (``strict=False``: the device's, which refuses a wrong input and goes on), and
+    ``store_path`` (a temporary store, gone with ``stack``, if None)."""
     go_headless()
     if store_path is None:
         scratch = stack.enter_context(tempfile.TemporaryDirectory(prefix="mothership-sim-"))
@@ -133,7 +135,7 @@ def sim_wiring(
         progress=progress,
         wav_dir=wav_dir,
         shot_dir=shot_dir,
-        strict=True,
+        strict=strict,
         # Lines are rendered only when their WAVs are kept; otherwise each is timed at the
         # voice's rate, so a scenario plays in seconds whatever the voice.
         voice="wait" if wav_dir is not None else "time",

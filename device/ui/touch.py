@@ -297,6 +297,13 @@ class TouchUI:
         self._notice = (text, until)
         self.redraw(self._now)
 
+    @property
+    def notice_text(self) -> str | None:
+        """The warning banner's text while it shows (None: no banner)."""
+        if self._notice is None or self._now >= self._notice[1]:
+            return None
+        return self._notice[0]
+
     def controls(self) -> list[tuple[str, str]]:
         """(label, action) of each control on the current screen."""
         return [(c.label, c.action) for c in self._live()]
