@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from device.runtime.session import Runtime
-from device.ui.keypad.entry import Keypad, fields_for, press
-from games.events import Event
+from device.ui.keypad.entry import Keypad, fields_for, open_seat, press
+from games.events import Event, ScoreEntered
 from games.spec import ScoreField
 from games.views import View
 
@@ -20,7 +20,7 @@ class DaemonParts(Protocol):
     runtime: Runtime
     ui: Any
 
-    def _feed(self, event: Event) -> None: ...
+    def _feed(self, event: Event) -> bool: ...
 
 
 class ScoreEntry:
@@ -31,6 +31,11 @@ class ScoreEntry:
         self.daemon = daemon
         self.pad: Keypad | None = None
         self.back: tuple[str | None, View | dict[str, Any]] = (None, {})
+        self.given: dict[int, tuple[tuple[str, object], ...]] = {}
+        """What the keypad entered per seat in ``round`` (a seat tapped again shows it)."""
+        self.round = 0
+        self.session: object = None
+        """The game ``given`` belongs to."""
 
     def _fields(self) -> tuple[ScoreField, ...] | None:
         session = self.daemon.runtime.session
@@ -62,19 +67,58 @@ class ScoreEntry:
             session = self.daemon.runtime.session
             if fields is None or session is None:
                 return
+            if session is not self.session:
+                self.session, self.given = session, {}  # another game: nothing entered yet
             self.back = (executor.screen, executor.view)
-            self.pad = Keypad(fields, self._players()).reading(executor.view)
+            pad = self._read(Keypad(fields, self._players()), executor.view)
+            # The first seat still to enter (seat 1 when all are in: a correction).
+            self.pad = self._at(pad, open_seat(pad.players, self._entered(pad)) or 1)
             executor.show("keypad", self.pad.view())
             return
+        before = self.pad
         self.pad, entry = press(self.pad, action)
         if entry is not None:
-            self.daemon._feed(entry)
-            self.back = (executor.screen, executor.view)
-            if self.pad is not None:
-                self.pad = self.pad.reading(executor.view)  # the sheet after this entry
+            if self.daemon._feed(entry):
+                self.given[entry.seat] = _values(entry)
+                self.back = (executor.screen, executor.view)
+                if self.pad is not None:
+                    pad = self._read(self.pad, executor.view)  # the sheet after this entry
+                    following = open_seat(pad.players, self._entered(pad), entry.seat)
+                    self.pad = None if following is None else self._at(pad, following)
+                if self.pad is None:
+                    self.given = {}  # every seat is in: the round closed
+            else:
+                # Refused (the banner says why): this seat again, to enter it right.
+                self.pad = self._at(before, before.seat)
             if self.daemon.runtime.phase != "score":
                 self.pad = None  # the round (or the game) closed: back to the sheet
+        elif self.pad is not None and self.pad.seat != before.seat:
+            self.pad = self._at(self.pad, self.pad.seat)  # a seat tapped: what it was given
         if self.pad is not None:
             executor.show("keypad", self.pad.view())
         elif self.back[0] is not None and executor.screen == "keypad":
             executor.show(self.back[0], self.back[1])
+
+    def _read(self, pad: Keypad, view: View | dict[str, Any]) -> Keypad:
+        """``pad`` on the sheet ``view``; a new round forgets the last one's entries."""
+        pad = pad.reading(view)
+        if pad.sheet.round != self.round:
+            self.round, self.given = pad.sheet.round, {}
+        return pad
+
+    def _entered(self, pad: Keypad) -> set[int]:
+        """The seats whose entry is in this round: by this keypad, or as the sheet says."""
+        return set(self.given) | {seat for seat, _ in pad.sheet.entered}
+
+    def _at(self, pad: Keypad, seat: int) -> Keypad:
+        """A fresh entry for ``seat``, showing what it was given this round."""
+        return Keypad(
+            pad.fields, pad.players, seat, sheet=pad.sheet, before=self.given.get(seat, ())
+        )
+
+
+def _values(entry: ScoreEntered) -> tuple[tuple[str, object], ...]:
+    points: tuple[tuple[str, object], ...] = (
+        () if entry.points is None else (("points", entry.points),)
+    )
+    return (*points, *entry.extra)

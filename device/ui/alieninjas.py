@@ -123,8 +123,8 @@ class ScoresScreen(Screen):
     title: str
     players: int
     entered: tuple[int, ...]
-    rows: tuple[tuple[int, int, int], ...]
-    """(seat, last round's points, total)."""
+    rows: tuple[tuple[int, int, int, int | None], ...]
+    """(seat, last round's points, total, this round's points once entered)."""
     grabbed: int | None = None
     """Speed grab mode: who grabbed the stack last (until the grab re-arms)."""
     starter: int | None = None
@@ -135,7 +135,7 @@ class ScoresScreen(Screen):
     @classmethod
     def from_view(cls, view: ScoresView) -> ScoresScreen:
         """The score table for ``view``."""
-        rows = tuple((row.seat, row.last, row.total) for row in view.rows)
+        rows = tuple((row.seat, row.last, row.total, row.entered_points) for row in view.rows)
         entered = tuple(sorted(view.entered))
         return cls(view.title, view.players, entered, rows, view.grabbed, view.starter, view.marked)
 
@@ -143,18 +143,17 @@ class ScoresScreen(Screen):
         canvas.space()
         # Left of the "Enter scores" and Quit controls; each header over its column.
         canvas.text(self.title, 44, ALIEN, center=(260, 30), max_width=480)
-        for header, x in (("Seat", 170), ("Last round", 340), ("Total", 530)):
+        columns = (("Seat", 140), ("This round", 310), ("Last round", 480), ("Total", 640))
+        for header, x in columns:
             canvas.text(header, 30, DIM, center=(x, 96))
         step = min(40, 360 // max(1, len(self.rows)))
-        for i, (seat, last, total) in enumerate(self.rows):
+        for i, (seat, last, total, points) in enumerate(self.rows):
             colour = ALIEN if seat in self.entered else TEXT
-            y = 124 + i * step
-            mark = "  (entered)" if seat in self.entered else ""
-            canvas.text(f"{seat}", 32, colour, center=(170, y + 16))
-            canvas.text(f"{last}", 32, colour, center=(340, y + 16))
-            canvas.text(f"{total}", 32, colour, center=(530, y + 16))
-            if mark:
-                canvas.text(mark.strip(), 28, colour, topleft=(600, y + 2))
+            y = 140 + i * step
+            given = "in" if points is None else str(points)
+            cells = (str(seat), given if seat in self.entered else "-", str(last), str(total))
+            for cell, (_, x) in zip(cells, columns, strict=True):
+                canvas.text(cell, 32, colour, center=(x, y))
         done = len(set(self.entered))
         footer, colour = f"{done} of {self.players} entered", DIM
         if self.starter is not None:

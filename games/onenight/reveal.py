@@ -294,6 +294,17 @@ def _blank(state: OneNightState, seat: int | None = None) -> Draft:
     return (_next_seat(state) if seat is None else seat, None, None, None, False, None, None, False)
 
 
+def _reopened(state: OneNightState, seat: int) -> Draft:
+    """The picker on ``seat``: its entry, when it is in (to check or change), else blank."""
+    for entry in state.reveals:
+        if entry[0] == seat:
+            card, became = entry[1], entry[3]
+            if _is_copier(card) and became is None:
+                became = COPIED_NOTHING  # it copied nothing: shown as chosen, not as missing
+            return (seat, card, entry[2], became, *entry[4:])
+    return _blank(state, seat)
+
+
 def record(state: OneNightState, entry: Reveal) -> OneNightState:
     """Keep an entry (a second one for a seat corrects the first)."""
     kept = [old for old in state.reveals if old[0] != entry[0]]
@@ -337,7 +348,9 @@ def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Ef
     sights = Role.PARANORMAL_INVESTIGATOR in state.setup.roles and not _is_copier(card)
     follows = (*BECAME, *PI_SIGHTS) if sights else BECAME
     if kind == "seat":
-        seat, card, mark, became, snatched, artifact, foresaw, shielded = _blank(state, int(value))
+        seat, card, mark, became, snatched, artifact, foresaw, shielded = _reopened(
+            state, int(value)
+        )
     elif kind == "card":
         # "none" puts the card back; a copied role stays only with a copier card.
         card = None if value == "none" else value

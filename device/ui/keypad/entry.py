@@ -101,6 +101,8 @@ class Keypad:
     typed: str = ""
     values: tuple[tuple[str, object], ...] = ()
     sheet: Sheet = Sheet()
+    before: tuple[tuple[str, object], ...] = ()
+    """What this seat was given this round: shown until a new entry for it starts."""
 
     @property
     def field(self) -> tuple[str, str]:
@@ -117,13 +119,32 @@ class Keypad:
             field=name,
             kind=kind,
             typed=self.typed.replace(",", ", "),
-            done=tuple(f"{key} {_shown(value)}" for key, value in self.values),
+            done=self._done(),
             prompt=self.fields[self.index].shown,
         )
+
+    def _done(self) -> tuple[str, ...]:
+        if not self.values and self.before:
+            given = ", ".join(f"{key} {_shown(value)}" for key, value in self.before)
+            return (f"Entered: {given}. Enter again to change it.",)
+        return tuple(f"{key} {_shown(value)}" for key, value in self.values)
 
     def reading(self, view: View | Mapping[str, object]) -> Keypad:
         """This keypad with the session's latest score sheet (after an entry, a new round)."""
         return dataclasses.replace(self, sheet=Sheet.from_view(view))
+
+
+def open_seat(players: int, entered: set[int], after: int = 0) -> int | None:
+    """The first seat after ``after`` (going round the table) whose entry is not in yet.
+
+    >>> open_seat(4, {1, 2}), open_seat(4, {1, 3, 4}, after=3), open_seat(2, {1, 2})
+    (3, 2, None)
+    """
+    for step in range(1, players + 1):
+        seat = (after + step - 1) % players + 1
+        if seat not in entered:
+            return seat
+    return None
 
 
 def fields_for(game: str, mission: str | None = None) -> tuple[ScoreField, ...] | None:

@@ -1,0 +1,89 @@
+"""A refused entry on the device: shown in words, said briefly, and fixable where it was made;
+a seat already entered shows what it was given and takes a new entry."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from device.config import Config, load_config
+from tests.touchplay import Table, table
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Config:
+    return load_config(
+        system_path=None,
+        overrides={
+            "narration.backend": "silent",
+            "narration.cache_dir": str(tmp_path / "wav"),
+            "onenight.day_minutes": 1,
+        },
+    )
+
+
+def to_replicas_scores(t: Table) -> None:
+    t.tap("Replicas").do("control", "go").until("round").do("wait", 20).press(1)
+    t.do("wait", 1).do("control", "yes")
+    assert t.phase == "score"
+
+
+def test_a_refused_score_is_shown_said_and_entered_again_on_the_same_seat(
+    config: Config,
+) -> None:
+    with table(config, strict=False) as t:
+        to_replicas_scores(t)
+        t.tap("Enter scores", "1", "2", "OK", "0", "OK", "No")  # 12 correct: a grid has 9
+        assert t.banner is not None and "a grid has only 9 cards" in t.banner
+        assert t.said[-1] == "common.refused"
+        view = t.daemon.runtime.executor.view
+        assert t.screen == "keypad" and getattr(view, "seat", None) == 1
+        t.tap("6", "OK", "0", "OK", "Yes")
+        assert t.daemon.runtime.state.entries[0].seat == 1  # taken at last
+        assert "common.sorry" not in t.said
+
+
+def test_a_bumped_button_is_refused_quietly(config: Config) -> None:
+    with table(config, strict=False) as t:
+        t.tap("Alien Encounters").until("rounds")
+        before = list(t.said)
+        t.press(1)  # a seat button does nothing while rounds are played
+        assert t.said == before and t.banner is None
+
+
+def test_enter_scores_opens_the_first_seat_not_in_and_an_entered_seat_shows_its_entry(
+    config: Config,
+) -> None:
+    with table(config) as t:
+        t.tap("Alienation", "Random").until("score")
+        t.tap("Enter scores", "1", "2", "OK", "3", "OK", "Cancel")
+        t.tap("Enter scores")
+        keypad = t.daemon.runtime.executor.view
+        assert getattr(keypad, "seat", None) == 2  # seat 1 is in
+        t.tap("Seat 1")
+        keypad = t.daemon.runtime.executor.view
+        assert getattr(keypad, "done", None) == (
+            "Entered: points 12, sunnies 3. Enter again to change it.",
+        )
+        t.tap("1", "5", "OK", "2", "OK")  # corrected; the keypad goes on to seat 2
+        assert getattr(t.daemon.runtime.executor.view, "seat", None) == 2
+        sheet = t.daemon.runtime.executor.view
+        assert t.screen == "keypad" and sheet is not None
+        t.tap("Cancel")
+        (row, *_) = getattr(t.daemon.runtime.executor.view, "rows", ())
+        assert "15" in row.cells
+
+
+def test_a_revealed_seat_tapped_again_shows_its_card_and_takes_a_new_one(
+    config: Config,
+) -> None:
+    with table(config) as t:
+        t.tap("One Night", "Start night").until("day").tap("Vote now").until("vote")
+        for voter, target in ((1, 3), (2, 3), (3, 2), (4, 3)):
+            t.press(voter, target)
+        t.tap("Reveal cards", "Cow", "Confirm", "Seat 1")
+        picker = t.daemon.runtime.executor.view
+        assert (getattr(picker, "seat", None), getattr(picker, "card", None)) == (1, "cow")
+        t.tap("Psychic", "Confirm")
+        assert t.daemon.runtime.state.reveals[0][:2] == (1, "psychic")
