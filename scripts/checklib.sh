@@ -9,6 +9,7 @@
 # say how long it has run and its log's last line; then report its time and result.
 PROGRESS_EVERY="${PROGRESS_EVERY:-30}"
 CURRENT_STEP=""
+STEP_PID=""
 FAILED=0
 
 report() { printf '%s\n' "$*" | tee -a "$SUMMARY"; }
@@ -23,6 +24,7 @@ step() {
     printf '== %s ...\n' "$name"
     "$@" >"$LOGS/$name.log" 2>&1 &
     pid=$!
+    STEP_PID=$pid
     while ! wait_for "$pid" "$PROGRESS_EVERY"; do
         printf '   %s: %s so far; %s\n' "$name" "$(minutes $(($(date +%s) - started)))" \
             "$(tail -n 1 "$LOGS/$name.log" | tr -d '\r' | cut -c1-100)"
@@ -40,6 +42,14 @@ step() {
         tail -n 15 "$LOGS/$name.log" | sed 's/^/    /'
     fi
     return "$status"
+}
+
+# kill_tree PID: the process and everything it started (mmdebstrap, apt and pip run children of
+# their own, which a plain kill of the step's shell leaves running).
+kill_tree() {
+    local child
+    for child in $(pgrep -P "$1" 2>/dev/null); do kill_tree "$child"; done
+    kill "$1" 2>/dev/null
 }
 
 # wait_for PID SECONDS: true once PID has ended, false if it still runs after SECONDS.
@@ -71,7 +81,7 @@ finish_check() {
     if [ -n "$CURRENT_STEP" ]; then
         report "$CHECK: CUT OFF during $CURRENT_STEP after $(minutes $(($(date +%s) - CHECK_STARTED)))" \
             "(signal or exit $status): no verdict on the steps after it"
-        jobs -p | xargs -r kill 2>/dev/null
+        [ -n "$STEP_PID" ] && kill_tree "$STEP_PID"
         FAILED=1
     elif [ "$FAILED" -eq 0 ] && [ "$status" -eq 0 ]; then
         report "$CHECK: all steps passed in $(minutes $(($(date +%s) - CHECK_STARTED)))"

@@ -3,8 +3,10 @@ and a check cut off inside a step still leaves a verdict that says where."""
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -72,3 +74,24 @@ def test_each_check_explains_itself_and_keeps_its_root_out_of_the_repo(script: s
     assert inside.returncode == 2
     assert "keep the root out of the repo" in inside.stderr
     assert not (ROOT / "check-root").exists()
+
+
+def test_a_check_cut_off_stops_everything_its_step_started(tmp_path: Path) -> None:
+    marker = f"sleep {600 + os.getpid() % 100}"  # a command line only this test runs
+    process = check(tmp_path, f"step nested sh -c 'sh -c \"echo deep; exec {marker}\"; true'")
+    assert process.stdout is not None
+    process.stdout.readline()
+    process.stdout.readline()
+    deadline = 600
+    while not subprocess.run(["pgrep", "-f", marker], capture_output=True).stdout and deadline:
+        deadline -= 1
+        time.sleep(0.1)
+    process.send_signal(signal.SIGTERM)
+    process.communicate(timeout=60)
+    for _ in range(100):
+        if not subprocess.run(["pgrep", "-f", marker], capture_output=True).stdout:
+            break
+        time.sleep(0.1)
+    left = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True).stdout
+    subprocess.run(["pkill", "-f", marker], check=False)
+    assert left == ""
