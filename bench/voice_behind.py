@@ -35,7 +35,10 @@ fallback voice.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -302,17 +305,34 @@ def one_way(mode: str, delay: float, folder: Path) -> Figures:
         return run.figures
 
 
+def in_own_process(mode: str, delay: float) -> Figures:
+    """One way in a process of its own, so neither inherits the other's caches (a play's QR
+    code, drawn text) or threads."""
+    done = subprocess.run(
+        [sys.executable, __file__, "--way", mode, "--delay", str(delay)],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        check=True,
+    )
+    data = json.loads(done.stdout.splitlines()[-1])
+    return Figures(**data)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="0.1 s a line")
     parser.add_argument("--delay", type=float, help="seconds added to every line's rendering")
+    parser.add_argument("--way", choices=("behind", "wait"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     delay = args.delay if args.delay is not None else (0.1 if args.quick else 1.5)
-    go_headless()
-    with tempfile.TemporaryDirectory(prefix="mothership-bench-") as scratch:
-        folder = Path(scratch)
-        ours = one_way("behind", delay, folder)
-        naive = one_way("wait", delay, folder)
+    if args.way is not None:  # one way, in this process: its figures as JSON
+        go_headless()
+        with tempfile.TemporaryDirectory(prefix="mothership-bench-") as scratch:
+            print(json.dumps(dataclasses.asdict(one_way(args.way, delay, Path(scratch)))))
+        return 0
+    ours = in_own_process("behind", delay)
+    naive = in_own_process("wait", delay)
     print("\n".join(machine_lines()))
     from narration.piper_model import piper_installed
 
