@@ -41,12 +41,17 @@ class Clips:
         return path in self._sounds
 
     def plan(self, paths: Sequence[Path]) -> None:
-        """Take a night's clips in the order they will play (each once)."""
-        self._upcoming = list(dict.fromkeys(paths))
+        """Take a night's clips in the order they will play (a line said twice, twice)."""
+        self._upcoming = list(paths)
 
     def get(self, path: Path, mixer: Any) -> Any:
-        """The decoded clip for ``path`` (decoded now if it is not yet), or None if unplayable."""
-        return self._sounds.get(path) or self.load(path, mixer)
+        """The decoded clip for ``path`` (decoded now if it is not yet), or None if unplayable.
+        A clip used is kept longest ("close your eyes" comes back all night)."""
+        sound = self._sounds.pop(path, None)
+        if sound is None:
+            return self.load(path, mixer)
+        self._sounds[path] = sound
+        return sound
 
     def played(self, path: Path) -> None:
         """Move past a clip of the prepared night; the next few are due to be decoded.

@@ -46,3 +46,17 @@ def test_decoded_ahead_clips_are_not_decoded_again_at_their_cue() -> None:
         clips.played(path)
         clips.top_up(mixer)
     assert sorted(mixer.decoded) == sorted(path.name for path in night)  # each once, ahead
+
+
+def test_a_line_said_again_later_is_kept_decoded_while_it_is_used() -> None:
+    clips, mixer = Clips(), Mixer()
+    again = Path("close-eyes.wav")
+    night = [Path(f"call-{n}.wav") for n in range(12)]
+    clips.plan(night)
+    for n, path in enumerate(night):
+        clips.get(path, mixer)
+        clips.played(path)
+        clips.top_up(mixer)
+        if n % 2 == 0:
+            clips.get(again, mixer)  # said between the calls
+    assert mixer.decoded.count("close-eyes.wav") == 1  # decoded once for the whole night
