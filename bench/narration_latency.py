@@ -146,6 +146,7 @@ def run(lines: int, rounds: int) -> int:
 
             for _ in range(rounds):
                 narrator.prepare(items)  # each night plans its clips (cached: nothing renders)
+                audio.wake_ahead()  # as the loop does before a deadline, if it closed when idle
                 audio.update()
                 ahead[0] = 0 if not ours else ahead[0]
                 ours += [idle(speak_ours(line_id, params)) for line_id, params in items]

@@ -189,6 +189,7 @@ class AudioOutput:
         without waiting for it; with nothing played it closes again ``idle_close`` later."""
         if self._suspended and self._awake():
             self._quiet_since = self.clock()
+            self._clips.top_up(self._mixer)  # the lines to come are decoded before their cue
 
     def _frames(self) -> int:
         return QUICK_BUFFER_FRAMES if self._quick or self._short else self.buffer_frames
