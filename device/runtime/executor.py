@@ -143,7 +143,9 @@ class Outputs:
     location: str = ""
     """Where plays happen (``[store] location``), for BG Stats push links."""
     backups: Path | None = None
-    """Where a JSON backup of the score log goes after every logged play (None: none)."""
+    """Where the store is backed up after every logged play (None: nowhere)."""
+    backups_behind: bool = False
+    """Whether a due snapshot of the store is written on a thread of its own (the device)."""
     now: Callable[[], float] = field(default=lambda: 0.0)
 
 
@@ -282,7 +284,7 @@ class Executor:
                 if result is not None and out.backups is not None:
                     from device.store.backups import backup_after_play
 
-                    backup_after_play(out.store, out.backups)
+                    backup_after_play(out.store, out.backups, behind=out.backups_behind)
             # Records may hold hidden roles: never above DEBUG.
             logger.debug("record %s %s", effect.kind, effect.data)
         elif isinstance(effect, Report):

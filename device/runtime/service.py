@@ -50,8 +50,9 @@ def run(config: Config, *, windowed: bool = False) -> int:
         # Fullscreen is the device: Escape or a stray quit would exit 0, which systemd's
         # Restart=on-failure leaves stopped, so only a window's keys quit.
         daemon.keys_quit = not wiring.fullscreen
-        # A JSON backup beside the store after every logged play (the simulator makes none).
+        # A backup beside the store after every logged play (the simulator makes none).
         daemon.runtime.executor.out.backups = backup_dir(wiring.store_path)
+        daemon.runtime.executor.out.backups_behind = True  # a long log's copy: off the loop
         if os.environ.get("MOTHERSHIP_TEST_INPUTS"):
             from device.runtime.testinput import input_folder_from_env
 

@@ -27,6 +27,7 @@ import os
 import shutil
 import sqlite3
 import tempfile
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -142,24 +143,67 @@ def append_play(journal: Path, play: Play) -> None:
         os.close(descriptor)
 
 
-def backup_after_play(store: Store, folder: Path, now: datetime | None = None) -> Path | None:
+_SNAPSHOTTING = threading.Lock()
+"""Held while a snapshot is written behind the loop: one at a time."""
+
+
+def backup_after_play(
+    store: Store, folder: Path, now: datetime | None = None, *, behind: bool = False
+) -> Path | None:
     """The automatic backup after a logged play: a line in the newest snapshot's journal, or
     a new snapshot when one is due. A failure is logged, never raised, so a full disk does not
-    stop the game (the play itself is already in the store); returns the file written."""
+    stop the game (the play itself is already in the store); returns the file written (with
+    ``behind``, the journal the play went to while the snapshot is written, or None for the
+    first snapshot of all, which has no journal before it).
+
+    ``behind`` (the device): the snapshot is written on a thread of its own, so a long log's
+    copy never holds up the result screen; the play also goes to the previous snapshot's
+    journal, which a restore of the new snapshot reads too (`restore_backup`), so a play
+    logged while the copy runs is never in neither."""
     moment = now or datetime.now(UTC)
+    play = store.last_logged
     try:
         snapshots = [p for p in list_backups(folder) if p.suffix == SNAPSHOT]
         newest = snapshots[-1] if snapshots else None
-        if newest is None or store.last_logged is None or _snapshot_due(newest, moment):
+        due = newest is None or play is None or _snapshot_due(newest, moment)
+        if due and behind and play is not None:
+            if newest is not None:
+                append_play(journal_of(newest), play)
+            if _SNAPSHOTTING.acquire(blocking=False):  # else one is being written already
+                threading.Thread(
+                    target=_snapshot_behind, args=(store, folder, moment), daemon=True
+                ).start()
+            return None if newest is None else journal_of(newest)
+        if due:
             path = write_backup(store, folder, moment)
         else:
+            assert newest is not None and play is not None
             path = journal_of(newest)
-            append_play(path, store.last_logged)
+            append_play(path, play)
     except (OSError, ValueError, sqlite3.Error) as error:
         logger.warning("automatic backup into %s failed: %s", folder, error)
         return None
     logger.info("backup written: %s", path)
     return path
+
+
+def _snapshot_behind(store: Store, folder: Path, moment: datetime) -> None:
+    try:
+        path = write_backup(store, folder, moment)
+    except (OSError, ValueError, sqlite3.Error) as error:
+        logger.warning("automatic backup into %s failed: %s", folder, error)
+    else:
+        logger.info("backup written: %s", path)
+    finally:
+        _SNAPSHOTTING.release()
+
+
+def wait_for_snapshot(timeout: float = 60.0) -> bool:
+    """Wait until no snapshot is being written behind the loop; whether none is now."""
+    if not _SNAPSHOTTING.acquire(timeout=timeout):
+        return False
+    _SNAPSHOTTING.release()
+    return True
 
 
 @dataclass(frozen=True)
@@ -190,12 +234,24 @@ def restore_backup(store: Store, path: Path) -> Restored:
             with reading(copy) as db:
                 total = int(db.execute("SELECT COUNT(*) FROM plays").fetchone()[0])
                 added = store.restore(iter_plays(db), profiles_of(db), tags_of(db))
+                journaled: set[str] = set()  # a journal holds 200 plays at most
+                for journal in _journals_of(path):
+                    for play, profiles in journal_plays(journal):
+                        added += store.restore([play], profiles)
+                        known = db.execute("SELECT 1 FROM plays WHERE id = ?", (play.id,))
+                        total += known.fetchone() is None and play.id not in journaled
+                        journaled.add(play.id)
     except sqlite3.DatabaseError as error:
         raise BackupError(f"{path.name} cannot be read: {error}") from None
-    for play, profiles in journal_plays(journal_of(path)):
-        added += store.restore([play], profiles)
-        total += 1
     return Restored(added, total)
+
+
+def _journals_of(snapshot: Path) -> list[Path]:
+    """The journals a restore of ``snapshot`` reads: its own, and the previous snapshot's (a
+    play logged while ``snapshot`` was written behind the loop went there)."""
+    snapshots = [p for p in list_backups(snapshot.parent) if p.suffix == SNAPSHOT]
+    earlier = [p for p in snapshots if p.name < snapshot.name]
+    return [journal_of(p) for p in earlier[-1:]] + [journal_of(snapshot)]
 
 
 def journal_plays(journal: Path) -> Iterator[tuple[Play, list[Profile]]]:

@@ -27,6 +27,7 @@ from device.store.backups import (
     journal_of,
     list_backups,
     restore_backup,
+    wait_for_snapshot,
     write_backup,
 )
 from device.store.database import Store
@@ -237,3 +238,31 @@ def test_a_snapshot_of_an_older_store_restores(tmp_path: Path) -> None:
     assert "title" not in {
         row[1] for row in sqlite3.connect(snapshot).execute("PRAGMA table_info(plays)")
     }  # the backup itself is left as it was
+
+
+def test_a_snapshot_behind_the_loop_loses_no_play_logged_meanwhile(tmp_path: Path) -> None:
+    store = Store(tmp_path / "m.db")
+    folder = tmp_path / "b"
+    night = datetime(2026, 3, 6, 20, tzinfo=UTC)
+    play_one_game(store, None)
+    first = backup_after_play(store, folder, night)
+    assert first is not None and first.suffix == ".db"
+    play_one_game(store, None)
+    # The next night's first play: its snapshot is written on a thread; the play goes to the
+    # previous snapshot's journal at once, so it is safe whatever the thread does.
+    assert backup_after_play(store, folder, night + timedelta(days=1), behind=True) == (
+        journal_of(first)
+    )
+    assert json.loads(journal_of(first).read_text())["play"]["id"] == store.plays()[-1].id
+    assert wait_for_snapshot()
+    newest = list_backups(folder)[-1]
+    assert newest != first and newest.name.startswith("mothership-20260307")
+    # A play the new snapshot missed (logged while it was copied) is restored with it.
+    late = store.plays()[-1]
+    with sqlite3.connect(newest) as copy:
+        copy.execute("DELETE FROM play_results WHERE play = ?", (late.id,))
+        copy.execute("DELETE FROM plays WHERE id = ?", (late.id,))
+    copy.close()
+    fresh = Store(tmp_path / "fresh.db")
+    assert restore_backup(fresh, newest) == Restored(2, 2)
+    assert [play.id for play in fresh.plays()] == [play.id for play in store.plays()]
