@@ -66,6 +66,7 @@ class LineRenderer:
         self._heap: list[tuple[int, int, str]] = []
         self._order = itertools.count()
         self._busy = False
+        self._current = ""
         self._stopping = False
         self._changed = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="voice-render", daemon=True)
@@ -95,6 +96,17 @@ class LineRenderer:
                 asked += 1
         return asked
 
+    def demote(self, text: str) -> None:
+        """A line no longer needed now (the fast voice said it): render it behind the others
+        still needed, for the next time it is said."""
+        with self._changed:
+            if self._queued.get(text, Urgency.LATER) < Urgency.LATER and not self._rendering(text):
+                self._queued[text] = Urgency.LATER
+                heapq.heappush(self._heap, (int(Urgency.LATER), next(self._order), text))
+
+    def _rendering(self, text: str) -> bool:
+        return self._busy and self._current == text
+
     def result(self, text: str) -> Path | str | None:
         """The rendered WAV, the error (a string) if it failed, or None while it is not done."""
         with self._changed:
@@ -107,8 +119,9 @@ class LineRenderer:
         with self._changed:
             return sum(1 for level in self._queued.values() if level <= urgency)
 
-    def wait_quiet(self, urgency: Urgency, timeout: float | None = None) -> bool:
-        """Block until no line more urgent than ``urgency`` waits; whether that happened."""
+    def wait_quiet(self, urgency: int = len(Urgency), timeout: float | None = None) -> bool:
+        """Block until no line more urgent than ``urgency`` waits (by default none at all);
+        whether that happened."""
         with self._changed:
             return self._changed.wait_for(
                 lambda: (
@@ -139,9 +152,9 @@ class LineRenderer:
         with self._changed:
             while True:
                 while self._heap:
-                    _, _, text = heapq.heappop(self._heap)
-                    if text in self._queued:  # else an older entry of a line asked again
-                        self._busy = True
+                    urgency, _, text = heapq.heappop(self._heap)
+                    if self._queued.get(text) == urgency:  # else an entry since moved
+                        self._busy, self._current = True, text
                         return text
                 if self._stopping:
                     return None

@@ -139,6 +139,7 @@ class SpeechQueue:
             self.late += 1
             why = f"it failed ({outcome})" if failed else f"not ready after {self.late_after:g} s"
             logger.warning("said with the fallback voice, %s: %r", why, line.text)
+            self.renderer.demote(line.text)  # the voice goes on to the lines still to come
             line.fallback = self._fallback_pool().submit(self.fallback.path_for, line.text)
             line.fallback.add_done_callback(lambda _: self.wake())
         if line.fallback is not None and line.fallback.done():

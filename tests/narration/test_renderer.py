@@ -14,7 +14,7 @@ from narration.cache import WavCache
 from narration.catalogue import Catalogue
 from narration.fake import RecordingAudio, SlowBackend
 from narration.narrator import Narrator
-from narration.renderer import Urgency
+from narration.renderer import LineRenderer, Urgency
 from narration.wav import check_wav, wav_seconds
 
 WAIT = 60.0  # a bound for a stuck thread, never a measure: the tests wait on events
@@ -154,3 +154,31 @@ def test_a_line_queued_behind_another_has_that_lines_length_to_render(
         narrator.update()
         assert narrator.queue is not None and narrator.queue.late == 0
         slow.let_go()
+
+
+def test_a_line_the_fast_voice_said_goes_behind_the_lines_still_needed(
+    espeak: EspeakBackend, tmp_path: Path
+) -> None:
+    slow = SlowBackend(espeak, held=True)
+    started = threading.Event()
+    renderer = LineRenderer(WavCache(tmp_path, slow), wake=started.set)
+    first = threading.Event()
+    original = slow.synthesize
+
+    def noted(text: str, out: Path) -> None:
+        first.set()
+        original(text, out)
+
+    slow.synthesize = noted  # type: ignore[method-assign]
+    renderer.start()
+    try:
+        renderer.ask("One.")
+        assert first.wait(WAIT)  # the voice is on "One." (held)
+        renderer.ask("Two.")
+        renderer.ask("Three.")
+        renderer.demote("Two.")  # said by the fast voice meanwhile
+        slow.let_go()
+        assert renderer.wait_quiet(timeout=WAIT)
+        assert slow.started == ["One.", "Three.", "Two."]
+    finally:
+        renderer.stop()
