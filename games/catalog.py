@@ -13,12 +13,21 @@ import difflib
 from collections.abc import Mapping
 from typing import Any
 
+from games.alienation.rules import MAX_PLAYERS as ALIENATION_MAX
+from games.alienation.rules import MIN_PLAYERS as ALIENATION_MIN
 from games.alienation.rules import AlienationSetup
 from games.alienation.session import AlienationSession
 from games.alienation.state import state_from_json as alienation_state
 from games.alieninjas.scoring import may_tie_for_the_win
 from games.alieninjas.session import AlieninjasSession
-from games.alieninjas.setup import MISSION_NAMES, AlieninjasSetup, parse_setup
+from games.alieninjas.setup import (
+    MAP_CARDS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MISSION_NAMES,
+    AlieninjasSetup,
+    parse_setup,
+)
 from games.alieninjas.state import state_from_json as alieninjas_state
 from games.encounters.rules import EncountersSetup
 from games.encounters.session import EncountersSession
@@ -120,8 +129,17 @@ def _last(prompt: str) -> ScoreField:
     return ScoreField("last", YES_NO, prompt, asked=_next_starter_open)
 
 
-def _mission(key: str, *fields: ScoreField, home: Mapping[str, object] | None = None) -> Mission:
-    return Mission(key, MISSION_NAMES[key], fields, home)
+FOUR = {"players": 4}
+"""A home button's table until its setup screen changes it."""
+
+
+def _mission(
+    key: str,
+    *fields: ScoreField,
+    home: Mapping[str, object] | None = FOUR,
+    players: tuple[int, int] | None = None,
+) -> Mission:
+    return Mission(key, MISSION_NAMES[key], fields, home, players)
 
 
 ONENIGHT: GameSpec[OneNightSetup] = GameSpec(
@@ -143,6 +161,7 @@ ALIENINJAS: GameSpec[AlieninjasSetup] = GameSpec(
     lambda data: AlieninjasSession(alieninjas_state(data).setup),
     setup_keys=frozenset({"mission", "players", "seed", "options"}),
     fields=(POINTS,),
+    players=(MIN_PLAYERS, MAX_PLAYERS),
     missions=(
         _mission(
             "speed",
@@ -165,7 +184,7 @@ ALIENINJAS: GameSpec[AlieninjasSetup] = GameSpec(
             ScoreField("correct", prompt="correct face-up cards"),
             ScoreField("wrong", prompt="misplaced face-up cards", default=0),
             ScoreField("optional", YES_NO, "Optional Capture made?", default=False),
-            home={"players": 4},
+            players=(MIN_PLAYERS, MAP_CARDS),  # one Map card each
         ),
         _mission(
             "collection",
@@ -198,7 +217,8 @@ ALIENATION: GameSpec[AlienationSetup] = GameSpec(
         ScoreField("sunnies", default=0),
         ScoreField("first", YES_NO, "took Firsties?", default=False, keypad=False),
     ),
-    home={"players": 4},
+    home=FOUR,
+    players=(ALIENATION_MIN, ALIENATION_MAX),
 )
 
 ENCOUNTERS: GameSpec[EncountersSetup] = GameSpec(
@@ -214,6 +234,7 @@ ENCOUNTERS: GameSpec[EncountersSetup] = GameSpec(
         ScoreField("peace"),
     ),
     home={"players": 2},
+    players=(2, 2),  # always two: the setup screen still says so before the game starts
 )
 
 PLAYERS: GameSpec[tuple[tuple[str, ...], int]] = GameSpec(

@@ -92,6 +92,8 @@ class Mission:
     fields: tuple[ScoreField, ...] = ()
     home: Mapping[str, object] | None = None
     """The setup a home button starts, besides ``game`` and ``mission`` (None: no button)."""
+    players: tuple[int, int] | None = None
+    """The table sizes its home button's setup screen offers (None: the game's)."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,9 @@ class HomeButton:
 
     label: str
     setup: Mapping[str, object]
+    players: tuple[int, int] | None = None
+    """The fewest and most players: the button opens a setup screen to choose how many
+    (None: it starts its setup as it is)."""
 
 
 @dataclass(frozen=True)
@@ -148,6 +153,9 @@ class GameSpec(Generic[SetupT]):
     missions: tuple[Mission, ...] = ()
     home: Mapping[str, object] | None = None
     """The setup a home button named ``name`` starts, besides ``game`` (None: no button)."""
+    players: tuple[int, int] | None = None
+    """The fewest and most players, chosen on the device's setup screen before its home
+    button's game starts (None: the game has its own setup screen, or none)."""
 
     def new_session(self, block: Mapping[str, Any], settings: Settings) -> Session[Any]:
         """Check ``block`` and start a session for it."""
@@ -168,9 +176,9 @@ class GameSpec(Generic[SetupT]):
         """The home screen's buttons for this game: its own, then its missions'."""
         buttons = []
         if self.home is not None:
-            buttons.append(HomeButton(self.name, {"game": self.key, **self.home}))
+            buttons.append(HomeButton(self.name, {"game": self.key, **self.home}, self.players))
         for mission in self.missions:
             if mission.home is not None:
                 setup = {"game": self.key, "mission": mission.key, **mission.home}
-                buttons.append(HomeButton(mission.name, setup))
+                buttons.append(HomeButton(mission.name, setup, mission.players or self.players))
         return tuple(buttons)

@@ -73,6 +73,8 @@ class ScreenName(enum.StrEnum):
     """The score log: the plays, newest first."""
     WHO = "who"
     """Naming a logged play's unnamed seats."""
+    TABLE = "table"
+    """How many players, before a game a home button opened starts."""
 
 
 class ViewError(RulesError):
@@ -208,6 +210,25 @@ class HomeView(View):
     screen: ClassVar[ScreenName] = ScreenName.HOME
     title: str
     games: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TableView(View):
+    """How many players: chosen before a game a home button opened starts."""
+
+    screen: ClassVar[ScreenName] = ScreenName.TABLE
+    title: str
+    players: int
+    fewest: int
+    most: int
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not 1 <= self.fewest <= self.players <= self.most <= MAX_SEATS:
+            raise ViewError(
+                f"TableView: {self.players} players must be within {self.fewest} to "
+                f"{self.most} (at most {MAX_SEATS})"
+            )
 
 
 @dataclass(frozen=True)

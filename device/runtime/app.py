@@ -23,6 +23,7 @@ from device.runtime.quitting import QuitControl
 from device.runtime.score_entry import ScoreEntry
 from device.runtime.session import Runtime
 from device.runtime.sessions import home_session, session_for_checkpoint
+from device.runtime.table_setup import TableSetup
 from device.runtime.tags import translate
 from device.runtime.uievents import ui_event
 from device.simulator.transcript import Transcript
@@ -96,6 +97,7 @@ class Daemon:
         self.notifier = notifier or Notifier({})
         self.entry = ScoreEntry(self)
         self.quitting = QuitControl(self)
+        self.table = TableSetup(self)
         self.scorelog = ScoreLog(config.store.location)
         """The touchscreen score log's game filter and page."""
         self.end_view: tuple[str, EndView | SheetView] | None = None
@@ -222,7 +224,7 @@ class Daemon:
         self.guard.tick()
         self._flush(now)
         self.runtime.executor.update_audio(self.runtime.next_deadline())
-        idle_screens = ("home", "end", "bgstats", "who", *SCORE_LOG_SCREENS)
+        idle_screens = ("home", "table", "end", "bgstats", "who", *SCORE_LOG_SCREENS)
         if self.runtime.session is None and self.runtime.executor.screen not in idle_screens:
             self.home()
         self.entry.offer()
@@ -290,8 +292,13 @@ class Daemon:
         go = isinstance(event, ControlPressed) and event.control is Control.GO
         chosen = str(event.action).removeprefix("game:") if isinstance(event, Touched) else ""
         games = home_games()
+        buttons = {button.label: button for button in home_buttons()}
         store = self.runtime.store
-        if chosen == SCORES or ScoreLog.handles(chosen):
+        if self.table.handles(chosen):
+            self.table.tap(chosen)
+        elif chosen in buttons and buttons[chosen].players is not None:
+            self.table.open(buttons[chosen])  # how many players first
+        elif chosen == SCORES or ScoreLog.handles(chosen):
             if store is None:
                 return
             stats = store.stats()

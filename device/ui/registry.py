@@ -17,6 +17,7 @@ from device.ui.reveal import RevealScreen
 from device.ui.screens import HomeScreen, MessageScreen, Screen
 from device.ui.setup import SetupScreen
 from device.ui.sheets import SheetScreen
+from device.ui.table import TableScreen
 from device.ui.who import WhoScreen
 from games.alieninjas.views import ReplicasView, ScoresView
 from games.onenight.views import DayView, NightView, RevealView, SetupView, TallyView, VoteView
@@ -36,6 +37,7 @@ from games.views import (
     MessageView,
     PlayersView,
     SheetView,
+    TableView,
     View,
 )
 
@@ -61,5 +63,6 @@ TYPED_SCREENS: dict[type[View], Callable[[Any], Screen]] = {
     TotalsView: TotalsScreen.from_view,
     HistoryView: HistoryScreen.from_view,
     PlaysView: PlaysScreen.from_view,
+    TableView: TableScreen.from_view,
 }
 """The screen for each kind of view (each ``from_view`` takes that view class)."""

@@ -102,6 +102,9 @@ def test_the_service_starts_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None
 def test_every_game_starts_from_the_home_screen(daemon: Daemon, label: str, phase: str) -> None:
     daemon.ui.tap(label)
     daemon.step()
+    assert daemon.ui.screen == "table"  # how many players first
+    daemon.ui.tap("Start")
+    daemon.step()
     assert daemon.runtime.phase == phase
 
 

@@ -80,6 +80,7 @@ def test_a_bug_in_the_keypad_keeps_the_sheet_and_the_game_goes_on(
     daemon: Daemon, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     tap(daemon, "Alienation")
+    tap(daemon, "Start")
     tap(daemon, "Player 1")
     assert daemon.runtime.phase == "score"
     state = daemon.runtime.state
@@ -151,6 +152,7 @@ def test_a_new_game_starts_with_a_fresh_count_of_failed_resumes(daemon: Daemon) 
     checkpoint = store.load_checkpoint()
     assert checkpoint is not None and checkpoint.attempts == 1
     tap(daemon, "Alien Encounters")
+    tap(daemon, "Start")
     store.flush()
     checkpoint = store.load_checkpoint()
     assert checkpoint is not None and checkpoint.game == "encounters"

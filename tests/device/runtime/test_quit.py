@@ -77,6 +77,8 @@ def test_every_game_opens_on_a_screen_with_quit(
 ) -> None:
     with table(config) as t:
         t.tap(button)
+        if t.screen == "table":  # how many players first
+            t.tap("Start")
         assert t.screen == first_screen and "Quit" in t.labels
         t.tap("Quit", "Quit game")
         assert t.screen == "home"
@@ -84,7 +86,7 @@ def test_every_game_opens_on_a_screen_with_quit(
 
 def test_home_is_one_tap_and_the_next_game_has_no_old_bgstats_code(config: Config) -> None:
     with table(config) as t:
-        t.tap("Alienation", "Random")
+        t.tap("Alienation", "Start", "Random")
         for _ in range(3):
             t.until("score").tap("Enter scores")
             for points in ("12", "9", "7", "15"):
@@ -93,5 +95,5 @@ def test_home_is_one_tap_and_the_next_game_has_no_old_bgstats_code(config: Confi
         assert "Quit" not in t.labels and {"Home", "BG Stats"} <= set(t.labels)
         t.tap("Home")
         assert (t.phase, t.screen) == (None, "home")
-        t.tap("Alienation")
+        t.tap("Alienation", "Start")
         assert "BG Stats" not in t.labels

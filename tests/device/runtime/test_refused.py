@@ -24,7 +24,7 @@ def config(tmp_path: Path) -> Config:
 
 
 def to_replicas_scores(t: Table) -> None:
-    t.tap("Replicas").do("control", "go").until("round").do("wait", 20).press(1)
+    t.tap("Replicas", "Start").do("control", "go").until("round").do("wait", 20).press(1)
     t.do("wait", 1).do("control", "yes")
     assert t.phase == "score"
 
@@ -46,7 +46,7 @@ def test_a_refused_score_is_shown_said_and_entered_again_on_the_same_seat(
 
 def test_a_bumped_button_is_refused_quietly(config: Config) -> None:
     with table(config, strict=False) as t:
-        t.tap("Alien Encounters").until("rounds")
+        t.tap("Alien Encounters", "Start").until("rounds")
         before = list(t.said)
         t.press(1)  # a seat button does nothing while rounds are played
         assert t.said == before and t.banner is None
@@ -56,7 +56,7 @@ def test_enter_scores_opens_the_first_seat_not_in_and_an_entered_seat_shows_its_
     config: Config,
 ) -> None:
     with table(config) as t:
-        t.tap("Alienation", "Random").until("score")
+        t.tap("Alienation", "Start", "Random").until("score")
         t.tap("Enter scores", "1", "2", "OK", "3", "OK", "Cancel")
         t.tap("Enter scores")
         keypad = t.daemon.runtime.executor.view

@@ -83,7 +83,10 @@ def test_a_scenario_takes_every_games_setup_keys_and_score_fields() -> None:
 def test_the_home_screen_lists_the_registrys_buttons_then_scores() -> None:
     assert home_view() == HomeView(
         title="Mothership",
-        games=("One Night", "Replicas", "Alienation", "Alien Encounters", "Players", "Scores"),
+        games=(
+            *("One Night", "Speed", "Memory", "Replicas", "Collection", "Push Your Luck"),
+            *("Alienation", "Alien Encounters", "Players", "Scores"),
+        ),
     )
     assert home_games()["Replicas"] == {"game": "alieninjas", "mission": "replicas", "players": 4}
 

@@ -58,6 +58,7 @@ from games.views import (  # noqa: E402
     SheetButton,
     SheetRow,
     SheetView,
+    TableView,
     View,
 )
 
@@ -65,6 +66,7 @@ VIEWS: dict[str, View] = {
     "keypad": KeypadView(
         seat=2, players=4, field="points", kind="number", typed="12", done=(), prompt="points"
     ),
+    "table": TableView(title="Replicas", players=3, fewest=2, most=6),
     "home": HomeView(
         title="Mothership", games=("One Night", "Alieninjas", "Alienation", "Alien Encounters")
     ),

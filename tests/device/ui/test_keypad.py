@@ -76,6 +76,7 @@ def tap(daemon: Daemon, label: str) -> None:
 
 def test_a_whole_alienation_round_is_entered_on_the_touchscreen(daemon: Daemon) -> None:
     tap(daemon, "Alienation")
+    tap(daemon, "Start")
     assert daemon.runtime.phase == "friendliest"  # the table chooses who starts, by touch
     assert ("Enter scores", "keypad") not in daemon.ui.controls()
     tap(daemon, "Player 3")
@@ -95,6 +96,7 @@ def test_a_whole_alienation_round_is_entered_on_the_touchscreen(daemon: Daemon) 
 def test_a_whole_alien_encounters_game_is_scored_on_the_touchscreen(daemon: Daemon) -> None:
     # Its setup has no players block: the keypad once opened with no seats and ended the daemon.
     tap(daemon, "Alien Encounters")
+    tap(daemon, "Start")
     for _ in range(10):
         tap(daemon, "Next round")
     assert daemon.runtime.phase == "score"

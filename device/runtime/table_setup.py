@@ -1,0 +1,73 @@
+"""Before a game a home button opened: how many players, within the game's range.
+
+The range is the home button's (``games.spec.HomeButton.players``), capped at the device's
+seats; the count chosen for each button is kept for the next time it is opened.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from device.runtime.session import Runtime
+from device.runtime.sessions import home_session
+from games.spec import HomeButton
+from games.views import TableView
+
+
+class DaemonParts(Protocol):
+    """What the table size screen needs of the daemon (``device.runtime.app.Daemon``)."""
+
+    runtime: Runtime
+    config: Any
+
+
+class TableSetup:
+    """The table size screen of one home button at a time."""
+
+    def __init__(self, daemon: DaemonParts) -> None:
+        self.daemon = daemon
+        self.button: HomeButton | None = None
+        self.players = 0
+        self.chosen: dict[str, int] = {}
+        """The last count started per home button."""
+
+    def _range(self) -> tuple[int, int]:
+        assert self.button is not None and self.button.players is not None
+        fewest, most = self.button.players
+        return fewest, max(fewest, min(most, self.daemon.config.hardware.seats))
+
+    def open(self, button: HomeButton) -> None:
+        """Show the screen for ``button``, on its last count (else its setup's)."""
+        self.button = button
+        fewest, most = self._range()
+        given = button.setup.get("players", fewest)
+        start = self.chosen.get(button.label, given if isinstance(given, int) else fewest)
+        self.players = min(most, max(fewest, start))
+        self._show()
+
+    @staticmethod
+    def handles(action: str) -> bool:
+        """Whether a tap is this screen's - , + or Start."""
+        return action.startswith("table:")
+
+    def tap(self, action: str) -> None:
+        """Change the count, or start the game with it."""
+        if self.button is None or self.daemon.runtime.executor.screen != "table":
+            return
+        fewest, most = self._range()
+        if action in ("table:-1", "table:+1"):
+            self.players = min(most, max(fewest, self.players + int(action[6:])))
+            self._show()
+        elif action == "table:start":
+            button, self.chosen[self.button.label] = self.button, self.players
+            setup = {**button.setup, "players": self.players}
+            store = self.daemon.runtime.store
+            profiles = store.recent_players if store is not None else tuple
+            self.button = None
+            self.daemon.runtime.begin(home_session(setup, self.daemon.config, profiles))
+
+    def _show(self) -> None:
+        assert self.button is not None
+        fewest, most = self._range()
+        view = TableView(self.button.label, self.players, fewest, most)
+        self.daemon.runtime.executor.show("table", view)

@@ -1,0 +1,70 @@
+"""Every mission and game from the home screen, with the table's own count of players."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from device.config import Config, load_config
+from games.catalog import home_buttons
+from tests.touchplay import table
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Config:
+    return load_config(
+        system_path=None,
+        overrides={"narration.backend": "silent", "narration.cache_dir": str(tmp_path / "wav")},
+    )
+
+
+@pytest.mark.parametrize(
+    ("button", "fewest", "most"),
+    [
+        ("Speed", 2, 9),
+        ("Memory", 2, 9),
+        ("Replicas", 2, 6),
+        ("Collection", 2, 9),
+        ("Push Your Luck", 2, 9),
+        ("Alienation", 2, 4),
+        ("Alien Encounters", 2, 2),
+    ],
+)
+def test_minus_and_plus_stay_in_the_games_range_and_start_it_with_that_table(
+    config: Config, button: str, fewest: int, most: int
+) -> None:
+    with table(config) as t:
+        t.tap(button)
+        assert t.screen == "table"
+        if fewest == most:
+            assert "-" not in t.labels and "+" not in t.labels
+        else:
+            t.tap(*["+"] * 12)
+            assert getattr(t.daemon.runtime.executor.view, "players", None) == most
+            t.tap(*["-"] * 12)
+        t.tap("Start")
+        assert getattr(t.daemon.runtime.session, "setup", None) is not None
+        assert t.daemon.runtime.session.setup.players == fewest  # type: ignore[union-attr]
+
+
+def test_a_three_player_table_carries_no_phantom_fourth_and_is_kept_for_next_time(
+    config: Config,
+) -> None:
+    with table(config) as t:
+        t.tap("Memory", "-", "Start")
+        assert t.daemon.runtime.session.setup.players == 3  # type: ignore[union-attr]
+        assert [row.seat for row in getattr(t.daemon.runtime.executor.view, "rows", ())] == [
+            1,
+            2,
+            3,
+        ]
+        t.tap("Quit", "Quit game", "Memory")
+        assert getattr(t.daemon.runtime.executor.view, "players", None) == 3
+        t.tap("Home")
+        assert t.screen == "home"
+
+
+def test_every_game_and_mission_has_a_home_button() -> None:
+    labels = {button.label for button in home_buttons()}
+    assert {"Speed", "Memory", "Replicas", "Collection", "Push Your Luck"} <= labels
