@@ -170,15 +170,19 @@ class TouchUI:
         self.redraw(self._now)
 
     def add_control(self, label: str, action: str, rect: tuple[int, int, int, int]) -> None:
-        """Add a control to the current screen until the next ``show`` (once per label)."""
-        if any(control.label == label for control in self._controls):
+        """Add a control to the current screen until the next ``show`` (once per label); not
+        while a question is over it (the next pass adds it once the question is answered)."""
+        if self._modal is not None or any(control.label == label for control in self._controls):
             return
         self._controls.append(Control(label, action, pygame.Rect(rect), True))
         self.redraw(self._now)
 
     def replace_control(self, control: Control) -> None:
         """Put ``control`` on the current screen until the next ``show``, in place of any
-        control with its action (a chip whose label changes when tapped)."""
+        control with its action (a chip whose label changes when tapped); not while a question
+        is over it."""
+        if self._modal is not None:
+            return
         kept = [c for c in self._controls if c.action != control.action]
         self._controls = [*kept, control]
         self.redraw(self._now)
