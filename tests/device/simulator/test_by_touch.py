@@ -125,9 +125,7 @@ def test_every_game_and_mission_is_played_from_home_by_touch(
         assert t.done > 100
         plays = store_of(t).plays()
         games = sorted(play.game for play in plays)
-        assert games == sorted(
-            ["One Night", "Alienation", "Alien Encounters", *["Alieninjas"] * 5]
-        )
+        assert games == sorted(["One Night", "Alienation", "Alien Encounters", *["Alieninjas"] * 5])
         three = [play for play in plays if play.game in ("Alieninjas", "Alienation")]
         assert all(len(play.players) == 3 for play in three)  # no phantom player 4
         assert "common.sorry" not in t.said  # refused, never a bug
