@@ -18,7 +18,7 @@ phone page reach it:
 1. a 10-player One Night at its reveal (a checkpoint the simulator wrote, resumed by the
    daemon), the last card entered: time from that entry to the result on the screen, while its
    result lines (not prepared) are said;
-2. an Alieninjas Replicas round: Go two seconds after the game opens; how late the round clock
+2. an Alieninjas Replicas round: Go five seconds after the game opens; how late the round clock
    shows after the countdown; then a buzz;
 3. three players named ("Welcome aboard, Anna."), two seconds apart.
 
@@ -256,7 +256,7 @@ def act_round(run: Run) -> None:
     went = [0.0]
 
     def drive() -> None:
-        time.sleep(2.0)  # the grid is laid out
+        time.sleep(5.0)  # the table lays out the grid after the welcome
         went[0] = time.perf_counter()
         daemon.inbox.put(ControlPressed(Control.GO, daemon.clock.now()))
         while daemon.runtime.phase != "round":

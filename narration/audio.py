@@ -198,12 +198,9 @@ class AudioOutput:
         """Open the device with the short buffer from its next opening (a game whose presses
         may sound), so holding it quick later (:meth:`set_quick`) needs no reopening: closing
         a device waits out two of its buffers, three quarters of a second with the long one.
-        A quiet device open with the other buffer is closed now (behind the loop) and opens
-        again with this one for the next sound."""
+        A device open now keeps its buffer until it closes for being idle (closing it now would
+        hold up the game's first line, which comes at once)."""
         self._short = on
-        if self._mixer is not None and not self._busy() and self._opened_frames != self._frames():
-            self._shut()
-            self._suspended = True
 
     def expect_speech(self) -> None:
         """A line is on its way (rendering behind the loop): open the device now if it was
