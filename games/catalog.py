@@ -35,7 +35,7 @@ from games.encounters.session import state_from_json as encounters_state
 from games.errors import UnknownGameError
 from games.onenight.session import OneNightSession
 from games.onenight.setup import OneNightSetup, setup_from_block
-from games.onenight.state import setup_from_json
+from games.onenight.state import OneNightState, setup_from_json
 from games.scorelog.players import PlayersSession
 from games.scorelog.players import state_from_json as players_state
 from games.session import Session
@@ -142,6 +142,13 @@ def _mission(
     return Mission(key, MISSION_NAMES[key], fields, home, players)
 
 
+def _onenight_again(state: OneNightState) -> Mapping[str, object]:
+    """The same cards and table as played; a new seed, so the app's instructions are new."""
+    setup = state.setup
+    roles = [role.value for role in setup.roles]
+    return {"game": "onenight", "roles": roles, "players": setup.players, "seed": setup.seed + 1}
+
+
 ONENIGHT: GameSpec[OneNightSetup] = GameSpec(
     "onenight",
     "One Night",
@@ -151,6 +158,7 @@ ONENIGHT: GameSpec[OneNightSetup] = GameSpec(
     aliases=("one night", "one night ultimate alien", "one night ultimate vampire", "onu", "onuw"),
     setup_keys=frozenset({"players", "seed", "roles", "preset", "options"}),
     home={"preset": "alien_first_game"},
+    again=_onenight_again,
 )
 
 ALIENINJAS: GameSpec[AlieninjasSetup] = GameSpec(

@@ -156,6 +156,9 @@ class GameSpec(Generic[SetupT]):
     players: tuple[int, int] | None = None
     """The fewest and most players, chosen on the device's setup screen before its home
     button's game starts (None: the game has its own setup screen, or none)."""
+    again: Callable[[Any], Mapping[str, object]] | None = None
+    """The setup block of a finished game's table (from its session's state), for Play again
+    and the next time its home button is tapped (None: no Play again)."""
 
     def new_session(self, block: Mapping[str, Any], settings: Settings) -> Session[Any]:
         """Check ``block`` and start a session for it."""

@@ -201,6 +201,8 @@ class EndView(View):
     adds it; empty: no code)."""
     who: bool = False
     """Offer "Who played?": the logged play has unnamed seats (the device sets it)."""
+    again: bool = False
+    """Offer "Play again": the same table and cards (the device sets it)."""
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -33,7 +34,7 @@ from device.ui.charts.log import ScoreLog
 from device.ui.model import UiInput
 from device.ui.pushqr import scannable_push_url
 from device.ui.who import WhoPrompt, unnamed_seats
-from games.catalog import home_buttons
+from games.catalog import by_key, home_buttons
 from games.effects import Say
 from games.events import Control, ControlPressed, TagSeen, Touched
 from games.scorelog.plays import Play
@@ -281,10 +282,29 @@ class Daemon:
         if self.runtime.session is None:
             self._home_input(event)
             return True
+        if event in (Touched("home"), Touched("again")) and self.runtime.phase is not None:
+            self._keep_table(again=event == Touched("again"))
+        if event == Touched("again"):
+            return True
         taken = self.guard.feed(event)
         if event == Touched("home") and self.runtime.session is None:
             self.home()  # the game's Home ended it: one tap goes home
         return taken
+
+    def _keep_table(self, *, again: bool) -> None:
+        """At a game's end (Home or Play again): keep its table for its home button next time
+        (``GameSpec.again``), and with Play again start it now."""
+        session, store = self.runtime.session, self.runtime.store
+        spec = by_key(session.game) if session is not None else None
+        if spec is None or spec.again is None or self.runtime.executor.screen != "end":
+            return
+        block = dict(spec.again(self.runtime.state))
+        if store is not None:
+            store.save_setting(f"again:{spec.key}", json.dumps(block))
+        if again:
+            self.runtime.end()
+            profiles = store.recent_players if store is not None else tuple
+            self.runtime.begin(home_session(block, self.config, profiles))
 
     def _home_input(self, event: Any) -> None:
         # With no game running, the go button opens the first game's setup (One Night's), so a
@@ -306,6 +326,9 @@ class Daemon:
             self.runtime.executor.show(*(shown or self.scorelog.open(stats)))
         elif go or chosen in games:
             setup = games[chosen] if chosen in games else next(iter(games.values()))
+            kept = store.setting(f"again:{setup['game']}") if store is not None else None
+            if kept is not None and "mission" not in setup:
+                setup = json.loads(kept)  # the last table of a game with Play again
             store = self.runtime.store
             profiles = store.recent_players if store is not None else tuple
             self.runtime.begin(home_session(setup, self.config, profiles))

@@ -18,6 +18,7 @@ from device.simulator.transcript import Transcript
 from device.store.database import Store
 from device.ui.pushqr import scannable_push_url
 from device.ui.who import unnamed_seats
+from games.catalog import by_key
 from games.effects import (
     AddPlayer,
     Buzz,
@@ -256,6 +257,9 @@ class Executor:
                 shown = self._with_push_link(shown, self._logged)
             else:
                 self._logged = None  # another screen: the game is over and left
+            spec = by_key(self.game)
+            if isinstance(shown, EndView) and spec is not None and spec.again is not None:
+                shown = dataclasses.replace(shown, again=True)
             self.show(effect.screen, shown)
         elif isinstance(effect, Phase):
             out.transcript.write(phase=effect.name)

@@ -117,6 +117,8 @@ class MessageScreen(Screen):
     """A BG Stats push link, drawn as a QR code beside the lines (the end of a logged game)."""
     who: bool = False
     """Whether to offer "Who played?" (the logged play has unnamed seats)."""
+    again: bool = False
+    """Whether to offer "Play again" (right, under the code)."""
 
     @classmethod
     def from_view(cls, view: MessageView) -> MessageScreen:
@@ -127,9 +129,20 @@ class MessageScreen(Screen):
     def end_from_view(cls, view: EndView) -> MessageScreen:
         """The end-of-game screen; its control is "Home" -> "home". A ``bgstats`` link (the
         logged play's) is shown as a QR code."""
-        return cls(view.title, view.lines, "Home", "home", view.bgstats, view.who)
+        return cls(view.title, view.lines, "Home", "home", view.bgstats, view.who, view.again)
 
     def controls(self) -> list[Control]:
+        again = [Control("Play again", "again", pygame.Rect(460, 404, 320, 68))]
+        if not self.again:
+            again = []
+        elif not self.link:
+            return [
+                Control(self.button, self.action, pygame.Rect(120, 384, 260, 80), True),
+                Control("Play again", "again", pygame.Rect(420, 384, 260, 80)),
+            ]
+        return self._controls() + again
+
+    def _controls(self) -> list[Control]:
         if self.link:
             if self.who:
                 return [

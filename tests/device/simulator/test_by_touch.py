@@ -60,11 +60,19 @@ def store_of(t: Table) -> Store:
 
 
 def play_one_night(t: Table) -> None:
-    t.tap("One Night", "Start night").until("day").tap("Vote now").until("vote")
-    for voter, target in ((1, 3), (2, 3), (3, 2), (4, 3)):
-        t.press(voter, target)
+    t.tap("One Night")
+    play_one_night_of(t, ("Cow", "Alien", "Alien", "Psychic"))
+
+
+def play_one_night_of(t: Table, cards: tuple[str, ...]) -> None:
+    """From the setup screen to the result: everyone votes for the next seat, and seat by
+    seat ``cards`` are turned over."""
+    players = len(cards)
+    t.tap("Start night").until("day").tap("Vote now").until("vote")
+    for voter in range(1, players + 1):
+        t.press(voter, voter % players + 1)
     t.tap("Reveal cards")
-    for card in ("Cow", "Alien", "Alien", "Psychic"):
+    for card in cards:
         t.tap(card, "Confirm")
     assert t.phase == "result"
 
@@ -96,7 +104,11 @@ def test_every_game_and_mission_is_played_from_home_by_touch(
         t.tap("Who played?", "Ada", "Done")
         (logged,) = store_of(t).plays()
         assert [(p.seat, p.name) for p in logged.players][:1] == [(1, "Ada")]
-        t.tap("Home")
+        roles = t.daemon.runtime.session.setup.roles  # type: ignore[union-attr]
+        t.tap("Play again")
+        assert t.phase == "setup" and t.screen == "setup"
+        assert t.daemon.runtime.session.setup.roles == roles  # type: ignore[union-attr]
+        t.tap("Quit", "Quit game")
         assert t.screen == "home"
 
         t.tap("Speed", "Start", "Quit", "Quit game")  # left at once: nothing logged
@@ -129,3 +141,19 @@ def test_every_game_and_mission_is_played_from_home_by_touch(
         three = [play for play in plays if play.game in ("Alieninjas", "Alienation")]
         assert all(len(play.players) == 3 for play in three)  # no phantom player 4
         assert "common.sorry" not in t.said  # refused, never a bug
+
+
+def test_one_nights_next_game_starts_from_the_last_table_after_a_restart(
+    config: Config, tmp_path: Path
+) -> None:
+    store = tmp_path / "m.db"
+    with table(config, store) as t:
+        t.tap("One Night", "+")  # five players: the preset adds a card
+        roles = t.daemon.runtime.state.lobby.roles
+        play_one_night_of(t, tuple(role.display_name for role in roles[:5]))
+        t.tap("Home")
+    with table(config, store) as t:
+        t.tap("One Night")
+        setup = t.daemon.runtime.session.setup  # type: ignore[union-attr]
+        assert setup.players == 5
+        assert sorted(role.value for role in setup.roles) == sorted(role.value for role in roles)
