@@ -84,11 +84,12 @@ class DayScreen(Screen):
     remaining: float
     paused: bool
     players: int
+    roles: str = ""
 
     @classmethod
     def from_view(cls, view: DayView) -> DayScreen:
         """The day screen for ``view``."""
-        return cls(view.ends_at, view.remaining, view.paused, view.players)
+        return cls(view.ends_at, view.remaining, view.paused, view.players, view.roles)
 
     def _running(self) -> bool:
         return not self.paused and self.ends_at is not None
@@ -116,8 +117,10 @@ class DayScreen(Screen):
             32,
             DIM,
             topleft=(130, 34),
-            max_width=640,
+            max_width=560,  # clear of Quit
         )
+        if self.roles:
+            canvas.text(f"In play: {self.roles}", 24, DIM, topleft=(24, 84), max_width=752)
 
     def _reading(self, now: float) -> tuple[str, Colour, str]:
         """The clock's text, its colour and the line under it, at ``now``."""

@@ -63,6 +63,8 @@ def live_table(table_now: Table, now: float) -> str:
     elif table_now.day_left is not None:
         left = clock_text(table_now.day_left)
         parts.append(f'<p>Day (paused): <span class="big" id="timer">{left}</span></p>')
+    if table_now.roles:
+        parts.append(f'<p id="roles">In play: {esc(table_now.roles)}</p>')
     if table_now.votes is not None:
         cast, players = table_now.votes
         parts.append(f'<p id="votes">Votes: <strong>{cast}</strong> of {players}</p>')

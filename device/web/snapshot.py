@@ -50,6 +50,8 @@ class Table:
     """When the day timer runs out, on the daemon's clock (None: no timer running)."""
     day_left: float | None = None
     """Seconds left on a paused day timer."""
+    roles: str = ""
+    """The roles in play, while the day screen lists them."""
     votes: tuple[int, int] | None = None
     """(votes cast, players) while a vote is open."""
     sheet: Sheet | None = None
@@ -143,7 +145,9 @@ def table_of(
         paused = bool(_get(view, "paused"))
         ends_at = None if paused else _number(_get(view, "ends_at"))
         left = _number(_get(view, "remaining")) if paused else None
-        table = dataclasses.replace(table, day_ends_at=ends_at, day_left=left)
+        roles = _get(view, "roles")
+        roles = roles if isinstance(roles, str) else ""
+        table = dataclasses.replace(table, day_ends_at=ends_at, day_left=left, roles=roles)
     elif screen == "vote":
         voted, players = _get(view, "voted"), _get(view, "players")
         if isinstance(voted, list | tuple) and isinstance(players, int):

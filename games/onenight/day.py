@@ -32,7 +32,17 @@ def day_view(state: OneNightState) -> DayView:
         remaining=state.day_remaining,
         paused=state.day_ends_at is None,
         players=state.setup.players,
+        roles=roles_in_play(state),
     )
+
+
+def roles_in_play(state: OneNightState) -> str:
+    """The cards in play in one line, repeats counted: "2 Alien, Cow, Psychic" (public: every
+    player saw them dealt)."""
+    counts: dict[str, int] = {}
+    for role in state.setup.roles:
+        counts[role.display_name] = counts.get(role.display_name, 0) + 1
+    return ", ".join(f"{n} {name}" if n > 1 else name for name, n in counts.items())
 
 
 def start_day(state: OneNightState, at: float, length: float) -> Transition:

@@ -96,6 +96,8 @@ class DayView(View):
     """Seconds left while paused."""
     paused: bool
     players: int
+    roles: str = ""
+    """The roles in play, as the table reads them ("2 Alien, Cow, Psychic")."""
 
 
 @dataclass(frozen=True)

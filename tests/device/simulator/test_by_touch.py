@@ -68,7 +68,10 @@ def play_one_night_of(t: Table, cards: tuple[str, ...]) -> None:
     """From the setup screen to the result: everyone votes for the next seat, and seat by
     seat ``cards`` are turned over."""
     players = len(cards)
-    t.tap("Start night").until("day").tap("Vote now").until("vote")
+    t.tap("Start night").until("day")
+    shown = getattr(t.daemon.runtime.executor.view, "roles", "")
+    assert all(card in shown for card in cards)  # the day screen lists the roles in play
+    t.tap("Vote now").until("vote")
     for voter in range(1, players + 1):
         t.press(voter, voter % players + 1)
     t.tap("Reveal cards")

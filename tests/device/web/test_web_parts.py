@@ -58,6 +58,13 @@ def test_the_day_shows_its_timer_and_the_vote_only_its_count() -> None:
     assert (shown.votes, shown.message, shown.sheet) == ((2, 5), "", None)
 
 
+def test_the_day_lists_the_roles_in_play_on_the_phone_too() -> None:
+    view = {"ends_at": 500.0, "paused": False, "roles": "2 Alien, Cow, Psychic"}
+    day = table_of("onenight", "day", "day", view, {})
+    assert day.roles == "2 Alien, Cow, Psychic"
+    assert '<p id="roles">In play: 2 Alien, Cow, Psychic</p>' in live_table(day, 0.0)
+
+
 def test_a_score_sheet_shows_names_for_linked_seats() -> None:
     view = {
         "columns": ["R1", "Total"],
