@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from device.config import Config
+from device.config import Config, load_config
 from device.runtime.app import Daemon
 from device.runtime.parts import open_daemon
 from device.simulator.run import ScenarioPlayer, sim_wiring
@@ -76,6 +76,18 @@ class Table:
     def phase(self) -> str | None:
         """The game's phase (None: no game)."""
         return self.daemon.runtime.phase
+
+
+def table_config(folder: Path) -> Config:
+    """A device config for tables: a silent voice caching in ``folder``, a one-minute day."""
+    return load_config(
+        system_path=None,
+        overrides={
+            "narration.backend": "silent",
+            "narration.cache_dir": str(folder / "wav"),
+            "onenight.day_minutes": 1,
+        },
+    )
 
 
 @contextlib.contextmanager

@@ -7,20 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from device.config import Config, load_config
-from tests.touchplay import Table, table
+from device.config import Config
+from tests.touchplay import Table, table, table_config
 
 
 @pytest.fixture
 def config(tmp_path: Path) -> Config:
-    return load_config(
-        system_path=None,
-        overrides={
-            "narration.backend": "silent",
-            "narration.cache_dir": str(tmp_path / "wav"),
-            "onenight.day_minutes": 1,
-        },
-    )
+    return table_config(tmp_path)
 
 
 def to_replicas_scores(t: Table) -> None:

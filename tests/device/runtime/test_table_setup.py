@@ -6,17 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from device.config import Config, load_config
+from device.config import Config
 from games.catalog import home_buttons
-from tests.touchplay import table
+from tests.touchplay import table, table_config
 
 
 @pytest.fixture
 def config(tmp_path: Path) -> Config:
-    return load_config(
-        system_path=None,
-        overrides={"narration.backend": "silent", "narration.cache_dir": str(tmp_path / "wav")},
-    )
+    return table_config(tmp_path)
 
 
 @pytest.mark.parametrize(

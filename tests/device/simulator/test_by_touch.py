@@ -9,23 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from device.config import Config, load_config
+from device.config import Config
 from device.store.database import Store
-from tests.touchplay import Table, table
+from tests.touchplay import Table, table, table_config
 
 MISSIONS = ("Speed", "Memory", "Collection", "Push Your Luck")
 
 
 @pytest.fixture
 def config(tmp_path: Path) -> Config:
-    return load_config(
-        system_path=None,
-        overrides={
-            "narration.backend": "silent",
-            "narration.cache_dir": str(tmp_path / "wav"),
-            "onenight.day_minutes": 1,
-        },
-    )
+    return table_config(tmp_path)
 
 
 def action_label(t: Table, *actions: str) -> str:
