@@ -5,7 +5,6 @@ They show ``games.views.PlayersView`` and ``KeyboardView``, which the players se
 
 from __future__ import annotations
 
-import string
 from dataclasses import dataclass
 
 import pygame
@@ -56,6 +55,10 @@ class PlayersScreen(Screen):
         canvas.text(self.message, 30, AMBER, center=(400, 88), max_width=752)
 
 
+QWERTY = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM")
+"""The letter keys, row by row, as on a phone."""
+
+
 @dataclass(frozen=True)
 class KeyboardScreen(Screen):
     """Type a name: letters, space, delete, back and OK."""
@@ -72,11 +75,15 @@ class KeyboardScreen(Screen):
 
     def controls(self) -> list[Control]:
         out = []
-        for i, letter in enumerate(string.ascii_uppercase):
-            row, col = divmod(i, 10)
-            out.append(Control(letter, f"key:{letter}", _key(row, col), size=34))
-        out.append(Control("Space", "key:space", _key(2, 6, 2)))
-        out.append(Control("Del", "del", _key(2, 8, 2)))
+        # A word starts with a capital (the name is stored so): the keys show which comes next.
+        upper = not self.text or self.text.endswith(" ")
+        for row, letters in enumerate(QWERTY):
+            for col, letter in enumerate(letters):
+                caption = letter if upper else letter.lower()
+                rect = _key(row, col)
+                out.append(Control(letter, f"key:{letter}", rect, size=34, caption=caption))
+        out.append(Control("Space", "key:space", _key(1, 9)))
+        out.append(Control("Del", "del", _key(2, 7, 3)))
         out.append(Control("Back", "back", _key(3, 0, 4)))
         out.append(Control("OK", "ok", _key(3, 6, 4), primary=True))
         return out

@@ -35,9 +35,20 @@ def test_the_keyboard_has_every_letter_space_del_back_and_ok(
 ) -> None:
     ui.show("keyboard", views["keyboard"])
     actions = [action for _, action in ui.controls()]
-    assert actions[:26] == [f"key:{chr(c)}" for c in range(ord("A"), ord("Z") + 1)]
+    qwerty = "QWERTYUIOPASDFGHJKLZXCVBNM"
+    assert actions[:26] == [f"key:{letter}" for letter in qwerty]  # laid out as on a phone
     assert actions[26:] == ["key:space", "del", "back", "ok"]
     assert ui.action_for_label("space") == "key:space"
+
+
+def test_the_keys_show_a_capital_only_where_a_word_starts() -> None:
+    from device.ui.players import KeyboardScreen
+
+    def captions(text: str) -> str:
+        keys = KeyboardScreen("Name", text, 20, "").controls()[:3]
+        return "".join(key.text for key in keys)
+
+    assert (captions(""), captions("Ada"), captions("Ada ")) == ("QWE", "qwe", "QWE")
 
 
 def test_no_two_keys_overlap_and_all_fit_on_the_screen(ui: TouchUI, views: dict[str, Any]) -> None:
