@@ -128,6 +128,9 @@ class HomeButton:
     players: tuple[int, int] | None = None
     """The fewest and most players: the button opens a setup screen to choose how many
     (None: it starts its setup as it is)."""
+    caption: str = ""
+    """What the button says when its label alone would not name the game (a mission's:
+    "Alieninjas: Speed"); empty: the label."""
 
 
 @dataclass(frozen=True)
@@ -183,5 +186,7 @@ class GameSpec(Generic[SetupT]):
         for mission in self.missions:
             if mission.home is not None:
                 setup = {"game": self.key, "mission": mission.key, **mission.home}
-                buttons.append(HomeButton(mission.name, setup, mission.players or self.players))
+                players = mission.players or self.players
+                caption = f"{self.name}: {mission.name}"
+                buttons.append(HomeButton(mission.name, setup, players, caption))
         return tuple(buttons)

@@ -212,6 +212,9 @@ class HomeView(View):
     screen: ClassVar[ScreenName] = ScreenName.HOME
     title: str
     games: tuple[str, ...]
+    captions: tuple[str, ...] = ()
+    """What each button says, by position, when it differs from its label (empty or
+    missing: the label)."""
 
 
 @dataclass(frozen=True)

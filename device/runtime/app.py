@@ -55,7 +55,9 @@ def home_games() -> dict[str, Mapping[str, object]]:
 
 def home_view() -> HomeView:
     """The home screen: a button per ``home_games`` entry, then Scores."""
-    return HomeView(title="Mothership", games=(*home_games(), SCORES))
+    buttons = home_buttons()
+    captions = tuple(button.caption for button in buttons)
+    return HomeView(title="Mothership", games=(*home_games(), SCORES), captions=captions)
 
 
 NOTICE_SECONDS = 8.0

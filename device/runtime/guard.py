@@ -59,7 +59,7 @@ class Guard:
             logger.warning("input refused: %s", error)
             if isinstance(event, ANNOUNCED):
                 # A bumped button stays quiet; an entry the table meant is said to be wrong.
-                self.notice(_sentence(str(error)))
+                self.notice(_sentence(error.for_table))
                 self._say("common.refused")
             return False
         except Exception:

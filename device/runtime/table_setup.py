@@ -69,5 +69,6 @@ class TableSetup:
     def _show(self) -> None:
         assert self.button is not None
         fewest, most = self._range()
-        view = TableView(self.button.label, self.players, fewest, most)
+        title = self.button.caption or self.button.label
+        view = TableView(title, self.players, fewest, most)
         self.daemon.runtime.executor.show("table", view)

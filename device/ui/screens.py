@@ -74,11 +74,12 @@ class HomeScreen(Screen):
 
     title: str
     games: tuple[str, ...]
+    captions: tuple[str, ...] = ()
 
     @classmethod
     def from_view(cls, view: HomeView) -> HomeScreen:
         """The home screen for ``view``: a button per game label."""
-        return cls(view.title, view.games)
+        return cls(view.title, view.games, view.captions)
 
     def controls(self) -> list[Control]:
         n = len(self.games)
@@ -95,7 +96,8 @@ class HomeScreen(Screen):
             row, col = divmod(i, cols)
             x, y = left + col * (width + gap), top + row * (height + gap)
             rect = pygame.Rect(x, y, width, height)
-            out.append(Control(name, f"game:{name}", rect))
+            caption = self.captions[i] if i < len(self.captions) else ""
+            out.append(Control(name, f"game:{name}", rect, caption=caption))
         return out
 
     def draw(self, canvas: Canvas, now: float) -> None:

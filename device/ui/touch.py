@@ -312,6 +312,10 @@ class TouchUI:
         """(label, action) of each control on the current screen."""
         return [(c.label, c.action) for c in self._live()]
 
+    def screen_controls(self) -> list[Control]:
+        """The controls a tap can reach now, as drawn: with their captions and rects."""
+        return list(self._live())
+
     def action_for_label(self, label: str) -> str:
         """The action of the control labelled ``label`` (case-insensitive) on this screen."""
         return self._control_for_label(label).action

@@ -29,7 +29,7 @@ from games.alienation.rules import (
 )
 from games.alienation.state import AlienationPhase, AlienationState, state_from_json, state_to_json
 from games.effects import Effect, Phase, Record, Say, Show
-from games.errors import EventNotAcceptedError
+from games.errors import NOT_NOW, EventNotAcceptedError
 from games.events import (
     Control,
     ControlPressed,
@@ -111,7 +111,9 @@ class AlienationSession:
         elif isinstance(event, ControlPressed | TagSeen | Touched):
             return state, []
         kind = describe(event)
-        raise EventNotAcceptedError(f"{kind} is not accepted in phase {state.phase!r}")
+        raise EventNotAcceptedError(
+            f"{kind} is not accepted in phase {state.phase!r}", table=NOT_NOW
+        )
 
     def next_deadline(self, state: AlienationState) -> float | None:
         """The draw while the table chooses its friendliest player; else never."""
@@ -185,7 +187,7 @@ def _friendliest_input(state: AlienationState, event: Event, now: float) -> Tran
     if isinstance(event, ControlPressed | TagSeen | Touched):
         return state, []
     kind = describe(event)
-    raise EventNotAcceptedError(f"{kind} is not accepted in phase 'friendliest'")
+    raise EventNotAcceptedError(f"{kind} is not accepted in phase 'friendliest'", table=NOT_NOW)
 
 
 def _choose(state: AlienationState, seat: int, how: str) -> Transition:

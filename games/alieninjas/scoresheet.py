@@ -91,7 +91,9 @@ def _last_card(state: AlieninjasState, seat: int, fields: dict[str, object]) -> 
         return state.ender
     last = fields.pop("last")
     if not isinstance(last, bool):
-        raise ScoreEntryError(f"score for seat {seat}: 'last' must be true or false")
+        raise ScoreEntryError(
+            f"score for seat {seat}: 'last' must be true or false", table="Last card: yes or no."
+        )
     if last:
         return seat
     return None if state.ender == seat else state.ender
@@ -107,12 +109,16 @@ def enter(state: AlieninjasState, event: ScoreEntered, next_round: NextRound) ->
     if event.points is not None:
         fields["points"] = event.points
     last_card = _last_card(state, event.seat, fields)
-    points, tiebreak = round_points(
-        state.setup.mission,
-        fields,
-        ender=event.seat == state.ender,
-        failed=event.seat in state.failed,
-    )
+    try:
+        points, tiebreak = round_points(
+            state.setup.mission,
+            fields,
+            ender=event.seat == state.ender,
+            failed=event.seat in state.failed,
+        )
+    except ScoreEntryError as error:
+        # The table is told whose entry it was, in its own words.
+        raise ScoreEntryError(str(error), table=f"Seat {event.seat}: {error.for_table}") from None
     sheet = state.sheet.enter(RoundScore(event.seat, points, tiebreak))
     state = dataclasses.replace(state, sheet=sheet, ender=last_card)
     if sheet.waiting(players):

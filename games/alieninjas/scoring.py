@@ -44,8 +44,36 @@ MISSION_ALIENINJAS = 4
 """Collection's mission has 4 Alieninjas, and each scores with at most one card."""
 
 
+WORDS: dict[str, str] = {
+    "points": "points",
+    "correct": "correct cards",
+    "wrong": "misplaced cards",
+    "optional": "Optional Capture",
+    "mission": "mission points",
+    "other": "other Camouflage points",
+    "cards": "Alieninja cards",
+    "multiplier": "Score Multiplier",
+    "multiplied": "multiplied cards",
+    "matched_points": "matched points",
+    "left_in_hand": "cards left in hand",
+    "matched": "matched cards",
+    "civilian": "Civilian points",
+    "alieninjas": "Alieninjas captured",
+}
+"""Each field as the table calls it (the keypad's words), for a refusal read out to them."""
+
+
 class ScoreEntryError(EventNotAcceptedError):
     """A score entry that does not fit the mission."""
+
+
+def _refuse(entry: Mapping[str, object], problem: str, table: str) -> ScoreEntryError:
+    """The error for ``entry``: ``problem`` for the log, ``table`` (a sentence) for the table."""
+    return ScoreEntryError(f"score entry {dict(entry)!r}: {problem}", table=table)
+
+
+def _words(key: str) -> str:
+    return WORDS.get(key, key)
 
 
 @dataclass(frozen=True)
@@ -60,9 +88,13 @@ class RoundScore:
 def _count(entry: Mapping[str, object], key: str, default: int | None = None) -> int:
     value = entry.get(key, default)
     if value is None:
-        raise ScoreEntryError(f"score entry {dict(entry)!r}: {key!r} is missing")
+        raise _refuse(entry, f"{key!r} is missing", f"Enter the {_words(key)}.")
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ScoreEntryError(f"score entry {dict(entry)!r}: {key!r} must be a whole number >= 0")
+        raise _refuse(
+            entry,
+            f"{key!r} must be a whole number >= 0",
+            f"Enter the {_words(key)} as a whole number, 0 or more.",
+        )
     return value
 
 
@@ -70,18 +102,23 @@ def _check_keys(mission: str, entry: Mapping[str, object]) -> None:
     allowed = {"points", *FIELDS[mission]}
     for key in entry:
         if key not in allowed:
-            raise ScoreEntryError(
-                f"score entry {dict(entry)!r}: {key!r} is not a {mission} field; "
-                f"expected {', '.join(sorted(allowed))}"
+            raise _refuse(
+                entry,
+                f"{key!r} is not a {mission} field; expected {', '.join(sorted(allowed))}",
+                f"This mission's score has no {_words(key)}.",
             )
     detailed = [key for key in entry if key in FIELDS[mission]]
     if mission == "replicas" and "points" in entry:
-        raise ScoreEntryError(
-            f"score entry {dict(entry)!r}: Replicas needs 'correct' and 'wrong', not 'points'"
+        raise _refuse(
+            entry,
+            "Replicas needs 'correct' and 'wrong', not 'points'",
+            "Replicas counts correct and misplaced cards, not points.",
         )
     if "points" in entry and detailed and mission != "push_your_luck":
-        raise ScoreEntryError(
-            f"score entry {dict(entry)!r}: give 'points' or {', '.join(FIELDS[mission])}, not both"
+        raise _refuse(
+            entry,
+            f"give 'points' or {', '.join(FIELDS[mission])}, not both",
+            "Enter the points, or the cards they come from, not both.",
         )
 
 
@@ -90,12 +127,15 @@ def _memory(entry: Mapping[str, object]) -> int:
     if "multiplied" not in entry:
         return cards * multiplier
     if "multiplier" not in entry:
-        raise ScoreEntryError(f"score entry {dict(entry)!r}: 'multiplied' needs 'multiplier'")
+        raise _refuse(
+            entry, "'multiplied' needs 'multiplier'", "Multiplied cards need a Score Multiplier."
+        )
     multiplied = _count(entry, "multiplied")
     if multiplied > cards:
-        raise ScoreEntryError(
-            f"score entry {dict(entry)!r}: 'multiplied' ({multiplied}) is more than "
-            f"'cards' ({cards})"
+        raise _refuse(
+            entry,
+            f"'multiplied' ({multiplied}) is more than 'cards' ({cards})",
+            f"The multiplier covers {multiplied} cards, but only {cards} were won.",
         )
     return cards - multiplied + multiplied * multiplier
 
@@ -108,9 +148,11 @@ def _card(entry: Mapping[str, object], number: int, item: object) -> int:
         points, multiplier = item, 1
     for value in (points, multiplier):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ScoreEntryError(
-                f"score entry {dict(entry)!r}: 'matched' card {number}: expected its points "
-                f"(a whole number >= 0) or {{points, multiplier}}, got {item!r}"
+            raise _refuse(
+                entry,
+                f"'matched' card {number}: expected its points (a whole number >= 0) or "
+                f"{{points, multiplier}}, got {item!r}",
+                f"Matched card {number} needs its points, 0 or more.",
             )
     assert isinstance(points, int) and isinstance(multiplier, int)
     return points * multiplier
@@ -121,19 +163,24 @@ def _collection(entry: Mapping[str, object]) -> int:
         made = _count(entry, "matched_points") * _count(entry, "multiplier", 1)
         return max(0, made - _count(entry, "left_in_hand", 0))
     if "matched_points" in entry or "multiplier" in entry:
-        raise ScoreEntryError(
-            f"score entry {dict(entry)!r}: give 'matched' or 'matched_points' with "
-            "'multiplier', not both"
+        raise _refuse(
+            entry,
+            "give 'matched' or 'matched_points' with 'multiplier', not both",
+            "Enter the matched cards one by one, or their points, not both.",
         )
     cards = entry["matched"]
     if not isinstance(cards, list | tuple):
-        raise ScoreEntryError(
-            f"score entry {dict(entry)!r}: 'matched' must be a list of the matched cards"
+        raise _refuse(
+            entry,
+            "'matched' must be a list of the matched cards",
+            "Enter the matched cards one by one.",
         )
     if len(cards) > MISSION_ALIENINJAS:
-        raise ScoreEntryError(
-            f"score entry {dict(entry)!r}: 'matched' lists {len(cards)} cards; a mission has "
-            f"{MISSION_ALIENINJAS} Alieninjas"
+        raise _refuse(
+            entry,
+            f"'matched' lists {len(cards)} cards; a mission has {MISSION_ALIENINJAS} Alieninjas",
+            f"{len(cards)} matched cards is too many: a mission has only "
+            f"{MISSION_ALIENINJAS} Alieninjas, each matched once.",
         )
     made = sum(_card(entry, number, item) for number, item in enumerate(cards, start=1))
     return max(0, made - _count(entry, "left_in_hand", 0))
@@ -171,10 +218,16 @@ def round_points(
         correct, wrong = _count(entry, "correct"), _count(entry, "wrong", 0)
         optional = entry.get("optional", False)
         if not isinstance(optional, bool):
-            raise ScoreEntryError(f"score entry {dict(entry)!r}: 'optional' must be true or false")
+            raise _refuse(
+                entry, "'optional' must be true or false", "The Optional Capture is yes or no."
+            )
         if correct + wrong + int(optional) > GRID_CARDS:
-            raise ScoreEntryError(
-                f"score entry {dict(entry)!r}: a grid has only {GRID_CARDS} cards"
+            raise _refuse(
+                entry,
+                f"a grid has only {GRID_CARDS} cards",
+                f"{correct} correct and {wrong} misplaced"
+                + (" and the Optional Capture" if optional else "")
+                + f" is more than a grid's {GRID_CARDS} cards.",
             )
         points = replicas_points(correct, wrong, optional=optional, ender=ender, failed=failed)
         return points, points

@@ -17,7 +17,7 @@ from games.alieninjas.scoring import winners
 from games.alieninjas.setup import AlieninjasSetup
 from games.alieninjas.state import AlieninjasPhase, AlieninjasState, state_from_json, state_to_json
 from games.effects import Effect, Lamp, LampPattern, Phase, Record, Say, Show
-from games.errors import EventNotAcceptedError
+from games.errors import NOT_NOW, EventNotAcceptedError
 from games.events import (
     ControlPressed,
     Event,
@@ -170,7 +170,9 @@ def _dispatch(state: AlieninjasState, event: Event, now: float) -> Transition:
         if phase == "check":
             return replicas.on_check(state, event, now)
         return state, []  # a stray press changes nothing
-    raise EventNotAcceptedError(f"{describe(event)} is not accepted in phase {phase!r}")
+    raise EventNotAcceptedError(
+        f"{describe(event)} is not accepted in phase {phase!r}", table=NOT_NOW
+    )
 
 
 def _run_deadlines(state: AlieninjasState, now: float) -> Transition:

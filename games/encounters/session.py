@@ -32,7 +32,7 @@ from games.encounters.rules import (
     check_tally,
     outcome,
 )
-from games.errors import EventNotAcceptedError
+from games.errors import NOT_NOW, EventNotAcceptedError
 from games.events import (
     Control,
     ControlPressed,
@@ -122,7 +122,9 @@ class EncountersSession:
         if isinstance(event, SeatPressed | ControlPressed | TagSeen | Touched):
             return _input(state, event)
         kind = describe(event)
-        raise EventNotAcceptedError(f"{kind} is not accepted in phase {state.phase!r}")
+        raise EventNotAcceptedError(
+            f"{kind} is not accepted in phase {state.phase!r}", table=NOT_NOW
+        )
 
     def next_deadline(self, state: EncountersState) -> float | None:
         """Never: the tracker only reacts to input."""

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.effects import Effect, Lamp, LampPattern, Phase, Prepare, Record, Show, Sound
-from games.errors import EventNotAcceptedError, SetupError
+from games.errors import NOT_NOW, EventNotAcceptedError, SetupError
 from games.events import (
     Control,
     ControlPressed,
@@ -94,7 +94,9 @@ class OneNightSession:
             # At night nothing reacts to a press: no lamp, no sound, nothing to give away.
             # An answer in an open window is kept silently.
             return (night.take_answer(state, event) if state.listening else state), []
-        raise EventNotAcceptedError(f"{describe(event)} is not accepted in phase {state.phase!r}")
+        raise EventNotAcceptedError(
+            f"{describe(event)} is not accepted in phase {state.phase!r}", table=NOT_NOW
+        )
 
     def next_deadline(self, state: OneNightState) -> float | None:
         """The next timed event: a night cue, the auto start or a day alert."""
@@ -162,7 +164,9 @@ def _setup_input(state: OneNightState, event: Event) -> Transition:
     if state.preparing or not isinstance(event, SeatPressed | Touched):
         if isinstance(event, ControlPressed | TagSeen | SeatPressed | Touched):
             return state, []
-        raise EventNotAcceptedError(f"{describe(event)} is not accepted in phase 'setup'")
+        raise EventNotAcceptedError(
+            f"{describe(event)} is not accepted in phase 'setup'", table=NOT_NOW
+        )
     lobby = _lobby(state)
     if isinstance(event, SeatPressed):
         lobby = lobby.seat_checked_in(event.seat)

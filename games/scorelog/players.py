@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.effects import AddPlayer, Effect, Finished, GamePhase, LinkSeat, Phase, Say, Show
-from games.errors import EventNotAcceptedError
+from games.errors import NOT_NOW, EventNotAcceptedError
 from games.events import (
     ControlPressed,
     Event,
@@ -100,7 +100,9 @@ class PlayersSession:
             if isinstance(event, ControlPressed | TagSeen):
                 return state, []
         kind = describe(event)
-        raise EventNotAcceptedError(f"{kind} is not accepted in phase {state.phase!r}")
+        raise EventNotAcceptedError(
+            f"{kind} is not accepted in phase {state.phase!r}", table=NOT_NOW
+        )
 
     def next_deadline(self, state: PlayersState) -> float | None:
         """Never: the screen only reacts to input."""

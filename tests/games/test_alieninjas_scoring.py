@@ -36,6 +36,7 @@ def test_bad_entries(case: dict[str, Any]) -> None:
         round_points(case["mission"], case["entry"])
     assert isinstance(caught.value, RulesError)
     assert str(dict(case["entry"])) in str(caught.value)  # the bad input is repeated
+    assert caught.value.for_table == case["table"]  # and worded for the table, no dict in it
 
 
 def rounds(*table: dict[int, int | tuple[int, int]]) -> list[list[RoundScore]]:

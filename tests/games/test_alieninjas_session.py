@@ -11,7 +11,7 @@ from alieninjas_game import Game
 from games.alieninjas.setup import parse_setup
 from games.alieninjas.state import AlieninjasState, map_side
 from games.effects import Buzz, Effect, Lamp, LogPlay, Phase, Record, Report, Say, Show, Sound
-from games.errors import EventNotAcceptedError, SetupError
+from games.errors import NOT_NOW, EventNotAcceptedError, SetupError
 from games.events import ScoreEntered, Touched
 from games.views import EndView
 from narration.catalogue import Catalogue
@@ -228,10 +228,20 @@ def test_bad_inputs_are_refused_with_the_input_named() -> None:
     game = Game(players=2, mission="memory")
     with pytest.raises(EventNotAcceptedError, match="seat 5"):
         game.feed(ScoreEntered(5, 3), 1.0)
-    with pytest.raises(EventNotAcceptedError, match="'cards'"):
+    with pytest.raises(EventNotAcceptedError, match="'cards'") as caught:
         game.feed(ScoreEntered(1, None, (("cards", -2),)), 1.0)
+    assert caught.value.for_table == (
+        "Seat 1: Enter the Alieninja cards as a whole number, 0 or more."
+    )  # the table reads whose entry it was, with no dict in it
     game.feed(ScoreEntered(1, None, (("cards", 2), ("multiplier", 3))), 1.0)
     assert game.state.entries[0].points == 6
+
+
+def test_an_entry_out_of_its_phase_is_refused_in_the_tables_words() -> None:
+    game = Game()  # Replicas, waiting for go: no scores yet
+    with pytest.raises(EventNotAcceptedError, match="not accepted in phase 'ready'") as caught:
+        game.score(1, 3)
+    assert caught.value.for_table == NOT_NOW
 
 
 def test_state_round_trips_through_json_and_resumes() -> None:

@@ -87,6 +87,11 @@ def test_the_home_screen_lists_the_registrys_buttons_then_scores() -> None:
             *("One Night", "Speed", "Memory", "Replicas", "Collection", "Push Your Luck"),
             *("Alienation", "Alien Encounters", "Players", "Scores"),
         ),
+        captions=(
+            "",
+            *("Alieninjas: Speed", "Alieninjas: Memory", "Alieninjas: Replicas"),
+            *("Alieninjas: Collection", "Alieninjas: Push Your Luck", "", "", ""),
+        ),
     )
     assert home_games()["Replicas"] == {"game": "alieninjas", "mission": "replicas", "players": 4}
 

@@ -65,3 +65,14 @@ def test_a_three_player_table_carries_no_phantom_fourth_and_is_kept_for_next_tim
 def test_every_game_and_mission_has_a_home_button() -> None:
     labels = {button.label for button in home_buttons()}
     assert {"Speed", "Memory", "Replicas", "Collection", "Push Your Luck"} <= labels
+
+
+@pytest.mark.parametrize("mission", ["Speed", "Memory", "Replicas", "Collection", "Push Your Luck"])
+def test_a_missions_home_button_and_its_setup_screen_say_alieninjas(
+    config: Config, mission: str
+) -> None:
+    with table(config) as t:
+        drawn = {control.label: control.text for control in t.daemon.ui.screen_controls()}
+        assert drawn[mission] == f"Alieninjas: {mission}"
+        t.tap(mission)
+        assert getattr(t.daemon.runtime.executor.view, "title", None) == f"Alieninjas: {mission}"
