@@ -12,10 +12,13 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from games.errors import SetupError
-from games.session import Session
+
+if TYPE_CHECKING:  # only a type: the spec loads no session module (a cheap catalog import)
+    from games.session import Session
 
 SetupT = TypeVar("SetupT")
 
@@ -134,6 +137,34 @@ class HomeButton:
 
 
 @dataclass(frozen=True)
+class BgStats:
+    """How BG Stats should see the game's plays (its push-play link and ``.bgsplay`` file)."""
+
+    bgg_id: int | None = None
+    """BoardGameGeek's id when a public source confirmed it (None: left out)."""
+    highest_wins: bool = True
+    no_points: bool = False
+    """The game has winners only, no score worth keeping."""
+    source_id: str = ""
+    """The id BG Stats matches the game by ("": the game's key)."""
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A sample scenario that plays the game (``mothership demo --game NAME``)."""
+
+    name: str
+    """The name ``--game`` picks it by."""
+    path: Path
+    """The scenario file (docs/scenarios.md), inside the game's folder."""
+
+
+VoiceValues = Callable[[str, str, int], "Sequence[object] | None"]
+"""The values placeholder ``name`` of line ``line_id`` may take at a table of ``seats``
+(None: the device's own values for that name)."""
+
+
+@dataclass(frozen=True)
 class GameSpec(Generic[SetupT]):
     """One game: everything the device needs to set it up, play, resume and score it."""
 
@@ -162,6 +193,21 @@ class GameSpec(Generic[SetupT]):
     again: Callable[[Any], Mapping[str, object]] | None = None
     """The setup block of a finished game's table (from its session's state), for Play again
     and the next time its home button is tapped (None: no Play again)."""
+    lines: tuple[str, ...] = ()
+    """Its narration lines: catalogue names shipped with the device (``narration/lines``) or
+    paths of TOML files of its own."""
+    voice: VoiceValues | None = None
+    """What its lines' placeholders may say, for ``mothership voice prepare``."""
+    bgstats: BgStats = BgStats()
+    titles: Mapping[str, BgStats] = field(default_factory=dict)
+    """The published titles a play may be filed under (One Night's boxes), each with its own
+    BG Stats facts; a play with none is filed under ``untitled`` or the game's name."""
+    untitled: str = ""
+    """The title of a play logged before plays named their title ("": none)."""
+    samples: tuple[Sample, ...] = ()
+    """Its sample scenarios, the first the one ``mothership demo`` plays for its name."""
+    config: tuple[str, ...] = ()
+    """The configuration sections its setup reads (``onenight``, ``rulings``...)."""
 
     def new_session(self, block: Mapping[str, Any], settings: Settings) -> Session[Any]:
         """Check ``block`` and start a session for it."""

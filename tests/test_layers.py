@@ -95,7 +95,12 @@ def module_imports(package: str) -> dict[str, set[str]]:
             if isinstance(node, ast.Import):
                 found |= {alias.name for alias in node.names}
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                found |= {node.module, *(f"{node.module}.{a.name}" for a in node.names)}
+                # ``from pkg import sub`` imports the module pkg.sub; ``from pkg import name``
+                # a name of pkg itself (pkg's __init__ runs either way, as for pkg.sub.x).
+                names = {f"{node.module}.{a.name}" for a in node.names}
+                found |= names & set(paths)
+                if names - set(paths):
+                    found.add(node.module)
         graph[name] = (found & set(paths)) - {name}
     return graph
 

@@ -8,7 +8,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from device.config import Config
-from games.catalog import ONENIGHT, by_key, find_game
+from games import onenight
+from games.catalog import by_key, find_game
 from games.errors import SetupError
 from games.onenight.setup import OneNightSetup
 from games.session import Session
@@ -50,7 +51,7 @@ def onenight_setup(
     setup: Mapping[str, Any], config: Config, *, auto_start: float = 0.0
 ) -> OneNightSetup:
     """Check a One Night setup block and build the setup it describes."""
-    return ONENIGHT.setup(setup, settings_from(config, auto_start=auto_start))
+    return onenight.SPEC.setup(setup, settings_from(config, auto_start=auto_start))
 
 
 def session_for_checkpoint(game: str, data: Mapping[str, Any]) -> Session[Any]:

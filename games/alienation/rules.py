@@ -24,12 +24,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games.alienation.fields import EXTRA, MAX_PLAYERS, MIN_PLAYERS
 from games.errors import RulesError, SetupError
 from games.scoresheet import leaders
 
 ROUNDS = 3
 """The game is three rounds long."""
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
 FRIENDLIEST = ("table", "random")
 """How the first start player is found: chosen by the table, or drawn by the device."""
 FRIENDLIEST_SECONDS = 120.0
@@ -137,10 +137,11 @@ def check_entry(seat: int, points: object, extra: Mapping[str, object], players:
     """A checked ``RoundEntry``; raises ``ScoreEntryError`` naming the bad input."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= players:
         raise ScoreEntryError(f"seat {seat!r} entered a score: this game has seats 1 to {players}")
-    unknown = sorted(set(extra) - {"sunnies", "first"})
+    unknown = sorted(set(extra) - set(EXTRA))
     if unknown:
         raise ScoreEntryError(
-            f"seat {seat} entered {unknown[0]!r}: an Alienation entry has points, sunnies, first"
+            f"seat {seat} entered {unknown[0]!r}: an Alienation entry has points, "
+            + ", ".join(EXTRA)
         )
     if points is None:
         raise ScoreEntryError(f"seat {seat} entered no points: a round score is needed")

@@ -28,17 +28,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from games.alieninjas.fields import LAST, MISSION_FIELDS
 from games.errors import EventNotAcceptedError
 from games.scoresheet import leaders, totals
 
 FIELDS: dict[str, tuple[str, ...]] = {
-    "replicas": ("correct", "wrong", "optional"),
-    "speed": ("mission", "other"),
-    "memory": ("cards", "multiplier", "multiplied"),
-    "collection": ("matched_points", "multiplier", "left_in_hand", "matched"),
-    "push_your_luck": ("civilian", "alieninjas"),
+    mission: tuple(f.name for f in fields if f.name not in ("points", LAST))
+    for mission, fields in MISSION_FIELDS.items()
 }
-"""The detailed fields each mission's score entry may carry (besides ``points``)."""
+"""The detailed fields each mission's score entry may carry (besides ``points``), from the
+fields the mission declares (``games.alieninjas.fields``)."""
 GRID_CARDS = 9
 MISSION_ALIENINJAS = 4
 """Collection's mission has 4 Alieninjas, and each scores with at most one card."""
@@ -253,20 +252,3 @@ def winners(rounds: Sequence[Sequence[RoundScore]], players: int) -> list[int]:
         return []
     last = {score.seat: score.tiebreak for score in rounds[-1]}
     return list(leaders(totals(rounds, players), last))
-
-
-def may_tie_for_the_win(
-    before: Mapping[int, int], entered: Mapping[int, int], seat: int, points: int, players: int
-) -> bool:
-    """In the last round, whether ``seat`` scoring ``points`` may end tied for the win.
-
-    ``before`` holds each seat's total of the closed rounds, ``entered`` this round's points of
-    the seats already in. A seat someone already beats cannot tie for the win; while another seat
-    is still to come, a tie may follow; once all are in, only a real tie counts.
-    """
-    mine = before.get(seat, 0) + points
-    others = [other for other in range(1, players + 1) if other != seat]
-    known = [before.get(other, 0) + entered[other] for other in others if other in entered]
-    if any(total > mine for total in known):
-        return False
-    return len(known) < len(others) or mine in known

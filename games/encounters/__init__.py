@@ -3,4 +3,50 @@
 The device keeps count of the ten rounds, reminds the players to draw back up to five cards,
 calls for an Event card after rounds 3, 5 and 7, then takes each side's Intention and War and
 Peace tokens and works out who won.
+
+``SPEC`` is what the device knows of the game; the rules load on the first session.
 """
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from games.encounters.fields import FIELDS
+from games.spec import GameSpec, Settings
+
+if TYPE_CHECKING:
+    from games.encounters.rules import EncountersSetup
+    from games.session import Session
+
+
+def _setup(block: Mapping[str, Any], settings: Settings) -> EncountersSetup:
+    from games.encounters.rules import EncountersSetup
+
+    return EncountersSetup.from_block(block)
+
+
+def _session(setup: EncountersSetup) -> Session[Any]:
+    from games.encounters.session import EncountersSession
+
+    return EncountersSession(setup)
+
+
+def _resume(data: Mapping[str, Any]) -> Session[Any]:
+    from games.encounters.session import state_from_json
+
+    return _session(state_from_json(data).setup)
+
+
+SPEC: GameSpec[EncountersSetup] = GameSpec(
+    "encounters",
+    "Alien Encounters",
+    _setup,
+    _session,
+    _resume,
+    aliases=("alien encounters",),
+    fields=FIELDS,
+    home={"players": 2},
+    players=(2, 2),  # always two: the setup screen still says so before the game starts
+    lines=("encounters",),
+)

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games.encounters.fields import NAMES
 from games.errors import RulesError, SetupError
 
 ROUNDS = 10
@@ -144,9 +145,9 @@ def check_tally(seat: int, points: object, extra: Mapping[str, object]) -> Tally
         raise TallyError(
             f"seat {seat} entered points {points!r}: enter intention, war and peace instead"
         )
-    unknown = sorted(set(extra) - {"intention", "war", "peace"})
+    unknown = sorted(set(extra) - set(NAMES))
     if unknown:
-        raise TallyError(f"seat {seat} entered {unknown[0]!r}: an entry has intention, war, peace")
+        raise TallyError(f"seat {seat} entered {unknown[0]!r}: an entry has {', '.join(NAMES)}")
     intention = extra.get("intention")
     if intention not in ("hostile", "peaceful"):
         raise TallyError(

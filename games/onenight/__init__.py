@@ -1,1 +1,57 @@
-"""One Night Ultimate Alien, Vampire and Werewolf: roles, wake order, script and session."""
+"""One Night Ultimate Alien, Vampire and Werewolf: roles, wake order, script and session.
+
+``SPEC`` is what the device knows of the game. It names the rules without loading them: the
+session, setup and state modules load on the first setup, session or resume.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from games.spec import GameSpec, Settings
+
+if TYPE_CHECKING:
+    from games.onenight.setup import OneNightSetup
+    from games.onenight.state import OneNightState
+    from games.session import Session
+
+
+def _setup(block: Mapping[str, Any], settings: Settings) -> OneNightSetup:
+    from games.onenight.setup import setup_from_block
+
+    return setup_from_block(block, settings)
+
+
+def _session(setup: OneNightSetup) -> Session[Any]:
+    from games.onenight.session import OneNightSession
+
+    return OneNightSession(setup)
+
+
+def _resume(data: Mapping[str, Any]) -> Session[Any]:
+    from games.onenight.state import setup_from_json
+
+    return _session(setup_from_json(data["setup"]))
+
+
+def _again(state: OneNightState) -> Mapping[str, object]:
+    """The same cards and table as played; a new seed, so the app's instructions are new."""
+    setup = state.setup
+    roles = [role.value for role in setup.roles]
+    return {"game": "onenight", "roles": roles, "players": setup.players, "seed": setup.seed + 1}
+
+
+SPEC: GameSpec[OneNightSetup] = GameSpec(
+    "onenight",
+    "One Night",
+    _setup,
+    _session,
+    _resume,
+    aliases=("one night", "one night ultimate alien", "one night ultimate vampire", "onu", "onuw"),
+    setup_keys=frozenset({"players", "seed", "roles", "preset", "options"}),
+    home={"preset": "alien_first_game"},
+    again=_again,
+    config=("onenight", "narration", "rulings"),
+    lines=("onenight", "onenight_app"),
+)

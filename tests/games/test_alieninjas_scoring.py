@@ -7,10 +7,10 @@ from typing import Any
 import pytest
 from tables import case_id, load_cases
 
+from games.alieninjas.fields import may_tie_for_the_win
 from games.alieninjas.scoring import (
     RoundScore,
     ScoreEntryError,
-    may_tie_for_the_win,
     round_points,
     totals,
     winners,

@@ -4,6 +4,8 @@ declares about score entries is what the game itself takes."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Mapping
 
 import pytest
@@ -131,3 +133,39 @@ def test_alienation_and_encounters_take_their_declared_fields() -> None:
     for choice in intention.choices:
         check_tally(1, None, {"intention": choice, "war": 1, "peace": 0})
     assert {f.name for f in encounters} == {"intention", "war", "peace"}
+
+
+RULES = (
+    "games.onenight.session",
+    "games.onenight.roles",
+    "games.alieninjas.session",
+    "games.alieninjas.scoring",
+    "games.alienation.rules",
+    "games.alienation.session",
+    "games.encounters.rules",
+    "games.encounters.session",
+    "games.scorelog.players",
+    "games.session",
+)
+
+
+def _loaded_after(code: str) -> set[str]:
+    """The ``games`` modules a fresh interpreter has loaded after running ``code``."""
+    probe = f"import sys\n{code}\nprint(' '.join(m for m in sys.modules if m.startswith('games')))"
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    return set(done.stdout.split())
+
+
+def test_the_catalog_is_light_and_a_game_loads_its_rules_on_first_use() -> None:
+    listing = "from games.catalog import GAMES, home_buttons, score_keys, setup_keys\n"
+    listing += "home_buttons(), score_keys(), setup_keys(), [s.fields_for('x') for s in GAMES]"
+    assert _loaded_after(listing).isdisjoint(RULES)
+    started = _loaded_after(
+        "from games.catalog import find_game\n"
+        "from games.spec import Settings\n"
+        "find_game('alienation').new_session({'players': 2}, Settings())"
+    )
+    assert {"games.alienation.rules", "games.alienation.session"} <= started
+    assert started.isdisjoint({"games.onenight.session", "games.encounters.session"})
