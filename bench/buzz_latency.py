@@ -46,7 +46,7 @@ from typing import Any
 
 from benchutil import machine_lines, mean, percentile, table
 
-from device.runtime.parts import go_headless
+from device.headless import go_headless
 
 PLAYERS = 4
 COUNTDOWN = 0.1

@@ -51,7 +51,7 @@ from typing import Any
 
 from benchutil import machine_lines, table
 
-from device.runtime.parts import go_headless
+from device.headless import go_headless
 
 TARGET = 1 / 20
 """The project's goal: the idle daemon costs at most a twentieth of the naive loop."""

@@ -37,16 +37,10 @@ from benchutil import machine_lines
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from device.headless import headless_env  # noqa: E402
 from device.store.database import Store  # noqa: E402
 from games.scorelog.plays import Play, PlayerResult  # noqa: E402
 
-HEADLESS = {
-    "SDL_VIDEODRIVER": "dummy",
-    "SDL_AUDIODRIVER": "disk",
-    "SDL_DISKAUDIODELAY": "0",
-    "SDL_DISKAUDIOFILE": "/dev/null",
-    "PYGAME_HIDE_SUPPORT_PROMPT": "1",
-}
 NAMES = ("Ada", "Bo", "Cy", "Di", "Ed", "Flo")
 GAMES = ("Alienation", "Alieninjas", "One Night", "Alien Encounters")
 FORMATS = ("csv", "bgstats-url", "bgsplay", "json")
@@ -245,7 +239,7 @@ def measure(count: int, scratch: Path, repeats: int) -> dict[str, tuple[float, f
     )
     db = folder / "mothership.db"
     print(f"  {count} plays written in {time.perf_counter() - started:.1f} s", file=sys.stderr)
-    env = {**os.environ, **HEADLESS, "XDG_STATE_HOME": str(folder / "state")}
+    env = {**os.environ, **headless_env(), "XDG_STATE_HOME": str(folder / "state")}
     env.pop("STATE_DIRECTORY", None)
     config = folder / "config.toml"
     config.write_text(f'[web]\naddress = "127.0.0.1"\nport = {free_port()}\n', encoding="utf-8")
@@ -318,7 +312,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.repeats = args.repeats or (1 if args.quick else 3)
     results: dict[int, dict[str, tuple[float, float]]] = {}
     with tempfile.TemporaryDirectory(prefix="mothership-scale-") as scratch:
-        env = {**os.environ, **HEADLESS}
+        env = {**os.environ, **headless_env()}
         start = until_ready([sys.executable, "-c", BASELINE_START], env, Path(scratch))
         for size in sizes:
             print(f"log of {size} plays", file=sys.stderr)

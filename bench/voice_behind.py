@@ -54,7 +54,7 @@ from typing import Any
 
 from benchutil import machine_lines, percentile, table
 
-from device.runtime.parts import go_headless
+from device.headless import go_headless
 from games.effects import Phase
 
 ROLES = [

@@ -145,7 +145,7 @@ def cue_latency(count: int, folder: Path) -> list[list[str]]:
 
 def child_night(mode: str, cache: str, players: int, engine: str) -> dict[str, Any]:
     """In a child process: play a night on the real daemon; peak RSS, ready time."""
-    from device.runtime.parts import go_headless
+    from device.headless import go_headless
 
     go_headless()
     from device.config import load_config
@@ -326,7 +326,7 @@ def run_child(*args: str) -> dict[str, Any]:
 def run(quick: bool) -> int:
     """Every figure, printed with the machine."""
     print("\n".join(machine_lines()))
-    from device.runtime.parts import go_headless
+    from device.headless import go_headless
 
     go_headless()  # the disk audio driver: sections 2-4 need no sound card
 

@@ -12,14 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from device.headless import headless_env
+
 ROOT = Path(__file__).resolve().parents[1]
-HEADLESS = {
-    "SDL_VIDEODRIVER": "dummy",
-    "SDL_AUDIODRIVER": "disk",
-    "SDL_DISKAUDIODELAY": "0",
-    "SDL_DISKAUDIOFILE": "/dev/null",
-    "PYGAME_HIDE_SUPPORT_PROMPT": "1",
-}
 
 
 class DaemonGone(AssertionError):
@@ -100,7 +95,7 @@ class DaemonProcess:
         self.inputs.mkdir(parents=True, exist_ok=True)
         env = {
             **os.environ,
-            **HEADLESS,
+            **headless_env(),
             "XDG_STATE_HOME": str(self.db.parent.parent / "state"),
             "MOTHERSHIP_TEST_INPUTS": str(self.inputs),
         }

@@ -8,12 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from device.headless import headless_env
+
 # Set before pygame is imported anywhere in this run, so SDL reads them at init.
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "disk"
-os.environ["SDL_DISKAUDIODELAY"] = "0"
-os.environ["SDL_DISKAUDIOFILE"] = "/dev/null"  # never a real file: an idle mixer writes ~50 MB/s
-os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+os.environ.update(headless_env())  # sound goes into a FIFO that a drainer throws away
 # The suite speaks with espeak-ng (milliseconds a line); the tests that are about Piper ask for
 # it by name, so CI never renders a whole night with a neural voice.
 os.environ["MOTHERSHIP_VOICE"] = "pyttsx3"

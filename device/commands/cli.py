@@ -382,10 +382,10 @@ def _scorelog(args: argparse.Namespace, config: Config) -> int:
                 raise CommandError(
                     f"charts are PNG images: give --out a name ending in .png, not {args.out}"
                 )
-            from device.runtime.parts import go_headless
+            from device.headless import go_headless
 
             if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-                go_headless()  # charts are drawn off screen; no window is needed
+                go_headless(audio=False)  # charts are drawn off screen: no window, no sound
             from device.ui.charts.plot import plot
 
             try:

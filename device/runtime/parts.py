@@ -8,7 +8,6 @@ same parts the same way: ``open_daemon`` wires the whole daemon for both ``mothe
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -45,21 +44,6 @@ CATALOGUES = (
     "alieninjas",
     "players",
 )
-HEADLESS_ENV = {
-    "SDL_VIDEODRIVER": "dummy",
-    "SDL_AUDIODRIVER": "disk",
-    "SDL_DISKAUDIODELAY": "0",
-    # Never a real file: an idle disk-audio mixer writes about 50 MB/s.
-    "SDL_DISKAUDIOFILE": "/dev/null",
-}
-
-
-def go_headless() -> None:
-    """Point SDL at the dummy video and the discarding disk audio driver (before pygame starts)."""
-    os.environ.update(HEADLESS_ENV)
-    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
-
-
 def pin_map(config: Config) -> PinMap:
     """The pin map of the config's seat count."""
     pins, seats = config.pins, config.hardware.seats

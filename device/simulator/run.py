@@ -18,8 +18,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from device.config import Config
+from device.headless import go_headless
 from device.runtime.clock import VirtualClock
-from device.runtime.parts import Wiring, go_headless, open_daemon
+from device.runtime.parts import Wiring, open_daemon
 from device.runtime.sessions import make_session
 from device.simulator.scenario import (
     WAIT_LIMIT_SECONDS,

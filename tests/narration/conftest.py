@@ -6,25 +6,20 @@ from collections.abc import Iterator
 
 import pytest
 
+from device.headless import headless_env
 from narration.backends import EspeakBackend
 from narration.catalogue import Catalogue
 from narration.fake import CountingBackend
 from narration.pyttsx3_backend import Pyttsx3Backend
 
-# The disk driver runs faster than real time; /dev/null because an idle mixer writes ~50 MB/s.
-HEADLESS_AUDIO = {
-    "SDL_AUDIODRIVER": "disk",
-    "SDL_DISKAUDIODELAY": "0",
-    "SDL_DISKAUDIOFILE": "/dev/null",
-    "PYGAME_HIDE_SUPPORT_PROMPT": "1",
-}
-
 
 @pytest.fixture(autouse=True)
 def headless_audio(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every narration test gets the discarding audio driver (restored afterwards)."""
-    for key, value in HEADLESS_AUDIO.items():
-        monkeypatch.setenv(key, value)
+    """Every narration test gets the discarding audio driver (restored afterwards): faster
+    than real time, into a FIFO that a drainer empties."""
+    for key, value in headless_env().items():
+        if key.startswith(("SDL_AUDIO", "SDL_DISKAUDIO", "PYGAME")):
+            monkeypatch.setenv(key, value)
 
 
 @pytest.fixture(scope="session")

@@ -15,8 +15,8 @@ import pytest
 from tables import load_cases
 
 from device.config import Config, load_config
+from device.headless import headless_env
 from device.runtime.lock import StoreLockedError, lock_store
-from device.runtime.parts import HEADLESS_ENV
 from device.simulator.run import SimulationError, simulate
 from device.simulator.scenario import parse_scenario
 from device.store.database import Store
@@ -270,7 +270,7 @@ def test_a_game_simulated_to_the_vote_with_store_is_resumed_there_by_the_daemon(
     assert saved is not None and saved.state["phase"] == "vote"
     command = [sys.executable, "-m", "device", "-q", "--config", str(tmp_path / "config.toml")]
     command += ["run", "--hardware", "mock", "--store", str(db)]
-    daemon = subprocess.Popen(command, env={**os.environ, **HEADLESS_ENV})
+    daemon = subprocess.Popen(command, env={**os.environ, **headless_env()})
     try:
         deadline = time.monotonic() + 30
         resumed = saved

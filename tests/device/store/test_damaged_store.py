@@ -12,11 +12,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from chaos_daemon import HEADLESS, ROOT
+from chaos_daemon import ROOT
 
 from device.commands.cli import main
 from device.commands.damaged import damaged_message
 from device.config import load_config, resolve_store_path
+from device.headless import headless_env
 from device.store.backups import backup_dir, write_backup
 from device.store.database import Store
 from device.store.opening import StoreDamagedError
@@ -49,7 +50,11 @@ def daemon(config: Path, store: Path, env: dict[str, str]) -> subprocess.Popen[s
     command = [sys.executable, "-m", "device", "--config", str(config), "run"]
     command += ["--hardware", "mock", "--store", str(store)]
     return subprocess.Popen(
-        command, cwd=ROOT, env={**os.environ, **HEADLESS, **env}, stderr=subprocess.PIPE, text=True
+        command,
+        cwd=ROOT,
+        env={**os.environ, **headless_env(), **env},
+        stderr=subprocess.PIPE,
+        text=True,
     )
 
 

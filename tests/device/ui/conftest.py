@@ -8,17 +8,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-# Set before pygame is imported anywhere in this run, so SDL reads them at init.
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "disk"
-os.environ["SDL_DISKAUDIODELAY"] = "0"
-os.environ["SDL_DISKAUDIOFILE"] = "/dev/null"  # never a real file: an idle mixer writes ~50 MB/s
-os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
-
 # `pytest` (unlike `python -m pytest`) does not put the project root on sys.path.
 _ROOT = str(Path(__file__).resolve().parents[3])
 if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)
+
+from device.headless import headless_env  # noqa: E402
+
+# Set before pygame is imported anywhere in this run, so SDL reads them at init.
+os.environ.update(headless_env())  # sound goes into a FIFO that a drainer throws away
 
 import pytest  # noqa: E402
 
