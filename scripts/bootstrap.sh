@@ -53,6 +53,10 @@ stamp="$VENV/.mothership-installed-$(sha256sum pyproject.toml | cut -c1-16)"
 if [ ! -f "$stamp" ]; then
     say "installing Python packages (a minute on first run)"
     "$VENV/bin/python" -m pip install -q --upgrade pip >/dev/null
+    # pygame-ce replaced pygame; both install the module `pygame`, so the old one goes first.
+    if "$VENV/bin/python" -m pip show pygame >/dev/null 2>&1; then
+        "$VENV/bin/python" -m pip uninstall -y -q pygame
+    fi
     "$VENV/bin/python" -m pip install -q -e ".[dev]"
     rm -f "$VENV"/.mothership-installed-*
     touch "$stamp"

@@ -29,7 +29,10 @@ USER_NAME="${MOTHERSHIP_USER:-mothership}"
 GROUPS_WANTED=(gpio audio video input dialout render)
 # libglib2.0-0: pygame's mixer links libgthread-2.0, which a fresh Pi OS Lite or Debian lacks
 # (install-check found the service mute without it: "mixer module not available").
-APT_PACKAGES=(python3-venv espeak-ng socat alsa-utils libglib2.0-0)
+# libdrm2 ... libgl1-mesa-dri: what SDL's kmsdrm driver opens when the screen opens (the GPU's
+# buffers, EGL, GLES and Mesa's driver for the GPU); Pi OS Lite lacks some of them.
+APT_PACKAGES=(python3-venv espeak-ng socat alsa-utils libglib2.0-0
+    libdrm2 libgbm1 libegl1 libgles2 libgl1-mesa-dri)
 # One index, whatever /etc/pip.conf says (Pi OS adds piwheels there), so the same files install
 # everywhere; MOTHERSHIP_PIP_INDEX points it at a mirror.
 PIP_INDEX="${MOTHERSHIP_PIP_INDEX:-https://pypi.org/simple}"
@@ -102,6 +105,11 @@ step_packages() {
     local stage=/tmp/mothership-source
     [ "$DRY_RUN" = 1 ] || stage="$(mktemp -d)"
     run sh -c "tar -C '$SRC' --exclude=./.git --exclude=./.venv --exclude=./build -cf - . | tar -xf - -C '$stage'"
+    # pygame-ce replaced pygame (its SDL has kmsdrm). Both install the module `pygame`, so the old
+    # one goes first: removing it after would take pygame-ce's files with it.
+    if [ "$DRY_RUN" = 1 ] || "$PREFIX/venv/bin/python" -m pip show pygame >/dev/null 2>&1; then
+        run "$PREFIX/venv/bin/python" -m pip uninstall -y -q pygame
+    fi
     pip_install --upgrade --only-binary lgpio "$stage[pi]"
     run rm -rf "$stage"
 }

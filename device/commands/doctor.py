@@ -33,7 +33,7 @@ from device.runtime.parts import open_hardware_into, open_narrator, voice_choice
 from device.store.database import Store, file_mode
 from device.store.opening import StoreDamagedError
 from device.ui.inputwake import EVDEV_DRIVERS, event_nodes
-from device.ui.sdlinfo import sdl_video_drivers
+from device.ui.sdlinfo import missing_screen_packages, sdl_video_drivers
 from device.ui.touch import TouchUI
 from hardware.backend import Hardware
 from narration.audio import AudioOutput
@@ -85,11 +85,20 @@ def missing_driver_result(
     asked: str | None = None, drivers: tuple[str, ...] | None = None
 ) -> Result | None:
     """FAIL when the SDL video driver asked for (``SDL_VIDEODRIVER``) is not built into
-    pygame's SDL at all, which no display can mend; None otherwise."""
+    pygame's SDL at all, which no display can mend, or when the system lacks the libraries the
+    driver opens; None otherwise."""
     asked = (os.environ.get("SDL_VIDEODRIVER", "") if asked is None else asked).lower()
     drivers = sdl_video_drivers() if drivers is None else drivers
-    if not asked or drivers is None or asked in drivers:
+    if not asked or drivers is None:
         return None
+    if asked in drivers:
+        packages = missing_screen_packages(asked)
+        if not packages:
+            return None
+        return FAIL, (
+            f"SDL's {asked!r} driver needs what this system lacks: sudo apt-get install "
+            f"{' '.join(packages)} (sudo mothership update installs them)"
+        )
     return FAIL, (
         f"pygame's SDL has no {asked!r} video driver (it has {', '.join(drivers)}): the screen "
         "cannot show here — docs/pi.md, 'The screen on Pi OS Lite'"

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from device.commands import doctor as doctor_module
 from device.commands.cli import main
 from device.commands.doctor import FAIL, OK, WARN, Doctor, is_pi, missing_driver_result
 from device.config import load_config
@@ -177,8 +178,26 @@ def test_a_screen_driver_missing_from_pygames_sdl_is_named(
     status, text = missing_driver_result("kmsdrm", ("x11", "wayland", "offscreen")) or ("", "")
     assert status == FAIL
     assert text.startswith("pygame's SDL has no 'kmsdrm' video driver (it has x11, wayland")
-    # The doctor's display line says it when the unit's driver is not in this pygame's SDL.
-    if "kmsdrm" not in drivers:
-        monkeypatch.setenv("SDL_VIDEODRIVER", "kmsdrm")
-        doctor = Doctor(load_config(system_path=None), out=io.StringIO())
-        assert doctor.check_display()[0] == FAIL
+    # The doctor's display line says it when the unit's driver is not in pygame's SDL (as in
+    # pygame 2.6.1's wheels).
+    monkeypatch.setattr(doctor_module, "sdl_video_drivers", lambda: ("x11", "offscreen", "dummy"))
+    monkeypatch.setenv("SDL_VIDEODRIVER", "kmsdrm")
+    doctor = Doctor(load_config(system_path=None), out=io.StringIO())
+    status, text = doctor.check_display()
+    assert status == FAIL and "no 'kmsdrm' video driver" in text
+
+
+def test_a_screen_driver_missing_its_system_libraries_is_named(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(doctor_module, "missing_screen_packages", lambda driver: ("libegl1",))
+    status, text = missing_driver_result("kmsdrm", ("kmsdrm", "dummy")) or ("", "")
+    assert status == FAIL and "sudo apt-get install libegl1" in text
+    monkeypatch.setattr(doctor_module, "missing_screen_packages", lambda driver: ())
+    assert missing_driver_result("kmsdrm", ("kmsdrm", "dummy")) is None
+
+
+def test_the_installed_pygame_can_draw_on_a_pi_without_a_desktop() -> None:
+    # The unit asks for kmsdrm; pygame 2.6.1's wheels lacked it, pygame-ce's have it.
+    drivers = sdl_video_drivers()
+    assert drivers is not None and "kmsdrm" in drivers, drivers
