@@ -156,6 +156,12 @@ PY
     chroot "$ROOT" update-ca-certificates >/dev/null
 }
 
+origin_branch() {
+    local branch
+    branch="$(git -C "$SRC" branch --show-current 2>/dev/null)"
+    echo "${branch:-main}"
+}
+
 # new_user NAME: a user with sudo, as on a fresh Pi OS Lite, with a clone of the committed
 # project (no .venv, no caches) from an origin repository inside the root, /srv/mothership.git.
 new_user() {
@@ -165,7 +171,12 @@ new_user() {
     chmod 0440 "$ROOT/etc/sudoers.d/010_$user"
     rm -rf "$ROOT/srv/mothership.git" "$ROOT/home/$user/mothership"
     git clone -q --bare "$SRC" "$ROOT/srv/mothership.git"
-    git -C "$ROOT/srv/mothership.git" symbolic-ref HEAD "refs/heads/$(git -C "$SRC" branch --show-current || echo main)" 2>/dev/null
+    git -C "$ROOT/srv/mothership.git" symbolic-ref HEAD "refs/heads/$(origin_branch)" 2>/dev/null
+    # ORIGIN_START: the origin starts at an older release, to update from it later.
+    if [ -n "${ORIGIN_START:-}" ]; then
+        git -C "$ROOT/srv/mothership.git" update-ref "refs/heads/$(origin_branch)" \
+            "$(git -C "$SRC" rev-parse --verify "$ORIGIN_START^{commit}")" || return 1
+    fi
     chroot "$ROOT" chown -R "$user:$user" /srv/mothership.git
     chroot "$ROOT" su - "$user" -c \
         "git clone -q /srv/mothership.git mothership && git -C mothership log --oneline -1"
