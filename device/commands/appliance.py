@@ -11,21 +11,6 @@ from pathlib import Path
 INSTALLED_SOURCE = Path("/opt/mothership/source")
 """Written by the installer: the checkout the service was installed from."""
 
-ACTIONS = {
-    "install": "install the system service (run with sudo; safe to run again)",
-    "update": "pull the checkout, reinstall and restart; keeps the config and the store",
-    "uninstall": "stop and remove the service; keeps the config and the store",
-}
-
-
-def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``install``, ``update`` and ``uninstall``."""
-    for action, text in ACTIONS.items():
-        command = commands.add_parser(action, help=text)
-        command.add_argument(
-            "--dry-run", action="store_true", help="print every step it would take, change nothing"
-        )
-
 
 def installer(package_file: Path = Path(__file__), source: Path = INSTALLED_SOURCE) -> Path:
     """The installer script: this checkout's (an editable install), else the one the service

@@ -33,25 +33,6 @@ from device.store.database import Store
 __all__ = ["BACKUPS_KEPT", "backup_after_play", "backup_dir", "list_backups", "write_backup"]
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``backup list|now|restore`` to the command line."""
-    backup = commands.add_parser(
-        "backup",
-        help=f"list, make or restore the automatic backups (the newest {BACKUPS_KEPT})",
-    )
-    actions = backup.add_subparsers(dest="action", metavar="ACTION", required=True)
-    actions.add_parser("list", help="list the backups, newest last, with their plays")
-    actions.add_parser("now", help="write a backup now (the device makes one after every play)")
-    restore = actions.add_parser("restore", help="import a backup into the store (no duplicates)")
-    restore.add_argument(
-        "name", nargs="?", help="a backup's name from 'backup list' or a path (default: the newest)"
-    )
-    for action in actions.choices.values():
-        action.add_argument(
-            "--store", type=Path, metavar="FILE", help="use this store (overrides store.path)"
-        )
-
-
 def run(args: argparse.Namespace, store_path: Path) -> int:
     """Run ``backup list``, ``now`` or ``restore`` for the store at ``store_path``."""
     folder = backup_dir(store_path)

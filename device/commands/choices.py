@@ -10,19 +10,6 @@ from games.onenight.presets import PRESETS, Preset, find_preset, preset_roles
 from games.onenight.roles import Box, Role, find_role
 
 
-def add_parsers(tools: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``roles`` and ``presets`` to the ``onenight`` tools."""
-    roles = tools.add_parser("roles", help="list every role by box, with its team and wake steps")
-    roles.add_argument(
-        "name", nargs="?", help="show one role (scenario or card name, e.g. synthetic_alien)"
-    )
-    presets = tools.add_parser("presets", help="list the presets and the player counts they fit")
-    presets.add_argument("key", nargs="?", help="show one preset's cards (e.g. alien_first_game)")
-    presets.add_argument(
-        "--players", type=int, metavar="N", help="the preset's cards for N players"
-    )
-
-
 def run(args: argparse.Namespace, config: Config) -> int:
     """Print the list (or the one entry) the arguments ask for."""
     if args.tool == "roles":

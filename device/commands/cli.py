@@ -1,5 +1,7 @@
 """The ``mothership`` command line: one entry point, a subcommand per job.
 
+The grammar is in ``device.commands.parsers``; each command's modules load only when it runs.
+
 Errors print as ``mothership: error: ...`` with exit code 1; ``DEBUG=1`` shows the traceback.
 """
 
@@ -9,20 +11,19 @@ import argparse
 import logging
 import os
 import sys
-from importlib import metadata
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
 from collections.abc import Sequence
 from pathlib import Path
 
-from device.commands import appliance, backup, choices
-from device.commands.arguments import seconds_argument
-from device.commands.damaged import damaged_message
+from device.commands.parsers import APPLIANCE_ACTIONS, build_parser
 from device.config import Config, load_config, resolve_store_path
 from device.logsetup import error_line, setup_logging
 from device.logtext import printable
 from device.outputs import reason
 from device.store.opening import StoreDamagedError
+
+__all__ = ["CommandError", "build_parser", "main"]
 
 logger = logging.getLogger("mothership")
 
@@ -31,151 +32,6 @@ LOG_LEVELS = {-2: logging.ERROR, -1: logging.WARNING, 0: logging.INFO, 1: loggin
 
 class CommandError(Exception):
     """A failure to report to the user as one line."""
-
-
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand."""
-    parser = argparse.ArgumentParser(
-        prog="mothership",
-        description="Mothership: narrator, timer, buzzer and score keeper for the game table.",
-    )
-    parser.add_argument(
-        "--version", action="version", version=f"%(prog)s {_version()}", help="print the version"
-    )
-    parser.add_argument("--config", type=Path, metavar="FILE", help="a config file layered last")
-    parser.add_argument("-v", "--verbose", action="count", default=0, help="more log output")
-    parser.add_argument("-q", "--quiet", action="count", default=0, help="less log output")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-
-    run = commands.add_parser("run", help="run the device (the systemd service runs this)")
-    run.add_argument("--hardware", choices=["mock", "pi"], help="override hardware.backend")
-    run.add_argument("--windowed", action="store_true", help="a window instead of fullscreen")
-    _store_option(run)
-
-    sim = commands.add_parser("simulate", help="play a scenario file with mock hardware")
-    sim.add_argument(
-        "scenario", type=Path, metavar="SCENARIO.json", help="the scenario (docs/scenarios.md)"
-    )
-    sim.add_argument(
-        "--transcript",
-        type=Path,
-        metavar="OUT.jsonl",
-        required=True,
-        help="write everything said, shown and lit here",
-    )
-    sim.add_argument("--wavs", type=Path, metavar="DIR", help="copy every spoken line's WAV here")
-    sim.add_argument("--screens", type=Path, metavar="DIR", help="save every screen as PNG here")
-    sim.add_argument(
-        "--store",
-        type=Path,
-        metavar="FILE",
-        help="play into this store and keep it: resume with 'run --store', see 'scores --store'",
-    )
-    sim.add_argument(
-        "--voice",
-        choices=["pyttsx3", "espeak", "piper", "silent"],
-        help="override narration.backend",
-    )
-
-    demo = commands.add_parser("demo", help="play a built-in sample game in the simulator")
-    demo.add_argument(
-        "--out", type=Path, metavar="DIR", help="output folder (default: ./mothership-demo-<time>)"
-    )
-    demo.add_argument(
-        "--game",
-        default="onenight",
-        metavar="GAME",
-        help="onenight (default), daybreak (One Night's Total Chaos), replicas, alienation or "
-        "encounters",
-    )
-    demo.add_argument(
-        "--voice",
-        choices=["pyttsx3", "espeak", "piper", "silent"],
-        help="override narration.backend",
-    )
-
-    say = commands.add_parser("say", help="speak a line of text (or write it to a WAV)")
-    say.add_argument("text", help="the words to speak")
-    say.add_argument("--out", type=Path, metavar="FILE.wav", help="write the WAV here, no sound")
-    say.add_argument(
-        "--voice",
-        choices=["pyttsx3", "espeak", "piper", "silent"],
-        help="override narration.backend",
-    )
-    onenight = commands.add_parser("onenight", help="One Night tools")
-    tools = onenight.add_subparsers(dest="tool", metavar="TOOL", required=True)
-    choices.add_parsers(tools)  # roles, presets
-    script = tools.add_parser(
-        "script", help="print a game's whole script with timings, without playing it"
-    )
-    script.add_argument("--players", type=int, help="number of players (default: cards - 3)")
-    roles = script.add_mutually_exclusive_group(required=True)
-    roles.add_argument("--roles", help="comma-separated role names, e.g. alien,alien,cow,...")
-    roles.add_argument("--preset", help="an official preset, e.g. alien_first_game")
-    script.add_argument("--seed", type=int, default=0, help="the game's random seed")
-
-    scores = commands.add_parser("scores", help="print the score log: latest plays, wins")
-    scores.add_argument("--latest", type=int, default=10, metavar="N", help="plays to list")
-    scores.add_argument(
-        "plot", nargs="?", choices=["plot"], help="draw a chart instead of listing the log"
-    )
-    scores.add_argument(
-        "kind", nargs="?", choices=["wins", "totals", "history"], help="which chart to draw"
-    )
-    scores.add_argument("--out", type=Path, metavar="FILE.png", help="where to write the chart")
-    scores.add_argument("--player", help="whose score history (default: who played most)")
-    scores.add_argument(
-        "--game",
-        help="one game's plays (a name or key, e.g. alienation); a score history is always of "
-        "one game (default: the one the player has most scores in)",
-    )
-    _store_option(scores)
-    export = commands.add_parser("export", help="export the score log")
-    export.add_argument(
-        "--format",
-        choices=["csv", "bgstats-url", "bgsplay", "json"],
-        required=True,
-        help="csv; bgstats-url: one BG Stats push link per play, one per line; bgsplay: the "
-        "whole history as one BG Stats file; json: a backup that 'mothership import' reads",
-    )
-    export.add_argument("--out", type=Path, metavar="FILE", help="write here (default: stdout)")
-    _store_option(export)
-    restore = commands.add_parser("import", help="restore a JSON backup (no duplicate plays)")
-    restore.add_argument(
-        "backup", type=Path, metavar="BACKUP.json", help="a backup from 'export --format json'"
-    )
-    _store_option(restore)
-    doctor = commands.add_parser("doctor", help="check every configured part, with a report")
-    doctor.add_argument("--check", action="store_true", help="only the checks that need nobody")
-    doctor.add_argument(
-        "--timeout",
-        type=seconds_argument,
-        default=20.0,
-        metavar="SECONDS",
-        help="per step (default: 20)",
-    )
-    from device.commands import tagcli
-
-    tagcli.add_parser(commands)
-    from device.commands import voice
-
-    voice.add_parser(commands)
-    appliance.add_parsers(commands)  # install, update, uninstall
-    backup.add_parser(commands)
-    return parser
-
-
-def _version() -> str:
-    try:
-        return metadata.version("mothership")
-    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
-        return "(not installed)"
-
-
-def _store_option(command: argparse.ArgumentParser) -> None:
-    command.add_argument(
-        "--store", type=Path, metavar="FILE", help="use this store (overrides store.path)"
-    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -201,6 +57,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         message = str(error).strip() or type(error).__name__
         if isinstance(error, StoreDamagedError):
+            from device.commands.damaged import damaged_message
+
             message = damaged_message(error)  # with the backup to restore and how
         elif isinstance(error, OSError) and error.errno is not None:  # a sentence, not an errno
             message = f"{error.filename}: {reason(error)}" if error.filename else reason(error)
@@ -231,8 +89,12 @@ def _dispatch(args: argparse.Namespace, config: Config) -> int:
     if args.command == "say":
         return _say(args, config)
     if args.command == "onenight" and args.tool != "script":
+        from device.commands import choices
+
         return choices.run(args, config)
     if args.command == "backup":
+        from device.commands import backup
+
         return backup.run(args, resolve_store_path(config))
     if args.command == "onenight":
         return _script(args, config)
@@ -245,7 +107,9 @@ def _dispatch(args: argparse.Namespace, config: Config) -> int:
             config, config_files=[args.config] if args.config else [], timeout=args.timeout
         )
         return doctor.run(person=not args.check, out=sys.stdout)
-    if args.command in appliance.ACTIONS:
+    if args.command in APPLIANCE_ACTIONS:
+        from device.commands import appliance
+
         return appliance.run(args)
     if args.command == "tags":
         from device.commands import tagcli

@@ -6,7 +6,6 @@ import argparse
 import re
 import threading
 from contextlib import ExitStack
-from typing import Any
 
 from device.config import Config, resolve_store_path
 from device.logtext import printable
@@ -14,30 +13,6 @@ from device.runtime.readers import open_readers
 from device.store.database import Store
 
 KINDS = ("seat", "player", "role")
-
-
-def add_parser(commands: Any) -> None:
-    """Add ``tags learn|list|forget`` to the command line."""
-    from device.commands.arguments import seconds_argument
-
-    tags = commands.add_parser("tags", help="learn, list and forget tags")
-    tools = tags.add_subparsers(dest="tool", metavar="TOOL", required=True)
-    learn = tools.add_parser("learn", help="tap a tag (or give --uid) and say what it stands for")
-    what = learn.add_mutually_exclusive_group(required=True)
-    what.add_argument("--seat", type=int, help="a seat's number token")
-    what.add_argument("--player", help="a player's personal card")
-    what.add_argument("--role", help="a role tile, e.g. synthetic_alien")
-    learn.add_argument(
-        "--uid",
-        help="the tag's id as a reader gives it, instead of tapping it on the pad: "
-        "10 hex digits (RDM6300) or 8, 14 or 20 (PN532)",
-    )
-    learn.add_argument(
-        "--wait", type=seconds_argument, default=30.0, help="seconds to wait for a tap"
-    )
-    tools.add_parser("list", help="every learned tag")
-    forget = tools.add_parser("forget", help="forget a tag")
-    forget.add_argument("uid", help="the tag's uid, as 'tags list' shows it")
 
 
 def run(args: argparse.Namespace, config: Config) -> int:

@@ -30,24 +30,7 @@ from narration.piper_model import BUNDLED_VOICE, bundled_model, piper_installed,
 from narration.speech import SpeechBackend
 from narration.wav import wav_seconds
 
-__all__ = ["add_parser", "run"]
-
-ENGINES = ["pyttsx3", "espeak", "piper", "silent"]
-
-
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``voice`` and its three actions to the command line."""
-    voice = commands.add_parser("voice", help="prepare, list and test the narrator's voice")
-    actions = voice.add_subparsers(dest="action", metavar="ACTION", required=True)
-    prepare = actions.add_parser(
-        "prepare", help="render every line the games can say into the cache (the installer runs it)"
-    )
-    prepare.add_argument("--voice", choices=ENGINES, help="override narration.backend")
-    actions.add_parser("list", help="the voices here, which one speaks and why")
-    test = actions.add_parser("test", help='say a sentence: voice test "Everyone, wake up."')
-    test.add_argument("text", help="the sentence to say")
-    test.add_argument("--voice", choices=ENGINES, help="override narration.backend")
-    test.add_argument("--out", type=Path, metavar="FILE.wav", help="write the WAV here, no sound")
+__all__ = ["run"]
 
 
 def run(args: argparse.Namespace, config: Config, out: TextIO | None = None) -> int:
