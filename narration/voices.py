@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 
 from narration.backends import RecordedVoice, make_backend
@@ -54,6 +53,8 @@ def describe(backend: SpeechBackend) -> str:
 
 
 def _piper_version() -> str:
+    from importlib import metadata  # only to probe: costs a start a twentieth of a second
+
     try:
         return metadata.version("piper-tts")
     except metadata.PackageNotFoundError:

@@ -15,11 +15,11 @@ from concurrent.futures import Future
 from contextlib import ExitStack
 from typing import TYPE_CHECKING
 
-from device.commands.backup import backup_dir
 from device.config import Config, resolve_store_path
 from device.runtime.clock import RealClock
 from device.runtime.inbox import Call
 from device.runtime.parts import Wiring, open_daemon, open_late
+from device.store.backups import backup_dir
 
 if TYPE_CHECKING:
     from device.runtime.app import Daemon
