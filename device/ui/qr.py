@@ -9,7 +9,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pygame
-import segno
 
 QUIET_ZONE = 2
 """Modules of white around the code. The standard asks for 4; on a dark screen 2 scan well
@@ -24,6 +23,8 @@ def qr_matrix(text: str) -> tuple[tuple[bool, ...], ...]:
     Cached: a screen asks for it on every redraw."""
     # A fixed mask: choosing the best of eight takes most of the time (a second for a long
     # link on a Pi) and any mask scans.
+    import segno  # here: with its urllib and ssl, a tenth of a start's CPU, for no first screen
+
     code = segno.make(text, error="l", micro=False, mask=0)
     return tuple(tuple(bool(bit) for bit in row) for row in code.matrix)
 

@@ -1,68 +1,71 @@
-"""The screen that shows each kind of view: ``TouchUI.show`` looks a view's class up here."""
+"""The screen that shows each kind of view: ``TouchUI.show`` looks a view's class up here.
+
+Both sides are named, not imported: a screen's module (and its view's) loads the first time
+such a view is shown, so the first screen does not wait for the charts, the QR codes or every
+game's screens to load.
+"""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
-from device.ui.alieninjas import ReplicasScreen, ScoresScreen
-from device.ui.ballot import TallyScreen, VoteScreen
-from device.ui.charts.log import PlaysScreen
-from device.ui.charts.screens import HistoryScreen, TotalsScreen, WinsScreen
-from device.ui.keypad.screen import KeypadScreen
-from device.ui.play import DayScreen, NightScreen
-from device.ui.players import KeyboardScreen, PlayersScreen
-from device.ui.pushqr import PushQrScreen
-from device.ui.reveal import RevealScreen
-from device.ui.screens import HomeScreen, MessageScreen, Screen
-from device.ui.setup import SetupScreen
-from device.ui.sheets import SheetScreen
-from device.ui.table import TableScreen
-from device.ui.who import WhoScreen
-from games.alieninjas.views import ReplicasView, ScoresView
-from games.onenight.views import DayView, NightView, RevealView, SetupView, TallyView, VoteView
-from games.scorelog.views import (
-    BgStatsView,
-    HistoryView,
-    PlaysView,
-    TotalsView,
-    WhoView,
-    WinsView,
-)
-from games.views import (
-    EndView,
-    HomeView,
-    KeyboardView,
-    KeypadView,
-    MessageView,
-    PlayersView,
-    SheetView,
-    TableView,
-    View,
-)
+from device.ui.screens import Screen
+from games.views import View
 
-TYPED_SCREENS: dict[type[View], Callable[[Any], Screen]] = {
-    NightView: NightScreen.from_view,
-    DayView: DayScreen.from_view,
-    SetupView: SetupScreen.from_view,
-    RevealView: RevealScreen.from_view,
-    VoteView: VoteScreen.from_view,
-    TallyView: TallyScreen.from_view,
-    ReplicasView: ReplicasScreen.from_view,
-    ScoresView: ScoresScreen.from_view,
-    PlayersView: PlayersScreen.from_view,
-    KeyboardView: KeyboardScreen.from_view,
-    HomeView: HomeScreen.from_view,
-    MessageView: MessageScreen.from_view,
-    KeypadView: KeypadScreen.from_view,
-    SheetView: SheetScreen.from_view,
-    EndView: MessageScreen.end_from_view,
-    BgStatsView: PushQrScreen.from_view,
-    WhoView: WhoScreen.from_view,
-    WinsView: WinsScreen.from_view,
-    TotalsView: TotalsScreen.from_view,
-    HistoryView: HistoryScreen.from_view,
-    PlaysView: PlaysScreen.from_view,
-    TableView: TableScreen.from_view,
+__all__ = ["SCREENS", "screen_for", "view_kinds"]
+
+SCREENS: dict[str, str] = {
+    "games.onenight.views:NightView": "device.ui.play:NightScreen.from_view",
+    "games.onenight.views:DayView": "device.ui.play:DayScreen.from_view",
+    "games.onenight.views:SetupView": "device.ui.setup:SetupScreen.from_view",
+    "games.onenight.views:RevealView": "device.ui.reveal:RevealScreen.from_view",
+    "games.onenight.views:VoteView": "device.ui.ballot:VoteScreen.from_view",
+    "games.onenight.views:TallyView": "device.ui.ballot:TallyScreen.from_view",
+    "games.alieninjas.views:ReplicasView": "device.ui.alieninjas:ReplicasScreen.from_view",
+    "games.alieninjas.views:ScoresView": "device.ui.alieninjas:ScoresScreen.from_view",
+    "games.views:PlayersView": "device.ui.players:PlayersScreen.from_view",
+    "games.views:KeyboardView": "device.ui.players:KeyboardScreen.from_view",
+    "games.views:HomeView": "device.ui.screens:HomeScreen.from_view",
+    "games.views:MessageView": "device.ui.screens:MessageScreen.from_view",
+    "games.views:KeypadView": "device.ui.keypad.screen:KeypadScreen.from_view",
+    "games.views:SheetView": "device.ui.sheets:SheetScreen.from_view",
+    "games.views:EndView": "device.ui.screens:MessageScreen.end_from_view",
+    "games.views:TableView": "device.ui.table:TableScreen.from_view",
+    "games.scorelog.views:BgStatsView": "device.ui.pushqr:PushQrScreen.from_view",
+    "games.scorelog.views:WhoView": "device.ui.who:WhoScreen.from_view",
+    "games.scorelog.views:WinsView": "device.ui.charts.screens:WinsScreen.from_view",
+    "games.scorelog.views:TotalsView": "device.ui.charts.screens:TotalsScreen.from_view",
+    "games.scorelog.views:HistoryView": "device.ui.charts.screens:HistoryScreen.from_view",
+    "games.scorelog.views:PlaysView": "device.ui.charts.log:PlaysScreen.from_view",
 }
-"""The screen for each kind of view (each ``from_view`` takes that view class)."""
+"""``module:View`` -> ``module:Screen.factory``: the screen for each kind of view (each
+factory takes a view of that class)."""
+
+_found: dict[type[View], Callable[[Any], Screen]] = {}
+
+
+def _load(path: str) -> Any:
+    """The object ``module:name.attribute`` names, its module imported now."""
+    module, _, name = path.partition(":")
+    found: Any = importlib.import_module(module)
+    for part in name.split("."):
+        found = getattr(found, part)
+    return found
+
+
+def screen_for(kind: type[View]) -> Callable[[Any], Screen] | None:
+    """What builds the screen for views of class ``kind`` (None: no screen shows them)."""
+    typed = _found.get(kind)
+    if typed is None:
+        path = SCREENS.get(f"{kind.__module__}:{kind.__qualname__}")
+        if path is None:
+            return None
+        typed = _found[kind] = _load(path)
+    return typed
+
+
+def view_kinds() -> list[type[View]]:
+    """Every class of view a screen shows (loads them all: for messages about a wrong one)."""
+    return [_load(path) for path in SCREENS]

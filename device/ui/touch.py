@@ -19,7 +19,7 @@ from device.ui.canvas import NIGHT_TEXT, PANEL, TEXT, Canvas
 from device.ui.events import to_input
 from device.ui.inputwake import EVDEV_DRIVERS, NO_INPUT_DRIVERS, InputWake, event_nodes
 from device.ui.model import DESIGN_SIZE, Control, UiError, UiInput
-from device.ui.registry import TYPED_SCREENS
+from device.ui.registry import screen_for, view_kinds
 from device.ui.screens import Screen
 from games.views import View
 
@@ -155,15 +155,15 @@ class TouchUI:
         call ``redraw(now)`` to refresh.
         """
         if isinstance(view, View):
-            typed = TYPED_SCREENS.get(type(view))
+            typed = screen_for(type(view))
             if typed is None or view.screen != screen:
                 raise UiError(f"no {screen!r} screen shows a {type(view).__name__}")
             self._screen = typed(view)
         else:
-            typed_for = [kind.__name__ for kind in TYPED_SCREENS if kind.screen == screen]
+            typed_for = [kind.__name__ for kind in view_kinds() if kind.screen == screen]
             if typed_for:
                 raise UiError(f"the {screen!r} screen takes a {typed_for[0]}, not a mapping")
-            known = ", ".join(dict.fromkeys(kind.screen for kind in TYPED_SCREENS))
+            known = ", ".join(dict.fromkeys(kind.screen for kind in view_kinds()))
             raise UiError(f"unknown screen {screen!r}; screens are: {known}")
         self._name = screen
         self._controls = self._screen.controls()
