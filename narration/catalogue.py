@@ -1,6 +1,7 @@
 """The catalogue of narration lines: ids, wording and ``{placeholders}``.
 
-Lines are data. Each game ships one TOML file in ``narration/lines/``::
+Lines are data. Each game ships a TOML file in ``narration/lines/`` (or in its own folder,
+named by path)::
 
     [lines]
     "common.test" = "This is Mothership. Can you hear me?"
@@ -17,6 +18,7 @@ import string
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from importlib import resources
+from pathlib import Path
 from types import MappingProxyType
 
 from narration.errors import (
@@ -114,7 +116,8 @@ class Catalogue:
         """Load and merge shipped catalogue files.
 
         Args:
-            *names: File names without ``.toml`` (``"common"``, ``"onenight"``).
+            *names: File names without ``.toml`` (``"common"``, ``"onenight"``), or paths of
+                TOML files of lines elsewhere (a game's own, in its folder).
                 With no names, every shipped file is loaded.
 
         Raises:
@@ -124,11 +127,15 @@ class Catalogue:
         merged: dict[str, str] = {}
         origin: dict[str, str] = {}
         for name in names or available:
-            if name not in available:
+            if name.endswith(".toml"):
+                source, document = name, cls._file(Path(name))
+            elif name in available:
+                source = f"{name}.toml"
+                resource = resources.files(_PACKAGE).joinpath(_FOLDER).joinpath(source)
+                document = resource.read_text("utf-8")
+            else:
                 raise CatalogueError(f"unknown catalogue: {name!r}{did_you_mean(name, available)}")
-            source = f"{name}.toml"
-            resource = resources.files(_PACKAGE).joinpath(_FOLDER).joinpath(source)
-            for line_id, text in cls._read(resource.read_text("utf-8"), source).items():
+            for line_id, text in cls._read(document, source).items():
                 if line_id in merged:
                     raise CatalogueError(
                         f"{source}: line {line_id!r} is already defined in {origin[line_id]}"
@@ -149,6 +156,13 @@ class Catalogue:
             CatalogueError: If an id or a text is malformed.
         """
         return cls(lines, source=source)
+
+    @staticmethod
+    def _file(path: Path) -> str:
+        try:
+            return path.read_text("utf-8")
+        except OSError as exc:
+            raise CatalogueError(f"{path}: cannot read lines: {exc.strerror}") from exc
 
     @staticmethod
     def _read(document: str, source: str) -> dict[str, str]:

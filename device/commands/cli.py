@@ -197,7 +197,7 @@ def _say(args: argparse.Namespace, config: Config) -> int:
 
 def _script(args: argparse.Namespace, config: Config) -> int:
     from device.commands.preview import script_lines
-    from device.runtime.parts import CATALOGUES
+    from device.runtime.parts import catalogues
     from device.runtime.sessions import onenight_setup
     from narration.catalogue import Catalogue
     from narration.wav import estimate_speech_seconds
@@ -210,7 +210,7 @@ def _script(args: argparse.Namespace, config: Config) -> int:
     if args.players is not None:
         setup_block["players"] = args.players
     setup = onenight_setup(setup_block, config)
-    catalogue = Catalogue.load(*CATALOGUES)
+    catalogue = Catalogue.load(*catalogues())
     rate = config.narration.rate
 
     def seconds(line: str, params: dict[str, object]) -> float:

@@ -19,7 +19,7 @@ from typing import TextIO
 
 from device.commands.progress import ProgressBar
 from device.config import Config
-from device.runtime.parts import CATALOGUES, cache_dir, open_narrator, voice_choice
+from device.runtime.parts import cache_dir, catalogues, open_narrator, voice_choice
 from device.runtime.voicelines import every_text
 from narration.ambience import BEDS, write_bed
 from narration.audio import AudioOutput
@@ -47,7 +47,7 @@ def prepare(config: Config, out: TextIO, progress: ProgressBar | None = None) ->
     """Render every sentence not in the cache yet; print what is ready and what is not."""
     choice = voice_choice(config, probe=True)
     print(f"Voice: {choice.reason}", file=out)
-    catalogue = Catalogue.load(*CATALOGUES)
+    catalogue = Catalogue.load(*catalogues())
     lines = every_text(catalogue, seats=config.hardware.seats)
     cache = WavCache(cache_dir(config), choice.backend)
     started = time.monotonic()
@@ -75,7 +75,7 @@ def prepare(config: Config, out: TextIO, progress: ProgressBar | None = None) ->
 def prepared(config: Config, backend: SpeechBackend) -> tuple[int, int]:
     """How many of the sentences ``voice prepare`` renders are in the cache for ``backend``,
     and of how many (a look at the files only)."""
-    texts = every_text(Catalogue.load(*CATALOGUES), seats=config.hardware.seats).texts
+    texts = every_text(Catalogue.load(*catalogues()), seats=config.hardware.seats).texts
     cache = WavCache(cache_dir(config), backend)
     return sum(1 for text in texts if cache.cached_path(text).is_file()), len(texts)
 

@@ -18,6 +18,7 @@ from device.config import Config, resolve_cache_dir
 from device.runtime.clock import Clock
 from device.runtime.inbox import Inbox
 from device.runtime.nightsound import NightSound
+from games import catalog
 from games.events import Control, ControlPressed, SeatPressed
 from hardware.backend import Hardware, PinMap, make_hardware
 from narration.audio import AudioOutput
@@ -35,15 +36,13 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-CATALOGUES = (
-    "common",
-    "onenight",
-    "onenight_app",
-    "alienation",
-    "encounters",
-    "alieninjas",
-    "players",
-)
+
+def catalogues() -> tuple[str, ...]:
+    """The line catalogues the device loads: the common lines, then each game's and tool's
+    (``GameSpec.lines``)."""
+    return ("common", *(name for spec in (*catalog.GAMES, *catalog.TOOLS) for name in spec.lines))
+
+
 def pin_map(config: Config) -> PinMap:
     """The pin map of the config's seat count."""
     pins, seats = config.pins, config.hardware.seats
@@ -184,7 +183,7 @@ def open_narrator(
     # A voice model checked once is not hashed again at every start while its files stay.
     remember_checks_in((cache or cache_dir(config)) / VOICE_CHECKED)
     narrator = Narrator(
-        Catalogue.load(*CATALOGUES),
+        Catalogue.load(*catalogues()),
         speech_backend(config, name=backend) if mode != "time" else _timing_voice(config, backend),
         cache or cache_dir(config),
         output,

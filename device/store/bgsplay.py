@@ -5,8 +5,9 @@ with a numeric ``id`` and a ``uuid``), and ``plays``, each pointing at its game
 (``gameRefId``) and location (``locationRefId``), with one ``playerScores`` row per player
 (``playerRefId``). Opening the file on a phone offers to import every play in it.
 
-This is not the one-play push link (`device.store.bgstats.push_url`); both share the per-game
-table `device.store.bgstats.GAME_INFO`, the UTC ``playDate`` and the player ids.
+This is not the one-play push link (`device.store.bgstats.push_url`); both share what each
+game's spec tells BG Stats (`device.store.bgstats.bgstats_game`), the UTC ``playDate`` and the
+player ids.
 """
 
 from __future__ import annotations

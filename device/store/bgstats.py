@@ -18,7 +18,9 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
+from games import catalog
 from games.scorelog.plays import Play, PlayerResult
+from games.spec import BgStats, GameSpec
 
 PUSH_BASE = "https://app.bgstatsapp.com/createPlay.html"
 """The link BG Stats opens; ``bgstats://app.bgstatsapp.com/createPlay.html`` works too."""
@@ -45,50 +47,34 @@ class GameInfo:
     no_points: bool
 
 
-GAME_INFO: dict[str, GameInfo] = {
-    # A One Night play before plays named their box: the Alien box, as it always was.
-    "One Night": GameInfo("onenight", 204431, highest_wins=False, no_points=True),
-    # No public source we could check gives BoardGameGeek ids for these three: left out.
-    "Alieninjas": GameInfo("alieninjas", None, highest_wins=True, no_points=False),
-    "Alienation": GameInfo("alienation", None, highest_wins=True, no_points=False),
-    "Alien Encounters": GameInfo("encounters", None, highest_wins=False, no_points=True),
-}
-"""Per game display name (as plays are logged), what BG Stats is told about it."""
+def _info(spec: GameSpec[Any], facts: BgStats) -> GameInfo:
+    return GameInfo(facts.source_id or spec.key, facts.bgg_id, facts.highest_wins, facts.no_points)
 
-TITLE_INFO: dict[str, GameInfo] = {
-    # BoardGameGeek's ids of the four One Night boxes (public game tables agree on them). The
-    # Alien box keeps the id "onenight" its plays always had, so BG Stats matches them still.
-    "One Night Ultimate Alien": GameInfo("onenight", 204431, highest_wins=False, no_points=True),
-    "One Night Ultimate Werewolf": GameInfo(
-        "onenight-werewolf", 147949, highest_wins=False, no_points=True
-    ),
-    "One Night Ultimate Werewolf: Daybreak": GameInfo(
-        "onenight-daybreak", 163166, highest_wins=False, no_points=True
-    ),
-    "One Night Ultimate Vampire": GameInfo(
-        "onenight-vampire", 180956, highest_wins=False, no_points=True
-    ),
-}
-"""Per published title a play is filed under (`Play.title`), what BG Stats is told."""
-OLD_TITLES = {"One Night": "One Night Ultimate Alien"}
-"""The title of a play logged before plays named their box."""
+
+def _spec_named(game: str) -> GameSpec[Any] | None:
+    """The game whose plays are logged under the display name ``game``."""
+    return next((spec for spec in catalog.GAMES if spec.name == game), None)
 
 
 def bgstats_game(play: Play) -> tuple[str, GameInfo]:
     """The name BG Stats files ``play`` under, and what it is told about that game: the
-    play's published title when it has one (One Night's box), else its game's."""
-    title = play.title or OLD_TITLES.get(play.game, "")
-    if title in TITLE_INFO:
-        return title, TITLE_INFO[title]
-    return title or play.game, game_info(play.game)
+    play's published title when its game has such a title (One Night's boxes), else its
+    game's (each game's spec says, ``GameSpec.bgstats`` and ``titles``)."""
+    spec = _spec_named(play.game)
+    if spec is None:
+        return play.title or play.game, game_info(play.game)
+    title = play.title or spec.untitled
+    if title in spec.titles:
+        return title, _info(spec, spec.titles[title])
+    return title or play.game, _info(spec, spec.bgstats)
 
 
 def game_info(game: str) -> GameInfo:
     """What BG Stats is told about a game; an unknown name gets a plain high-score entry."""
-    info = GAME_INFO.get(game)
-    if info is None:
+    spec = _spec_named(game)
+    if spec is None:
         return GameInfo(game.lower().replace(" ", "-"), None, highest_wins=True, no_points=False)
-    return info
+    return _info(spec, spec.bgstats)
 
 
 def play_date(played_at: str) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from games.encounters.fields import FIELDS
-from games.spec import GameSpec, Settings
+from games.spec import BgStats, GameSpec, Settings
 
 if TYPE_CHECKING:
     from games.encounters.rules import EncountersSetup
@@ -49,4 +49,6 @@ SPEC: GameSpec[EncountersSetup] = GameSpec(
     home={"players": 2},
     players=(2, 2),  # always two: the setup screen still says so before the game starts
     lines=("encounters",),
+    # No public source we could check gives a BoardGameGeek id: left out.
+    bgstats=BgStats(highest_wins=False, no_points=True),
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from games.spec import GameSpec, Settings
+from games.spec import BgStats, GameSpec, Settings
 
 if TYPE_CHECKING:
     from games.onenight.setup import OneNightSetup
@@ -42,6 +42,11 @@ def _again(state: OneNightState) -> Mapping[str, object]:
     return {"game": "onenight", "roles": roles, "players": setup.players, "seed": setup.seed + 1}
 
 
+def _box(bgg_id: int, source_id: str = "") -> BgStats:
+    """A One Night box as BG Stats sees it: winners only, no points."""
+    return BgStats(bgg_id, highest_wins=False, no_points=True, source_id=source_id)
+
+
 SPEC: GameSpec[OneNightSetup] = GameSpec(
     "onenight",
     "One Night",
@@ -54,4 +59,14 @@ SPEC: GameSpec[OneNightSetup] = GameSpec(
     again=_again,
     config=("onenight", "narration", "rulings"),
     lines=("onenight", "onenight_app"),
+    # BoardGameGeek's ids of the four One Night boxes (public game tables agree on them). The
+    # Alien box keeps the id "onenight" its plays always had, so BG Stats matches them still.
+    bgstats=_box(204431),
+    titles={
+        "One Night Ultimate Alien": _box(204431),
+        "One Night Ultimate Werewolf": _box(147949, "onenight-werewolf"),
+        "One Night Ultimate Werewolf: Daybreak": _box(163166, "onenight-daybreak"),
+        "One Night Ultimate Vampire": _box(180956, "onenight-vampire"),
+    },
+    untitled="One Night Ultimate Alien",  # a play before plays named their box: the Alien box
 )

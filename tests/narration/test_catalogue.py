@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from narration.catalogue import Catalogue
@@ -69,6 +71,16 @@ def test_an_extra_parameter_is_an_error_with_a_suggestion(catalogue: Catalogue) 
         str(caught.value) == "line 'test.count' has no placeholder 'cuont' (did you mean 'count'?)"
     )
     assert isinstance(caught.value, PlaceholderError)
+
+
+def test_a_game_brings_lines_of_its_own_by_path(tmp_path: Path) -> None:
+    own = tmp_path / "stars.toml"
+    own.write_text('[lines]\n"stars.caught" = "Player {seat} caught a star."\n')
+    catalogue = Catalogue.load("common", str(own))
+    assert catalogue.text("stars.caught", {"seat": 2}) == "Player 2 caught a star."
+    assert "common.test" in catalogue
+    with pytest.raises(CatalogueError, match=r"nowhere\.toml: cannot read lines"):
+        Catalogue.load(str(tmp_path / "nowhere.toml"))
 
 
 def test_an_unknown_catalogue_file_suggests_the_closest_name() -> None:

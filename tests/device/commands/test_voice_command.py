@@ -9,14 +9,14 @@ import pytest
 from device.commands import voice
 from device.commands.cli import main
 from device.config import load_config
-from device.runtime.parts import CATALOGUES, open_narrator
+from device.runtime.parts import catalogues, open_narrator
 from device.runtime.voicelines import MOST_PER_LINE, every_text
 from narration.catalogue import Catalogue
 from narration.wav import wav_seconds
 
 
 def test_every_text_fills_each_placeholder_from_its_public_values() -> None:
-    catalogue = Catalogue.load(*CATALOGUES)
+    catalogue = Catalogue.load(*catalogues())
     lines = every_text(catalogue, seats=5)
     texts = set(lines.texts)
     assert "Player 5, your vote." in texts and "Player 6, your vote." not in texts
@@ -35,7 +35,8 @@ def test_every_text_fills_each_placeholder_from_its_public_values() -> None:
 def test_prepare_renders_everything_once_then_a_night_renders_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(voice, "CATALOGUES", ("common",))  # the whole catalogue takes minutes
+    # the whole catalogue takes minutes
+    monkeypatch.setattr(voice, "catalogues", lambda: ("common",))
     monkeypatch.delenv("MOTHERSHIP_VOICE")  # the file's espeak, not the suite's pyttsx3
     config_file = tmp_path / "config.toml"
     config_file.write_text(f'[narration]\nbackend = "espeak"\ncache_dir = "{tmp_path / "c"}"\n')
@@ -46,7 +47,7 @@ def test_prepare_renders_everything_once_then_a_night_renders_nothing(
     assert f"{count} sentences ready in {tmp_path / 'c'} ({count} rendered now in " in first
     assert main(["--config", str(config_file), "voice", "prepare"]) == 0
     assert f"({0} rendered now in " in capsys.readouterr().out
-    monkeypatch.setattr("device.commands.voice.CATALOGUES", ("common", "players"))
+    monkeypatch.setattr(voice, "catalogues", lambda: ("common", "players"))
     assert main(["--config", str(config_file), "voice", "list"]) == 0
     every = len(every_text(Catalogue.load("common", "players"), seats=10).texts)
     listed = capsys.readouterr().out

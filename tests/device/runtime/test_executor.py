@@ -9,7 +9,7 @@ from pathlib import Path
 from device.runtime.clock import VirtualClock
 from device.runtime.executor import REOPEN_AHEAD_SECONDS, Executor, Outputs
 from device.runtime.nightsound import NightSound
-from device.runtime.parts import CATALOGUES
+from device.runtime.parts import catalogues
 from device.runtime.session import Runtime
 from device.simulator.transcript import Transcript
 from games.alieninjas.session import AlieninjasSession
@@ -234,7 +234,7 @@ def test_a_bed_generated_behind_the_loop_starts_once_it_is_written(tmp_path: Pat
 
 
 def _behind(tmp_path: Path) -> Narrator:
-    narrator = Narrator(Catalogue.load(*CATALOGUES), EspeakBackend(), tmp_path)
+    narrator = Narrator(Catalogue.load(*catalogues()), EspeakBackend(), tmp_path)
     narrator.render_behind(fallback=None)
     return narrator
 
