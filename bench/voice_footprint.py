@@ -37,12 +37,12 @@ import sys
 import tempfile
 import threading
 import time
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from benchutil import machine_lines, percentile, table
 
+from games import onenight
 from narration.audio import IDLE_CLOSE_SECONDS
 
 SENTENCES = (
@@ -217,9 +217,7 @@ class ShiftClock:
 
 
 def _phase_events(phase: str) -> list[dict[str, object]]:
-    demo = json.loads(
-        resources.files("device").joinpath("scenarios/demo.json").read_text(encoding="utf-8")
-    )
+    demo = json.loads(onenight.SPEC.samples[0].path.read_text(encoding="utf-8"))
     events: list[dict[str, object]] = demo["events"]
     ends = {"home": 0, "night": 3, "day": 5, "result": len(events)}[phase]
     return events[:ends]
@@ -239,9 +237,7 @@ def child_idle(phase: str, mode: str, seconds: float, bed: str) -> dict[str, Any
 
     config = load_config(system_path=None, overrides={"narration.backend": "silent"})
     clock = ShiftClock()
-    demo = json.loads(
-        resources.files("device").joinpath("scenarios/demo.json").read_text(encoding="utf-8")
-    )
+    demo = json.loads(onenight.SPEC.samples[0].path.read_text(encoding="utf-8"))
     demo["setup"]["options"] = {"role_seconds": 120, "day_minutes": 5}  # long quiet holds
     demo["events"] = _phase_events(phase)
     with tempfile.TemporaryDirectory() as scratch, contextlib.ExitStack() as stack:

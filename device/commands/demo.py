@@ -1,7 +1,7 @@
 """``mothership demo``: one of the sample scenarios played in the simulator, written to a folder.
 
-The samples live in ``device/scenarios/`` (the format: ``docs/scenarios.md``); ``--game`` picks
-which game's sample to play, One Night by default.
+The samples live in each game's folder and its spec names them (``GameSpec.samples``; the
+format: ``docs/scenarios.md``); ``--game`` picks which sample to play, One Night by default.
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime
 import difflib
 import json
-from importlib import resources
 from pathlib import Path
 
 from device.commands.progress import ProgressBar
@@ -17,20 +16,17 @@ from device.config import Config
 from device.outputs import cannot_write, check_dir
 from device.simulator.run import SimulationResult, simulate
 from device.simulator.scenario import Scenario, parse_scenario
+from games import catalog
 from games.catalog import find_game
 from games.errors import UnknownGameError
 
-DEMOS: dict[str, str] = {
-    "onenight": "demo.json",
-    "daybreak": "onenight-daybreak.json",
-    "replicas": "replicas-demo.json",
-    "alienation": "alienation.json",
-    "encounters": "encounters.json",
-}
-"""``--game`` name -> the sample scenario it plays (One Night first: the default)."""
 DEFAULT_DEMO = "onenight"
-_BY_GAME = {"alieninjas": "replicas"}
-"""A game whose demo is named after its mission: Alieninjas plays Replicas."""
+
+
+def demos() -> dict[str, Path]:
+    """``--game`` name -> the sample scenario it plays: every game's samples (its spec's), in
+    the home screen's order (One Night first: the default)."""
+    return {sample.name: sample.path for spec in catalog.GAMES for sample in spec.samples}
 
 
 class DemoError(ValueError):
@@ -38,33 +34,32 @@ class DemoError(ValueError):
 
 
 def find_demo(name: str) -> str:
-    """The demo ``name`` means: a ``DEMOS`` key, or a game's name as a scenario gives it; an
-    unknown name is refused with the demos and a did-you-mean.
+    """The demo ``name`` means: a sample's name (``demos``), or a game's name as a scenario
+    gives it (its first sample); an unknown name is refused with the demos and a did-you-mean.
 
     >>> find_demo("One Night"), find_demo("alieninjas")
     ('onenight', 'replicas')
     """
     wanted = name.strip().lower()
-    if wanted in DEMOS:
+    known = demos()
+    if wanted in known:
         return wanted
     try:
-        key = find_game(wanted).key
+        spec = find_game(wanted)
     except UnknownGameError:
-        key = ""
-    key = _BY_GAME.get(key, key)
-    if key in DEMOS:
-        return key
-    close = difflib.get_close_matches(wanted, list(DEMOS), n=1)
+        spec = None
+    if spec is not None and spec.samples:  # a game's first sample is its demo
+        return spec.samples[0].name
+    close = difflib.get_close_matches(wanted, list(known), n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
-    raise DemoError(f"unknown demo {name!r}; demos are: {', '.join(DEMOS)}{hint}")
+    raise DemoError(f"unknown demo {name!r}; demos are: {', '.join(known)}{hint}")
 
 
 def demo_scenario(game: str = DEFAULT_DEMO) -> Scenario:
     """The sample scenario of ``game`` (see ``find_demo``); One Night: the Alien first-game
     preset, four players."""
-    filename = DEMOS[find_demo(game)]
-    text = resources.files("device").joinpath(f"scenarios/{filename}").read_text(encoding="utf-8")
-    return parse_scenario(text, name=filename)
+    path = demos()[find_demo(game)]
+    return parse_scenario(path.read_text(encoding="utf-8"), name=path.name)
 
 
 def default_out_dir(now: datetime.datetime | None = None) -> Path:

@@ -10,10 +10,11 @@ Sunnies, keeps the running totals and names the winner after round 3.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from games.alienation.fields import FIELDS, MAX_PLAYERS, MIN_PLAYERS
-from games.spec import GameSpec, Settings
+from games.spec import GameSpec, Sample, Settings
 
 if TYPE_CHECKING:
     from games.alienation.rules import AlienationSetup
@@ -41,6 +42,8 @@ def _resume(data: Mapping[str, Any]) -> Session[Any]:
     return _session(state_from_json(data).setup)
 
 
+SAMPLES = Path(__file__).parent / "samples"
+
 SPEC: GameSpec[AlienationSetup] = GameSpec(
     "alienation",
     "Alienation",
@@ -52,4 +55,5 @@ SPEC: GameSpec[AlienationSetup] = GameSpec(
     players=(MIN_PLAYERS, MAX_PLAYERS),
     config=("alienation",),
     lines=("alienation",),
+    samples=(Sample("alienation", SAMPLES / "alienation.json"),),
 )

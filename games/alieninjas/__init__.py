@@ -8,11 +8,12 @@ ranking, ``buzz`` decides who buzzed first, and ``session`` is the pure state ma
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from games.alieninjas.fields import MISSION_FIELDS, POINTS
 from games.alieninjas.setup import MAP_CARDS, MAX_PLAYERS, MIN_PLAYERS, MISSION_NAMES
-from games.spec import GameSpec, Mission, Settings
+from games.spec import GameSpec, Mission, Sample, Settings
 
 if TYPE_CHECKING:
     from games.alieninjas.setup import AlieninjasSetup
@@ -46,6 +47,8 @@ def _mission(key: str, players: tuple[int, int] | None = None) -> Mission:
     return Mission(key, MISSION_NAMES[key], MISSION_FIELDS[key], FOUR, players)
 
 
+SAMPLES = Path(__file__).parent / "samples"
+
 SPEC: GameSpec[AlieninjasSetup] = GameSpec(
     "alieninjas",
     "Alieninjas",
@@ -63,4 +66,5 @@ SPEC: GameSpec[AlieninjasSetup] = GameSpec(
         _mission("push_your_luck"),
     ),
     lines=("alieninjas",),
+    samples=(Sample("replicas", SAMPLES / "replicas-demo.json"),),
 )

@@ -10,10 +10,11 @@ Peace tokens and works out who won.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from games.encounters.fields import FIELDS
-from games.spec import BgStats, GameSpec, Settings
+from games.spec import BgStats, GameSpec, Sample, Settings
 
 if TYPE_CHECKING:
     from games.encounters.rules import EncountersSetup
@@ -38,6 +39,8 @@ def _resume(data: Mapping[str, Any]) -> Session[Any]:
     return _session(state_from_json(data).setup)
 
 
+SAMPLES = Path(__file__).parent / "samples"
+
 SPEC: GameSpec[EncountersSetup] = GameSpec(
     "encounters",
     "Alien Encounters",
@@ -51,4 +54,5 @@ SPEC: GameSpec[EncountersSetup] = GameSpec(
     lines=("encounters",),
     # No public source we could check gives a BoardGameGeek id: left out.
     bgstats=BgStats(highest_wins=False, no_points=True),
+    samples=(Sample("encounters", SAMPLES / "encounters.json"),),
 )

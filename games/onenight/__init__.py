@@ -7,9 +7,10 @@ session, setup and state modules load on the first setup, session or resume.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from games.spec import BgStats, GameSpec, Settings
+from games.spec import BgStats, GameSpec, Sample, Settings
 
 if TYPE_CHECKING:
     from games.onenight.setup import OneNightSetup
@@ -47,6 +48,8 @@ def _box(bgg_id: int, source_id: str = "") -> BgStats:
     return BgStats(bgg_id, highest_wins=False, no_points=True, source_id=source_id)
 
 
+SAMPLES = Path(__file__).parent / "samples"
+
 SPEC: GameSpec[OneNightSetup] = GameSpec(
     "onenight",
     "One Night",
@@ -69,4 +72,8 @@ SPEC: GameSpec[OneNightSetup] = GameSpec(
         "One Night Ultimate Vampire": _box(180956, "onenight-vampire"),
     },
     untitled="One Night Ultimate Alien",  # a play before plays named their box: the Alien box
+    samples=(
+        Sample("onenight", SAMPLES / "demo.json"),
+        Sample("daybreak", SAMPLES / "onenight-daybreak.json"),
+    ),
 )

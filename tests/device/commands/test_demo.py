@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from device.commands.cli import main
-from device.commands.demo import DEMOS, DemoError, find_demo
+from device.commands.demo import DemoError, demos, find_demo
 
-SCENARIOS = Path(__file__).parents[3] / "device" / "scenarios"
+DEMOS = demos()
 LAST_PHASE = {
     "onenight": "result",
     "daybreak": "result",
@@ -33,7 +33,7 @@ def test_the_demo_of_each_game_writes_its_folder(
     screens = sorted(path.stem.split("-", 1)[1] for path in (out / "screens").glob("*.png"))
     assert "home" in screens and len(screens) >= 2
     played = json.loads((out / "scenario.json").read_text())
-    assert played == json.loads((SCENARIOS / DEMOS[game]).read_text())
+    assert played == json.loads(DEMOS[game].read_text())
     printed = capsys.readouterr().out
     assert f"Demo finished in phase {LAST_PHASE[game]!r}" in printed
     assert f"Output: {out}" in printed

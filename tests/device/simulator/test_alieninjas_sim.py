@@ -13,7 +13,7 @@ from device.config import Config, load_config
 from device.simulator.run import simulate
 from device.simulator.scenario import load_scenario, parse_scenario
 
-DEMO = Path(__file__).parents[3] / "device" / "scenarios" / "replicas-demo.json"
+DEMO = Path(__file__).parents[3] / "games" / "alieninjas" / "samples" / "replicas-demo.json"
 
 
 @pytest.fixture

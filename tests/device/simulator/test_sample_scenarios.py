@@ -1,4 +1,4 @@
-"""Every sample scenario in device/scenarios/ plays to its game's final phase, with a plausible
+"""Every sample scenario (`games/<game>/samples/`) plays to its final phase, with a plausible
 outcome; together they cover every game and every Alieninjas mission. Every JSON example in
 docs/scenarios.md is checked (and the whole scenarios played), so the reference cannot rot."""
 
@@ -19,7 +19,7 @@ from device.simulator.scenario import EVENT_KINDS, check_event, load_scenario, p
 from games.catalog import GAMES
 
 ROOT = Path(__file__).parents[3]
-SCENARIOS = ROOT / "device" / "scenarios"
+SCENARIOS = {path.name: path for path in sorted(ROOT.glob("games/*/samples/*.json"))}
 DOC = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
 
 SAMPLES: dict[str, dict[str, Any]] = {
@@ -60,7 +60,7 @@ def test_every_game_and_mission_has_a_sample() -> None:
 
 
 def test_every_file_in_the_folder_is_a_checked_sample() -> None:
-    assert sorted(path.name for path in SCENARIOS.glob("*.json")) == sorted(SAMPLES)
+    assert sorted(SCENARIOS) == sorted(SAMPLES)
 
 
 def test_a_sample_without_daybreak_roles_plays_the_vampire_box() -> None:
@@ -68,7 +68,7 @@ def test_a_sample_without_daybreak_roles_plays_the_vampire_box() -> None:
     from games.onenight.setup import setup_from_block
     from games.spec import Settings
 
-    setup = dict(load_scenario(SCENARIOS / "onenight-vampire.json").setup)
+    setup = dict(load_scenario(SCENARIOS["onenight-vampire.json"]).setup)
     roles = setup_from_block(setup, Settings()).roles
     assert {role.info.box for role in roles} == {Box.VAMPIRE}
 
@@ -78,7 +78,7 @@ def test_the_daybreak_sample_plays_a_daybreak_preset_with_artifacts(config: Conf
     from games.onenight.setup import setup_from_block
     from games.spec import Settings
 
-    scenario = load_scenario(SCENARIOS / "onenight-daybreak.json")
+    scenario = load_scenario(SCENARIOS["onenight-daybreak.json"])
     roles = setup_from_block(dict(scenario.setup), Settings()).roles
     assert Box.DAYBREAK in {role.info.box for role in roles}
     entries = simulate(scenario, config).transcript.entries
@@ -102,7 +102,7 @@ def test_the_daybreak_sample_plays_a_daybreak_preset_with_artifacts(config: Conf
 
 
 def test_the_doppelganger_sample_enters_her_marks_and_the_shield_by_touch(config: Config) -> None:
-    scenario = load_scenario(SCENARIOS / "onenight-doppelganger.json")
+    scenario = load_scenario(SCENARIOS["onenight-doppelganger.json"])
     assert any(event.kind == "touch" for event in scenario.events)
     entries = simulate(scenario, config).transcript.entries
     assert kinds(entries, "error") == []
@@ -120,7 +120,7 @@ def test_the_doppelganger_sample_enters_her_marks_and_the_shield_by_touch(config
 @pytest.mark.parametrize("name", sorted(SAMPLES))
 def test_the_sample_plays_to_its_final_phase(name: str, config: Config) -> None:
     sample = SAMPLES[name]
-    scenario = load_scenario(SCENARIOS / name)
+    scenario = load_scenario(SCENARIOS[name])
     game = scenario.setup.get("mission", scenario.setup["game"])
     assert game == sample["game"]
     entries = simulate(scenario, config).transcript.entries

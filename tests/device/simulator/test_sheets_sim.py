@@ -214,7 +214,7 @@ def test_a_final_sheet_offers_its_play_on_bg_stats_and_who_played(tmp_path: Path
     store = Store(db)
     store.add_player("Ada")
     store.close()
-    sample = Path(__file__).parents[3] / "device" / "scenarios" / "alienation.json"
+    sample = Path(__file__).parents[3] / "games" / "alienation" / "samples" / "alienation.json"
     scenario = json.loads(sample.read_text())
     scenario["events"] += [
         {"touch": "Who played?"},

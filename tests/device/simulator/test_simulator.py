@@ -227,7 +227,7 @@ def test_without_wavs_no_line_is_rendered_whatever_the_voice(tmp_path: Path) -> 
 
 # -- simulate --store: the simulated game's store is kept ------------------------------------
 
-DEMO = Path(__file__).parents[3] / "device" / "scenarios" / "demo.json"
+DEMO = Path(__file__).parents[3] / "games" / "onenight" / "samples" / "demo.json"
 
 
 def demo_until(tmp_path: Path, phase: str | None) -> Path:

@@ -15,7 +15,7 @@ from device.ui.who import WhoPrompt, unnamed_seats
 from games.scorelog.plays import Play, PlayerResult
 from games.scorelog.stats import player_stats
 
-SCENARIOS = Path(__file__).parents[3] / "device" / "scenarios"
+SCENARIOS = Path(__file__).parents[3] / "games" / "alieninjas" / "samples"
 
 
 def night(i: int) -> Play:

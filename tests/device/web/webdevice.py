@@ -54,7 +54,7 @@ def seeded_store(folder: Path, config: Config) -> Path:
         store.add_player(name)
         store.link_seat(seat, name)
     store.close()
-    scenario = load_scenario(ROOT / "device" / "scenarios" / "alienation.json")
+    scenario = load_scenario(ROOT / "games" / "alienation" / "samples" / "alienation.json")
     simulate(scenario, config, store_path=path, cache=folder / "wav")
     return path
 
