@@ -9,7 +9,7 @@ Sunnies, keeps the running totals and names the winner after round 3.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +42,11 @@ def _resume(data: Mapping[str, Any]) -> Session[Any]:
     return _session(state_from_json(data).setup)
 
 
+def _voice(line_id: str, name: str, seats: int) -> Sequence[object] | None:
+    """Its lines' own placeholders: the draft direction, the three rounds."""
+    return {"direction": ("left", "right"), "round": (1, 2, 3), "rounds": (3,)}.get(name)
+
+
 SAMPLES = Path(__file__).parent / "samples"
 
 SPEC: GameSpec[AlienationSetup] = GameSpec(
@@ -56,4 +61,5 @@ SPEC: GameSpec[AlienationSetup] = GameSpec(
     config=("alienation",),
     lines=("alienation",),
     samples=(Sample("alienation", SAMPLES / "alienation.json"),),
+    voice=_voice,
 )

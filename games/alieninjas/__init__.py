@@ -7,7 +7,7 @@ ranking, ``buzz`` decides who buzzed first, and ``session`` is the pure state ma
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -47,6 +47,15 @@ def _mission(key: str, players: tuple[int, int] | None = None) -> Mission:
     return Mission(key, MISSION_NAMES[key], MISSION_FIELDS[key], FOUR, players)
 
 
+def _voice(line_id: str, name: str, seats: int) -> Sequence[object] | None:
+    """Its lines' own placeholders: the mission, the Map side, the three rounds."""
+    return {
+        "mission": tuple(MISSION_NAMES.values()),
+        "side": ("A", "B"),
+        "round": (1, 2, 3),
+    }.get(name)
+
+
 SAMPLES = Path(__file__).parent / "samples"
 
 SPEC: GameSpec[AlieninjasSetup] = GameSpec(
@@ -67,4 +76,5 @@ SPEC: GameSpec[AlieninjasSetup] = GameSpec(
     ),
     lines=("alieninjas",),
     samples=(Sample("replicas", SAMPLES / "replicas-demo.json"),),
+    voice=_voice,
 )

@@ -9,7 +9,7 @@ Peace tokens and works out who won.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +39,15 @@ def _resume(data: Mapping[str, Any]) -> Session[Any]:
     return _session(state_from_json(data).setup)
 
 
+def _voice(line_id: str, name: str, seats: int) -> Sequence[object] | None:
+    """Its lines' own placeholders: the factions, the end's War and neutral counts."""
+    from games.encounters.rules import FACTIONS
+
+    factions = tuple(FACTIONS.values())
+    own = {"faction": factions, "one": factions, "two": factions, "war": (2,), "neutral": (5,)}
+    return own.get(name)
+
+
 SAMPLES = Path(__file__).parent / "samples"
 
 SPEC: GameSpec[EncountersSetup] = GameSpec(
@@ -55,4 +64,5 @@ SPEC: GameSpec[EncountersSetup] = GameSpec(
     # No public source we could check gives a BoardGameGeek id: left out.
     bgstats=BgStats(highest_wins=False, no_points=True),
     samples=(Sample("encounters", SAMPLES / "encounters.json"),),
+    voice=_voice,
 )

@@ -6,7 +6,7 @@ session, setup and state modules load on the first setup, session or resume.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +48,12 @@ def _box(bgg_id: int, source_id: str = "") -> BgStats:
     return BgStats(bgg_id, highest_wins=False, no_points=True, source_id=source_id)
 
 
+def _voice(line_id: str, name: str, seats: int) -> Sequence[object] | None:
+    from games.onenight.voice import values
+
+    return values(line_id, name, seats)
+
+
 SAMPLES = Path(__file__).parent / "samples"
 
 SPEC: GameSpec[OneNightSetup] = GameSpec(
@@ -76,4 +82,5 @@ SPEC: GameSpec[OneNightSetup] = GameSpec(
         Sample("onenight", SAMPLES / "demo.json"),
         Sample("daybreak", SAMPLES / "onenight-daybreak.json"),
     ),
+    voice=_voice,
 )

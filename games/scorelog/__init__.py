@@ -6,7 +6,7 @@ and their seats); its session loads on first use.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from games.spec import GameSpec, Settings
@@ -35,6 +35,11 @@ def _resume(data: Mapping[str, Any]) -> Session[Any]:
     return PlayersSession(state.profiles, state.players)
 
 
+def _voice(line_id: str, name: str, seats: int) -> Sequence[object] | None:
+    """The most profiles the list screen shows, as its line says it."""
+    return (12, 16, 20) if name == "most" else None
+
+
 PLAYERS: GameSpec[PlayersSetup] = GameSpec(
     "players",
     "Players",
@@ -44,4 +49,5 @@ PLAYERS: GameSpec[PlayersSetup] = GameSpec(
     setup_keys=frozenset(),
     home={},
     lines=("players",),
+    voice=_voice,
 )
