@@ -5,29 +5,29 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from device.config import Config
 from games import onenight
 from games.catalog import by_key, find_game
 from games.errors import SetupError
-from games.onenight.setup import OneNightSetup
-from games.session import Session
-from games.spec import Settings
+from games.spec import GameSpec, Settings
+
+if TYPE_CHECKING:
+    from games.onenight.setup import OneNightSetup
+    from games.session import Session
 
 
 def settings_from(
     config: Config,
+    spec: GameSpec[Any],
     *,
     auto_start: float = 0.0,
     profiles: Callable[[], Sequence[str]] = tuple,
 ) -> Settings:
-    """What the config gives a game's setup: the seats and every config section."""
-    sections = {
-        item.name: dataclasses.asdict(getattr(config, item.name))
-        for item in dataclasses.fields(config)
-        if dataclasses.is_dataclass(getattr(config, item.name))
-    }
+    """What the config gives a game's setup: the seats and the config sections its spec says
+    it reads (``GameSpec.config``), no others."""
+    sections = {name: dataclasses.asdict(getattr(config, name)) for name in spec.config}
     return Settings(config.hardware.seats, sections, auto_start, profiles)
 
 
@@ -36,7 +36,7 @@ def make_session(
 ) -> Session[Any]:
     """A new session for ``setup``; ``auto_start`` starts the game if nothing else does."""
     game = find_game(str(setup["game"]))
-    return game.new_session(setup, settings_from(config, auto_start=auto_start))
+    return game.new_session(setup, settings_from(config, game, auto_start=auto_start))
 
 
 def home_session(
@@ -44,14 +44,15 @@ def home_session(
 ) -> Session[Any]:
     """The session a home button starts: a game's, or a tool's (Players lists ``profiles``)."""
     spec = by_key(str(setup["game"])) or find_game(str(setup["game"]))
-    return spec.new_session(setup, settings_from(config, profiles=profiles))
+    return spec.new_session(setup, settings_from(config, spec, profiles=profiles))
 
 
 def onenight_setup(
     setup: Mapping[str, Any], config: Config, *, auto_start: float = 0.0
 ) -> OneNightSetup:
     """Check a One Night setup block and build the setup it describes."""
-    return onenight.SPEC.setup(setup, settings_from(config, auto_start=auto_start))
+    spec = onenight.SPEC
+    return spec.setup(setup, settings_from(config, spec, auto_start=auto_start))
 
 
 def session_for_checkpoint(game: str, data: Mapping[str, Any]) -> Session[Any]:

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from device.config import default_config
 from device.runtime.app import home_games, home_view
+from device.runtime.sessions import settings_from
 from device.simulator.scenario import entry_keys
 from device.store.scorelog import GAMES as LOGGED
 from device.store.scorelog import play_of
 from device.ui.keypad.entry import Keypad, fields_for
-from games.catalog import GAMES, setup_keys
+from games.catalog import GAMES, find_game, setup_keys
 from games.scorelog.plays import FinalResult
 from games.views import HomeView
 
@@ -102,3 +104,21 @@ def test_the_score_log_names_each_play_as_the_registry_names_its_game() -> None:
         result = FinalResult(spec.key, (None, None), (1,))
         play = play_of(result, names={}, play_id="p", played_at="2025-01-31T20:15:00Z")
         assert play.game == spec.name
+
+
+@pytest.mark.parametrize(
+    ("game", "sections"),
+    [
+        ("onenight", {"onenight", "narration", "rulings"}),
+        ("alienation", {"alienation"}),
+        ("encounters", set()),
+        ("alieninjas", set()),
+    ],
+)
+def test_a_game_gets_the_config_sections_its_spec_names_and_no_others(
+    game: str, sections: set[str]
+) -> None:
+    spec = find_game(game)
+    settings = settings_from(default_config(), spec)
+    assert set(settings.sections) == sections == set(spec.config)
+    assert settings.section("web") == {}  # the device's own sections are not a game's
