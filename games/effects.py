@@ -44,6 +44,14 @@ class Prepare:
 
 
 @dataclass(frozen=True)
+class PrepareAhead:
+    """Render these lines in the background, in case the game says them later (the results
+    a game can reach); nothing answers, and the game never waits for them."""
+
+    lines: tuple[Say, ...]
+
+
+@dataclass(frozen=True)
 class Sound:
     """Play a named sound effect."""
 
@@ -173,6 +181,7 @@ class Finished:
 Effect = (
     Say
     | Prepare
+    | PrepareAhead
     | Sound
     | Lamp
     | Buzz

@@ -147,7 +147,7 @@ def _final_role(card: Role, counts_as: Role) -> str:
 
 def finish(state: OneNightState) -> tuple[OneNightState, list[Effect]]:
     """Every card is in: work out the result, announce it, show it and store the game."""
-    result = _resolve(state)
+    result = resolution(state)
     lines = result.explanation()
     state = dataclasses.replace(state, phase=OneNightPhase.RESULT, deadline=None)
     report = {
@@ -167,10 +167,11 @@ def finish(state: OneNightState) -> tuple[OneNightState, list[Effect]]:
 
 def end_screen(state: OneNightState) -> Show:
     """The result screen of a finished game (the result is worked out again: it is pure)."""
-    return _end_screen(_resolve(state))
+    return _end_screen(resolution(state))
 
 
-def _resolve(state: OneNightState) -> Resolution:
+def resolution(state: OneNightState) -> Resolution:
+    """The result of a finished game (pure: worked out again each time)."""
     overrides: dict[str, Any] = dict(state.setup.options.rulings)
     rulings = Rulings(**overrides)  # checks each value, naming a bad one
     return resolve(resolution_input(state), rulings)

@@ -27,7 +27,7 @@ from games.events import (
     VoteCast,
     describe,
 )
-from games.onenight import day, night, result, reveal, vote
+from games.onenight import day, foresee, night, result, reveal, vote
 from games.onenight.instructions import draw_instructions
 from games.onenight.lobby import Lobby
 from games.onenight.script import all_day_lines
@@ -61,7 +61,13 @@ class OneNightSession:
         return state, [Phase(OneNightPhase.SETUP), Show(ScreenName.SETUP, _setup_view(state))]
 
     def handle(self, state: OneNightState, event: Event, now: float) -> Transition:
-        """React to one input; raises ``EventNotAcceptedError`` for one that does not fit."""
+        """React to one input; raises ``EventNotAcceptedError`` for one that does not fit.
+        From the day on, the result lines the game can reach are asked ahead
+        (:mod:`games.onenight.foresee`)."""
+        after, effects = self._handle(state, event, now)
+        return after, effects + foresee.ahead(state, after)
+
+    def _handle(self, state: OneNightState, event: Event, now: float) -> Transition:
         if isinstance(event, Tick):
             return _run_deadlines(state, now)
         if isinstance(event, LinesReady):
@@ -117,7 +123,12 @@ class OneNightSession:
     def resume(self, state: OneNightState, saved_at: float, now: float) -> Transition:
         """Continue after a restart in the same phase, with the same screen, nothing asked
         again: timers keep their remaining time; a night step is called again from its start,
-        but never its question (see ``night.resume``). Nothing is said or recorded again."""
+        but never its question (see ``night.resume``). Nothing is said or recorded again; the
+        result lines are asked ahead again (a restart lost the renderer's list)."""
+        state, effects = self._resume(state, saved_at, now)
+        return state, effects + foresee.resumed(state)
+
+    def _resume(self, state: OneNightState, saved_at: float, now: float) -> Transition:
         shift = now - saved_at
         if state.phase in ("dusk", "night") and state.spoken:
             return night.resume(state, shift, now)

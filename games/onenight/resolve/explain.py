@@ -39,6 +39,16 @@ TEAM_NAMES: dict[Side, tuple[str, bool]] = {
 
 GROUP_COUNTS = {3: "Three", 4: "Four"}
 
+NOBODY_DIES = "Nobody got more than one vote, so nobody dies."
+NOBODY_ELSE_DIES = "Nobody else had enough votes, so nobody dies by vote."
+DEVICE_FIRST = "The device got the most votes, so nobody dies by vote."
+DEVICE_SECOND = "The device got the second-most votes, so nobody else dies by vote."
+TANNER_STOPPED_WOLVES = "The Tanner died, so the werewolves cannot win."
+LEADER_THUMBS = (
+    "Every player on the alien team voted for the Leader, so the aliens win and the village loses."
+)
+NOBODY_WINS = "Nobody wins."
+
 
 def players(seats: Sequence[int]) -> str:
     """``"player 3"``, ``"players 3 and 7"``, ``"players 2, 5 and 9"``."""
@@ -65,29 +75,36 @@ def death_line(seat: int, why: DeathReason) -> str:
     return f"Player {seat} died for love of player {why.by}."
 
 
+def epic_line(groups: int) -> str:
+    """The Epic Battle's line for 3 or 4 teams in play."""
+    return (
+        f"{GROUP_COUNTS[groups]} teams are in play: an epic battle, where the most and the "
+        "second-most votes die."
+    )
+
+
+def safe_line(seat: int, shield: str, *, from_hunter: bool = False) -> str:
+    """A protected player the vote (or the Hunter) cannot kill, and why."""
+    return f"Player {seat} is safe from the {'Hunter' if from_hunter else 'vote'}: {shield}."
+
+
 def _vote_lines(deaths: Deaths) -> list[str]:
     lines: list[str] = []
     if deaths.epic:
-        groups = GROUP_COUNTS[deaths.epic_groups]
-        lines.append(
-            f"{groups} teams are in play: an epic battle, where the most and the second-most "
-            "votes die."
-        )
+        lines.append(epic_line(deaths.epic_groups))
     for seat in deaths.saved:
-        lines.append(f"Player {seat} is safe from the vote: {deaths.shields[seat]}.")
+        lines.append(safe_line(seat, deaths.shields[seat]))
     if deaths.device_place == 1:
-        lines.append("The device got the most votes, so nobody dies by vote.")
+        lines.append(DEVICE_FIRST)
     elif not deaths.from_vote:
-        if deaths.saved:
-            lines.append("Nobody else had enough votes, so nobody dies by vote.")
-        else:
-            lines.append("Nobody got more than one vote, so nobody dies.")
+        lines.append(NOBODY_ELSE_DIES if deaths.saved else NOBODY_DIES)
     if deaths.device_place == 2:
-        lines.append("The device got the second-most votes, so nobody else dies by vote.")
+        lines.append(DEVICE_SECOND)
     return lines
 
 
-def _identity_line(i: Identity, judgement: Judgement) -> str:
+def identity_line(i: Identity) -> str:
+    """Who a dead player was: "Player 3 was a Werewolf."."""
     line = f"Player {i.seat} was {describe(i)}"
     if i.side is Side.SYNTHETIC:
         return line + ", so the aliens and the village lose."
@@ -99,37 +116,47 @@ def _identity_line(i: Identity, judgement: Judgement) -> str:
 def _rule_lines(judgement: Judgement) -> list[str]:
     lines: list[str] = []
     if judgement.tanner_stopped_wolves:
-        lines.append("The Tanner died, so the werewolves cannot win.")
+        lines.append(TANNER_STOPPED_WOLVES)
     if judgement.thumbs:
-        lines.append(
-            "Every player on the alien team voted for the Leader, so the aliens win and the "
-            "village loses."
-        )
-    for seat, won in judgement.traitors:
-        if won:
-            lines.append(f"Player {seat} holds the Mark of the Traitor and wins: a teammate died.")
-        else:
-            lines.append(
-                f"Player {seat} holds the Mark of the Traitor and loses: no teammate died."
-            )
-    for seat in judgement.beholders:
-        lines.append(f"Player {seat}, the Beholder, loses: a Seer died.")
+        lines.append(LEADER_THUMBS)
+    lines += [traitor_line(seat, won) for seat, won in judgement.traitors]
+    lines += [beholder_line(seat) for seat in judgement.beholders]
     voters = judgement.diseased_voters
     if voters:
         lines.append(f"{players(voters).capitalize()} voted for a diseased player and cannot win.")
     return lines
 
 
+def traitor_line(seat: int, won: bool) -> str:
+    """A Mark of the Traitor's outcome."""
+    if won:
+        return f"Player {seat} holds the Mark of the Traitor and wins: a teammate died."
+    return f"Player {seat} holds the Mark of the Traitor and loses: no teammate died."
+
+
+def beholder_line(seat: int) -> str:
+    """The Beholder who loses because a Seer died."""
+    return f"Player {seat}, the Beholder, loses: a Seer died."
+
+
+def team_line(side: Side, won: bool) -> str:
+    """One team's result: "The werewolves lose.", "The Tanner wins."."""
+    name, plural = TEAM_NAMES[side]
+    verb = ("win" if won else "lose") if plural else ("wins" if won else "loses")
+    return f"{name} {verb}."
+
+
 def _team_lines(judgement: Judgement) -> list[str]:
-    lines = []
-    for side in judgement.present:
-        if side is Side.NOBODY:  # the Void's holder is on no team
-            continue
-        name, plural = TEAM_NAMES[side]
-        won = side in judgement.teams
-        verb = ("win" if won else "lose") if plural else ("wins" if won else "loses")
-        lines.append(f"{name} {verb}.")
-    return lines
+    # The Void's holder is on no team.
+    present = [side for side in judgement.present if side is not Side.NOBODY]
+    return [team_line(side, side in judgement.teams) for side in present]
+
+
+def winners_line(seats: Sequence[int]) -> str:
+    """The last line: every winner, or nobody."""
+    if not seats:
+        return NOBODY_WINS
+    return f"{'Winner' if len(seats) == 1 else 'Winners'}: {players(seats)}."
 
 
 def explain(
@@ -138,15 +165,10 @@ def explain(
     """Every sentence, in speaking order."""
     lines = _vote_lines(deaths)
     lines += [death_line(seat, why) for seat, why in deaths.order]
-    for seat in deaths.spared:
-        lines.append(f"Player {seat} is safe from the Hunter: {deaths.shields[seat]}.")
-    lines += [_identity_line(identities[seat - 1], judgement) for seat, _ in deaths.order]
+    lines += [safe_line(seat, deaths.shields[seat], from_hunter=True) for seat in deaths.spared]
+    lines += [identity_line(identities[seat - 1]) for seat, _ in deaths.order]
     lines += _rule_lines(judgement)
     lines += _team_lines(judgement)
     winners = [i.seat for i, (won, _) in zip(identities, judgement.verdicts, strict=True) if won]
-    if not winners:
-        lines.append("Nobody wins.")
-    else:
-        label = "Winner" if len(winners) == 1 else "Winners"
-        lines.append(f"{label}: {players(winners)}.")
+    lines.append(winners_line(winners))
     return tuple(lines)
