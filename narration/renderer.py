@@ -4,7 +4,9 @@ The loop never waits for speech synthesis. It asks for a sentence (:meth:`LineRe
 goes on; this thread renders it through the voice's one long-lived worker and tells the loop
 (``wake``) when a line the game is waiting for is ready. Lines asked for now go before lines
 prepared ahead (a game's results, names), which go before the background preparation of the
-whole catalogue, so a line the game needs waits behind one sentence at most.
+whole catalogue, so a line the game needs waits behind one sentence at most. Among lines
+prepared ahead, the list asked last goes first (the results of the vote just cast before those
+of the day, a name just given before the rest of a game's catalogue); within a list, its order.
 """
 
 from __future__ import annotations
@@ -22,6 +24,9 @@ from narration.cache import WavCache
 __all__ = ["IDLE_RELEASE_SECONDS", "LineRenderer", "Urgency"]
 
 logger = logging.getLogger(__name__)
+
+Key = tuple[int, int, int]
+"""A queued line's place: urgency, then its list (the last first), then the order asked."""
 
 IDLE_RELEASE_SECONDS = 120.0
 """A voice worker with nothing to render for this long is let go (its memory is given back)."""
@@ -63,8 +68,11 @@ class LineRenderer:
         self._ready: dict[str, Path] = {}
         self._failed: dict[str, str] = {}
         self._queued: dict[str, Urgency] = {}
-        self._heap: list[tuple[int, int, str]] = []
+        self._keys: dict[str, Key] = {}
+        """Each queued line's place in the heap (an entry with another key is stale)."""
+        self._heap: list[tuple[int, int, int, str]] = []
         self._order = itertools.count()
+        self._lists = itertools.count(1)
         self._busy = False
         self._current = ""
         self._stopping = False
@@ -78,31 +86,39 @@ class LineRenderer:
     def ask(self, text: str, urgency: Urgency = Urgency.NOW) -> None:
         """Have ``text`` rendered (sooner if it was asked for less urgently before)."""
         with self._changed:
-            if text in self._ready or text in self._failed:
-                return
-            queued = self._queued.get(text)
-            if queued is not None and queued <= urgency:
-                return
-            self._queued[text] = urgency
-            heapq.heappush(self._heap, (int(urgency), next(self._order), text))
+            self._push(text, urgency, next(self._lists))
             self._changed.notify_all()
 
     def ask_all(self, texts: Iterable[str], urgency: Urgency) -> int:
-        """Ask for every text not cached yet; returns how many were asked for."""
-        asked = 0
-        for text in texts:
-            if not self.cache.cached_path(text).is_file():
-                self.ask(text, urgency)
-                asked += 1
-        return asked
+        """Ask for every text not cached yet, as one list; returns how many were asked for."""
+        missing = [text for text in texts if not self.cache.cached_path(text).is_file()]
+        with self._changed:
+            listed = next(self._lists)
+            for text in missing:
+                self._push(text, urgency, listed)
+            self._changed.notify_all()
+        return len(missing)
+
+    def _push(self, text: str, urgency: Urgency, listed: int) -> None:
+        """Queue ``text`` (the lock held): lines said now in the order asked, others list by
+        list, the last list first."""
+        if text in self._ready or text in self._failed:
+            return
+        queued = self._queued.get(text)
+        if queued is not None and (queued < urgency or queued == urgency == Urgency.NOW):
+            return
+        key = (int(urgency), 0 if urgency is Urgency.NOW else -listed, next(self._order))
+        self._queued[text], self._keys[text] = urgency, key
+        heapq.heappush(self._heap, (*key, text))
 
     def demote(self, text: str) -> None:
         """A line no longer needed now (the fast voice said it): render it behind the others
         still needed, for the next time it is said."""
         with self._changed:
             if self._queued.get(text, Urgency.LATER) < Urgency.LATER and not self._rendering(text):
-                self._queued[text] = Urgency.LATER
-                heapq.heappush(self._heap, (int(Urgency.LATER), next(self._order), text))
+                key = (int(Urgency.LATER), 0, next(self._order))
+                self._queued[text], self._keys[text] = Urgency.LATER, key
+                heapq.heappush(self._heap, (*key, text))
 
     def _rendering(self, text: str) -> bool:
         return self._busy and self._current == text
@@ -130,12 +146,23 @@ class LineRenderer:
                 timeout,
             )
 
+    def wait_cached(self, texts: Iterable[str], timeout: float | None = None) -> bool:
+        """Block until every text is in the cache (rendered, by this thread or before);
+        whether that happened (a text that failed never comes)."""
+        wanted = list(texts)
+        with self._changed:
+            self._changed.wait_for(
+                lambda: self._stopping or all(self.cache.has(text) for text in wanted), timeout
+            )
+        return all(self.cache.has(text) for text in wanted)
+
     def stop(self, timeout: float = 5.0) -> None:
         """Stop after the current line (a worker mid-line is stopped) and wait for the thread."""
         with self._changed:
             self._stopping = True
             self._heap.clear()
             self._queued.clear()
+            self._keys.clear()
             self._changed.notify_all()
         if self._thread.is_alive():
             cancel = getattr(self.cache.backend, "cancel", None)
@@ -152,8 +179,8 @@ class LineRenderer:
         with self._changed:
             while True:
                 while self._heap:
-                    urgency, _, text = heapq.heappop(self._heap)
-                    if self._queued.get(text) == urgency:  # else an entry since moved
+                    *key, text = heapq.heappop(self._heap)
+                    if self._keys.get(text) == tuple(key):  # else an entry since moved
                         self._busy, self._current = True, text
                         return text
                 if self._stopping:
@@ -179,6 +206,7 @@ class LineRenderer:
         with self._changed:
             self._busy = False
             urgency = self._queued.pop(text, None)  # asked more urgently while it rendered?
+            self._keys.pop(text, None)
             if urgency is None:
                 return  # stopped meanwhile
             if urgency is not Urgency.LATER:  # someone may be waiting for it

@@ -182,3 +182,26 @@ def test_a_line_the_fast_voice_said_goes_behind_the_lines_still_needed(
         assert slow.started == ["One.", "Three.", "Two."]
     finally:
         renderer.stop()
+
+
+def test_the_list_asked_last_renders_first_lines_said_now_before_both(
+    espeak: EspeakBackend, tmp_path: Path
+) -> None:
+    slow = SlowBackend(espeak, held=True)
+    renderer = LineRenderer(WavCache(tmp_path, slow))
+    renderer.start()
+    try:
+        renderer.ask("Held.", Urgency.NOW)  # the thread waits in the voice on this one
+        renderer.ask_all(["Day one.", "Day two.", "Both."], Urgency.SOON)
+        renderer.ask_all(["Vote one.", "Both.", "Vote two."], Urgency.SOON)  # a later list
+        renderer.ask("Now one.", Urgency.NOW)
+        renderer.ask("Now two.", Urgency.NOW)
+        renderer.ask("Background.", Urgency.LATER)
+        slow.let_go()
+        assert renderer.wait_quiet(timeout=WAIT)
+        assert slow.started == [
+            "Held.", "Now one.", "Now two.", "Vote one.", "Both.", "Vote two.", "Day one.",
+            "Day two.", "Background.",
+        ]  # fmt: skip
+    finally:
+        renderer.stop()
