@@ -29,6 +29,7 @@ from games.effects import (
     LogPlay,
     Phase,
     Prepare,
+    PrepareAhead,
     Record,
     Report,
     Say,
@@ -296,6 +297,8 @@ class Executor:
             logger.info("%s: %s", effect.kind, dict(effect.data))
         elif isinstance(effect, Prepare):
             return self._prepare(effect)
+        elif isinstance(effect, PrepareAhead):
+            self._prepare_ahead(effect)
         elif isinstance(effect, Finished):
             self.finished = True
         return None
@@ -400,6 +403,17 @@ class Executor:
             return self.lines_ready()
         narrator.prepare(items, self._progress)
         return LinesReady(tuple(narrator.seconds(line, params) for line, params in items))
+
+    def _prepare_ahead(self, prepare: PrepareAhead) -> None:
+        """Lines the game may say later (its results): rendered behind the loop into the
+        persistent cache, before the rest of what waits there. Nothing happens when lines are
+        rendered on the loop or only timed: the game never waits for these."""
+        narrator = behind(self.out.narrator)
+        if narrator is None:
+            return
+        asked = narrator.ask_ahead([(say.line, say.param_map()) for say in prepare.lines])
+        if asked:
+            logger.info("preparing %d of %d lines ahead", asked, len(prepare.lines))
 
     def wait_for_lines(self, timeout: float = 60.0) -> bool:
         """Block until the lines asked for now are rendered behind the loop (the simulator and

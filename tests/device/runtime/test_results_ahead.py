@@ -1,0 +1,87 @@
+"""One Night's result lines are rendered during the day, behind the loop, before the reveal."""
+
+from __future__ import annotations
+
+from contextlib import ExitStack
+from pathlib import Path
+
+from device.config import load_config
+from device.runtime.app import Daemon
+from device.runtime.clock import VirtualClock
+from device.runtime.parts import Wiring, open_daemon
+from device.runtime.sessions import home_session
+from games.events import RevealEntered, Touched, VoteCast
+from games.onenight import reveal
+from games.onenight.ballot import Ballot
+from games.onenight.result import resolution
+from games.onenight.setup import OneNightSetup
+from games.onenight.state import OneNightState
+from narration.narrator import Narrator
+
+DEAL = ["werewolf", "werewolf", "seer", "robber", "troublemaker", "tanner"]
+CARDS = ("werewolf", "seer", "tanner")
+BALLOT = ((1, (2,)), (2, (1,)), (3, (1,)))
+WAIT = 120.0
+"""A bound on waiting for the renderer's thread (espeak-ng renders a line in milliseconds)."""
+
+
+def _result(setup: OneNightSetup) -> tuple[str, ...]:
+    """What the game will say once its cards are turned over (the session is pure)."""
+    final = OneNightState(setup, ballot=Ballot(3, votes=BALLOT))
+    for seat, card in enumerate(CARDS, start=1):
+        final = reveal.record(final, (seat, card, None, None, False, None, None, False))
+    return resolution(final).explanation()
+
+
+def _until(daemon: Daemon, clock: VirtualClock, phase: str) -> None:
+    """Run the loop on the virtual clock, deadline by deadline, until ``phase``."""
+    runtime = daemon.runtime
+    while runtime.phase != phase:
+        daemon.step(until=clock.now())
+        if runtime.phase == phase or runtime.executor.wait_for_lines():
+            continue
+        deadline = runtime.next_deadline()
+        assert deadline is not None, f"stuck in {runtime.phase}"
+        clock.advance_to(max(deadline, clock.now()))
+
+
+def test_the_result_lines_are_in_the_cache_before_the_last_card(tmp_path: Path) -> None:
+    config = load_config(
+        system_path=None,
+        overrides={
+            "narration.backend": "espeak",
+            "narration.cache_dir": str(tmp_path / "voice"),
+            "audio.enabled": False,
+        },
+    )
+    clock = VirtualClock()
+    wiring = Wiring(
+        clock=clock, store_path=tmp_path / "m.db", hardware="mock", audio=False, voice="behind"
+    )
+    with ExitStack() as stack:
+        daemon = open_daemon(config, wiring, stack)
+        narrator = daemon.runtime.executor.out.narrator
+        assert isinstance(narrator, Narrator) and narrator.renderer is not None
+        setup = {"game": "onenight", "players": 3, "seed": 1, "roles": DEAL}
+        session = home_session(setup, config, tuple)
+        said = _result(session.setup)
+        assert not any(narrator.cache.has(line) for line in said)
+        daemon.runtime.begin(session)
+        daemon.inbox.put(Touched("start"))
+        _until(daemon, clock, "day")
+        # The day is on: the deaths, the cards and the teams render while the table talks.
+        assert narrator.renderer.wait_cached(said[:-1], WAIT)
+        daemon.inbox.put(Touched("vote"))
+        _until(daemon, clock, "vote")
+        for voter, (target,) in BALLOT:
+            daemon.inbox.put(VoteCast(voter, target))
+        daemon.step(until=clock.now())
+        for seat, card in enumerate(CARDS[:2], start=1):
+            daemon.inbox.put(RevealEntered(seat, card))
+        daemon.step(until=clock.now())
+        assert daemon.runtime.phase == "reveal"
+        # One card left: the result it makes, winners and all, renders before it is entered.
+        assert narrator.renderer.wait_cached(said, WAIT)
+        daemon.inbox.put(RevealEntered(3, CARDS[2]))
+        daemon.step(until=clock.now())
+        assert daemon.runtime.phase == "result"
