@@ -7,7 +7,6 @@ device costs close to no CPU.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import json
 import logging
@@ -27,17 +26,15 @@ from device.runtime.sessions import home_session, session_for_checkpoint
 from device.runtime.table_setup import TableSetup
 from device.runtime.tags import translate
 from device.runtime.uievents import ui_event
+from device.runtime.who_played import WhoPlayed
 from device.simulator.transcript import Transcript
 from device.store.database import RESUME_ATTEMPTS, CheckpointError, Store
 from device.ui.charts.log import SCREENS as SCORE_LOG_SCREENS
 from device.ui.charts.log import ScoreLog
 from device.ui.model import UiInput
-from device.ui.pushqr import scannable_push_url
-from device.ui.who import WhoPrompt, unnamed_seats
 from games.catalog import by_key, home_buttons
 from games.effects import Say
 from games.events import Control, ControlPressed, TagSeen, Touched
-from games.scorelog.plays import Play
 from games.scorelog.views import BgStatsView
 from games.views import EndView, HomeView, SheetView
 
@@ -105,8 +102,8 @@ class Daemon:
         """The touchscreen score log's game filter and page."""
         self.end_view: tuple[str, EndView | SheetView] | None = None
         """The last screen of a game left for its BG Stats code (its Back comes back to it)."""
-        self.who: WhoPrompt | None = None
-        """Naming the unnamed seats of the play just logged ("Who played?"), while it lasts."""
+        self.who_played = WhoPlayed(self)
+        """Naming a logged play's unnamed seats ("Who played?"), while it lasts."""
         self.notices: list[str] = []
         """Warnings for the banner, shown by the loop: its own (an apology, a refused write) and
         those the inbox brings from other threads (a tag reader lost)."""
@@ -228,7 +225,8 @@ class Daemon:
         self._flush(now)
         self.runtime.executor.update_audio(self.runtime.next_deadline())
         idle_screens = ("home", "table", "end", "bgstats", "who", *SCORE_LOG_SCREENS)
-        if self.runtime.session is None and self.runtime.executor.screen not in idle_screens:
+        idle = self.runtime.executor.screen in idle_screens or self.who_played.active
+        if self.runtime.session is None and not idle:
             self.home()
         self.entry.offer()
         self.quitting.offer()
@@ -279,7 +277,7 @@ class Daemon:
             if event is None:
                 self.runtime.executor.run([Say.of("common.unknown_tag")])
                 return False
-        if self._end_link(event) or self._who(event):
+        if self._end_link(event) or self.who_played.tap(event):
             return True
         if self.runtime.session is None:
             self._home_input(event)
@@ -358,59 +356,6 @@ class Daemon:
         self.end_view = (executor.screen, last)
         executor.show("bgstats", view)
         return True
-
-    def _who(self, event: Any) -> bool:
-        """ "Who played?" on a game's last screen: name the logged play's unnamed seats, seat by
-        seat (``device.ui.who``); then that screen again, its BG Stats code with the names.
-        Whether ``event`` was one of its taps."""
-        if not isinstance(event, Touched):
-            return False
-        executor, store = self.runtime.executor, self.runtime.store
-        if event.action == "who":
-            play = store.last_logged if store is not None else None
-            last = executor.view
-            if store is None or play is None or executor.screen not in ("end", "sheet"):
-                return False
-            if not isinstance(last, EndView | SheetView):
-                return False
-            self.end_view = (executor.screen, last)
-            self.who = WhoPrompt(play, store.recent_players())
-        elif str(event.action).startswith("who:") and self.who is not None and store is not None:
-            kind, _, name = str(event.action).removeprefix("who:").partition(":")
-            seat = self.who.seat
-            if kind == "pick" and seat is not None:
-                try:
-                    self.who.named(store.name_seat(self.who.play.id, seat, name))
-                except ValueError as error:
-                    self.notices.append(str(error))
-                    return True
-            elif kind == "skip":
-                self.who.skip()
-            else:
-                self.who.seats.clear()
-        else:
-            return False
-        if self.who.seat is not None:
-            executor.show("who", self.who.view())
-            return True
-        self._end_again(self.who.play)
-        self.who = None
-        return True
-
-    def _end_again(self, play: Play) -> None:
-        """Back to the game's last screen after "Who played?": its code names who played."""
-        if self.end_view is None:
-            return
-        screen, view = self.end_view
-        who = bool(unnamed_seats(play))
-        link = scannable_push_url(play, self.config.store.location)
-        if isinstance(view, EndView):
-            view = dataclasses.replace(view, bgstats=link, who=who)
-        else:
-            kept = tuple(c for c in view.controls if who or c.action != "who")
-            view = dataclasses.replace(view, bgstats=link, controls=kept)
-        self.end_view = (screen, view)
-        self.runtime.executor.show(screen, view)
 
     def loop(self) -> None:
         """Run until quit or SIGTERM."""

@@ -39,14 +39,20 @@ class PushQrScreen(Screen):
     lines: tuple[str, ...]
     link: str
     back: str = "home"
+    who: str = ""
 
     @classmethod
     def from_view(cls, view: BgStatsView) -> PushQrScreen:
         """The code screen for ``view`` (checked when built)."""
-        return cls(view.title, view.lines, view.bgstats, view.back)
+        return cls(view.title, view.lines, view.bgstats, view.back, view.who)
 
     def controls(self) -> list[Control]:
-        return [Control("Back", self.back, pygame.Rect(20, 396, 260, 72), True)]
+        if not self.who:
+            return [Control("Back", self.back, pygame.Rect(20, 396, 260, 72), True)]
+        return [
+            Control("Back", self.back, pygame.Rect(20, 396, 120, 72), True),
+            Control("Who played?", self.who, pygame.Rect(150, 396, 164, 72)),
+        ]
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.fill(BG)

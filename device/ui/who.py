@@ -3,8 +3,9 @@
 The game's last screen (the end screen, or a final score sheet) offers a "Who played?" button
 when the play just logged has unnamed seats. `WhoPrompt` walks those seats: for each it shows
 the ``who`` screen with the profiles (recent players first), and a pick names that seat in the
-logged play; Skip leaves a seat unnamed (it stays nobody in particular), Done stops. An unnamed
-seat is never merged with anyone: only a pick names it.
+logged play; New player types a new profile's name for it (``device.runtime.who_played``);
+Skip leaves a seat unnamed (it stays nobody in particular), Done stops. An unnamed seat is never
+merged with anyone: only a pick names it.
 
 The ``who`` screen shows a ``games.scorelog.views.WhoView``.
 """
@@ -78,7 +79,7 @@ class WhoPrompt:
 
 @dataclass(frozen=True)
 class WhoScreen(Screen):
-    """One button per profile, Skip and Done."""
+    """One button per profile, Skip, New player and Done."""
 
     title: str
     message: str
@@ -96,8 +97,9 @@ class WhoScreen(Screen):
             row, col = divmod(i, COLUMNS)
             rect = pygame.Rect(24 + col * (width + gap), 118 + row * (height + gap), width, height)
             out.append(Control(name, f"who:pick:{name}", rect, size=34))
-        out.append(Control("Skip", "who:skip", pygame.Rect(24, 404, 360, 64)))
-        out.append(Control("Done", "who:done", pygame.Rect(416, 404, 360, 64), primary=True))
+        out.append(Control("Skip", "who:skip", pygame.Rect(24, 404, 236, 64)))
+        out.append(Control("New player", "who:new", pygame.Rect(282, 404, 236, 64)))
+        out.append(Control("Done", "who:done", pygame.Rect(540, 404, 236, 64), primary=True))
         return out
 
     def draw(self, canvas: Canvas, now: float) -> None:
@@ -106,7 +108,7 @@ class WhoScreen(Screen):
         canvas.text(self.message, 24, DIM, center=(400, 88), max_width=760)
         if not self.names:
             canvas.text(
-                "No player profiles yet: add them on the Players screen.",
+                "No player profiles yet: tap New player to add one.",
                 30,
                 DIM,
                 center=(400, 250),

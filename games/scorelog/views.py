@@ -24,7 +24,9 @@ class BgStatsView(View):
     bgstats: str
     """The push link the code shows."""
     back: str = "home"
-    """The action of the one button (Back)."""
+    """The action of the Back button."""
+    who: str = ""
+    """The action of a "Who played?" button, for a play with unnamed seats (empty: none)."""
 
 
 @dataclass(frozen=True)

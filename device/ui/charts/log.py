@@ -19,6 +19,7 @@ from device.ui.charts.screens import nav_controls
 from device.ui.model import Control
 from device.ui.pushqr import scannable_push_url
 from device.ui.screens import Screen
+from device.ui.who import unnamed_seats
 from games.scorelog.plays import Play
 from games.scorelog.stats import played_time
 from games.scorelog.views import MAX_PLAY_ROWS, BgStatsView, ChartView, PlayRow, PlaysView, Tab
@@ -31,6 +32,8 @@ SHORT = {"Alien Encounters": "Encounters"}
 """Tab labels for names too long for a tab."""
 ROWS = MAX_PLAY_ROWS
 """Plays listed per page of the plays list."""
+LOG_WHO = "log:who:"
+"""A logged play's "Who played?" on its BG Stats screen: this, then the play's id."""
 
 
 class ScoreLog:
@@ -54,9 +57,7 @@ class ScoreLog:
         self.game, self.page, self.back = None, "wins", 0
         return self.current(stats)
 
-    def tap(
-        self, action: str, stats: LogStats
-    ) -> tuple[str, ChartView | PlaysView | BgStatsView]:
+    def tap(self, action: str, stats: LogStats) -> tuple[str, ChartView | PlaysView | BgStatsView]:
         """The screen after a tap on ``action`` (``log:game:<name>``, ``log:page:<page>``,
         ``log:older``, ``log:newer``, ``log:play:<id>``)."""
         kept = (self.game, self.page, self.back)
@@ -66,9 +67,7 @@ class ScoreLog:
             self.game, self.page, self.back = kept  # a bad tap leaves the log as it was
             raise
 
-    def _tap(
-        self, action: str, stats: LogStats
-    ) -> tuple[str, ChartView | PlaysView | BgStatsView]:
+    def _tap(self, action: str, stats: LogStats) -> tuple[str, ChartView | PlaysView | BgStatsView]:
         kind, _, value = action.removeprefix("log:").partition(":")
         if kind == "game":
             self.game = None if value == "all" else value
@@ -132,9 +131,14 @@ class ScoreLog:
         when = played_time(play).astimezone()
         return BgStatsView(
             title=play.game,
-            lines=(f"{when.day} {when:%b %Y, %H:%M}", _result(play)),
+            lines=(
+                f"{when.day} {when:%b %Y, %H:%M}",
+                _result(play),
+                "Played by " + ", ".join(result.name for result in play.players),
+            ),
             bgstats=scannable_push_url(play, self.location),
             back="log:page:plays",
+            who=f"{LOG_WHO}{play.id}" if unnamed_seats(play) else "",
         )
 
 

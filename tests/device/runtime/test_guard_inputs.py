@@ -15,6 +15,7 @@ from chaos_daemon import DaemonProcess
 from device.runtime.app import Daemon
 from device.runtime.guard import SORRY
 from device.runtime.score_entry import ScoreEntry
+from device.runtime.who_played import WhoPlayed
 from device.ui.model import UiInput
 from games.events import TagSeen
 from tests.device.runtime.test_reliability import Broken, make_daemon, said
@@ -61,7 +62,7 @@ def plant(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> None:
     [
         (Daemon, "_home_input", "Alienation"),
         (Daemon, "_end_link", "Scores"),
-        (Daemon, "_who", "Scores"),
+        (WhoPlayed, "tap", "Scores"),
     ],
 )
 def test_a_bug_in_a_home_screen_handler_is_apologised_for(

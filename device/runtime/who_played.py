@@ -1,0 +1,180 @@
+""" "Who played?": naming a logged play's unnamed seats, from the game's last screen or later
+from the score log's Plays list (a play's BG Stats screen).
+
+Each unnamed seat is shown with the profiles to pick from (``device.ui.who``), Skip, Done and
+New player: the on-screen keyboard types a name, which becomes a profile (or is the existing
+one, spelled any case) and names the seat. At the end the screen it started from comes back,
+its BG Stats code now naming who played.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from device.runtime.session import Runtime
+from device.ui.charts.log import LOG_WHO, ScoreLog
+from device.ui.pushqr import scannable_push_url
+from device.ui.who import WhoPrompt, unnamed_seats
+from games.events import Touched
+from games.scorelog.players import LETTERS, MAX_NAME, clean_name
+from games.scorelog.plays import Play
+from games.views import EndView, KeyboardView, SheetView
+
+KEYBOARD_ACTIONS = ("del", "back", "ok")
+"""The keyboard's taps besides its letters (``key:<letter>``)."""
+
+
+class DaemonParts(Protocol):
+    """What "Who played?" needs of the daemon (``device.runtime.app.Daemon``)."""
+
+    runtime: Runtime
+    config: Any
+    scorelog: ScoreLog
+    notices: list[str]
+    end_view: tuple[str, EndView | SheetView] | None
+
+
+class WhoPlayed:
+    """The "Who played?" screens of one play at a time."""
+
+    def __init__(self, daemon: DaemonParts) -> None:
+        self.daemon = daemon
+        self.prompt: WhoPrompt | None = None
+        self.typed: str | None = None
+        """The new player's name being typed (None: not on the keyboard)."""
+        self.message = ""
+        self.back: Callable[[Play], None] = self._end_again
+        """Where the naming ends: the screen it was opened from, shown again for the play."""
+
+    @property
+    def active(self) -> bool:
+        """Whether a play's seats are being named (its screens stay up with no game)."""
+        return self.prompt is not None
+
+    def tap(self, event: Any) -> bool:
+        """Handle a tap of its own; whether ``event`` was one."""
+        if not isinstance(event, Touched):
+            return False
+        action = str(event.action)
+        store, screen = self.daemon.runtime.store, self.daemon.runtime.executor.screen
+        if store is None:
+            return False
+        if action == "who" and screen in ("end", "sheet"):
+            return self._open_from_end(store.last_logged, store.recent_players())
+        if action.startswith(LOG_WHO) and screen == "bgstats":
+            play = store.stats().play(action.removeprefix(LOG_WHO))
+            if play is None:
+                return False
+            self.back = self._log_again
+            self.prompt = WhoPrompt(play, store.recent_players())
+        elif self.prompt is None:
+            return False
+        elif self.typed is not None and screen == "keyboard":
+            if not (action.startswith("key:") or action in KEYBOARD_ACTIONS):
+                return False
+            self._type(action)
+        elif action.startswith("who:") and screen == "who":
+            self._pick(action.removeprefix("who:"))
+        else:
+            return False
+        self._show()
+        return True
+
+    def _open_from_end(self, play: Play | None, names: list[str]) -> bool:
+        executor = self.daemon.runtime.executor
+        last = executor.view
+        if play is None or not isinstance(last, EndView | SheetView):
+            return False
+        self.daemon.end_view = (executor.screen or "end", last)
+        self.back = self._end_again
+        self.prompt = WhoPrompt(play, names)
+        self._show()
+        return True
+
+    def _pick(self, what: str) -> None:
+        assert self.prompt is not None
+        kind, _, name = what.partition(":")
+        if kind == "pick":
+            self._name(name)
+        elif kind == "new":
+            self.typed, self.message = "", "Type the new player's name"
+        elif kind == "skip":
+            self.prompt.skip()
+        else:
+            self.prompt.seats.clear()
+
+    def _name(self, name: str) -> None:
+        """Name the current seat ``name`` (a refusal goes on the banner)."""
+        store, prompt = self.daemon.runtime.store, self.prompt
+        assert store is not None and prompt is not None and prompt.seat is not None
+        try:
+            prompt.named(store.name_seat(prompt.play.id, prompt.seat, name))
+        except ValueError as error:
+            self.daemon.notices.append(str(error)[:1].upper() + str(error)[1:])
+
+    def _type(self, action: str) -> None:
+        assert self.typed is not None
+        self.message = ""
+        if action == "back":
+            self.typed = None
+        elif action == "del":
+            self.typed = self.typed[:-1]
+        elif action == "ok":
+            self._add(clean_name(self.typed))
+        else:
+            key = action.removeprefix("key:")
+            char = " " if key == "space" else key.upper()
+            if char in LETTERS or char == " ":
+                if len(self.typed) < MAX_NAME:
+                    self.typed += char
+                else:
+                    self.message = f"A name has at most {MAX_NAME} letters"
+
+    def _add(self, name: str) -> None:
+        """OK on the keyboard: the typed name becomes a profile (an existing one, in any case,
+        is that player) and names the seat."""
+        store = self.daemon.runtime.store
+        assert store is not None
+        if not name:
+            self.message = "Type a name first"
+            return
+        known = {profile.casefold(): profile for profile in store.recent_players()}
+        if name.casefold() not in known:
+            store.add_record("players", "players.add", {"name": name})
+        self.typed = None
+        self._name(known.get(name.casefold(), name))
+
+    def _show(self) -> None:
+        prompt, executor = self.prompt, self.daemon.runtime.executor
+        assert prompt is not None
+        if self.typed is not None:
+            title = f"Who played seat {prompt.seat}?"
+            view = KeyboardView(title=title, text=self.typed, most=MAX_NAME, message=self.message)
+            executor.show("keyboard", view)
+        elif prompt.seat is not None:
+            executor.show("who", prompt.view())
+        else:
+            self.prompt = None
+            self.back(prompt.play)
+
+    def _end_again(self, play: Play) -> None:
+        """Back to the game's last screen: its code names who played."""
+        daemon = self.daemon
+        if daemon.end_view is None:
+            return
+        screen, view = daemon.end_view
+        who = bool(unnamed_seats(play))
+        link = scannable_push_url(play, daemon.config.store.location)
+        if isinstance(view, EndView):
+            view = dataclasses.replace(view, bgstats=link, who=who)
+        else:
+            kept = tuple(c for c in view.controls if who or c.action != "who")
+            view = dataclasses.replace(view, bgstats=link, controls=kept)
+        daemon.end_view = (screen, view)
+        daemon.runtime.executor.show(screen, view)
+
+    def _log_again(self, play: Play) -> None:
+        """Back to the play's BG Stats screen in the score log, with its new names."""
+        self.daemon.runtime.executor.show("bgstats", self.daemon.scorelog.play_view(play))
