@@ -333,6 +333,8 @@ class SheetView(View):
     """Reminders under the table where the rows leave room."""
     bgstats: str = ""
     """The BG Stats push link of the play this final sheet logged (the device adds it)."""
+    seat_names: tuple[SeatName, ...] = ()
+    """The players' names linked to seats, for the rows' labels (the device adds them)."""
 
     def __post_init__(self) -> None:
         super().__post_init__()

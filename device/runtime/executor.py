@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, cast
 
+from device.runtime.names import UNNAMED_SCREENS, name_say, name_view
 from device.runtime.nightsound import NightSound
 from device.runtime.voicelines import every_text
 from device.simulator.transcript import Transcript
@@ -368,6 +369,9 @@ class Executor:
                 audio.wake_ahead()
 
     def _say(self, say: Say) -> None:
+        catalogue = getattr(self.out.narrator, "catalogue", None)
+        if self.out.store is not None and catalogue is not None:
+            say = name_say(say, self.out.store.seat_names(), catalogue)
         params = say.param_map()
         if self.out.narrator is None:
             self.out.transcript.write(say=say.line, line=say.line)
@@ -447,7 +451,10 @@ class Executor:
             self.out.screen.redraw(self.out.now())
 
     def show(self, screen: str, view: View | dict[str, Any]) -> None:
-        """Put a screen up (recording a change of screen in the transcript)."""
+        """Put a screen up (recording a change of screen in the transcript), with the players'
+        names for their seats (``device.runtime.names``)."""
+        if self.out.store is not None and screen not in UNNAMED_SCREENS:
+            view = name_view(view, self.out.store.seat_names())
         if screen != self.screen:
             if not self._shot_taken:
                 self.save_screenshot()

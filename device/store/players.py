@@ -102,6 +102,13 @@ class PlayerTables:
         profiles.sort(key=lambda item: (last.get(item[1], 0), item[0]), reverse=True)
         return [name for _, name in profiles]
 
+    def seat_names(self) -> dict[int, str]:
+        """The player names linked to seats (the Players screen's links), by seat."""
+        rows = self._db.execute(
+            "SELECT seat, name FROM seat_players JOIN players ON players.id = player"
+        )
+        return {int(seat): str(name) for seat, name in rows}
+
     def link_seat(self, seat: int, name: str | None) -> None:
         """Name a seat's player in plays logged from now on (None: back to "Player N")."""
         if name is None:

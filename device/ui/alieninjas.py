@@ -131,13 +131,18 @@ class ScoresScreen(Screen):
     """Who started this round, as the rules name them (None: the table chose)."""
     marked: int | None = None
     """Who starts the next round, once an entry says so."""
+    names: tuple[tuple[int, str], ...] = ()
+    """(seat, player name) of the seats linked to players."""
 
     @classmethod
     def from_view(cls, view: ScoresView) -> ScoresScreen:
         """The score table for ``view``."""
         rows = tuple((row.seat, row.last, row.total, row.entered_points) for row in view.rows)
         entered = tuple(sorted(view.entered))
-        return cls(view.title, view.players, entered, rows, view.grabbed, view.starter, view.marked)
+        names = tuple((name.seat, name.name) for name in view.seat_names)
+        return cls(
+            view.title, view.players, entered, rows, view.grabbed, view.starter, view.marked, names
+        )
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
@@ -151,15 +156,22 @@ class ScoresScreen(Screen):
             colour = ALIEN if seat in self.entered else TEXT
             y = 140 + i * step
             given = "in" if points is None else str(points)
-            cells = (str(seat), given if seat in self.entered else "-", str(last), str(total))
+            label = dict(self.names).get(seat, str(seat))
+            cells = (label, given if seat in self.entered else "-", str(last), str(total))
             for cell, (_, x) in zip(cells, columns, strict=True):
-                canvas.text(cell, 32, colour, center=(x, y))
+                canvas.text(cell, 32, colour, center=(x, y), max_width=160)
         done = len(set(self.entered))
         footer, colour = f"{done} of {self.players} entered", DIM
         if self.starter is not None:
-            footer += f" - player {self.starter} started this round"
+            footer += f" - {self._player(self.starter)} started this round"
         if self.marked is not None:
-            footer += f" - player {self.marked} starts the next"
+            footer += f" - {self._player(self.marked)} starts the next"
         if self.grabbed is not None:
-            footer, colour = f"Player {self.grabbed} grabbed it first!  ({footer})", AMBER
+            grabbed = self._player(self.grabbed)
+            footer = f"{grabbed[:1].upper()}{grabbed[1:]} grabbed it first!  ({footer})"
+            colour = AMBER
         canvas.text(footer, 30, colour, center=(400, 456), max_width=760)
+
+    def _player(self, seat: int) -> str:
+        """A seat in a sentence: its player's name, else "player N"."""
+        return dict(self.names).get(seat, f"player {seat}")

@@ -30,6 +30,8 @@ class SheetScreen(Screen):
     rounds: int
     buttons: tuple[tuple[str, str, bool], ...]
     notes: tuple[str, ...] = ()
+    names: tuple[tuple[int, str], ...] = ()
+    """(seat, player name) of the seats linked to players."""
 
     @classmethod
     def from_view(cls, view: SheetView) -> SheetScreen:
@@ -44,6 +46,7 @@ class SheetScreen(Screen):
             view.rounds,
             buttons,
             view.notes,
+            tuple((name.seat, name.name) for name in view.seat_names),
         )
 
     def controls(self) -> list[Control]:
@@ -89,8 +92,9 @@ class SheetScreen(Screen):
             band = pygame.Rect(TABLE.left, y + 2, TABLE.width, height - 4)
             pygame.draw.rect(canvas.surface, PANEL, band, border_radius=8)
             colour = ALIEN if row.lit else TEXT
-            seat = f"P{row.seat}" + (" *" if row.lit else "")
-            canvas.text(seat, 34, colour, center=(TABLE.left + SEAT_WIDTH // 2, band.centery))
+            seat = dict(self.names).get(row.seat, f"P{row.seat}") + (" *" if row.lit else "")
+            centre = (TABLE.left + SEAT_WIDTH // 2, band.centery)
+            canvas.text(seat, 34, colour, center=centre, max_width=SEAT_WIDTH - 8)
             for i, cell in enumerate(row.cells):
                 centre = (TABLE.left + SEAT_WIDTH + i * width + width // 2, band.centery)
                 canvas.text(cell, 34, colour, center=centre, max_width=width - 8)

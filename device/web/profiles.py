@@ -37,10 +37,7 @@ def player_tags(store: Store) -> tuple[tuple[str, str], ...]:
 
 def seat_names(store: Store) -> dict[int, str]:
     """The player names linked to seats (the Players screen's links)."""
-    rows = store._db.execute(
-        "SELECT seat, name FROM seat_players JOIN players ON players.id = player"
-    )
-    return {int(seat): str(name) for seat, name in rows}
+    return store.seat_names()
 
 
 def _profile(store: Store, name: str) -> tuple[int, str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from games.views import Checked, ScreenName, View, ViewError
+from games.views import Checked, ScreenName, SeatName, View, ViewError
 
 REPLICAS_STAGES = ("ready", "countdown", "round", "check", "score")
 """The phases the Replicas screen shows (the final goes on the end screen)."""
@@ -85,6 +85,8 @@ class ScoresView(View):
     """Who started this round, as the rules name them (None: the table chose)."""
     marked: int | None = None
     """Who starts the next round, once an entry says so."""
+    seat_names: tuple[SeatName, ...] = ()
+    """The players' names linked to seats, for the rows' labels (the device adds them)."""
 
     def __post_init__(self) -> None:
         super().__post_init__()

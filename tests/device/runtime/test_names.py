@@ -1,0 +1,88 @@
+"""The names linked to seats on the Players screen are what the table reads and hears where a
+game names a seat: the sheet's rows, its result line, the winner said aloud, the phone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from device.config import Config
+from device.runtime.names import name_say, name_view
+from device.web.snapshot import table_of
+from games.effects import Say
+from games.views import SeatName, SheetButton, SheetRow, SheetView
+from tests.touchplay import Table, table, table_config
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Config:
+    return table_config(tmp_path)
+
+
+def enter_alienation_round(t: Table, players: int) -> None:
+    """Seat 1 scores 5 a round, the others 1; no Sunnies."""
+    t.tap("Enter scores")
+    for seat in range(1, players + 1):
+        t.tap("5" if seat == 1 else "1", "OK", "0", "OK")
+    assert t.screen != "keypad"
+
+
+def test_a_linked_seat_is_named_on_the_sheet_in_its_result_and_aloud(
+    config: Config, tmp_path: Path
+) -> None:
+    with table(config, tmp_path / "m.db") as t:
+        t.tap("Players", "New player", "A", "D", "A", "OK").press(1).tap("Done")
+        t.tap("Alienation", "-", "-", "Start", "Random")  # two players
+        for _ in range(3):
+            t.until("score")
+            enter_alienation_round(t, 2)
+        assert t.phase == "final"
+        sheet = t.daemon.runtime.executor.view
+        assert isinstance(sheet, SheetView)
+        assert sheet.seat_names == (SeatName(1, "Ada"),)
+        assert sheet.message.startswith("Ada wins with 15")
+        said = [e for e in t.daemon.transcript.entries if "say" in e]
+        assert said[-1]["line"] == "alienation.winner.named"
+        assert said[-1]["say"].startswith("Ada wins with 15 points")
+        (play,) = t.daemon.runtime.store.plays()  # type: ignore[union-attr]
+        assert play.players[0].name == "Ada"
+        store = t.daemon.runtime.store
+        assert store is not None
+        phone = table_of("alienation", t.phase, t.screen, sheet, store.seat_names())
+        assert phone.sheet is not None and phone.sheet.rows[0][0] == "Ada"  # the phone too
+        assert phone.message.startswith("Ada wins with 15")
+
+
+def test_name_view_names_texts_and_rows_but_keeps_a_controls_label() -> None:
+    view = SheetView(
+        title="Alienation",
+        columns=("Total",),
+        rows=(SheetRow(1, ("3",)), SheetRow(2, ("4",))),
+        message="Player 2 wins; player 1 is second",
+        round=3,
+        rounds=3,
+        controls=(SheetButton("Player 2", "friendliest:2"),),
+    )
+    named = name_view(view, {2: "Ben"})
+    assert named.message == "Ben wins; player 1 is second"
+    assert named.seat_names == (SeatName(2, "Ben"),)
+    assert named.controls == view.controls  # a tap still finds "Player 2"
+    assert name_view(view, {}) is view
+
+
+@pytest.mark.parametrize(
+    ("say", "named"),
+    [
+        (Say.of("alienation.winner", seat=2, total=9), True),
+        (Say.of("alienation.winner", seat=1, total=9), False),  # seat 1 has no name
+        (Say.of("common.seat_ready", seat=2), False),  # no named twin
+    ],
+)
+def test_name_say_takes_the_named_twin_of_a_line_for_a_linked_seat(say: Say, named: bool) -> None:
+    lines = {"alienation.winner", "alienation.winner.named", "common.seat_ready"}
+    got = name_say(say, {2: "Ben"}, lines)
+    if named:
+        assert got == Say.of("alienation.winner.named", total=9, name="Ben")
+    else:
+        assert got is say
