@@ -24,7 +24,6 @@ from device.config import Config
 from device.runtime.session import Runtime
 from device.store.pending import WRITE_ERRORS
 from device.ui.model import Control
-from device.ui.setup import LAST_CELL
 from narration.audio import AudioOutput
 
 __all__ = ["ACTION", "LEVELS", "SETTING", "AmbienceControl", "Level", "levels_for", "saved_volume"]
@@ -127,6 +126,8 @@ class AmbienceControl:
         if getattr(self.daemon.runtime.executor.view, "progress", None) is not None:
             return
         if (self.level.label, ACTION) not in ui.controls():
+            from device.ui.setup import LAST_CELL  # shown by then: costs nothing at start
+
             ui.replace_control(Control(self.level.label, ACTION, pygame.Rect(LAST_CELL), size=26))
 
     @staticmethod

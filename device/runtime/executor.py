@@ -14,11 +14,8 @@ from typing import Any, Protocol, cast
 
 from device.runtime.names import UNNAMED_SCREENS, name_say, name_view
 from device.runtime.nightsound import NightSound
-from device.runtime.voicelines import every_text
 from device.simulator.transcript import Transcript
 from device.store.database import Store
-from device.ui.pushqr import scannable_push_url
-from device.ui.who import unnamed_seats
 from games.catalog import by_key
 from games.effects import (
     AddPlayer,
@@ -38,7 +35,6 @@ from games.effects import (
     Sound,
 )
 from games.events import Event, LinesReady
-from games.onenight.views import NightView, SetupView
 from games.scorelog.plays import Play
 from games.views import EndView, ScreenName, SheetButton, SheetView, View
 from narration.catalogue import Catalogue
@@ -209,6 +205,8 @@ class Executor:
         narrator = behind(self.out.narrator)
         if narrator is None or narrator.renderer is None:
             return
+        from device.runtime.voicelines import every_text  # the games' words: not before READY
+
         catalogue = narrator.catalogue
         ids = [i for i in catalogue.ids() if i.startswith("sound.")]
         ids += [i for i in catalogue.ids() if i.startswith(f"{game}.")]
@@ -308,6 +306,9 @@ class Executor:
         """A game's last screen (``end``, or a final score ``sheet``) with the BG Stats push
         link of the play it just logged as ``bgstats``: the end screen shows it as a QR code,
         a sheet gets a BG Stats button that shows it."""
+        from device.ui.pushqr import scannable_push_url  # after a play: not before READY
+        from device.ui.who import unnamed_seats
+
         link = scannable_push_url(play, self.out.location)
         who = bool(unnamed_seats(play))  # unnamed seats: offer "Who played?"
         if isinstance(view, SheetView):
@@ -380,6 +381,8 @@ class Executor:
         # Lines said in a row queue behind each other: speech ends after the last of them.
         self.speech_ends_at = max(self.speech_ends_at, self.out.now()) + spoken.seconds
         self.out.transcript.write(say=spoken.text, line=say.line)
+        from games.onenight.views import NightView  # imported once a line is said, not at start
+
         if isinstance(self.view, NightView):
             # The current public call is the only thing the night screen may show.
             self.show(ScreenName.NIGHT, dataclasses.replace(self.view, caption=spoken.text))
@@ -446,6 +449,8 @@ class Executor:
     def _progress(self, done: int, total: int) -> None:
         if self.out.progress is not None:
             self.out.progress(done, total)
+        from games.onenight.views import SetupView  # not at start: loaded once a night is ready
+
         if isinstance(self.view, SetupView) and self.out.screen is not None and total:
             self.show("setup", dataclasses.replace(self.view, progress=done / total))
             self.out.screen.redraw(self.out.now())

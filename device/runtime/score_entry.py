@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from device.runtime.session import Runtime
-from device.ui.keypad.entry import Keypad, fields_for, open_seat, press
 from games.events import Event, ScoreEntered
 from games.spec import ScoreField
 from games.views import View
+
+if TYPE_CHECKING:  # the keypad loads when a score sheet first asks for it, not at start
+    from device.ui.keypad.entry import Keypad
 
 ENTER_RECT = (516, 4, 188, 48)
 """Where the "Enter scores" control sits on a score sheet (design pixels): left of Quit."""
@@ -41,6 +43,8 @@ class ScoreEntry:
         session = self.daemon.runtime.session
         if session is None or self.daemon.runtime.phase != "score" or self._players() < 1:
             return None
+        from device.ui.keypad.entry import fields_for
+
         mission = getattr(getattr(session, "setup", None), "mission", None)
         return fields_for(session.game, mission)
 
@@ -61,6 +65,8 @@ class ScoreEntry:
 
     def tap(self, action: str) -> None:
         """Open the keypad, or apply one keypad tap (feeding a finished entry)."""
+        from device.ui.keypad.entry import Keypad, open_seat, press
+
         executor = self.daemon.runtime.executor
         if self.pad is None:
             fields = self._fields()
@@ -112,6 +118,8 @@ class ScoreEntry:
 
     def _at(self, pad: Keypad, seat: int) -> Keypad:
         """A fresh entry for ``seat``, showing what it was given this round."""
+        from device.ui.keypad.entry import Keypad
+
         return Keypad(
             pad.fields, pad.players, seat, sheet=pad.sheet, before=self.given.get(seat, ())
         )
