@@ -39,6 +39,7 @@ class EspeakBackend:
         *,
         command: str = "espeak-ng",
         timeout: float = 30.0,
+        check_voice: bool = True,
     ) -> None:
         """Find espeak-ng and check the voice.
 
@@ -47,6 +48,8 @@ class EspeakBackend:
             rate: Words per minute.
             command: The program to run.
             timeout: Seconds allowed per sentence.
+            check_voice: Run espeak-ng once now to refuse an unknown voice (False: a bad
+                voice fails its first sentence instead, and starting costs no process).
 
         Raises:
             BackendUnavailableError: If espeak-ng is not on PATH.
@@ -62,6 +65,8 @@ class EspeakBackend:
         self.rate = check_rate(rate)
         self._command = found
         self._timeout = timeout
+        if not check_voice:
+            return
         # -q synthesizes nothing but still fails on an unknown voice: catch it at start-up.
         try:
             _run(

@@ -151,7 +151,9 @@ def fallback_voice(backend: SpeechBackend) -> SpeechBackend | None:
     if backend.name in ("espeak", "silent"):
         return None
     try:
-        return EspeakBackend()
+        # en-us, which every espeak-ng has: not checked by running espeak-ng, which kept the
+        # start waiting a third of a second for a voice a night may never need.
+        return EspeakBackend(check_voice=False)
     except NarrationError as error:
         logger.warning("no fallback voice for late lines: %s", error)
         return None

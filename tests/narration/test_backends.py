@@ -51,6 +51,26 @@ def test_espeak_refuses_a_voice_it_does_not_know() -> None:
     assert str(caught.value).startswith("espeak-ng cannot use voice 'xx-nowhere': ")
 
 
+def test_an_unchecked_espeak_runs_nothing_until_it_speaks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import subprocess
+
+    real_run = subprocess.run
+    runs: list[list[str]] = []
+
+    def counted(command: list[str], **kwargs: object) -> object:
+        runs.append(command)
+        return real_run(command, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(subprocess, "run", counted)
+    unknown = EspeakBackend("xx-nowhere", check_voice=False)
+    assert runs == []
+    with pytest.raises(NarrationError):  # the bad voice fails its first sentence instead
+        unknown.synthesize("Hello.", tmp_path / "never.wav")
+    assert len(runs) == 1
+
+
 def test_espeak_missing_from_path_is_a_clear_error() -> None:
     with pytest.raises(BackendUnavailableError) as caught:
         EspeakBackend(command="no-such-espeak-ng")
