@@ -22,7 +22,7 @@ from typing import Any
 from device.store.opening import StoreDamagedError, connect
 from device.store.pending import WRITE_ERRORS, PendingWrites
 from device.store.players import PlayerTables, Profile, add_profile_ids, new_profile_id
-from device.store.schema import INDEXES, SCHEMA
+from device.store.schema import INDEXES, SCHEMA, TRIGGERS
 from device.store.scorelog import (
     add_play_columns,
     duration_minutes,
@@ -106,6 +106,7 @@ class Store(PlayerTables, SettingsTable):
         if old_plays:
             link_old_results(self._db)
         self._db.executescript(INDEXES)
+        self._db.executescript(TRIGGERS)
 
     def _write(self, queue: Callable[[PendingWrites], None]) -> None:
         """Queue a write and make every pending one; on the daemon, a refusal only warns."""

@@ -68,3 +68,23 @@ CREATE INDEX IF NOT EXISTS plays_by_record ON plays (record);
 columns some of them index): plays in time order, of one game, a player's results, the game
 start record a final one looks up, and the plays the device logged, newest first.
 ``iter_plays``, the stats and ``recent_players`` rely on them."""
+
+_CHANGED = "BEGIN UPDATE log_changes SET generation = generation + 1; END"
+TRIGGERS = f"""
+CREATE TABLE IF NOT EXISTS log_changes (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    generation INTEGER NOT NULL
+);
+INSERT OR IGNORE INTO log_changes (id, generation) VALUES (1, 0);
+CREATE TRIGGER IF NOT EXISTS results_changed
+    AFTER UPDATE OF play, seat, name, score, winner, player_id ON play_results {_CHANGED};
+CREATE TRIGGER IF NOT EXISTS results_removed AFTER DELETE ON play_results {_CHANGED};
+CREATE TRIGGER IF NOT EXISTS results_added_to_an_older_play AFTER INSERT ON play_results
+    WHEN (SELECT rowid FROM plays WHERE id = NEW.play) < (SELECT MAX(rowid) FROM plays)
+    {_CHANGED};
+CREATE TRIGGER IF NOT EXISTS plays_changed AFTER UPDATE OF id, game ON plays {_CHANGED};
+CREATE TRIGGER IF NOT EXISTS plays_removed AFTER DELETE ON plays {_CHANGED};
+"""
+"""A count of the writes that change logged results rather than add plays (made after the
+migrations: they add ``player_id``). ``device.store.tally`` keeps every leaderboard counted
+and reads only new plays while it stays the same."""

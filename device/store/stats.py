@@ -20,12 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from device.store.scorelog import iter_plays
+from device.store.tally import UNNAMED, Tallies
 from games.scorelog.plays import Play
 
-UNNAMED = (
-    "r.player_id = '' AND r.name GLOB 'Player [0-9]*' AND substr(r.name, 8) NOT GLOB '*[^0-9]*'"
-)
-"""A seat nobody named played (``games.scorelog.stats.unnamed``)."""
 NAMED = (
     f"NOT ({UNNAMED}) AND r.seat = (SELECT MIN(d.seat) FROM play_results d "
     "WHERE d.play = r.play AND d.name = r.name)"
@@ -63,8 +60,10 @@ def _name_key(name: str) -> tuple[str, str]:
 class LogStats:
     """Queries on a store's score log (the daemon's own connection, or a reader's).
 
-    The leaderboards, which read every play of a game, are kept until ``version`` changes
-    (the store was written), so a page refreshed by many phones costs one query per change.
+    The leaderboards of every game are counted in one pass over the log and then kept up to
+    date by reading only the plays logged since (``device.store.tally``); what a question
+    answered is kept until ``version`` changes (the store was written), so a page refreshed
+    by many phones costs no query between changes.
     """
 
     def __init__(self, db: sqlite3.Connection, version: Callable[[], object]) -> None:
@@ -72,6 +71,7 @@ class LogStats:
         self.version = version
         self._seen: object = None
         self._memo: dict[tuple[str, str | None], tuple[Standing, ...]] = {}
+        self._tallies = Tallies()
 
     def _rows(self, query: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         return self.db.execute(query, args).fetchall()
@@ -105,33 +105,23 @@ class LogStats:
 
     def standings(self, game: str | None = None) -> list[Standing]:
         """Every player's plays, wins, win % and (of one game) average and best score, by
-        wins (most first), then win %, then fewer plays, then name."""
+        wins (most first), then win %, then fewer plays, then name. The first question counts
+        every game's in one pass; later ones add only the plays logged since."""
         key = ("standings", game)
         if key in self._memo:
             return list(self._memo[key])
-        where, args = ("AND p.game = ?", (game,)) if game is not None else ("", ())
-        # One row per name per play: SQLite takes a bare column from the row MIN() picks,
-        # so a name listed twice counts by its first seat.
-        query = (
-            "SELECT name, COUNT(*), SUM(winner), AVG(score), MAX(score), "
-            "COUNT(DISTINCT CASE WHEN score IS NOT NULL THEN game END) FROM ("
-            "SELECT r.name, MIN(r.seat), r.score, r.winner, p.game FROM play_results r "
-            f"JOIN plays p ON p.id = r.play WHERE NOT ({UNNAMED}) {where} "
-            "GROUP BY r.play, r.name) GROUP BY name"
-        )
-        lines = []
-        for name, plays, wins, average, best, scored_games in self._rows(query, args):
-            one_game = scored_games == 1
-            lines.append(
-                Standing(
-                    str(name),
-                    int(plays),
-                    int(wins),
-                    100.0 * int(wins) / int(plays),
-                    float(average) if one_game else None,
-                    int(best) if one_game else None,
-                )
+        self._tallies.refresh(self.db)
+        lines = [
+            Standing(
+                name,
+                tally.plays,
+                tally.wins,
+                100.0 * tally.wins / tally.plays,
+                tally.average if scored_games == 1 else None,
+                tally.best if scored_games == 1 else None,
             )
+            for name, (tally, scored_games) in self._tallies.of(game).items()
+        ]
         lines.sort(key=lambda s: (-s.wins, -s.win_percent, s.plays, _name_key(s.name)))
         self._memo[key] = tuple(lines)
         return lines
