@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from device.config import Config
-from device.runtime.names import name_say, name_view
+from device.runtime.names import NAMED, name_say, name_view
 from device.web.snapshot import table_of
 from games.effects import Say
 from games.views import SeatName, SheetButton, SheetRow, SheetView
+from narration.catalogue import Catalogue
 from tests.touchplay import Table, table, table_config
 
 
@@ -86,3 +87,12 @@ def test_name_say_takes_the_named_twin_of_a_line_for_a_linked_seat(say: Say, nam
         assert got == Say.of("alienation.winner.named", total=9, name="Ben")
     else:
         assert got is say
+
+
+def test_every_named_twin_says_its_lines_words_with_the_name_for_the_seat() -> None:
+    catalogue = Catalogue.load("alieninjas", "alienation", "encounters")
+    twins = [line for line in catalogue.ids() if line.endswith(NAMED)]
+    assert len(twins) == 6
+    for twin in twins:
+        base = twin.removesuffix(NAMED)
+        assert catalogue.placeholders(twin) == catalogue.placeholders(base) - {"seat"} | {"name"}
