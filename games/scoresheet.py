@@ -165,6 +165,26 @@ def final_effects(
     return [Report("final", final), LogPlay(kind, {**final, **(record or {})}, result=result)]
 
 
+def unfinished_effects(
+    game: str, kind: str, rounds: tuple[tuple[int, ...], ...], *, of: int, board: str = ""
+) -> list[Effect]:
+    """A game quit after ``len(rounds)`` of ``of`` rounds, kept as the table chose: the record
+    ``kind`` and an unfinished play of the closed ``rounds`` (points by seat), which nobody
+    wins; nothing when no round was closed.
+
+    >>> (logged,) = unfinished_effects("alienation", "alienation.unfinished", ((3, 5),), of=3)
+    >>> logged.result.scores, logged.result.winners, logged.result.comments
+    ((3, 5), (), 'Unfinished: quit after round 1 of 3.')
+    """
+    if not rounds:
+        return []
+    scores = tuple(sum(points) for points in zip(*rounds, strict=True))
+    comments = f"Unfinished: quit after round {len(rounds)} of {of}."
+    result = FinalResult(game, scores, (), None, rounds, board=board, comments=comments)
+    record = {"unfinished": True, "rounds": len(rounds), "totals": list(scores)}
+    return [LogPlay(kind, record, result=result)]
+
+
 def winner_line(won: Sequence[int], totals: Mapping[int, int], *, one: str, shared: str) -> Say:
     """The final line: ``one`` names the winner (``seat``), ``shared`` the seats sharing the
     win (``seats``); both say the winning ``total``."""

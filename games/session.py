@@ -8,7 +8,7 @@ state can be checkpointed as JSON after every transition and resumed after a cra
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from games.effects import Effect, GamePhase
 from games.events import Event
@@ -50,4 +50,17 @@ class Session(Protocol[S]):
 
     def resume(self, state: S, saved_at: float, now: float) -> tuple[S, list[Effect]]:
         """Continue after a restart: ``saved_at`` was the old clock's time at the checkpoint."""
+        ...
+
+
+S_in = TypeVar("S_in", contravariant=True)
+
+
+@runtime_checkable
+class Unfinishable(Protocol[S_in]):
+    """A game scored round by round, which a table that quits part way may keep."""
+
+    def unfinished(self, state: S_in) -> list[Effect]:
+        """The rounds closed so far as an unfinished play (a ``LogPlay`` nobody wins), or
+        nothing when no round is closed yet or the game is over."""
         ...

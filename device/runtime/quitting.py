@@ -1,8 +1,10 @@
 """Leaving a game part way: the Quit control on every game screen, and its question.
 
 Quit asks before it acts ("Quit game" / "Keep playing") and then ends the game as if it had
-never been saved: its checkpoint goes, so a restart does not bring it back. At night the control
-and its question are drawn dim and nothing is said, so nobody is tempted to open their eyes.
+never been saved: its checkpoint goes, so a restart does not bring it back. A score sheet with
+rounds already closed asks whether to keep them ("Save & quit": an unfinished play in the score
+log, which nobody wins) or not ("Discard & quit"). At night the control and its question are
+drawn dim and nothing is said, so nobody is tempted to open their eyes.
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ import pygame
 
 from device.runtime.session import Runtime
 from device.ui.model import Control
-from games.effects import Lamp, LampPattern
+from games.effects import Effect, Lamp, LampPattern, LogPlay
+from games.session import Unfinishable
 
 logger = logging.getLogger(__name__)
 
-QUIT, QUIT_YES, QUIT_NO = "quit", "quit:yes", "quit:no"
+QUIT, QUIT_YES, QUIT_NO, QUIT_SAVE = "quit", "quit:yes", "quit:no", "quit:save"
 QUESTION = "Quit this game? It will not be saved."
 OFF_GAME_SCREENS = ("keypad", "who", "bgstats")
 """Screens shown while a session runs that are not the game's own (they have their own way
@@ -60,11 +63,14 @@ class QuitControl:
     @staticmethod
     def handles(action: str) -> bool:
         """Whether a tap is Quit or one of its answers."""
-        return action in (QUIT, QUIT_YES, QUIT_NO)
+        return action in (QUIT, QUIT_YES, QUIT_NO, QUIT_SAVE)
 
     def tap(self, action: str) -> None:
         """Ask, take the question down, or quit the game and go home."""
         ui = self.daemon.ui
+        if action == QUIT and self._kept():
+            self._ask_to_keep(len(self._kept()))
+            return
         if action == QUIT:
             _, quiet = ui.quit_spot()
             style = "night" if quiet else "button"
@@ -83,8 +89,35 @@ class QuitControl:
             )
             return
         ui.dismiss()
-        if action == QUIT_YES and self.daemon.runtime.session is not None:
+        if action == QUIT_SAVE and self.daemon.runtime.session is not None:
+            self.daemon.runtime.executor.run(self._unfinished())
+        if action in (QUIT_YES, QUIT_SAVE) and self.daemon.runtime.session is not None:
             self.quit()
+
+    def _unfinished(self) -> list[Effect]:
+        """The running game's closed rounds as an unfinished play (nothing: none to keep)."""
+        session = self.daemon.runtime.session
+        if not isinstance(session, Unfinishable):
+            return []
+        effects: list[Effect] = session.unfinished(self.daemon.runtime.state)
+        return effects
+
+    def _kept(self) -> tuple[tuple[int, ...], ...]:
+        """The closed rounds a quit may keep (empty: none)."""
+        logged = [e for e in self._unfinished() if isinstance(e, LogPlay)]
+        return logged[0].result.rounds if logged else ()
+
+    def _ask_to_keep(self, rounds: int) -> None:
+        scored = f"{rounds} round{'s' * (rounds != 1)} {'is' if rounds == 1 else 'are'} scored"
+        question = f"Quit this game? {scored}: keep as an unfinished play, or discard?"
+        self.daemon.ui.ask(
+            question,
+            [
+                Control("Save & quit", QUIT_SAVE, pygame.Rect(140, 272, 166, 80)),
+                Control("Discard & quit", QUIT_YES, pygame.Rect(317, 272, 166, 80)),
+                Control("Keep playing", QUIT_NO, pygame.Rect(494, 272, 166, 80), primary=True),
+            ],
+        )
 
     def quit(self) -> None:
         """End the running game without saving it: lamps off, the bed stopped, home."""

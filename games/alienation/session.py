@@ -49,6 +49,7 @@ from games.scoresheet import (
     final_effects,
     leaders,
     on_final,
+    unfinished_effects,
     waiting_text,
     winner_line,
 )
@@ -63,6 +64,12 @@ class AlienationSession:
     """Alienation's score sheet, from the first round to the final totals."""
 
     game = "alienation"
+
+    def unfinished(self, state: AlienationState) -> list[Effect]:
+        """The closed rounds as an unfinished play, for a table that quits part way."""
+        if state.phase == AlienationPhase.FINAL:
+            return []
+        return unfinished_effects("alienation", "alienation.unfinished", state.rounds, of=ROUNDS)
 
     def __init__(self, setup: AlienationSetup) -> None:
         self.setup = setup

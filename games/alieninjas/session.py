@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.alieninjas import grab, replicas, scoresheet
+from games.alieninjas.scoresheet import board
 from games.alieninjas.scoring import winners
-from games.alieninjas.setup import AlieninjasSetup
+from games.alieninjas.setup import ROUNDS, AlieninjasSetup
 from games.alieninjas.state import AlieninjasPhase, AlieninjasState, state_from_json, state_to_json
 from games.effects import Effect, Lamp, LampPattern, Phase, Record, Say, Show
 from games.errors import NOT_NOW, EventNotAcceptedError
@@ -28,6 +29,7 @@ from games.events import (
     Touched,
     describe,
 )
+from games.scoresheet import unfinished_effects
 from games.views import EndView, ScreenName
 
 Transition = tuple[AlieninjasState, list[Effect]]
@@ -42,6 +44,14 @@ class AlieninjasSession:
     """One Alieninjas game of three rounds, for any of the five missions."""
 
     game = "alieninjas"
+
+    def unfinished(self, state: AlieninjasState) -> list[Effect]:
+        """The closed rounds as an unfinished play, for a table that quits part way."""
+        if state.phase == AlieninjasPhase.FINAL:
+            return []
+        rounds = state.sheet.points(state.setup.players)
+        kind = "alieninjas.unfinished"
+        return unfinished_effects("alieninjas", kind, rounds, of=ROUNDS, board=board(state))
 
     def __init__(self, setup: AlieninjasSetup) -> None:
         self.setup = setup

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from device.config import Config
+from tests.device.simulator.test_by_touch import enter_round
 from tests.touchplay import Table, table, table_config
 
 
@@ -90,3 +91,32 @@ def test_home_is_one_tap_and_the_next_game_has_no_old_bgstats_code(config: Confi
         assert (t.phase, t.screen) == (None, "home")
         t.tap("Alienation", "Start")
         assert "BG Stats" not in t.labels
+
+
+def test_a_part_played_score_sheet_is_kept_as_an_unfinished_play_or_discarded(
+    config: Config, tmp_path: Path
+) -> None:
+    with table(config, tmp_path / "m.db") as t:
+        store = t.daemon.runtime.store
+        assert store is not None
+        t.tap("Alienation", "-", "-", "Start", "Random").until("score")  # two players
+        enter_round(t)  # round 1 closes: 1 point each
+        t.until("score").tap("Quit")
+        assert t.labels == ["Save & quit", "Discard & quit", "Keep playing"]
+        t.tap("Keep playing", "Quit", "Save & quit")
+        assert (t.phase, t.screen) == (None, "home")
+        (play,) = store.plays()
+        assert (play.game, play.rounds, play.comments) == (
+            "Alienation",
+            ((1, 1),),
+            "Unfinished: quit after round 1 of 3.",
+        )
+        assert not any(result.winner for result in play.players)  # nobody wins it
+
+        t.tap("Memory", "-", "Start").until("score")  # two players
+        t.tap("Quit")
+        assert t.labels == ["Quit game", "Keep playing"]  # no round closed: nothing to keep
+        t.tap("Keep playing")
+        enter_round(t)
+        t.until("score").tap("Quit", "Discard & quit")
+        assert t.screen == "home" and len(store.plays()) == 1
