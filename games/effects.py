@@ -99,17 +99,35 @@ class Show:
     view: View | Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        # Held as the member however it was spelt, so the device compares screens by member.
+        object.__setattr__(self, "screen", ScreenName(self.screen))
         if isinstance(self.view, View) and self.view.screen != self.screen:
             kind, wanted, given = type(self.view).__name__, self.view.screen.value, str(self.screen)
             raise ValueError(f"a {kind} goes on the {wanted!r} screen, not {given!r}")
 
 
 class GamePhase(enum.StrEnum):
-    """Base of every game's phase enum; a phase's value is the name the transcript writes."""
+    """Base of every game's phase enum; a phase's value is the name the transcript writes.
+
+    A phase answers what the device would otherwise guess from its name: whether it is dark
+    and whether scores are entered in it. A game's enum overrides ``dark`` or ``scoring`` for
+    the phases that are.
+    """
 
     def __repr__(self) -> str:
         # Messages name a phase as players and scenario files write it: 'dusk', not the member.
         return repr(self.value)
+
+    @property
+    def dark(self) -> bool:
+        """Eyes are closed: only the public call may show, on the screen, the lamps, the phone
+        page and the ambience (the night bed plays)."""
+        return False
+
+    @property
+    def scoring(self) -> bool:
+        """Seats enter their scores now (the device offers its keypad)."""
+        return False
 
 
 @dataclass(frozen=True)

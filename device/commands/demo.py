@@ -9,7 +9,9 @@ from __future__ import annotations
 import datetime
 import difflib
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from device.commands.progress import ProgressBar
 from device.config import Config
@@ -18,6 +20,7 @@ from device.simulator.run import SimulationResult, simulate
 from device.simulator.scenario import Scenario, parse_scenario
 from games import catalog
 from games.catalog import find_game
+from games.effects import GamePhase
 from games.errors import UnknownGameError
 
 DEFAULT_DEMO = "onenight"
@@ -86,23 +89,25 @@ def run_demo(config: Config, out: Path, game: str = DEFAULT_DEMO) -> SimulationR
         shot_dir=out / "screens",
         progress=ProgressBar("Preparing the night"),
     )
-    night_mix(out, config)
+    night_mix(out, config, result.transcript.entries)
     return result
 
 
-def night_mix(out: Path, config: Config) -> Path | None:
-    """Write ``night.wav``: the night's lines over the ambience, ducked under each, as the
-    table hears it (None when the game has no night, or the ambience is off)."""
-    from device.runtime.nightsound import NIGHT_PHASES
+def night_mix(out: Path, config: Config, entries: Sequence[Mapping[str, Any]]) -> Path | None:
+    """Write ``night.wav``: the night's lines (the transcript ``entries`` of the demo played
+    into ``out``) over the ambience, ducked under each, as the table hears it, from the first
+    dark phase to the first phase after it (None when the game has no night, or the ambience
+    is off)."""
     from device.runtime.parts import cache_dir
     from narration.ambience import write_bed
     from narration.mixdown import mix_night
 
     if not config.audio.ambience:
         return None
-    entries = [json.loads(line) for line in (out / "transcript.jsonl").read_text().splitlines()]
-    start = next((e["t"] for e in entries if e.get("phase") in NIGHT_PHASES), None)
-    end = next((e["t"] for e in entries if e.get("phase") == "day"), None)
+    phases = [(e["t"], e["phase"]) for e in entries if isinstance(e.get("phase"), GamePhase)]
+    dark = next((i for i, (_, phase) in enumerate(phases) if phase.dark), None)
+    start = None if dark is None else phases[dark][0]
+    end = next((at for at, phase in phases[dark or 0 :] if not phase.dark), None)
     if start is None or end is None:
         return None
     said = [entry["t"] for entry in entries if "say" in entry]

@@ -24,6 +24,7 @@ from device.config import Config
 from device.runtime.session import Runtime
 from device.store.pending import WRITE_ERRORS
 from device.ui.model import Control
+from games.views import ScreenName
 from narration.audio import AudioOutput
 
 __all__ = ["ACTION", "LEVELS", "SETTING", "AmbienceControl", "Level", "levels_for", "saved_volume"]
@@ -121,7 +122,7 @@ class AmbienceControl:
         """Put the chip, with the level in force, on One Night's setup screen (not while the
         night is prepared: that screen has no controls). Redraws only when it changed."""
         ui = self.daemon.ui
-        if not self.daemon.config.audio.enabled or ui.screen != "setup":
+        if not self.daemon.config.audio.enabled or ui.screen is not ScreenName.SETUP:
             return
         if getattr(self.daemon.runtime.executor.view, "progress", None) is not None:
             return

@@ -36,9 +36,20 @@ from games.catalog import by_key, home_buttons
 from games.effects import Say
 from games.events import Control, ControlPressed, TagSeen, Touched
 from games.scorelog.views import BgStatsView
-from games.views import EndView, HomeView, SheetView
+from games.views import EndView, HomeView, ScreenName, SheetView
 
 logger = logging.getLogger(__name__)
+
+IDLE_SCREENS = (
+    ScreenName.HOME,
+    ScreenName.TABLE,
+    ScreenName.END,
+    ScreenName.BGSTATS,
+    ScreenName.WHO,
+)
+"""Screens that may stay up with no game running (the score log's too)."""
+LAST_SCREENS = (ScreenName.END, ScreenName.SHEET)
+"""The screens a game ends on, with its BG Stats code and Who played?."""
 
 SCORES = "Scores"
 """The home button that is no session: the score log's wins chart (its Home control comes back)."""
@@ -130,7 +141,7 @@ class Daemon:
 
     def home(self) -> None:
         """Show the home screen."""
-        self.runtime.executor.show("home", home_view())
+        self.runtime.executor.show(ScreenName.HOME, home_view())
 
     def resume_or_home(self, store: Store) -> None:
         """Resume a checkpointed game after a restart, else show the home screen.
@@ -224,7 +235,7 @@ class Daemon:
         self.guard.tick()
         self._flush(now)
         self.runtime.executor.update_audio(self.runtime.next_deadline())
-        idle_screens = ("home", "table", "end", "bgstats", "who", *SCORE_LOG_SCREENS)
+        idle_screens = (*IDLE_SCREENS, *SCORE_LOG_SCREENS)
         idle = self.runtime.executor.screen in idle_screens or self.who_played.active
         if self.runtime.session is None and not idle:
             self.home()
@@ -296,7 +307,7 @@ class Daemon:
         (``GameSpec.again``), and with Play again start it now."""
         session, store = self.runtime.session, self.runtime.store
         spec = by_key(session.game) if session is not None else None
-        if spec is None or spec.again is None or self.runtime.executor.screen != "end":
+        if spec is None or spec.again is None or self.runtime.executor.screen is not ScreenName.END:
             return
         block = dict(spec.again(self.runtime.state))
         if store is not None:
@@ -343,18 +354,18 @@ class Daemon:
             return False
         executor = self.runtime.executor
         if event.action == "back":
-            if executor.screen != "bgstats" or self.end_view is None:
+            if executor.screen is not ScreenName.BGSTATS or self.end_view is None:
                 return False
             executor.show(*self.end_view)
             return True
         last = executor.view
-        if executor.screen not in ("end", "sheet"):
+        if executor.screen not in LAST_SCREENS:
             return False
         if not isinstance(last, EndView | SheetView) or not last.bgstats:
             return False
         view = BgStatsView(title=last.title, lines=(), bgstats=last.bgstats, back="back")
         self.end_view = (executor.screen, last)
-        executor.show("bgstats", view)
+        executor.show(ScreenName.BGSTATS, view)
         return True
 
     def loop(self) -> None:

@@ -158,7 +158,7 @@ class Executor:
         """The play the last LogPlay logged: the game's last screen (shown again as often as it
         is) carries its link until another screen is shown."""
         self.game = game
-        self.screen: str | None = None
+        self.screen: ScreenName | None = None
         self.view: View | dict[str, Any] = {}
         self.finished = False
         self._spoken = 0
@@ -253,7 +253,7 @@ class Executor:
         elif isinstance(effect, Show):
             view = effect.view
             shown = view if isinstance(view, View) else dict(view)
-            if self._logged is not None and effect.screen in ("end", "sheet"):
+            if self._logged is not None and effect.screen in (ScreenName.END, ScreenName.SHEET):
                 shown = self._with_push_link(shown, self._logged)
             else:
                 self._logged = None  # another screen: the game is over and left
@@ -452,22 +452,24 @@ class Executor:
         from games.onenight.views import SetupView  # not at start: loaded once a night is ready
 
         if isinstance(self.view, SetupView) and self.out.screen is not None and total:
-            self.show("setup", dataclasses.replace(self.view, progress=done / total))
+            self.show(ScreenName.SETUP, dataclasses.replace(self.view, progress=done / total))
             self.out.screen.redraw(self.out.now())
 
     def show(self, screen: str, view: View | dict[str, Any]) -> None:
         """Put a screen up (recording a change of screen in the transcript), with the players'
-        names for their seats (``device.runtime.names``)."""
-        if self.out.store is not None and screen not in UNNAMED_SCREENS:
+        names for their seats (``device.runtime.names``); the screen is held as its
+        ``ScreenName`` member, however the caller spelt it."""
+        name = ScreenName(screen)
+        if self.out.store is not None and name not in UNNAMED_SCREENS:
             view = name_view(view, self.out.store.seat_names())
-        if screen != self.screen:
+        if name is not self.screen:
             if not self._shot_taken:
                 self.save_screenshot()
             self._shot_taken = False
-            self.out.transcript.write(screen=screen)
-        self.screen, self.view = screen, view
+            self.out.transcript.write(screen=name)
+        self.screen, self.view = name, view
         if self.out.screen is not None:
-            self.out.screen.show(screen, view)
+            self.out.screen.show(name, view)
 
     @property
     def pictured(self) -> bool:

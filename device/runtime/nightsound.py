@@ -14,15 +14,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-from games.effects import Effect, Phase, Show, Sound
+from games.effects import Effect, GamePhase, Phase, Show, Sound
+from games.views import ScreenName
 from narration.ambience import bed_path, write_bed
 
-__all__ = ["NIGHT_PHASES", "PREVIEW_SECONDS", "TENSE_SECONDS", "NightSound", "user_beds"]
+__all__ = ["PREVIEW_SECONDS", "TENSE_SECONDS", "NightSound", "user_beds"]
 
 logger = logging.getLogger(__name__)
 
-NIGHT_PHASES = frozenset({"dusk", "night"})
-"""Phases with eyes closed: the night bed plays through them."""
 TENSE_SECONDS = 60.0
 """The tense bed plays through the last minute of the day."""
 BED_LOOK_SECONDS = 0.5
@@ -97,7 +96,7 @@ class NightSound:
         """``"night"``, ``"tense"`` or None."""
         self.tense_at: float | None = None
         """When the tense bed starts (the day's end minus a minute), while a day runs."""
-        self._phase = ""
+        self._phase: GamePhase | None = None
         self.preview_until: float | None = None
         """When a preview of the night bed stops (see :meth:`preview`), while one plays."""
         self.behind = behind
@@ -170,20 +169,18 @@ class NightSound:
     def see(self, effect: Effect) -> None:
         """Follow one effect of the session (only phases, the day screen and the mask)."""
         if isinstance(effect, Phase):
-            if effect.name == "setup" and self.behind and self.enabled and self.player:
+            phase = effect.name
+            if self._night_to_come(phase) and self.behind and self.enabled and self.player:
                 for kind in ("night", "tense"):  # ready before the night, not at its start
                     self.make(kind)
-            self._phase = effect.name
+            self._phase = phase
             self.tense_at = None
-            self._play("night" if effect.name in NIGHT_PHASES else None)
+            self._play("night" if phase.dark else None)
         elif isinstance(effect, Sound) and effect.name == "mask.start":
             self._play("night")
         elif isinstance(effect, Sound) and effect.name == "mask.stop":
             self._play(None)
-        elif (
-            isinstance(effect, Show)
-            and str(getattr(effect.screen, "value", effect.screen)) == "day"
-        ):
+        elif isinstance(effect, Show) and effect.screen is ScreenName.DAY:
             ends_at = _view_field(effect.view, "ends_at")
             # A paused clock (None) holds the tense bed back; +1 min moves it.
             self.tense_at = None if ends_at is None else float(ends_at) - TENSE_SECONDS
@@ -191,9 +188,17 @@ class NightSound:
                 self._play(None)
             self.update()
 
+    @staticmethod
+    def _night_to_come(phase: GamePhase) -> bool:
+        """Whether a dark phase follows ``phase`` in its game (its enum lists them in play
+        order): the beds are made before the night, not at its start."""
+        order = list(type(phase))
+        dark = [order.index(p) for p in order if p.dark]
+        return bool(dark) and order.index(phase) < dark[0]
+
     def stop(self) -> None:
         """The game was left: no bed, and no tense minute to come."""
-        self._phase, self.tense_at = "", None
+        self._phase, self.tense_at = None, None
         self._play(None)
 
     def due(self) -> float | None:
@@ -207,7 +212,7 @@ class NightSound:
         return self.preview_until if tense is None else min(tense, self.preview_until)
 
     def _tense_due(self) -> float | None:
-        if self.tense_at is None or self.playing == "tense" or self._phase != "day":
+        if self.tense_at is None or self.playing == "tense" or self._phase is None:
             return None
         return self.tense_at
 

@@ -18,12 +18,13 @@ from device.runtime.session import Runtime
 from device.ui.model import Control
 from games.effects import Effect, Lamp, LampPattern, LogPlay
 from games.session import Unfinishable
+from games.views import ScreenName
 
 logger = logging.getLogger(__name__)
 
 QUIT, QUIT_YES, QUIT_NO, QUIT_SAVE = "quit", "quit:yes", "quit:no", "quit:save"
 QUESTION = "Quit this game? It will not be saved."
-OFF_GAME_SCREENS = ("keypad", "who", "bgstats")
+OFF_GAME_SCREENS = (ScreenName.KEYPAD, ScreenName.WHO, ScreenName.BGSTATS)
 """Screens shown while a session runs that are not the game's own (they have their own way
 back)."""
 

@@ -7,13 +7,15 @@ from typing import TYPE_CHECKING, Any, Protocol
 from device.runtime.session import Runtime
 from games.events import Event, ScoreEntered
 from games.spec import ScoreField
-from games.views import View
+from games.views import ScreenName, View
 
 if TYPE_CHECKING:  # the keypad loads when a score sheet first asks for it, not at start
     from device.ui.keypad.entry import Keypad
 
 ENTER_RECT = (516, 4, 188, 48)
 """Where the "Enter scores" control sits on a score sheet (design pixels): left of Quit."""
+SHEETS = (ScreenName.SCORES, ScreenName.SHEET)
+"""The screens a game shows its score sheet on."""
 
 
 class DaemonParts(Protocol):
@@ -41,12 +43,17 @@ class ScoreEntry:
 
     def _fields(self) -> tuple[ScoreField, ...] | None:
         session = self.daemon.runtime.session
-        if session is None or self.daemon.runtime.phase != "score" or self._players() < 1:
+        if session is None or not self.scoring() or self._players() < 1:
             return None
         from device.ui.keypad.entry import fields_for
 
         mission = getattr(getattr(session, "setup", None), "mission", None)
         return fields_for(session.game, mission)
+
+    def scoring(self) -> bool:
+        """Whether the game's phase takes scores now."""
+        phase = self.daemon.runtime.phase
+        return phase is not None and phase.scoring
 
     def _players(self) -> int:
         """The seats the keypad asks: the setup's players (0, and no keypad, if it has none)."""
@@ -56,12 +63,14 @@ class ScoreEntry:
     def offer(self) -> None:
         """Put the "Enter scores" control on a score sheet while scores are due."""
         executor = self.daemon.runtime.executor
-        if self.pad is None and executor.screen in ("scores", "sheet") and self._fields():
+        if self.pad is None and executor.screen in SHEETS and self._fields():
             self.daemon.ui.add_control("Enter scores", "keypad", ENTER_RECT)
 
     def handles(self, action: str) -> bool:
         """Whether a tap belongs to the keypad (or opens it)."""
-        return action == "keypad" or (self.pad is not None and self.daemon.ui.screen == "keypad")
+        return action == "keypad" or (
+            self.pad is not None and self.daemon.ui.screen is ScreenName.KEYPAD
+        )
 
     def tap(self, action: str) -> None:
         """Open the keypad, or apply one keypad tap (feeding a finished entry)."""
@@ -79,7 +88,7 @@ class ScoreEntry:
             pad = self._read(Keypad(fields, self._players()), executor.view)
             # The first seat still to enter (seat 1 when all are in: a correction).
             self.pad = self._at(pad, open_seat(pad.players, self._entered(pad)) or 1)
-            executor.show("keypad", self.pad.view())
+            executor.show(ScreenName.KEYPAD, self.pad.view())
             return
         before = self.pad
         self.pad, entry = press(self.pad, action)
@@ -96,13 +105,13 @@ class ScoreEntry:
             else:
                 # Refused (the banner says why): this seat again, to enter it right.
                 self.pad = self._at(before, before.seat)
-            if self.daemon.runtime.phase != "score":
+            if not self.scoring():
                 self.pad = None  # the round (or the game) closed: back to the sheet
         elif self.pad is not None and self.pad.seat != before.seat:
             self.pad = self._at(self.pad, self.pad.seat)  # a seat tapped: what it was given
         if self.pad is not None:
-            executor.show("keypad", self.pad.view())
-        elif self.back[0] is not None and executor.screen == "keypad":
+            executor.show(ScreenName.KEYPAD, self.pad.view())
+        elif self.back[0] is not None and executor.screen is ScreenName.KEYPAD:
             executor.show(self.back[0], self.back[1])
 
     def _read(self, pad: Keypad, view: View | dict[str, Any]) -> Keypad:

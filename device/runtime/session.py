@@ -8,7 +8,7 @@ from typing import Any
 from device.runtime.clock import Clock
 from device.runtime.executor import Executor
 from device.store.database import Store
-from games.effects import Record
+from games.effects import GamePhase, Record
 from games.events import Event, Tick
 from games.session import Session
 
@@ -26,7 +26,7 @@ class Runtime:
         self.state: Any = None
 
     @property
-    def phase(self) -> str | None:
+    def phase(self) -> GamePhase | None:
         """The active session's phase, or None when no game is running."""
         if self.session is None:
             return None

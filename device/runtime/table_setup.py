@@ -11,7 +11,7 @@ from typing import Any, Protocol
 from device.runtime.session import Runtime
 from device.runtime.sessions import home_session
 from games.spec import HomeButton
-from games.views import TableView
+from games.views import ScreenName, TableView
 
 
 class DaemonParts(Protocol):
@@ -52,7 +52,7 @@ class TableSetup:
 
     def tap(self, action: str) -> None:
         """Change the count, or start the game with it."""
-        if self.button is None or self.daemon.runtime.executor.screen != "table":
+        if self.button is None or self.daemon.runtime.executor.screen is not ScreenName.TABLE:
             return
         fewest, most = self._range()
         if action in ("table:-1", "table:+1"):
@@ -71,4 +71,4 @@ class TableSetup:
         fewest, most = self._range()
         title = self.button.caption or self.button.label
         view = TableView(title, self.players, fewest, most)
-        self.daemon.runtime.executor.show("table", view)
+        self.daemon.runtime.executor.show(ScreenName.TABLE, view)

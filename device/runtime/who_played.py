@@ -20,7 +20,7 @@ from device.ui.who import WhoPrompt, unnamed_seats
 from games.events import Touched
 from games.scorelog.players import LETTERS, MAX_NAME, clean_name
 from games.scorelog.plays import Play
-from games.views import EndView, KeyboardView, SheetView
+from games.views import EndView, KeyboardView, ScreenName, SheetView
 
 KEYBOARD_ACTIONS = ("del", "back", "ok")
 """The keyboard's taps besides its letters (``key:<letter>``)."""
@@ -61,9 +61,9 @@ class WhoPlayed:
         store, screen = self.daemon.runtime.store, self.daemon.runtime.executor.screen
         if store is None:
             return False
-        if action == "who" and screen in ("end", "sheet"):
+        if action == "who" and screen in (ScreenName.END, ScreenName.SHEET):
             return self._open_from_end(store.last_logged, store.recent_players())
-        if action.startswith(LOG_WHO) and screen == "bgstats":
+        if action.startswith(LOG_WHO) and screen is ScreenName.BGSTATS:
             play = store.stats().play(action.removeprefix(LOG_WHO))
             if play is None:
                 return False
@@ -71,11 +71,11 @@ class WhoPlayed:
             self.prompt = WhoPrompt(play, store.recent_players())
         elif self.prompt is None:
             return False
-        elif self.typed is not None and screen == "keyboard":
+        elif self.typed is not None and screen is ScreenName.KEYBOARD:
             if not (action.startswith("key:") or action in KEYBOARD_ACTIONS):
                 return False
             self._type(action)
-        elif action.startswith("who:") and screen == "who":
+        elif action.startswith("who:") and screen is ScreenName.WHO:
             self._pick(action.removeprefix("who:"))
         else:
             return False
@@ -152,9 +152,9 @@ class WhoPlayed:
         if self.typed is not None:
             title = f"Who played seat {prompt.seat}?"
             view = KeyboardView(title=title, text=self.typed, most=MAX_NAME, message=self.message)
-            executor.show("keyboard", view)
+            executor.show(ScreenName.KEYBOARD, view)
         elif prompt.seat is not None:
-            executor.show("who", prompt.view())
+            executor.show(ScreenName.WHO, prompt.view())
         else:
             self.prompt = None
             self.back(prompt.play)
@@ -177,4 +177,4 @@ class WhoPlayed:
 
     def _log_again(self, play: Play) -> None:
         """Back to the play's BG Stats screen in the score log, with its new names."""
-        self.daemon.runtime.executor.show("bgstats", self.daemon.scorelog.play_view(play))
+        self.daemon.runtime.executor.show(ScreenName.BGSTATS, self.daemon.scorelog.play_view(play))

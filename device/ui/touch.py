@@ -21,7 +21,7 @@ from device.ui.inputwake import EVDEV_DRIVERS, NO_INPUT_DRIVERS, InputWake, even
 from device.ui.model import DESIGN_SIZE, Control, UiError, UiInput
 from device.ui.registry import screen_for, view_kinds
 from device.ui.screens import Screen
-from games.views import View
+from games.views import ScreenName, View
 
 logger = logging.getLogger(__name__)
 
@@ -63,7 +63,7 @@ class TouchUI:
         self._fullscreen = fullscreen
         self._display: pygame.Surface | None = None
         self._canvas: pygame.Surface | None = None
-        self._name: str | None = None
+        self._name: ScreenName | None = None
         self._screen: Screen = Screen()
         self._controls: list[Control] = []
         self._now = 0.0
@@ -165,7 +165,7 @@ class TouchUI:
                 raise UiError(f"the {screen!r} screen takes a {typed_for[0]}, not a mapping")
             known = ", ".join(dict.fromkeys(kind.screen for kind in view_kinds()))
             raise UiError(f"unknown screen {screen!r}; screens are: {known}")
-        self._name = screen
+        self._name = view.screen  # the member, whichever way the caller spelt it
         self._controls = self._screen.controls()
         self.redraw(self._now)
 
@@ -213,7 +213,7 @@ class TouchUI:
         return self._modal[1] if self._modal is not None else self._controls
 
     @property
-    def screen(self) -> str | None:
+    def screen(self) -> ScreenName | None:
         """The name of the screen on display (None before the first ``show``)."""
         return self._name
 

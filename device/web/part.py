@@ -17,6 +17,7 @@ from device.web.bridge import Bridge
 from device.web.pairing import Pairing
 from device.web.server import WebServer
 from device.web.snapshot import Publisher, SnapshotBox
+from games.views import ScreenName
 
 logger = logging.getLogger(__name__)
 
@@ -55,7 +56,7 @@ class WebPart:
 
     def offer(self, daemon: Any) -> None:
         """Put "Open pairing" on the home screen while pairing is locked."""
-        if self.pairing.locked and daemon.runtime.executor.screen == "home":
+        if self.pairing.locked and daemon.runtime.executor.screen is ScreenName.HOME:
             daemon.ui.add_control("Open pairing", OPEN_PAIRING, OPEN_RECT)
 
     def tap(self, daemon: Any, action: str) -> bool:

@@ -7,7 +7,7 @@ the scores page asks the store for what it shows (``device.store.stats.LogReader
 thread reads the latest ``Snapshot`` from the ``SnapshotBox`` under a lock; snapshots are
 frozen, so a reader never sees one half made.
 
-Secrecy: at night (the phases in ``NIGHT_PHASES``, or the night screen) the table is
+Secrecy: at night (a dark phase, ``GamePhase.dark``, or the night screen) the table is
 ``Table(night=True)`` and nothing else, so nothing the page shows can change with a hidden role
 or answer.
 """
@@ -24,9 +24,8 @@ from device.store.database import Store
 from device.store.players import Profile
 from device.web.profiles import player_tags, seat_names, store_version
 from games.catalog import by_key
-
-NIGHT_PHASES = frozenset({"dusk", "night"})
-"""Phases whose screen is dark: the page shows "Night" and nothing else."""
+from games.effects import GamePhase
+from games.views import ScreenName
 
 
 @dataclass(frozen=True)
@@ -104,21 +103,21 @@ def _number(value: Any) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
-def _sheet(screen: str, view: Any, names: Mapping[int, str]) -> Sheet | None:
+def _sheet(screen: ScreenName | None, view: Any, names: Mapping[int, str]) -> Sheet | None:
     """The score sheet on a ``sheet``, ``scores`` or ``replicas`` screen, in public cells."""
     rows = _get(view, "rows")
-    if screen == "sheet" and isinstance(rows, list | tuple):
+    if screen is ScreenName.SHEET and isinstance(rows, list | tuple):
         columns = ("Player", *(str(c) for c in _get(view, "columns") or ()))
         cells = [(_name(_get(r, "seat"), names), *map(str, _get(r, "cells") or ())) for r in rows]
         return Sheet(columns, tuple(cells))
-    if screen == "scores" and isinstance(rows, list | tuple):
+    if screen is ScreenName.SCORES and isinstance(rows, list | tuple):
         cells = [
             (_name(_get(r, "seat"), names), str(_get(r, "last")), str(_get(r, "total")))
             for r in rows
         ]
         return Sheet(("Player", "Last round", "Total"), tuple(cells))
     totals = _get(view, "totals")
-    if screen == "replicas" and isinstance(totals, list | tuple):
+    if screen is ScreenName.REPLICAS and isinstance(totals, list | tuple):
         cells = [(_name(_get(t, "seat"), names), str(_get(t, "total"))) for t in totals]
         return Sheet(("Player", "Total"), tuple(cells))
     return None
@@ -131,29 +130,32 @@ def _name(seat: Any, names: Mapping[int, str]) -> str:
 
 
 def table_of(
-    game: str | None, phase: str | None, screen: str | None, view: Any, names: Mapping[int, str]
+    game: str | None,
+    phase: GamePhase | None,
+    screen: ScreenName | None,
+    view: Any,
+    names: Mapping[int, str],
 ) -> Table:
     """The live table from the running game's key, its phase and what the screen shows."""
     if game is None or phase is None:
         return Table()
-    if phase in NIGHT_PHASES or screen == "night":
+    if phase.dark or screen is ScreenName.NIGHT:
         return Table(night=True)
     spec = by_key(game)
-    table = Table(game=spec.name if spec is not None else game, phase=phase)
-    screen = screen or ""
-    if screen == "day":
+    table = Table(game=spec.name if spec is not None else game, phase=phase.value)
+    if screen is ScreenName.DAY:
         paused = bool(_get(view, "paused"))
         ends_at = None if paused else _number(_get(view, "ends_at"))
         left = _number(_get(view, "remaining")) if paused else None
         roles = _get(view, "roles")
         roles = roles if isinstance(roles, str) else ""
         table = dataclasses.replace(table, day_ends_at=ends_at, day_left=left, roles=roles)
-    elif screen == "vote":
+    elif screen is ScreenName.VOTE:
         voted, players = _get(view, "voted"), _get(view, "players")
         if isinstance(voted, list | tuple) and isinstance(players, int):
             table = dataclasses.replace(table, votes=(len(voted), players))
     sheet = _sheet(screen, view, names)
-    message = _get(view, "message") if screen in ("sheet", "scores") else None
+    message = _get(view, "message") if screen in (ScreenName.SHEET, ScreenName.SCORES) else None
     return dataclasses.replace(
         table, sheet=sheet, message=message if isinstance(message, str) else ""
     )

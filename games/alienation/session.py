@@ -98,11 +98,11 @@ class AlienationSession:
 
     def handle(self, state: AlienationState, event: Event, now: float) -> Transition:
         """React to one input; raises ``EventNotAcceptedError`` for one that does not fit."""
-        if state.phase == "friendliest":
+        if state.phase is AlienationPhase.FRIENDLIEST:
             return _friendliest_input(state, event, now)
         if isinstance(event, Tick):
             return state, []
-        if state.phase == "final":
+        if state.phase is AlienationPhase.FINAL:
             if isinstance(event, SeatPressed | ControlPressed | TagSeen | Touched):
                 return state, on_final(event)
         elif isinstance(event, ScoreEntered):
@@ -124,7 +124,7 @@ class AlienationSession:
 
     def next_deadline(self, state: AlienationState) -> float | None:
         """The draw while the table chooses its friendliest player; else never."""
-        return state.choose_until if state.phase == "friendliest" else None
+        return state.choose_until if state.phase is AlienationPhase.FRIENDLIEST else None
 
     def phase(self, state: AlienationState) -> AlienationPhase:
         """``score`` or ``final``."""
@@ -332,18 +332,24 @@ def sheet_view(state: AlienationState) -> SheetView:
     rows = []
     for seat in range(1, players + 1):
         cells = [str(points[seat - 1]) for points in done]
-        if state.phase == "score":
+        if state.phase is AlienationPhase.SCORE:
             cells.append(str(current[seat]) if seat in current else "-")
         cells += [""] * (ROUNDS - len(cells))
-        total = running[seat] + (current.get(seat, 0) if state.phase == "score" else 0)
+        total = running[seat] + (
+            current.get(seat, 0) if state.phase is AlienationPhase.SCORE else 0
+        )
         cells += [str(state.sunnies[seat - 1]), str(total)]
         # Leaders at the end; Firsties during a round (nobody while the friendliest is chosen).
-        lit = seat in leaders(running) if state.phase == "final" else state.firsties == seat
+        lit = (
+            seat in leaders(running)
+            if state.phase is AlienationPhase.FINAL
+            else state.firsties == seat
+        )
         rows.append(SheetRow(seat, tuple(cells), lit))
-    if state.phase == "final":
+    if state.phase is AlienationPhase.FINAL:
         controls = [SheetButton("Home", "home", primary=True)]
         title = "Alienation: final scores"
-    elif state.phase == "friendliest":
+    elif state.phase is AlienationPhase.FRIENDLIEST:
         seats = range(1, players + 1)
         controls = [SheetButton(f"Player {s}", f"friendliest:{s}") for s in seats]
         controls.append(SheetButton("Random", RANDOM_FRIENDLIEST))

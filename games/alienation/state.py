@@ -22,6 +22,11 @@ class AlienationPhase(GamePhase):
     FINAL = "final"
     """The game is over: the final scores."""
 
+    @property
+    def scoring(self) -> bool:
+        """Scores are entered after each round."""
+        return self is AlienationPhase.SCORE
+
 
 @dataclass(frozen=True)
 class AlienationState:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 
 from games.alieninjas import scoresheet
-from games.alieninjas.state import AlieninjasState
+from games.alieninjas.state import AlieninjasPhase, AlieninjasState
 from games.effects import Buzz, Effect, Lamp, LampPattern, Record, Say, Show, Sound
 from games.events import Control, ControlPressed, Event, SeatPressed, Touched
 from games.views import ScreenName
@@ -27,7 +27,11 @@ Transition = tuple[AlieninjasState, list[Effect]]
 
 def active(state: AlieninjasState) -> bool:
     """Whether seat presses are grabs now (Speed, grab mode, scores being entered)."""
-    return state.setup.mission == "speed" and state.setup.options.grab and state.phase == "score"
+    return (
+        state.setup.mission == "speed"
+        and state.setup.options.grab
+        and state.phase is AlieninjasPhase.SCORE
+    )
 
 
 def _show(state: AlieninjasState) -> Show:

@@ -131,14 +131,14 @@ class AlieninjasSession:
             false_starts=tuple((seat, until + shift) for seat, until in state.false_starts),
         )
         effects: list[Effect] = [Phase(moved.phase), *_lamps(moved)]
-        if moved.phase == "final":
+        if moved.phase is AlieninjasPhase.FINAL:
             won = winners(moved.rounds, moved.setup.players)
             lines = scoresheet.final_lines(moved, won)
             return moved, [
                 *effects,
                 Show(ScreenName.END, EndView("Final scores", tuple(lines))),
             ]
-        if moved.phase == "score":
+        if moved.phase is AlieninjasPhase.SCORE:
             view = scoresheet.scores_view(moved, scoresheet.score_title(moved))
             return moved, [*effects, Show(ScreenName.SCORES, view)]
         return moved, [*effects, Show(ScreenName.REPLICAS, replicas.replicas_view(moved, now))]
@@ -147,15 +147,15 @@ class AlieninjasSession:
 def _lamps(state: AlieninjasState) -> list[Effect]:
     """Every seat's lamp as the phase left it (a restarted device starts with them off)."""
     lit: dict[int, LampPattern] = {}
-    if state.phase == "ready" and state.starter is not None:
+    if state.phase is AlieninjasPhase.READY and state.starter is not None:
         lit[state.starter] = LampPattern.PULSE
-    elif state.phase == "check" and state.buzzed is not None:
+    elif state.phase is AlieninjasPhase.CHECK and state.buzzed is not None:
         lit[state.buzzed] = LampPattern.ON
-    elif state.phase == "score" and state.grabbed is not None:
+    elif state.phase is AlieninjasPhase.SCORE and state.grabbed is not None:
         lit[state.grabbed] = LampPattern.ON
-    elif state.phase == "score" and state.replicas and state.ender is not None:
+    elif state.phase is AlieninjasPhase.SCORE and state.replicas and state.ender is not None:
         lit[state.ender] = LampPattern.ON  # the correct call's lamp stays lit until the next round
-    elif state.phase == "final":
+    elif state.phase is AlieninjasPhase.FINAL:
         lit = dict.fromkeys(winners(state.rounds, state.setup.players), LampPattern.BLINK)
     return [
         Lamp(seat, lit.get(seat, LampPattern.OFF)) for seat in range(1, state.setup.players + 1)
@@ -164,20 +164,20 @@ def _lamps(state: AlieninjasState) -> list[Effect]:
 
 def _dispatch(state: AlieninjasState, event: Event, now: float) -> Transition:
     phase = state.phase
-    if phase == "score" and isinstance(event, ScoreEntered):
+    if phase is AlieninjasPhase.SCORE and isinstance(event, ScoreEntered):
         return scoresheet.enter(state, event, replicas.open_round)
-    if phase == "final":
+    if phase is AlieninjasPhase.FINAL:
         return scoresheet.on_final_input(state, event)
     if grab.active(state) and isinstance(event, _BUTTONS):
         return grab.on_input(state, event, now)
     if isinstance(event, _BUTTONS):
-        if phase == "ready":
+        if phase is AlieninjasPhase.READY:
             return replicas.on_ready(state, event, now)
-        if phase == "countdown" and isinstance(event, SeatPressed):
+        if phase is AlieninjasPhase.COUNTDOWN and isinstance(event, SeatPressed):
             return replicas.false_start(state, event, now)
-        if phase == "round" and isinstance(event, SeatPressed):
+        if phase is AlieninjasPhase.ROUND and isinstance(event, SeatPressed):
             return replicas.on_press(state, event, now)
-        if phase == "check":
+        if phase is AlieninjasPhase.CHECK:
             return replicas.on_check(state, event, now)
         return state, []  # a stray press changes nothing
     raise EventNotAcceptedError(
@@ -193,9 +193,9 @@ def _run_deadlines(state: AlieninjasState, now: float) -> Transition:
             state, more = _commit(state)
         elif state.deadline is not None and state.deadline <= now:
             at = state.deadline
-            if state.phase == "countdown":
+            if state.phase is AlieninjasPhase.COUNTDOWN:
                 state, more = replicas.start_play(state, at)
-            elif state.phase == "round":
+            elif state.phase is AlieninjasPhase.ROUND:
                 state, more = replicas.time_up(state, at)
             elif grab.active(state):
                 state, more = grab.rearm(state)

@@ -37,6 +37,11 @@ class AlieninjasPhase(GamePhase):
     FINAL = "final"
     """The game is over: the final scores."""
 
+    @property
+    def scoring(self) -> bool:
+        """Scores are entered after each round."""
+        return self is AlieninjasPhase.SCORE
+
 
 @dataclass(frozen=True)
 class AlieninjasState:

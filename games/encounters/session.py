@@ -60,6 +60,11 @@ class EncountersPhase(GamePhase):
     FINAL = "final"
     """The game is over: the final scores."""
 
+    @property
+    def scoring(self) -> bool:
+        """The two tallies are entered at the end."""
+        return self is EncountersPhase.SCORE
+
 
 PHASES = tuple(EncountersPhase)
 """Every phase the session reports, in play order."""
@@ -112,7 +117,7 @@ class EncountersSession:
         if isinstance(event, Tick):
             return state, []
         if isinstance(event, ScoreEntered):
-            if state.phase != "score":
+            if state.phase is not EncountersPhase.SCORE:
                 raise EventNotAcceptedError(
                     f"seat {event.seat} entered a tally in phase {state.phase!r}: "
                     f"tallies come after round {ROUNDS}"
@@ -174,7 +179,7 @@ def state_from_json(data: Mapping[str, Any]) -> EncountersState:
         phase=phase,
         round=int(data["round"]),
         first=data["first"],
-        sheet=Sheet((tallies,)) if phase == "final" else Sheet(entries=tallies),
+        sheet=Sheet((tallies,)) if phase is EncountersPhase.FINAL else Sheet(entries=tallies),
         winners=tuple(data["winners"]),
         message=str(data["message"]),
     )
@@ -220,11 +225,11 @@ def _enter_round(state: EncountersState) -> Transition:
 
 def _input(state: EncountersState, event: Event) -> Transition:
     go = isinstance(event, ControlPressed) and event.control is Control.GO
-    if state.phase == "rounds" and (go or event == Touched("next")):
+    if state.phase is EncountersPhase.ROUNDS and (go or event == Touched("next")):
         return _next_round(state)
-    if state.phase != "final" and event == Touched("undo"):
+    if state.phase is not EncountersPhase.FINAL and event == Touched("undo"):
         return _undo(state)
-    if state.phase == "final":
+    if state.phase is EncountersPhase.FINAL:
         return state, on_final(event)
     return state, []
 
@@ -248,7 +253,7 @@ def _next_round(state: EncountersState) -> Transition:
 
 
 def _undo(state: EncountersState) -> Transition:
-    if state.phase == "score":
+    if state.phase is EncountersPhase.SCORE:
         state = dataclasses.replace(state, phase=EncountersPhase.ROUNDS, sheet=Sheet())
         state, effects = _enter_round(state)
         return state, [
@@ -349,14 +354,14 @@ def sheet_view(state: EncountersState) -> SheetView:
         else:
             cells += [tally.intention.value.title(), str(tally.war), str(tally.peace)]
             cells.append(str(tally.score))
-        lit = seat in state.winners if state.phase == "final" else seat == state.first
+        lit = seat in state.winners if state.phase is EncountersPhase.FINAL else seat == state.first
         rows.append(SheetRow(seat, tuple(cells), lit))
-    if state.phase == "rounds":
+    if state.phase is EncountersPhase.ROUNDS:
         controls: tuple[SheetButton, ...] = (
             SheetButton("Undo", "undo"),
             SheetButton("Next round", "next", primary=True),
         )
-    elif state.phase == "score":
+    elif state.phase is EncountersPhase.SCORE:
         controls = (SheetButton("Undo", "undo"),)
     else:
         controls = (SheetButton("Home", "home", primary=True),)
@@ -365,8 +370,10 @@ def sheet_view(state: EncountersState) -> SheetView:
         columns=("Faction", "Intention", "War", "Peace", "Score"),
         rows=tuple(rows),
         message=state.message,
-        round=state.round if state.phase == "rounds" else ROUNDS,
+        round=state.round if state.phase is EncountersPhase.ROUNDS else ROUNDS,
         rounds=ROUNDS,
         controls=controls,
-        notes=tuple(setup_notes()) if state.phase == "rounds" and state.round == 1 else (),
+        notes=tuple(setup_notes())
+        if state.phase is EncountersPhase.ROUNDS and state.round == 1
+        else (),
     )

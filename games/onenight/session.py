@@ -72,16 +72,16 @@ class OneNightSession:
             return _run_deadlines(state, now)
         if isinstance(event, LinesReady):
             return _lines_ready(state, event, now)
-        if state.phase == "setup":
+        if state.phase is OneNightPhase.SETUP:
             return _setup_input(state, event)
-        if state.phase == "day" and isinstance(event, ControlPressed | Touched):
+        if state.phase is OneNightPhase.DAY and isinstance(event, ControlPressed | Touched):
             return day.on_input(state, event, now)
-        if state.phase == "reveal" and isinstance(event, RevealEntered):
+        if state.phase is OneNightPhase.REVEAL and isinstance(event, RevealEntered):
             state = reveal.record(state, reveal.check(state, event))
             if reveal.complete(state):
                 return result.finish(state)
             return state, [Show(ScreenName.REVEAL, reveal.reveal_view(state))]
-        if state.phase == "reveal" and isinstance(event, Touched):
+        if state.phase is OneNightPhase.REVEAL and isinstance(event, Touched):
             state, effects = reveal.on_touch(state, event)
             if reveal.complete(state):
                 # The last card's picker is not shown again: the end screen follows at once
@@ -90,9 +90,9 @@ class OneNightSession:
                 state, more = result.finish(state)
                 return state, kept + more
             return state, effects
-        if state.phase == "result" and isinstance(event, Touched):
+        if state.phase is OneNightPhase.RESULT and isinstance(event, Touched):
             return result.on_input(state, event)
-        if state.phase == "vote" and isinstance(
+        if state.phase is OneNightPhase.VOTE and isinstance(
             event, VoteCast | SeatPressed | ControlPressed | Touched
         ):
             return vote.on_input(state, event)
@@ -130,22 +130,22 @@ class OneNightSession:
 
     def _resume(self, state: OneNightState, saved_at: float, now: float) -> Transition:
         shift = now - saved_at
-        if state.phase in ("dusk", "night") and state.spoken:
+        if state.phase.dark and state.spoken:
             return night.resume(state, shift, now)
         moved = dataclasses.replace(
             state,
             deadline=None if state.deadline is None else state.deadline + shift,
             day_ends_at=None if state.day_ends_at is None else state.day_ends_at + shift,
         )
-        if moved.phase == "day":
+        if moved.phase is OneNightPhase.DAY:
             return moved, [Phase(OneNightPhase.DAY), Show(ScreenName.DAY, day.day_view(moved))]
-        if moved.phase == "vote":
+        if moved.phase is OneNightPhase.VOTE:
             return moved, [Phase(OneNightPhase.VOTE), Show(ScreenName.VOTE, vote.vote_view(moved))]
-        if moved.phase == "reveal":
+        if moved.phase is OneNightPhase.REVEAL:
             return moved, [Phase(OneNightPhase.REVEAL), reveal.screen(moved)]
-        if moved.phase == "result":
+        if moved.phase is OneNightPhase.RESULT:
             return moved, [Phase(OneNightPhase.RESULT), result.end_screen(moved)]
-        if moved.phase == "setup" and moved.preparing:
+        if moved.phase is OneNightPhase.SETUP and moved.preparing:
             # Go was pressed: render the lines again (cached ones are quick) and go on to dusk.
             return moved, [
                 Phase(OneNightPhase.SETUP),
@@ -256,11 +256,11 @@ def _run_deadlines(state: OneNightState, now: float) -> Transition:
     effects: list[Effect] = []
     while state.deadline is not None and state.deadline <= now:
         at = state.deadline
-        if state.phase == "setup":
+        if state.phase is OneNightPhase.SETUP:
             state, more = _begin_preparing(state)
-        elif state.phase in ("dusk", "night"):
+        elif state.phase.dark:
             state, more = night.speak_next(state, at)
-        elif state.phase == "day":
+        elif state.phase is OneNightPhase.DAY:
             state, more = day.on_deadline(state, at)
         else:
             state, more = dataclasses.replace(state, deadline=None), []

@@ -39,6 +39,11 @@ class OneNightPhase(GamePhase):
     RESULT = "result"
     """The deaths and winners are announced."""
 
+    @property
+    def dark(self) -> bool:
+        """Dusk and the night: eyes closed."""
+        return self in (OneNightPhase.DUSK, OneNightPhase.NIGHT)
+
 
 @dataclass(frozen=True)
 class OneNightState:

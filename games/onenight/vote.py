@@ -194,7 +194,7 @@ def _cast_whole(state: OneNightState, vote: VoteCast) -> Transition:
         )
     state, effects = _cast(state, vote.voter, vote.target)
     voted = state.ballot is not None and len(state.ballot.targets(vote.voter)) == 1
-    if hands == 1 or not voted or state.phase != "vote":
+    if hands == 1 or not voted or state.phase is not OneNightPhase.VOTE:
         return state, effects
     second = vote.target if vote.second is None else vote.second
     state, more = _cast(state, vote.voter, second)

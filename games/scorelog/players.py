@@ -87,7 +87,7 @@ class PlayersSession:
         """React to one input; raises ``EventNotAcceptedError`` for one that does not fit."""
         if isinstance(event, Tick):
             return state, []
-        if state.phase == "name":
+        if state.phase is PlayersPhase.NAME:
             if isinstance(event, Touched):
                 return _type(state, event.action)
             if isinstance(event, SeatPressed | ControlPressed | TagSeen):
@@ -256,7 +256,7 @@ def _add(state: PlayersState) -> Transition:
 
 
 def _show(state: PlayersState) -> list[Effect]:
-    if state.phase == "name":
+    if state.phase is PlayersPhase.NAME:
         return [Phase(PlayersPhase.NAME), Show(ScreenName.KEYBOARD, keyboard_view(state))]
     return [Phase(PlayersPhase.PLAYERS), Show(ScreenName.PLAYERS, players_view(state))]
 

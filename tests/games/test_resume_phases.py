@@ -363,7 +363,8 @@ SOURCES = {
     "players": "games/scorelog/players.py",
     "alieninjas": "games/alieninjas",
 }
-LITERAL = re.compile(r'(?:Phase\(|phase=|phase == |phase: str = )"([a-z_]+)"')
+MEMBER = re.compile(r"\b[A-Z][A-Za-z]*Phase\.([A-Z_]+)\b")
+"""A phase named in a game's source: always by its enum's member (tests/test_enum_compare.py)."""
 
 
 def kind(case: Mapping[str, Any]) -> str:
@@ -390,7 +391,7 @@ def test_every_phase_a_session_names_is_declared(game: str) -> None:
     table): the phase names written in the source are all declared."""
     path = ROOT / SOURCES[game]
     files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
-    named = {m for f in files for m in LITERAL.findall(f.read_text(encoding="utf-8"))}
+    named = {m.lower() for f in files for m in MEMBER.findall(f.read_text(encoding="utf-8"))}
     declared = {p for name, phases in DECLARED.items() if name.startswith(game) for p in phases}
     assert named, "no phase names found: the pattern no longer matches the source"
     assert named - declared == set()

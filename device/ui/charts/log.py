@@ -23,10 +23,11 @@ from device.ui.who import unnamed_seats
 from games.scorelog.plays import Play
 from games.scorelog.stats import played_time
 from games.scorelog.views import MAX_PLAY_ROWS, BgStatsView, ChartView, PlayRow, PlaysView, Tab
+from games.views import ScreenName
 
 PAGES = (("Wins", "wins"), ("Scores", "history"), ("Plays", "plays"))
 """The score log's pages: (tab label, screen)."""
-SCREENS = ("wins", "totals", "history", "plays")
+SCREENS = (ScreenName.WINS, ScreenName.TOTALS, ScreenName.HISTORY, ScreenName.PLAYS)
 """The screens the score log shows (the daemon leaves them up between games)."""
 SHORT = {"Alien Encounters": "Encounters"}
 """Tab labels for names too long for a tab."""

@@ -16,6 +16,7 @@ from games.alieninjas.session import AlieninjasSession
 from games.alieninjas.setup import AlieninjasOptions, AlieninjasSetup
 from games.effects import AddPlayer, Phase, Show, Sound
 from games.events import Control, ControlPressed, SeatPressed
+from games.onenight.state import OneNightPhase as N
 from narration.ambience import bed_path
 from narration.backends import EspeakBackend
 from narration.catalogue import Catalogue
@@ -64,8 +65,15 @@ def _ambient(tmp_path: Path, clock: VirtualClock, **options: object) -> tuple[Ex
 def test_the_night_bed_plays_from_dusk_and_stops_at_wake_up(tmp_path: Path) -> None:
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock)
-    executor.run([Phase("setup"), Phase("dusk"), Sound("mask.start"), Phase("night")])
-    executor.run([Sound("mask.stop"), Phase("day")])
+    executor.run(
+        [
+            Phase(N.SETUP),
+            Phase(N.DUSK),
+            Sound("mask.start"),
+            Phase(N.NIGHT),
+        ]
+    )
+    executor.run([Sound("mask.stop"), Phase(N.DAY)])
     night = tmp_path / "ambience-night-v1-1-24.wav"
     assert speaker.calls == [("play", night), ("stop", None)]
     with wave.open(str(night)) as reader:
@@ -75,7 +83,7 @@ def test_the_night_bed_plays_from_dusk_and_stops_at_wake_up(tmp_path: Path) -> N
 def test_the_tense_bed_starts_a_minute_before_the_day_ends(tmp_path: Path) -> None:
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock)
-    executor.run([Phase("day"), Show("day", {"ends_at": 300.0})])
+    executor.run([Phase(N.DAY), Show("day", {"ends_at": 300.0})])
     assert executor.audio_due(clock.now()) == 240.0
     clock.advance_to(239.0)
     executor.update_audio()
@@ -86,14 +94,14 @@ def test_the_tense_bed_starts_a_minute_before_the_day_ends(tmp_path: Path) -> No
         ("play", tmp_path / "ambience-tense-v1-1-24.wav"),
         ("update", None),
     ]
-    executor.run([Phase("vote")])
+    executor.run([Phase(N.VOTE)])
     assert speaker.calls[-1] == ("stop", None)
 
 
 def test_a_paused_day_holds_the_tense_bed_back(tmp_path: Path) -> None:
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock)
-    executor.run([Phase("day"), Show("day", {"ends_at": None, "paused": True})])
+    executor.run([Phase(N.DAY), Show("day", {"ends_at": None, "paused": True})])
     assert executor.audio_due(clock.now()) is None
     clock.advance_to(600.0)
     executor.update_audio()
@@ -103,7 +111,9 @@ def test_a_paused_day_holds_the_tense_bed_back(tmp_path: Path) -> None:
 def test_ambience_off_plays_nothing_but_keeps_time(tmp_path: Path) -> None:
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock, enabled=False)
-    executor.run([Phase("dusk"), Phase("day"), Show("day", {"ends_at": 60.0})])
+    executor.run(
+        [Phase(N.DUSK), Phase(N.DAY), Show("day", {"ends_at": 60.0})]
+    )
     executor.update_audio()
     assert [call for call in speaker.calls if call[0] != "update"] == []
 
@@ -115,7 +125,9 @@ def test_the_users_ogg_files_replace_the_generated_beds(tmp_path: Path) -> None:
         (music / name).write_bytes(b"")
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock, music_dir=music)
-    executor.run([Phase("dusk"), Phase("day"), Show("day", {"ends_at": 30.0})])
+    executor.run(
+        [Phase(N.DUSK), Phase(N.DAY), Show("day", {"ends_at": 30.0})]
+    )
     executor.update_audio()
     plays = [path for kind, path in speaker.calls if kind == "play"]
     assert plays == [music / "calm-night.ogg", music / "tense_end.ogg"]
@@ -225,7 +237,9 @@ def test_a_bed_generated_behind_the_loop_starts_once_it_is_written(tmp_path: Pat
     executor = Executor(
         Outputs(transcript=Transcript(clock), audio=speaker, ambience=ambience, now=clock.now)
     )
-    executor.run([Phase("dusk")])  # the bed is not there yet: the loop goes on without it
+    executor.run(
+        [Phase(N.DUSK)]
+    )  # the bed is not there yet: the loop goes on without it
     assert ("play", bed_path(tmp_path, "night")) not in speaker.calls
     assert executor.audio_due(clock.now()) is not None  # it looks again
     assert written.wait(60.0), "the bed was never written"

@@ -31,7 +31,7 @@ from device.store.database import Store
 from device.ui import TouchUI
 from device.ui.keypad.entry import Keypad, fields_for, press
 from games import catalog
-from games.effects import Effect, Phase, Record, Report, Show
+from games.effects import Effect, GamePhase, Phase, Record, Report, Show
 from games.errors import EventNotAcceptedError, SetupError
 from games.events import (
     Control,
@@ -49,6 +49,16 @@ from games.views import SheetRow, SheetView
 # -- The game: what its package in games/ would hold ---------------------------------------------
 
 
+class StarsPhase(GamePhase):
+    PLAY = "play"
+    SCORE = "score"
+    FINAL = "final"
+
+    @property
+    def scoring(self) -> bool:
+        return self is StarsPhase.SCORE
+
+
 @dataclass(frozen=True)
 class StarsSetup:
     players: int
@@ -60,7 +70,7 @@ class StarsSetup:
 @dataclass(frozen=True)
 class StarsState:
     setup: StarsSetup
-    phase: str = "play"
+    phase: StarsPhase = StarsPhase.PLAY
     scores: tuple[tuple[int, int], ...] = ()
 
 
@@ -89,16 +99,16 @@ class StarsSession:
 
     def start(self, now: float) -> tuple[StarsState, list[Effect]]:
         state = StarsState(self.setup)
-        return state, [Phase("play"), Show("sheet", sheet(state))]
+        return state, [Phase(StarsPhase.PLAY), Show("sheet", sheet(state))]
 
     def handle(
         self, state: StarsState, event: Event, now: float
     ) -> tuple[StarsState, list[Effect]]:
         go = isinstance(event, ControlPressed) and event.control is Control.GO
-        if go and state.phase == "play":
-            state = dataclasses.replace(state, phase="score")
-            return state, [Phase("score"), Show("sheet", sheet(state))]
-        if isinstance(event, ScoreEntered) and state.phase == "score":
+        if go and state.phase is StarsPhase.PLAY:
+            state = dataclasses.replace(state, phase=StarsPhase.SCORE)
+            return state, [Phase(StarsPhase.SCORE), Show("sheet", sheet(state))]
+        if isinstance(event, ScoreEntered) and state.phase is StarsPhase.SCORE:
             return self._enter(state, event)
         if isinstance(event, Tick | SeatPressed | ControlPressed | Touched | TagSeen):
             return state, []
@@ -119,10 +129,10 @@ class StarsSession:
         state = dataclasses.replace(state, scores=scores)
         if len(scores) < state.setup.players:
             return state, [Show("sheet", sheet(state))]
-        state = dataclasses.replace(state, phase="final")
+        state = dataclasses.replace(state, phase=StarsPhase.FINAL)
         totals = dict(scores)
         return state, [
-            Phase("final"),
+            Phase(StarsPhase.FINAL),
             Record("stars.final", {"totals": totals}),
             Report("final", {"totals": totals}),
             Show("sheet", sheet(state)),
@@ -131,7 +141,7 @@ class StarsSession:
     def next_deadline(self, state: StarsState) -> float | None:
         return None
 
-    def phase(self, state: StarsState) -> str:
+    def phase(self, state: StarsState) -> StarsPhase:
         return state.phase
 
     def to_json(self, state: StarsState) -> dict[str, Any]:
@@ -144,7 +154,7 @@ class StarsSession:
     def from_json(self, data: Mapping[str, Any]) -> StarsState:
         return StarsState(
             StarsSetup(**data["setup"]),
-            str(data["phase"]),
+            StarsPhase(data["phase"]),
             tuple((int(seat), int(points)) for seat, points in data["scores"]),
         )
 

@@ -273,13 +273,18 @@ def test_the_companion_page_reads_the_typed_replicas_and_scores_views() -> None:
     from games.alieninjas.replicas import replicas_view
     from games.alieninjas.scoresheet import scores_view
     from games.alieninjas.setup import AlieninjasSetup
-    from games.alieninjas.state import AlieninjasState
+    from games.alieninjas.state import AlieninjasPhase, AlieninjasState
+    from games.views import ScreenName
 
     state = AlieninjasState(AlieninjasSetup("replicas", 2), round=2)
     names = {1: "Ada"}
-    ready = table_of("alieninjas", "ready", "replicas", replicas_view(state, 0.0), names)
+    ready = table_of(
+        "alieninjas", AlieninjasPhase.READY, ScreenName.REPLICAS, replicas_view(state, 0.0), names
+    )
     assert ready.sheet is not None
     assert ready.sheet.rows == (("Ada", "0"), ("Player 2", "0"))
-    scores = table_of("alieninjas", "score", "scores", scores_view(state, "R2"), names)
+    scores = table_of(
+        "alieninjas", AlieninjasPhase.SCORE, ScreenName.SCORES, scores_view(state, "R2"), names
+    )
     assert scores.sheet is not None
     assert scores.sheet.rows == (("Ada", "0", "0"), ("Player 2", "0", "0"))

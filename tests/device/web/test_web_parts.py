@@ -32,36 +32,42 @@ from device.web.pairing import (
     PairingError,
 )
 from device.web.snapshot import Table, table_of
+from games.alienation.state import AlienationPhase
+from games.effects import GamePhase
+from games.onenight.state import OneNightPhase
+from games.views import ScreenName
 
 UNIT = ROOT / "systemd" / "mothership.service"
 ANALYZE = shutil.which("systemd-analyze")
 
-SECRET_VIEWS: list[tuple[str, str, dict[str, Any]]] = [
-    ("dusk", "night", {"caption": "", "answers": "", "players": 5}),
-    ("night", "night", {"caption": "Alien, wake up", "answers": "yes_no", "players": 5}),
-    ("night", "night", {"caption": "Oracle: choose", "answers": "number:10", "players": 7}),
-    ("night", "day", {"ends_at": 300.0, "remaining": 300.0, "paused": False, "players": 5}),
+NIGHT, DAY = ScreenName.NIGHT, ScreenName.DAY
+SECRET_VIEWS: list[tuple[GamePhase, ScreenName, dict[str, Any]]] = [
+    (OneNightPhase.DUSK, NIGHT, {"caption": "", "answers": "", "players": 5}),
+    (OneNightPhase.NIGHT, NIGHT, {"caption": "Alien, wake up", "answers": "yes_no", "players": 5}),
+    (OneNightPhase.NIGHT, NIGHT, {"caption": "Oracle: choose", "answers": "number:10"}),
+    (OneNightPhase.NIGHT, DAY, {"ends_at": 300.0, "remaining": 300.0, "paused": False}),
+    (OneNightPhase.VOTE, NIGHT, {"caption": "", "answers": "", "players": 5}),
 ]
 
 
 @pytest.mark.parametrize(("phase", "screen", "view"), SECRET_VIEWS)
 def test_at_night_the_table_is_night_and_nothing_else(
-    phase: str, screen: str, view: dict[str, Any]
+    phase: GamePhase, screen: ScreenName, view: dict[str, Any]
 ) -> None:
     assert table_of("onenight", phase, screen, view, {1: "Ada"}) == Table(night=True)
 
 
 def test_the_day_shows_its_timer_and_the_vote_only_its_count() -> None:
-    day = table_of("onenight", "day", "day", {"ends_at": 500.0, "paused": False}, {})
+    day = table_of("onenight", OneNightPhase.DAY, DAY, {"ends_at": 500.0, "paused": False}, {})
     assert (day.game, day.phase, day.day_ends_at, day.votes) == ("One Night", "day", 500.0, None)
     vote = {"voted": [2, 4], "players": 5, "voter": 3, "missing": [1, 3, 5], "message": "x"}
-    shown = table_of("onenight", "vote", "vote", vote, {})
+    shown = table_of("onenight", OneNightPhase.VOTE, ScreenName.VOTE, vote, {})
     assert (shown.votes, shown.message, shown.sheet) == ((2, 5), "", None)
 
 
 def test_the_day_lists_the_roles_in_play_on_the_phone_too() -> None:
     view = {"ends_at": 500.0, "paused": False, "roles": "2 Alien, Cow, Psychic"}
-    day = table_of("onenight", "day", "day", view, {})
+    day = table_of("onenight", OneNightPhase.DAY, DAY, view, {})
     assert day.roles == "2 Alien, Cow, Psychic"
     assert '<p id="roles">In play: 2 Alien, Cow, Psychic</p>' in live_table(day, 0.0)
 
@@ -72,7 +78,7 @@ def test_a_score_sheet_shows_names_for_linked_seats() -> None:
         "rows": [{"seat": 1, "cells": ["14", "14"]}, {"seat": 2, "cells": ["9", "9"]}],
         "message": "Round 2",
     }
-    table = table_of("alienation", "score", "sheet", view, {1: "Ada"})
+    table = table_of("alienation", AlienationPhase.SCORE, ScreenName.SHEET, view, {1: "Ada"})
     assert table.sheet is not None
     assert table.sheet.rows == (("Ada", "14", "14"), ("Player 2", "9", "9"))
     assert table.message == "Round 2"
@@ -231,8 +237,8 @@ def test_a_port_in_use_is_reported_and_the_device_goes_on() -> None:
 
 
 def test_a_paused_day_shows_the_time_left_and_a_running_one_counts_down() -> None:
-    paused = table_of("onenight", "day", "day", {"paused": True, "remaining": 61.5}, {})
+    paused = table_of("onenight", OneNightPhase.DAY, DAY, {"paused": True, "remaining": 61.5}, {})
     assert 'Day (paused): <span class="big" id="timer">1:02</span>' in live_table(paused, 0)
-    running = table_of("onenight", "day", "day", {"ends_at": 100.0, "paused": False}, {})
+    running = table_of("onenight", OneNightPhase.DAY, DAY, {"ends_at": 100.0, "paused": False}, {})
     assert '<span class="big" id="timer">1:40</span>' in live_table(running, 0.0)
     assert '<span class="big" id="timer">0:00</span>' in live_table(running, 130.0)
