@@ -74,6 +74,7 @@ def _onenight(night_left: float | None) -> Game:
             {"touch": "Pause"},
             {"control": "go"},
             {"touch": "Vote now"},
+            {"touch": "Vote now"},  # yes, vote now
             until("vote"),
             *({"vote": {"voter": v, "target": t}} for v, t in votes),
             until("reveal"),
@@ -177,6 +178,7 @@ def reached(game: str, wanted: str, phase: str | None) -> bool:
             seen.add(current)
             todo.extend(TIMED.get(game, {}).get(current, ()))
     return False
+
 
 KEPT: dict[str, tuple[str, ...]] = {
     "onenight": ("setup", "instructions", "reveals"),

@@ -16,6 +16,7 @@ from typing import Any
 from device.config import Config
 from device.runtime.ambience_control import AmbienceControl
 from device.runtime.clock import Clock
+from device.runtime.confirming import Confirm
 from device.runtime.guard import Guard
 from device.runtime.inbox import Call, Inbox, Notice
 from device.runtime.notify import Notifier
@@ -108,6 +109,7 @@ class Daemon:
         self.notifier = notifier or Notifier({})
         self.entry = ScoreEntry(self)
         self.quitting = QuitControl(self)
+        self.confirm = Confirm(ui)
         self.table = TableSetup(self)
         self.scorelog = ScoreLog(config.store.location)
         """The touchscreen score log's game filter and page."""
@@ -241,6 +243,7 @@ class Daemon:
             self.home()
         self.entry.offer()
         self.quitting.offer()
+        self.confirm.offer()
         self.ambience.offer()
         if self.web is not None:
             self.web.offer(self)
@@ -260,6 +263,10 @@ class Daemon:
         """One tap, key or button from the screen: the device's own controls, else the game's."""
         if item.kind == "touch" and self.quitting.handles(str(item.value)):
             self.quitting.tap(str(item.value))
+        elif item.kind == "touch" and self.confirm.handles(str(item.value)):
+            confirmed = self.confirm.tap(str(item.value))
+            if confirmed is not None:
+                self._feed(Touched(confirmed))
         elif item.kind == "touch" and self.entry.handles(str(item.value)):
             self.entry.tap(str(item.value))
         elif item.kind == "touch" and self.ambience.handles(str(item.value)):

@@ -120,3 +120,14 @@ def test_a_part_played_score_sheet_is_kept_as_an_unfinished_play_or_discarded(
         enter_round(t)
         t.until("score").tap("Quit", "Discard & quit")
         assert t.screen == "home" and len(store.plays()) == 1
+
+
+def test_vote_now_asks_first_and_its_question_goes_when_the_day_runs_out(config: Config) -> None:
+    with table(config) as t:
+        t.tap("One Night", "Start night").until("day")
+        t.tap("Vote now")
+        assert t.labels == ["Vote now", "Not yet"] and t.phase == "day"
+        t.tap("Not yet")
+        assert t.phase == "day" and "Pause" in t.labels
+        t.tap("Vote now").until("vote")  # asked, unanswered, and the day ran out
+        assert not t.daemon.ui.asking and t.screen == "vote"

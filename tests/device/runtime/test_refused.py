@@ -72,7 +72,7 @@ def test_a_revealed_seat_tapped_again_shows_its_card_and_takes_a_new_one(
     config: Config,
 ) -> None:
     with table(config) as t:
-        t.tap("One Night", "Start night").until("day").tap("Vote now").until("vote")
+        t.tap("One Night", "Start night").until("day").tap("Vote now", "Vote now").until("vote")
         for voter, target in ((1, 3), (2, 3), (3, 2), (4, 3)):
             t.press(voter, target)
         t.tap("Reveal cards", "Cow", "Confirm", "Seat 1")

@@ -64,6 +64,8 @@ def play_one_night_of(t: Table, cards: tuple[str, ...]) -> None:
     t.tap("Start night").until("day")
     shown = getattr(t.daemon.runtime.executor.view, "roles", "")
     assert all(card in shown for card in cards)  # the day screen lists the roles in play
+    t.tap("Vote now")
+    assert t.labels == ["Vote now", "Not yet"]  # it asks first
     t.tap("Vote now").until("vote")
     for voter in range(1, players + 1):
         t.press(voter, voter % players + 1)
