@@ -56,7 +56,9 @@ def package_version(name: str) -> str:
 
 def machine_lines(sdl: str | None = None) -> list[str]:
     """The machine description every result is recorded with."""
-    pygame = package_version("pygame") + (f" (SDL {sdl})" if sdl else "")
+    pygame = package_version("pygame-ce")
+    pygame = package_version("pygame") if pygame == "not installed" else f"pygame-ce {pygame}"
+    pygame += f" (SDL {sdl})" if sdl else ""
     return [
         f"CPU:      {cpu_model()}",
         f"cores:    {os.cpu_count()}",

@@ -9,6 +9,10 @@ process and is measured from the kernel (CPU seconds user+system, peak RSS):
   free port, audio on SDL's disk driver), CPU and RSS read from ``/proc`` when systemd's
   ``READY=1`` arrives on a notify socket;
 * ``mothership scores``; ``mothership export --format F --out FILE`` for every format;
+* every game's leaderboard and all games', as the score page's All games asks them, then
+  again after a play is logged (CPU of those questions alone, in one child process);
+* the phone page's JSON download: the route's ``stream_export`` on aiohttp, with the phone
+  that reads it in the same process (its peak RSS: server and phone together);
 * the backup after a play: ``backup_after_play`` for the night's first play (a snapshot with
   SQLite's backup API) and for a later one (a journal line), in one child process;
 * baselines: a plain script that opens SQLite and answers the same leaderboard with one
@@ -107,6 +111,60 @@ for minute, kind in kinds:
     path = backup_after_play(store, folder, night + timedelta(minutes=minute))
     print(kind, time.process_time() - started, path.stat().st_size if path else -1)
 """
+
+
+LEADERBOARDS = """
+import sys, time
+from pathlib import Path
+sys.path.insert(0, sys.argv[2])
+from device.store.database import Store
+from games.scorelog.plays import Play, PlayerResult
+store = Store(Path(sys.argv[1]))
+
+def every_board():
+    stats = store.stats()
+    started = time.process_time()
+    for game in stats.games():
+        stats.standings(game)
+    stats.standings()
+    return time.process_time() - started
+
+print("first", every_board())
+store.add_play(Play("bench-board", "Alienation", "2030-01-01T20:00:00Z",
+                    (PlayerResult("Ada", 1, 3, True), PlayerResult("Bo", 2, 1, False))))
+print("after a play", every_board())
+"""
+"""Every game's leaderboard and all games' (the score page's All games), asked twice on one
+store: the first time, and again after a play is logged."""
+
+PAGE_DOWNLOAD = """
+import asyncio, sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[3])
+from aiohttp import web
+from aiohttp.test_utils import TestClient, TestServer
+from device.web.downloads import add_downloads, stream_export
+
+async def main():
+    app = web.Application()
+    add_downloads(app)
+    async def export(request):
+        return await stream_export(request, Path(sys.argv[1]), sys.argv[2], "text/plain", "x",
+                                   location="UTC")
+    app.router.add_get("/export", export)
+    client = TestClient(TestServer(app))
+    await client.start_server()
+    size = 0
+    response = await client.get("/export")
+    async for piece in response.content.iter_any():
+        size += len(piece)
+    await client.close()
+    print(size)
+
+asyncio.run(main())
+"""
+"""The phone page's download of an export (``device.web.downloads.stream_export``, the
+route's own code) served by aiohttp and read by a phone in the same process."""
 
 
 def generated(count: int) -> list[Play]:
@@ -272,6 +330,20 @@ def measure(count: int, scratch: Path, repeats: int) -> dict[str, tuple[float, f
         target = folder / f"export.{fmt}"
         command = [*mothership, "export", "--format", fmt, "--out", str(target), "--store", str(db)]
         out[f"export {fmt}"] = child_usage(command, env)
+    boards = subprocess.run(
+        [sys.executable, "-c", LEADERBOARDS, str(db), str(ROOT)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    for line in boards.stdout.splitlines():
+        when, cpu = line.rsplit(maxsplit=1)
+        out[f"every leaderboard ({when})"] = (float(cpu), float("nan"))
+    out["page download json"] = child_usage(
+        [sys.executable, "-c", PAGE_DOWNLOAD, str(db), "json", str(ROOT)], env
+    )
     backups = subprocess.run(
         [sys.executable, "-c", BACKUP_AFTER_PLAYS, str(db), str(folder / "backups"), str(ROOT)],
         cwd=ROOT,
@@ -302,11 +374,12 @@ def table(sizes: Sequence[int], results: dict[int, dict[str, tuple[float, float]
         cells = []
         for size in sizes:
             cpu, mb = results[size].get(row, (float("nan"), float("nan")))
-            cells.append(
-                f"{cpu:.2f} s CPU, {mb:.0f} {unit}"
-                if unit == "MB"
-                else f"{cpu:.3f} s CPU, {mb:.1f} {unit}"
-            )
+            if row.startswith("every leaderboard"):  # asked in a process measured otherwise
+                cells.append(f"{cpu:.3f} s CPU")
+            elif unit == "MB":
+                cells.append(f"{cpu:.2f} s CPU, {mb:.0f} {unit}")
+            else:
+                cells.append(f"{cpu:.3f} s CPU, {mb:.1f} {unit}")
         lines.append(f"| {row} | " + " | ".join(cells) + " |")
     return lines
 
