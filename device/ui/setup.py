@@ -191,7 +191,7 @@ class SetupScreen(Screen):
         n = max(0, self.players)
         if n == 0:
             return
-        step = min(58, 620 // n)
+        step = min(58, 560 // n)
         radius = min(22, step // 2 - 3)
         left = 400 - step * n // 2 + step // 2
         seated = set(self.seated)
@@ -199,7 +199,9 @@ class SetupScreen(Screen):
             canvas.chip((left + i * step, 86), radius, str(i + 1), i + 1 in seated)
         checked = len([seat for seat in self.seated if seat <= n])
         canvas.text(f"{checked}/{n} in", 24, DIM, center=(742, 86))
-        canvas.text("Seats", 24, DIM, center=(46, 86))
+        # What the circles are for: each lights as its seat's button is pressed.
+        canvas.text("Press your", 18, DIM, center=(60, 77))
+        canvas.text("seat button", 18, DIM, center=(60, 95))
 
     def _draw_preparing(self, canvas: Canvas) -> None:
         panel = pygame.Rect(16, 118, 768, 270)

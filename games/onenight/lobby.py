@@ -14,8 +14,9 @@ Touch behaviour (rulings):
   cannot seat that many, the roles stay as they were and ``problems()`` says why, until the
   count fits again (so seats checking in one by one never lose the preset).
 * A seat check-in (button press or number token) is idempotent, and sets the player count to
-  the highest checked-in seat (at least 3). Lowering the count with ``set_players`` forgets the
-  check-ins of seats above it.
+  the highest checked-in seat (at least 3), until the count is chosen by hand (``-``/``+``,
+  ``set_players``): from then on a check-in never changes it, and a seat above it is refused
+  with the reason. Lowering the count forgets the check-ins of seats above it.
 * Refused actions (a random deal that cannot seat the table, a count out of 3..12) leave the
   lobby as it was, with the reason in ``notice`` for the screen; the next accepted
   action clears it.
@@ -107,6 +108,8 @@ class Lobby:
     """The role tab on show: ``"alien"``, ``"vampire"`` or ``"werewolf"``."""
     notice: str = ""
     """Why the last action was refused (``""`` after an accepted one)."""
+    chosen: bool = False
+    """The player count was chosen by hand: seats checking in no longer change it."""
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
@@ -171,13 +174,18 @@ class Lobby:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise SetupError(f"{players} players: the device seats {MIN_PLAYERS} to {MAX_PLAYERS}")
         seated = tuple(seat for seat in self.seated if seat <= players)
-        return self._with_players(players, seated)
+        return dataclasses.replace(self._with_players(players, seated), chosen=True)
 
     def seat_checked_in(self, seat: int) -> Lobby:
         """A seat button or number token checked in: players = the highest seat in (at least 3)."""
         _check_seat(seat)
         seated = (*self.seated, seat)
-        return self._with_players(max(MIN_PLAYERS, *seated), seated)
+        if not self.chosen:
+            return self._with_players(max(MIN_PLAYERS, *seated), seated)
+        if seat > self.players:
+            notice = f"Seat {seat} is not in a game of {self.players}: tap + for more players"
+            return dataclasses.replace(self, notice=notice)
+        return self._accepted(seated=seated)
 
     def _with_players(self, players: int, seated: tuple[int, ...]) -> Lobby:
         preset = PRESETS.get(self.preset)

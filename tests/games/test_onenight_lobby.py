@@ -135,6 +135,15 @@ def test_seats_checking_in_one_by_one_end_on_the_preset_for_the_table() -> None:
     assert lobby.playable
 
 
+def test_a_count_chosen_by_hand_is_never_changed_by_a_check_in() -> None:
+    lobby = Lobby().set_players(6).seat_checked_in(2)
+    assert (lobby.players, lobby.seated, lobby.notice) == (6, (2,), "")  # not lowered to 3
+    refused = lobby.seat_checked_in(8)
+    assert (refused.players, refused.seated) == (6, (2,))  # nor raised
+    assert refused.notice == "Seat 8 is not in a game of 6: tap + for more players"
+    assert Lobby.from_json(refused.to_json()) == refused  # kept across a restart
+
+
 def test_lowering_the_count_forgets_the_seats_above_it() -> None:
     lobby = Lobby().seat_checked_in(2).seat_checked_in(6).set_players(4)
     assert (lobby.players, lobby.seated) == (4, (2,))

@@ -111,9 +111,7 @@ def test_a_paused_day_holds_the_tense_bed_back(tmp_path: Path) -> None:
 def test_ambience_off_plays_nothing_but_keeps_time(tmp_path: Path) -> None:
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock, enabled=False)
-    executor.run(
-        [Phase(N.DUSK), Phase(N.DAY), Show("day", {"ends_at": 60.0})]
-    )
+    executor.run([Phase(N.DUSK), Phase(N.DAY), Show("day", {"ends_at": 60.0})])
     executor.update_audio()
     assert [call for call in speaker.calls if call[0] != "update"] == []
 
@@ -125,9 +123,7 @@ def test_the_users_ogg_files_replace_the_generated_beds(tmp_path: Path) -> None:
         (music / name).write_bytes(b"")
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock, music_dir=music)
-    executor.run(
-        [Phase(N.DUSK), Phase(N.DAY), Show("day", {"ends_at": 30.0})]
-    )
+    executor.run([Phase(N.DUSK), Phase(N.DAY), Show("day", {"ends_at": 30.0})])
     executor.update_audio()
     plays = [path for kind, path in speaker.calls if kind == "play"]
     assert plays == [music / "calm-night.ogg", music / "tense_end.ogg"]
@@ -237,9 +233,7 @@ def test_a_bed_generated_behind_the_loop_starts_once_it_is_written(tmp_path: Pat
     executor = Executor(
         Outputs(transcript=Transcript(clock), audio=speaker, ambience=ambience, now=clock.now)
     )
-    executor.run(
-        [Phase(N.DUSK)]
-    )  # the bed is not there yet: the loop goes on without it
+    executor.run([Phase(N.DUSK)])  # the bed is not there yet: the loop goes on without it
     assert ("play", bed_path(tmp_path, "night")) not in speaker.calls
     assert executor.audio_due(clock.now()) is not None  # it looks again
     assert written.wait(60.0), "the bed was never written"

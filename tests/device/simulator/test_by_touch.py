@@ -147,6 +147,8 @@ def test_one_nights_next_game_starts_from_the_last_table_after_a_restart(
     store = tmp_path / "m.db"
     with table(config, store) as t:
         t.tap("One Night", "+")  # five players: the preset adds a card
+        t.press(1, 2)  # two seats check in: the count chosen by hand stays
+        assert t.daemon.runtime.state.lobby.players == 5
         roles = t.daemon.runtime.state.lobby.roles
         play_one_night_of(t, tuple(role.display_name for role in roles[:5]))
         t.tap("Home")
