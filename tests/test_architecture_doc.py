@@ -10,7 +10,7 @@ ROOT = Path(__file__).parents[1]
 DOC = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
 SOURCES = "\n".join(
     path.read_text(encoding="utf-8")
-    for package in ("games", "narration", "hardware", "device")
+    for package in ("games", "narration", "hardware", "device", "tests/stargame")
     for path in (ROOT / package).rglob("*.py")
 )
 PATH = re.compile(r"`((?:games|narration|hardware|device|tests|docs)/[\w/.]*)`")
