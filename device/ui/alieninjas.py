@@ -83,12 +83,17 @@ class ReplicasScreen(Screen):
         canvas.text(f"Replicas - round {self.round} of {self.rounds}", 44, ALIEN, topleft=(24, 20))
         canvas.text(f"Map side {self.map}", 44, AMBER, topleft=(460, 20))
         message = _STAGE_TEXT[self.stage]
-        if self.stage == "check" and self.buzzed is not None:
+        checking = self.stage == "check" and self.buzzed is not None
+        if checking:
             message = f"Player {self.buzzed} says ALIENINJAS!"
-        canvas.text(message, 44, TEXT, center=(400, 318), max_width=760)
+        canvas.text(message, 44, TEXT, center=(400, 300 if checking else 318), max_width=760)
+        if checking:  # the question the Yes and No under it answer, as it was said
+            question = f"Did player {self.buzzed} replicate the map correctly?"
+            canvas.text(question, 32, AMBER, center=(400, 340), max_width=760)
         if self.out:
             out = ", ".join(str(seat) for seat in self.out)
-            canvas.text(f"Out this round: {out}", 30, DIM, center=(400, 360), max_width=760)
+            y = 372 if checking else 360
+            canvas.text(f"Out this round: {out}", 26, DIM, center=(400, y), max_width=760)
         if self.stage == "ready" and self.round > 1 and self.totals:
             board = "   ".join(f"P{seat}: {total}" for seat, total in self.totals)
             canvas.text(f"Totals  {board}", 30, AMBER, center=(400, 84), max_width=760)

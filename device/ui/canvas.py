@@ -119,7 +119,7 @@ def text_size(text: str, size: int) -> tuple[int, int]:
 def fit_size(text: str, size: int, max_width: int, min_size: int = 18) -> int:
     """The largest font size up to ``size`` at which ``text`` fits in ``max_width``."""
     while size > min_size and text_size(text, size)[0] > max_width:
-        size -= 2
+        size = max(min_size, size - 2)  # never below the smallest legible size
     return size
 
 

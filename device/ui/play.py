@@ -17,8 +17,9 @@ from games.onenight.views import AnswerButtons, DayView, NightView
 #: The day clock and the "Paused" / "Time's up!" line under it: all a tick changes.
 DAY_CLOCK_AREA = pygame.Rect(0, 96, 800, 272)
 DAY_CLOCK_SIZE, DAY_CLOCK_CENTER = 300, (400, 212)
-#: The only part of the night screen that may hold anything but near-black.
-NIGHT_CAPTION_BAND = pygame.Rect(0, 404, 800, 56)
+#: The only part of the night screen that may hold anything but near-black: under the answer
+#: buttons, room for a long call on three lines.
+NIGHT_CAPTION_BAND = pygame.Rect(0, 336, 800, 140)
 
 
 @dataclass(frozen=True)
@@ -66,8 +67,9 @@ class NightScreen(Screen):
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.fill(NIGHT_BG)  # no stars: a bright speck could be mistaken for a signal
         if self.caption:
-            band = NIGHT_CAPTION_BAND
-            canvas.text(self.caption, 34, NIGHT_TEXT, center=band.center, max_width=band.width - 40)
+            # A long call wraps onto more lines rather than shrinking out of sight.
+            area = NIGHT_CAPTION_BAND.inflate(-40, -8)
+            canvas.paragraph([self.caption], 34, NIGHT_TEXT, area, centred=True)
 
 
 def format_clock(seconds: float) -> str:

@@ -101,7 +101,7 @@ class SheetScreen(Screen):
 
     def _draw_tracker(self, canvas: Canvas) -> None:
         # The tracker sits in the right of the title band when the table is short.
-        size, gap = 26, 6
+        size, gap = 32, 6  # the round numbers at 20 px
         left = 780 - self.rounds * (size + gap)
         for step in range(1, self.rounds + 1):
             centre = (left + (step - 1) * (size + gap) + size // 2, 66)

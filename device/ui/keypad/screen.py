@@ -11,6 +11,9 @@ from device.ui.model import Control
 from device.ui.screens import Screen
 from games.views import KeypadView
 
+SEAT_WORD_WIDTH = 80
+"""The narrowest seat chip that still says "Seat 10" at a legible size."""
+
 
 @dataclass(frozen=True)
 class KeypadScreen(Screen):
@@ -42,9 +45,13 @@ class KeypadScreen(Screen):
 
     def controls(self) -> list[Control]:
         out = []
+        gap = 6
+        width = min(96, (760 - gap * (self.players - 1)) // max(1, self.players))
         for n in range(1, self.players + 1):
-            rect = pygame.Rect(20 + (n - 1) * 64, 72, 58, 44)
-            out.append(Control(f"Seat {n}", f"seat:{n}", rect, n == self.seat))
+            rect = pygame.Rect(20 + (n - 1) * (width + gap), 68, width, 56)
+            # "Seat 1" where it fits at a legible size, else the number alone.
+            caption = f"Seat {n}" if width >= SEAT_WORD_WIDTH else str(n)
+            out.append(Control(f"Seat {n}", f"seat:{n}", rect, n == self.seat, caption=caption))
         if self.typing:
             for i, digit in enumerate("1234567890"):
                 row, col = divmod(i, 5)
@@ -70,5 +77,5 @@ class KeypadScreen(Screen):
             canvas.text(self.typed or "_", 64, TEXT, center=(660, 140))
         elif self.typing:
             canvas.text(self.typed or "_", 48, TEXT, center=(660, 140), max_width=260)
-        canvas.text("  ".join(self.done), 28, DIM, topleft=(20, 130), max_width=520)
+        canvas.text("  ".join(self.done), 28, DIM, topleft=(20, 134), max_width=480)
         canvas.text("Tap a seat to enter another player", 24, ACCENT, topleft=(20, 420))
