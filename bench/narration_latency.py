@@ -37,7 +37,7 @@ from typing import Any
 
 from benchutil import machine_lines, mean, percentile, table
 
-from device.runtime.parts import go_headless
+from device.headless import go_headless
 from games.onenight.script import day_start_line
 from narration.catalogue import Catalogue
 from narration.wav import wav_seconds

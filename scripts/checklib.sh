@@ -57,7 +57,11 @@ wait_for() {
     local waited=0
     while kill -0 "$1" 2>/dev/null; do
         [ "$waited" -ge "$2" ] && return 1
-        sleep 1
+        # `wait` on a background sleep, never a foreground one: a signal that comes while a
+        # foreground child runs is dropped when that child exits normally, so a `kill -INT`
+        # of the check would be lost; `wait` returns at once and the trap runs.
+        sleep 1 &
+        wait "$!"
         waited=$((waited + 1))
     done
     return 0

@@ -55,6 +55,9 @@ def test_a_check_cut_off_inside_a_step_leaves_a_verdict(
     assert process.stdout is not None
     assert process.stdout.readline().startswith("a-check ")
     assert process.stdout.readline() == "== endless ...\n"
+    # Once it says how long the step has run, it is in its waiting loop, where a foreground
+    # `sleep` once made bash drop a SIGINT sent to it alone.
+    assert "endless: 0m0" in process.stdout.readline()
     process.send_signal(sent)
     process.communicate(timeout=60)
     assert process.returncode == 1
