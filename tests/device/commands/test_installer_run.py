@@ -22,7 +22,9 @@ RECORDER = '#!/bin/sh\nprintf "%s\\n" "$(basename "$0") $*" >>"$CALLS"\n'
 # The venv's python: pip answers, and an install leaves the command the link points to.
 VENV_PYTHON = RECORDER + (
     'case "$*" in *"pip install"*) printf "#!/bin/sh\\n" >"$(dirname "$0")/mothership";'
-    ' chmod +x "$(dirname "$0")/mothership";; esac\n'
+    ' chmod +x "$(dirname "$0")/mothership";;'
+    # `pip show pygame` finds the old pygame unless the test says the venv has none.
+    ' *"pip show pygame") [ -z "$NO_OLD_PYGAME" ] || exit 1;; esac\n'
 )
 # python3 makes the venv (a recorder standing in for its python) and records the rest.
 PYTHON3 = RECORDER + (
@@ -133,3 +135,19 @@ def test_uninstall_removes_the_service_and_keeps_config_and_store(
     assert not (root / "opt/mothership").exists()
     assert (root / "etc/mothership/config.toml").is_file()
     assert (root / "var/lib/mothership").is_dir()
+
+
+@pytest.mark.parametrize("old_pygame", [True, False])
+def test_an_old_pygame_leaves_the_venv_before_pygame_ce_comes(
+    machine: dict[str, str], old_pygame: bool
+) -> None:
+    # Both install the module `pygame`: removing pygame after pygame-ce would break pygame-ce.
+    if not old_pygame:
+        machine["NO_OLD_PYGAME"] = "1"
+    installer(machine, "packages")  # makes the venv (then pip exists in it)
+    _, calls = installer(machine, "packages")
+    pip = called(calls, "python")
+    installs = [i for i, line in enumerate(pip) if line.startswith("-m pip install")]
+    removals = [i for i, line in enumerate(pip) if line == "-m pip uninstall -y -q pygame"]
+    assert installs, pip
+    assert removals == ([installs[0] - 1] if old_pygame else []), pip
