@@ -1,6 +1,6 @@
 """Buzz latency: from a seat button's edge to the ``Buzz`` effect carried out, in the real loop.
 
-The daemon is built like ``device.runtime.service.run()`` but headless: mock hardware (gpiozero's
+The daemon is built like ``device.commands.service.run()`` but headless: mock hardware (gpiozero's
 mock pins, driven through ``Hardware.press_seat``), the silent speech backend with audio off, a
 store in a temporary folder, a real ``TouchUI`` on SDL's dummy driver, the real ``Executor``,
 ``Runtime``, ``Inbox`` and ``Daemon.step``. The buzzer is the real (mock-pin) ``Buzzer``
@@ -107,16 +107,16 @@ class Bench:
     """The headless daemon, and the player thread that presses its buttons."""
 
     def __init__(self, root: Path, per_mode: int) -> None:
+        from device.clock import RealClock
         from device.config import load_config
         from device.runtime.app import Daemon
-        from device.runtime.clock import RealClock
         from device.runtime.executor import Executor, Outputs
         from device.runtime.inbox import Inbox
         from device.runtime.notify import Notifier
         from device.runtime.parts import open_hardware_into, open_narrator
         from device.runtime.session import Runtime
-        from device.simulator.transcript import Transcript
         from device.store.database import Store
+        from device.transcript import Transcript
         from device.ui.touch import TouchUI
         from games.events import SeatPressed
 

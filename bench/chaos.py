@@ -2,7 +2,7 @@
 
 The daemon (``mothership run --hardware mock``, headless, silent, on a scratch store) plays One
 Night, an Alieninjas Replicas mission, Alienation and Alien Encounters, its inputs handed in by
-files (``device/runtime/testinput.py``), while ``tests/chaos_driver.py`` kills it after inputs,
+files (``device/simulator/testinput.py``), while ``tests/chaos_driver.py`` kills it after inputs,
 while it waits for a phase and during start-up, in every phase, then restarts it. After every kill
 it checks the store's integrity, that the same game is in the same phase (or the one time alone
 leads to) with its entries intact, and that no logged play is lost or duplicated; each game must end

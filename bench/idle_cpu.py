@@ -151,8 +151,8 @@ def child_ours(seconds: float) -> Result:
     from device.runtime.parts import open_hardware, open_narrator
     from device.runtime.session import Runtime
     from device.runtime.sessions import make_session
-    from device.simulator.transcript import Transcript
     from device.store.database import Store
+    from device.transcript import Transcript
     from device.ui.touch import TouchUI
     from games.events import Control, ControlPressed, SeatPressed, Touched
 

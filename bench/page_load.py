@@ -4,7 +4,7 @@ loop and a host tries to hold 1,200 connections, in the same run on a log of 3,0
 
 The daemon (``mothership run --hardware mock``, headless, silent, its page on a free port) plays
 the night from its setup (once to warm the voice cache, then under load, then idle), its inputs
-handed in by the test input folder (``device/runtime/testinput.py``). Measured, in real
+handed in by the test input folder (``device/simulator/testinput.py``). Measured, in real
 seconds, each time:
 
 * the night: from "Start night" handled to the store's checkpoint in ``day`` (its cues are

@@ -116,8 +116,8 @@ class Run:
         cache: Path | None = None,
     ):
         import device.runtime.parts as parts
+        from device.clock import RealClock
         from device.config import load_config
-        from device.runtime.clock import RealClock
         from narration.fake import SlowBackend
         from narration.piper_backend import PiperBackend
         from narration.piper_model import bundled_model, piper_installed

@@ -148,8 +148,8 @@ def child_night(mode: str, cache: str, players: int, engine: str) -> dict[str, A
     from device.headless import go_headless
 
     go_headless()
+    from device.clock import VirtualClock
     from device.config import load_config
-    from device.runtime.clock import VirtualClock
     from device.runtime.parts import Wiring, open_daemon
     from device.simulator.run import ScenarioPlayer
     from device.simulator.scenario import parse_scenario

@@ -2,8 +2,8 @@
 
 Each game is a scenario (README, "The simulator"): ``prepare`` is played by the simulator into the
 store (``simulate --store``), then ``play`` by the daemon, its inputs dropped into the test input
-folder (``device/runtime/testinput.py``) and its ``until`` and ``wait`` steps kept by the driver on
-the daemon's own clock. Timers are short so a game takes seconds of real time.
+folder (``device/simulator/testinput.py``) and its ``until`` and ``wait`` steps kept by the driver
+on the daemon's own clock. Timers are short so a game takes seconds of real time.
 
 ``TIMED`` lists the phases time alone may move a game on to (a daemon killed in ``night`` may
 come back after the night's last cue, in ``day``). ``INPUTS`` lists, per game, the parts of the

@@ -63,9 +63,7 @@ def string_comparisons(source: str) -> list[int]:
         ('ok = entry.get("phase") == "day"', False),  # transcript JSON: the text edge
     ],
 )
-def test_the_scan_finds_a_string_compared_with_a_phase_or_screen(
-    source: str, found: bool
-) -> None:
+def test_the_scan_finds_a_string_compared_with_a_phase_or_screen(source: str, found: bool) -> None:
     assert bool(string_comparisons(source)) is found
 
 

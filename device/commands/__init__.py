@@ -1,2 +1,2 @@
-"""The ``mothership`` command line: ``cli`` dispatches to one module per job (tags, doctor, demo,
-wiring, export, the One Night preview)."""
+"""The ``mothership`` command line: ``cli`` dispatches to one module per job (``service`` for
+``mothership run``, tags, doctor, demo, wiring, export, the One Night preview)."""

@@ -122,7 +122,7 @@ def _dispatch(args: argparse.Namespace, config: Config) -> int:
     from device.pygame_light import import_pygame
 
     import_pygame()  # before anything loads it with numpy and pkg_resources
-    from device.runtime.service import run
+    from device.commands.service import run
 
     return run(config, windowed=args.windowed)
 

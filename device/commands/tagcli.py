@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import re
 import threading
 from contextlib import ExitStack
 
@@ -11,6 +10,7 @@ from device.config import Config, resolve_store_path
 from device.logtext import printable
 from device.runtime.readers import open_readers
 from device.store.database import Store
+from device.tagids import reader_uid, spelt_as_read
 
 KINDS = ("seat", "player", "role")
 
@@ -24,7 +24,7 @@ def run(args: argparse.Namespace, config: Config) -> int:
                 print(printable(f"{uid}  {kind:<6} {value}"))
             return 0
         if args.tool == "forget":
-            uid = _spelt_as_read(args.uid) or args.uid.upper()
+            uid = spelt_as_read(args.uid) or args.uid.upper()
             if not store.forget_tag(uid):
                 raise ValueError(f"no tag {uid!r} was learned")
             print(printable(f"forgot {uid}"))
@@ -36,29 +36,6 @@ def run(args: argparse.Namespace, config: Config) -> int:
         return 0
     finally:
         store.close()
-
-
-UID_DIGITS = (8, 10, 14, 20)
-"""Hex digits in a uid a reader gives: RDM6300 10; PN532 a 4-, 7- or 10-byte NFCID1."""
-_HEX_BYTES = re.compile(r"[0-9A-Fa-f]{2}(?:[:\- ]?[0-9A-Fa-f]{2})*")
-_READERS = "a reader gives 10 (RDM6300) or 8, 14 or 20 (PN532: 4, 7 or 10 bytes)"
-
-
-def _spelt_as_read(text: str) -> str | None:
-    """``text`` in a reader's spelling (hex bytes may be split by ``:``, ``-`` or spaces)."""
-    if not _HEX_BYTES.fullmatch(text):
-        return None
-    return re.sub(r"[:\- ]", "", text).upper()
-
-
-def reader_uid(text: str) -> str:
-    """A ``--uid`` as the readers report it (upper-case hex), or a ValueError saying why not."""
-    uid = _spelt_as_read(text)
-    if uid is None:
-        raise ValueError(f"--uid {text!r}: expected hex digits; {_READERS}")
-    if len(uid) not in UID_DIGITS:
-        raise ValueError(f"--uid {text!r}: {len(uid)} hex digits, but {_READERS}")
-    return uid
 
 
 def _meaning(args: argparse.Namespace, seats: int) -> tuple[str, str]:

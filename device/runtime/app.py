@@ -13,9 +13,9 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
+from device.clock import Clock
 from device.config import Config
 from device.runtime.ambience_control import AmbienceControl
-from device.runtime.clock import Clock
 from device.runtime.confirming import Confirm
 from device.runtime.guard import Guard
 from device.runtime.inbox import Call, Inbox, Notice
@@ -28,8 +28,8 @@ from device.runtime.table_setup import TableSetup
 from device.runtime.tags import translate
 from device.runtime.uievents import ui_event
 from device.runtime.who_played import WhoPlayed
-from device.simulator.transcript import Transcript
 from device.store.database import RESUME_ATTEMPTS, CheckpointError, Store
+from device.transcript import Transcript
 from device.ui.charts.log import SCREENS as SCORE_LOG_SCREENS
 from device.ui.charts.log import ScoreLog
 from device.ui.model import UiInput
@@ -127,7 +127,7 @@ class Daemon:
         self.resumed = False
         """A checkpoint was resumed and has not yet run one whole pass of the loop."""
         self.test_inputs: Any = None
-        """The chaos test's input folder (``device.runtime.testinput``); None on a real device."""
+        """The chaos test's input folder (``device.simulator.testinput``); None on a real device."""
         self.web: Any = None
         """The companion page (``device.web.part.WebPart``); None when it is off."""
         self.ambience = AmbienceControl(self)

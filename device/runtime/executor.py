@@ -14,8 +14,8 @@ from typing import Any, Protocol, cast
 
 from device.runtime.names import UNNAMED_SCREENS, name_say, name_view
 from device.runtime.nightsound import NightSound
-from device.simulator.transcript import Transcript
 from device.store.database import Store
+from device.transcript import Transcript
 from games.catalog import by_key
 from games.effects import (
     AddPlayer,

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from device.clock import Clock
 from device.config import Config, resolve_cache_dir
-from device.runtime.clock import Clock
 from device.runtime.inbox import Inbox
 from device.runtime.nightsound import NightSound
 from games import catalog
@@ -263,8 +263,8 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
     from device.runtime.notify import Notifier
     from device.runtime.readers import open_readers, tags_into, warnings_into
     from device.runtime.session import Runtime
-    from device.simulator.transcript import Transcript
     from device.store.database import Store
+    from device.transcript import Transcript
     from device.ui.touch import TouchUI  # pygame loads only now (after go_headless, if any)
 
     clock = wiring.clock

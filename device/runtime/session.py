@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from device.runtime.clock import Clock
+from device.clock import Clock
 from device.runtime.executor import Executor
 from device.store.database import Store
 from games.effects import GamePhase, Record

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from device.clock import VirtualClock
 from device.config import Config
 from device.headless import go_headless
-from device.runtime.clock import VirtualClock
 from device.runtime.parts import Wiring, open_daemon
 from device.runtime.sessions import make_session
 from device.simulator.scenario import (
@@ -28,8 +28,8 @@ from device.simulator.scenario import (
     ScenarioError,
     ScenarioEvent,
 )
-from device.simulator.transcript import Transcript
 from device.store.database import CheckpointError, Store
+from device.transcript import Transcript
 from device.ui.model import UiError
 from games.errors import RulesError
 from games.events import Event, RevealEntered, ScoreEntered, TagSeen, VoteCast

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 
-from device.runtime.clock import Clock, RealClock
+from device.clock import Clock, RealClock
 from device.ui.canvas import NIGHT_TEXT, PANEL, TEXT, Canvas
 from device.ui.events import to_input
 from device.ui.inputwake import EVDEV_DRIVERS, NO_INPUT_DRIVERS, InputWake, event_nodes

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from device.commands.tagcli import reader_uid
 from device.store.database import Store
+from device.tagids import reader_uid
 from games.scorelog.players import clean_name
 
 NAME_LIMIT = 40

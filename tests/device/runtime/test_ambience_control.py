@@ -11,10 +11,10 @@ from typing import Any
 import pygame
 import pytest
 
+from device.clock import VirtualClock
 from device.config import load_config
 from device.runtime.ambience_control import NOT_SAVED, SETTING, levels_for, saved_volume
 from device.runtime.app import FLUSH_RETRY_SECONDS, Daemon
-from device.runtime.clock import VirtualClock
 from device.runtime.nightsound import PREVIEW_SECONDS, NightSound
 from device.runtime.parts import Wiring, open_daemon
 from device.store.database import Store

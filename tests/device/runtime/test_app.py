@@ -14,16 +14,16 @@ from pathlib import Path
 import pygame
 import pytest
 
+from device.clock import VirtualClock
 from device.config import load_config
 from device.runtime.app import IDLE_WAKE_SECONDS, Daemon
-from device.runtime.clock import VirtualClock
 from device.runtime.executor import Executor, Outputs
 from device.runtime.inbox import Inbox
 from device.runtime.parts import Wiring, open_daemon
 from device.runtime.readers import warnings_into
 from device.runtime.session import Runtime
-from device.simulator.transcript import Transcript
 from device.store.database import Store
+from device.transcript import Transcript
 from device.ui import TouchUI
 from games.events import Control, ControlPressed, SeatPressed
 from games.scorelog.plays import FinalResult

@@ -15,15 +15,15 @@ from typing import Any
 import pytest
 from benchrun import run_quick
 
+from device.clock import RealClock, VirtualClock
 from device.config import load_config
 from device.runtime.app import Daemon
-from device.runtime.clock import RealClock, VirtualClock
 from device.runtime.executor import Executor, Outputs
 from device.runtime.inbox import Inbox
 from device.runtime.session import Runtime
-from device.runtime.testinput import ENV, InputFolder, input_folder_from_env
-from device.simulator.transcript import Transcript
+from device.simulator.testinput import ENV, InputFolder, input_folder_from_env
 from device.store.database import Store
+from device.transcript import Transcript
 from device.ui import TouchUI
 from games.events import Control, ControlPressed, SeatPressed, VoteCast
 

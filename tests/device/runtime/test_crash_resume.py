@@ -12,12 +12,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from device.runtime.clock import VirtualClock
+from device.clock import VirtualClock
 from device.runtime.executor import Executor, Outputs
 from device.runtime.session import Runtime
 from device.runtime.sessions import session_for_checkpoint
-from device.simulator.transcript import Transcript
 from device.store.database import Store
+from device.transcript import Transcript
 from games.events import RevealEntered, Touched, VoteCast
 from games.onenight.session import OneNightSession
 from games.onenight.setup import OneNightOptions, OneNightSetup, find_preset

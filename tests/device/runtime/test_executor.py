@@ -6,12 +6,12 @@ import threading
 import wave
 from pathlib import Path
 
-from device.runtime.clock import VirtualClock
+from device.clock import VirtualClock
 from device.runtime.executor import REOPEN_AHEAD_SECONDS, Executor, Outputs
 from device.runtime.nightsound import NightSound
 from device.runtime.parts import catalogues
 from device.runtime.session import Runtime
-from device.simulator.transcript import Transcript
+from device.transcript import Transcript
 from games.alieninjas.session import AlieninjasSession
 from games.alieninjas.setup import AlieninjasOptions, AlieninjasSetup
 from games.effects import AddPlayer, Phase, Show, Sound

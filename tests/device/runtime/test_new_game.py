@@ -18,10 +18,10 @@ import pytest
 from stargame import HERE
 from stargame.session import StarsPhase, StarsSetup
 
+from device.clock import VirtualClock
 from device.commands.demo import DemoError, demo_scenario
 from device.config import Config, load_config
 from device.runtime.app import Daemon
-from device.runtime.clock import VirtualClock
 from device.runtime.executor import Executor, Outputs
 from device.runtime.inbox import Inbox
 from device.runtime.parts import catalogues
@@ -30,9 +30,9 @@ from device.runtime.sessions import make_session, session_for_checkpoint, settin
 from device.runtime.voicelines import every_text
 from device.simulator.run import simulate
 from device.simulator.scenario import ScenarioError, parse_scenario
-from device.simulator.transcript import Transcript
 from device.store.bgstats import push_play
 from device.store.database import Store
+from device.transcript import Transcript
 from device.ui import TouchUI
 from device.ui.keypad.entry import Keypad, fields_for, press
 from device.web.snapshot import Table, table_of

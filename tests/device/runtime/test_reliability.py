@@ -11,16 +11,16 @@ from typing import Any
 
 import pytest
 
+from device.clock import VirtualClock
 from device.config import load_config
 from device.runtime.app import RESUME_FAILED, Daemon
-from device.runtime.clock import VirtualClock
 from device.runtime.executor import Executor, Outputs
 from device.runtime.guard import GAVE_UP, SORRY, TICK_TRIES
 from device.runtime.inbox import Inbox
 from device.runtime.lock import StoreLockedError, lock_path, lock_store
 from device.runtime.session import Runtime
-from device.simulator.transcript import Transcript
 from device.store.database import RESUME_ATTEMPTS, CheckpointError, Store
+from device.transcript import Transcript
 from device.ui import TouchUI
 from games.events import Control, ControlPressed, Touched
 from games.onenight.session import OneNightSession

@@ -5,9 +5,9 @@ from __future__ import annotations
 from contextlib import ExitStack
 from pathlib import Path
 
+from device.clock import VirtualClock
 from device.config import load_config
 from device.runtime.app import Daemon
-from device.runtime.clock import VirtualClock
 from device.runtime.parts import Wiring, open_daemon
 from device.runtime.sessions import home_session
 from games.events import RevealEntered, Touched, VoteCast

@@ -12,12 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from device.clock import VirtualClock
 from device.commands.backup import refuse_root_on_the_services_store
 from device.commands.cli import main
 from device.commands.export import export
-from device.runtime.clock import VirtualClock
 from device.runtime.executor import Executor, Outputs
-from device.simulator.transcript import Transcript
 from device.store.backups import (
     BACKUPS_KEPT,
     JOURNAL_MOST,
@@ -31,6 +30,7 @@ from device.store.backups import (
     write_backup,
 )
 from device.store.database import Store
+from device.transcript import Transcript
 from games.effects import LogPlay, Record
 from games.scorelog.plays import FinalResult
 

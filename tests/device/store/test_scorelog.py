@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from device.runtime.clock import VirtualClock
+from device.clock import VirtualClock
 from device.runtime.executor import Executor, Outputs
 from device.runtime.session import Runtime
-from device.simulator.transcript import Transcript
 from device.store.database import Profile, Store
 from device.store.scorelog import play_from_json, play_to_json
+from device.transcript import Transcript
 from games.alienation.rules import AlienationSetup
 from games.alienation.session import AlienationSession
 from games.effects import LogPlay, Record

@@ -5,12 +5,12 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from device.runtime.clock import VirtualClock
+from device.clock import VirtualClock
 from device.runtime.executor import Executor, Outputs
 from device.runtime.session import Runtime
 from device.runtime.sessions import session_for_checkpoint
-from device.simulator.transcript import Transcript
 from device.store.database import Store, file_mode
+from device.transcript import Transcript
 from games.events import Tick, Touched
 from games.onenight.session import OneNightSession
 from games.onenight.setup import OneNightOptions, OneNightSetup, find_preset

@@ -6,14 +6,14 @@ from pathlib import Path
 
 import pytest
 
+from device.clock import VirtualClock
 from device.config import load_config
 from device.runtime.app import Daemon
-from device.runtime.clock import VirtualClock
 from device.runtime.executor import Executor, Outputs
 from device.runtime.inbox import Inbox
 from device.runtime.session import Runtime
-from device.simulator.transcript import Transcript
 from device.store.database import Store
+from device.transcript import Transcript
 from device.ui import TouchUI
 from device.ui.keypad.entry import Keypad, fields_for, press
 from games.events import ScoreEntered

@@ -15,15 +15,15 @@ import pytest
 from alieninjas_game import Game
 from tables import case_id, load_cases
 
+from device.clock import VirtualClock
 from device.config import load_config
 from device.runtime.app import Daemon
-from device.runtime.clock import VirtualClock
 from device.runtime.executor import Executor, Outputs
 from device.runtime.inbox import Inbox
 from device.runtime.session import Runtime
 from device.runtime.sessions import make_session
-from device.simulator.transcript import Transcript
 from device.store.database import Store
+from device.transcript import Transcript
 from device.ui import TouchUI
 from device.ui.keypad.entry import Keypad, Sheet, fields_for, press
 from games.alieninjas.scoring import winners

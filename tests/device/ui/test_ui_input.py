@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 import pytest
 
-from device.runtime.clock import VirtualClock
+from device.clock import VirtualClock
 from device.ui import TouchUI, UiError, UiInput
 
 START_NIGHT = (610, 424)  # the middle of the setup screen's "Start night" button

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from webdevice import ROOT, web_config
 
+from device.clock import VirtualClock
 from device.config import default_config
 from device.headless import go_headless
-from device.runtime.clock import VirtualClock
 from device.runtime.parts import Wiring, open_daemon
 from device.web.pages import live_table
 from device.web.pairing import (

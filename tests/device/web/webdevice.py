@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
+from device.clock import VirtualClock
 from device.config import Config, default_config
 from device.headless import go_headless
-from device.runtime.clock import VirtualClock
 from device.runtime.parts import Wiring, open_daemon
 from device.simulator.run import simulate
 from device.simulator.scenario import load_scenario

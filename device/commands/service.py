@@ -15,8 +15,8 @@ from concurrent.futures import Future
 from contextlib import ExitStack
 from typing import TYPE_CHECKING
 
+from device.clock import RealClock
 from device.config import Config, resolve_store_path
-from device.runtime.clock import RealClock
 from device.runtime.inbox import Call
 from device.runtime.parts import Wiring, open_daemon, open_late
 from device.store.backups import backup_dir
@@ -54,7 +54,7 @@ def run(config: Config, *, windowed: bool = False) -> int:
         daemon.runtime.executor.out.backups = backup_dir(wiring.store_path)
         daemon.runtime.executor.out.backups_behind = True  # a long log's copy: off the loop
         if os.environ.get("MOTHERSHIP_TEST_INPUTS"):
-            from device.runtime.testinput import input_folder_from_env
+            from device.simulator.testinput import input_folder_from_env
 
             daemon.test_inputs = input_folder_from_env(daemon)
             if daemon.test_inputs is not None:

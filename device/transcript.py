@@ -9,8 +9,8 @@ import json
 from pathlib import Path
 from typing import IO, Any
 
+from device.clock import Clock
 from device.outputs import cannot_write
-from device.runtime.clock import Clock
 
 
 class Transcript:
