@@ -145,9 +145,6 @@ DEVICE_ORDER = ("commands", "simulator", "web", "runtime", "ui", "store")
 """device/'s subpackages, each importing only those after it and the small shared modules
 (``device/*.py``: config, clock, transcript...), never one before it."""
 BACK_IMPORTS_LEFT = {
-    # The daemon's wiring opens the companion page late (after READY): to go once the web part
-    # is passed in at construction, behind a small Protocol.
-    ("device.runtime.parts", "device.web.part"),
     # An old JSON backup is parsed by the command that wrote it.
     ("device.store.backups", "device.commands.export"),
 }

@@ -13,7 +13,7 @@ import signal
 import threading
 from concurrent.futures import Future
 from contextlib import ExitStack
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from device.clock import RealClock
 from device.config import Config, resolve_store_path
@@ -25,6 +25,13 @@ if TYPE_CHECKING:
     from device.runtime.app import Daemon
 
 logger = logging.getLogger(__name__)
+
+
+def open_web_late(daemon: Daemon, stack: ExitStack, *, port: int | None = None) -> Any:
+    """The companion page (``device.web.part``, and aiohttp with it, load only now)."""
+    from device.web.part import open_web
+
+    return open_web(daemon, stack, port=port)
 
 
 def run(config: Config, *, windowed: bool = False) -> int:
@@ -42,7 +49,7 @@ def run(config: Config, *, windowed: bool = False) -> int:
             fullscreen=config.display.fullscreen and not windowed,
             notify=True,
             finish_voice=True,
-            web=True,
+            web=open_web_late,
             voice="behind",
             late=True,
         )

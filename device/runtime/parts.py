@@ -12,7 +12,7 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from device.clock import Clock
 from device.config import Config, resolve_cache_dir
@@ -210,6 +210,14 @@ def _timing_voice(config: Config, name: str | None) -> SpeechBackend:
     return SilentBackend(config.narration.rate)
 
 
+class WebOpener(Protocol):
+    """Starts the companion page for a daemon (``device.web.part.open_web``)."""
+
+    def __call__(self, daemon: Daemon, stack: ExitStack, *, port: int | None = None) -> Any:
+        """The web part (it offers what the page asked on each pass), or None."""
+        ...
+
+
 @dataclass(frozen=True)
 class Wiring:
     """What sets the simulator apart from the device; ``open_daemon`` builds the rest the same.
@@ -245,8 +253,9 @@ class Wiring:
     finish_voice: bool = False
     """Whether sentences missing from the voice cache are rendered in the background (the
     device: an interrupted ``voice prepare`` or a changed voice is finished behind the game)."""
-    web: bool = False
-    """Whether the companion page is served (when the config's ``[web]`` enables it)."""
+    web: WebOpener | None = None
+    """What serves the companion page (when the config's ``[web]`` enables it; None: not
+    served), passed in so the daemon's parts never import the web part."""
     web_port: int | None = None
     """The companion page's port instead of the config's (0: any free one, for tests)."""
     late: bool = False
@@ -340,7 +349,5 @@ def open_late(daemon: Daemon, wiring: Wiring, stack: ExitStack, *, voice: bool =
     narrator = daemon.runtime.executor.out.narrator
     if voice and wiring.finish_voice and isinstance(narrator, Narrator):
         finish_voice_cache(daemon.config, narrator, stack)
-    if wiring.web:
-        from device.web.part import open_web
-
-        daemon.web = open_web(daemon, stack, port=wiring.web_port)
+    if wiring.web is not None:
+        daemon.web = wiring.web(daemon, stack, port=wiring.web_port)

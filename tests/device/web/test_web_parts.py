@@ -31,6 +31,7 @@ from device.web.pairing import (
     Pairing,
     PairingError,
 )
+from device.web.part import open_web
 from device.web.snapshot import Table, table_of
 from games.alienation.state import AlienationPhase
 from games.effects import GamePhase
@@ -214,7 +215,7 @@ def _daemon_notices(config: Any, port: int | None) -> tuple[Any, list[str]]:
             hardware="mock",
             readers=False,
             audio=False,
-            web=True,
+            web=open_web,
             web_port=port,
         )
         daemon = open_daemon(config, wiring, stack)

@@ -29,6 +29,7 @@ from device.runtime.parts import Wiring, open_daemon
 from device.simulator.run import simulate
 from device.simulator.scenario import load_scenario
 from device.store.database import Store
+from device.web.part import open_web
 
 ROOT = Path(__file__).parents[3]
 PUMP_SECONDS = 0.01
@@ -88,7 +89,7 @@ class DevicePump:
                     readers=False,
                     audio=False,
                     cache=self.cache,
-                    web=True,
+                    web=open_web,
                     web_port=0,
                 )
                 daemon = open_daemon(self.config, wiring, stack)
