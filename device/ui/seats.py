@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 import pygame
 
 from device.ui.canvas import ACCENT, CHIP_ON, DIM, PANEL, Canvas
-from device.ui.model import Colour, Control, UiError, ViewReader
+from device.ui.model import Colour, Control
 
 MAX_SEATS = 12
 """The most seats a game has (the lobby's MAX_PLAYERS): the layouts fit this many."""
@@ -16,35 +16,6 @@ VOTED_TINT = CHIP_ON
 """A seat whose vote is in (or whose card is revealed): green, as on the seat ring."""
 CURRENT_TINT = ACCENT
 """The seat being entered: blue."""
-
-
-def read_players(screen: str, r: ViewReader) -> int:
-    """The required ``players`` key, 1 to ``MAX_SEATS``."""
-    players = r.integer("players")
-    if not 1 <= players <= MAX_SEATS:
-        raise UiError(f"{screen} view: 'players' must be from 1 to {MAX_SEATS}, got {players}")
-    return players
-
-
-def opt_integer(r: ViewReader, view: Mapping[str, object], key: str) -> int | None:
-    """A required key holding an integer or None."""
-    return None if key in view and view[key] is None else r.integer(key)
-
-
-def opt_text(r: ViewReader, view: Mapping[str, object], key: str) -> str | None:
-    """A required key holding a string or None."""
-    return None if key in view and view[key] is None else r.text(key)
-
-
-def check_seats(screen: str, key: str, seats: list[int], players: int, low: int = 1) -> None:
-    """Refuse any seat in ``seats`` outside ``low``..``players``."""
-    device = " (and 0, the device)" if low == 0 else ""
-    for seat in seats:
-        if not low <= seat <= players:
-            raise UiError(
-                f"{screen} view: {key!r} has seat {seat}, "
-                f"but the game has seats 1 to {players}{device}"
-            )
 
 
 def seat_row(count: int, area: pygame.Rect, gap: int = 6, widest: int = 88) -> list[pygame.Rect]:
