@@ -96,12 +96,9 @@ class LogStats:
         return int(self._rows("SELECT COUNT(*) FROM plays WHERE game = ?", (game,))[0][0])
 
     def scored(self, game: str) -> bool:
-        """Whether any play of ``game`` has a score."""
-        query = (
-            "SELECT EXISTS (SELECT 1 FROM plays p JOIN play_results r ON r.play = p.id "
-            "WHERE p.game = ? AND r.score IS NOT NULL)"
-        )
-        return bool(self._rows(query, (game,))[0][0])
+        """Whether any play of ``game`` has a score (counted with the leaderboards)."""
+        self._tallies.refresh(self.db)
+        return game in self._tallies.scored
 
     def standings(self, game: str | None = None) -> list[Standing]:
         """Every player's plays, wins, win % and (of one game) average and best score, by

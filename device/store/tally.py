@@ -33,6 +33,10 @@ _QUERY = (
     f"WHERE p.rowid > ? AND p.rowid <= ? AND NOT ({UNNAMED}) GROUP BY p.rowid, r.name"
     ") GROUP BY game, name"
 )
+_SCORED = (
+    "SELECT EXISTS (SELECT 1 FROM plays p CROSS JOIN play_results r ON r.play = p.id "
+    "WHERE p.rowid > ? AND p.rowid <= ? AND p.game = ? AND r.score IS NOT NULL)"
+)
 
 
 @dataclass
@@ -66,6 +70,8 @@ class Tallies:
 
     def __init__(self) -> None:
         self.games: dict[str, dict[str, Tally]] = {}
+        self.scored: set[str] = set()
+        """The games with a score in some play (an unnamed seat's too)."""
         self.read_to = 0
         """The newest play (by rowid) counted."""
         self.generation: int | None = None
@@ -78,11 +84,12 @@ class Tallies:
             generation = int(db.execute("SELECT generation FROM log_changes").fetchone()[0])
         except (sqlite3.OperationalError, TypeError):  # a store without the triggers
             generation = None
-        if generation is None or generation != self.generation:  # None: count all every time
-            self.games, self.read_to, self.generation = {}, 0, generation
         newest = int(db.execute("SELECT COALESCE(MAX(rowid), 0) FROM plays").fetchone()[0])
-        if newest < self.read_to:  # fewer plays than counted: a store put back from a backup
-            self.games, self.read_to = {}, 0
+        # None: nothing tells of changes, count all every time. Fewer plays than counted: a
+        # store put back from a backup.
+        if generation is None or generation != self.generation or newest < self.read_to:
+            self.games, self.scored, self.read_to = {}, set(), 0
+            self.generation = generation
         if newest == self.read_to:
             return
         for game, name, plays, wins, score_sum, scores, best in db.execute(
@@ -90,7 +97,21 @@ class Tallies:
         ):
             tally = Tally(int(plays), int(wins), int(score_sum or 0), int(scores), best)
             self.games.setdefault(str(game), {}).setdefault(str(name), Tally()).add(tally)
+        self._find_scored(db, newest)
         self.read_to = newest
+
+    def _find_scored(self, db: sqlite3.Connection, newest: int) -> None:
+        """Add the games scored in the plays after ``read_to``: known from a player's scores,
+        else looked for (a game without scores is searched once, then only its new plays)."""
+        new = "SELECT DISTINCT game FROM plays WHERE rowid > ? AND rowid <= ?"
+        for (game,) in db.execute(new, (self.read_to, newest)).fetchall():
+            if game in self.scored:
+                continue
+            if (
+                any(tally.scores for tally in self.games.get(game, {}).values())
+                or db.execute(_SCORED, (self.read_to, newest, game)).fetchone()[0]
+            ):
+                self.scored.add(str(game))
 
     def of(self, game: str | None) -> dict[str, tuple[Tally, int]]:
         """Each player's tally in ``game`` (None: all games), with how many games they have

@@ -107,3 +107,27 @@ def test_a_store_without_the_change_count_is_counted_every_time(tmp_path: Path) 
     tallies.refresh(store._db)
     store._db.execute("UPDATE play_results SET winner = 1 - winner")  # unseen by any trigger
     assert kept(tallies, store._db) == recount(store._db)
+
+
+def test_a_game_is_scored_by_anyones_score_an_unnamed_seats_too(tmp_path: Path) -> None:
+    def play(key: str, game: str, scores: tuple[int | None, int | None]) -> Play:
+        return Play(
+            key,
+            game,
+            f"2030-01-01T20:{len(key):02d}:00Z",
+            (
+                PlayerResult("Ada", 1, scores[0], True),
+                PlayerResult("Player 2", 2, scores[1], False),
+            ),
+        )
+
+    store = Store(tmp_path / "m.db")
+    store.restore([play("a", "One Night", (None, None)), play("bb", "Alienation", (None, 4))])
+    stats = store.stats()
+    assert (stats.scored("One Night"), stats.scored("Alienation")) == (False, True)
+    store.add_play(play("ccc", "One Night", (None, None)))
+    assert not store.stats().scored("One Night")
+    store.add_play(play("dddd", "One Night", (3, None)))  # only the new play is looked at
+    assert store.stats().scored("One Night")
+    store._db.execute("UPDATE play_results SET score = NULL")  # a change: looked at again
+    assert not store.stats().scored("One Night") and not store.stats().scored("Alienation")
