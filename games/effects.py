@@ -91,17 +91,18 @@ class Buzz:
 class Show:
     """Put a screen up with the data it displays (all of it public).
 
-    A typed ``View`` names its own screen, which must be ``screen``; a mapping is the older
-    form, still used by screens not yet given a view class.
+    A typed ``View`` names its own screen, which must be ``screen``.
     """
 
     screen: ScreenName
-    view: View | Mapping[str, Any] = field(default_factory=dict)
+    view: View
 
     def __post_init__(self) -> None:
         # Held as the member however it was spelt, so the device compares screens by member.
         object.__setattr__(self, "screen", ScreenName(self.screen))
-        if isinstance(self.view, View) and self.view.screen != self.screen:
+        if not isinstance(self.view, View):
+            raise TypeError(f"Show({self.screen.value!r}) takes a View, not {self.view!r}")
+        if self.view.screen != self.screen:
             kind, wanted, given = type(self.view).__name__, self.view.screen.value, str(self.screen)
             raise ValueError(f"a {kind} goes on the {wanted!r} screen, not {given!r}")
 

@@ -159,7 +159,8 @@ class Executor:
         is) carries its link until another screen is shown."""
         self.game = game
         self.screen: ScreenName | None = None
-        self.view: View | dict[str, Any] = {}
+        self.view: View | None = None
+        """The view on display (None before the first ``show``)."""
         self.finished = False
         self._spoken = 0
         self._preparing: list[tuple[str, dict[str, object]]] | None = None
@@ -252,7 +253,7 @@ class Executor:
             self._say(effect)
         elif isinstance(effect, Show):
             view = effect.view
-            shown = view if isinstance(view, View) else dict(view)
+            shown = view
             if self._logged is not None and effect.screen in (ScreenName.END, ScreenName.SHEET):
                 shown = self._with_push_link(shown, self._logged)
             else:
@@ -302,7 +303,7 @@ class Executor:
             self.finished = True
         return None
 
-    def _with_push_link(self, view: View | dict[str, Any], play: Play) -> View | dict[str, Any]:
+    def _with_push_link(self, view: View, play: Play) -> View:
         """A game's last screen (``end``, or a final score ``sheet``) with the BG Stats push
         link of the play it just logged as ``bgstats``: the end screen shows it as a QR code,
         a sheet gets a BG Stats button that shows it."""
@@ -455,7 +456,7 @@ class Executor:
             self.show(ScreenName.SETUP, dataclasses.replace(self.view, progress=done / total))
             self.out.screen.redraw(self.out.now())
 
-    def show(self, screen: str, view: View | dict[str, Any]) -> None:
+    def show(self, screen: str, view: View) -> None:
         """Put a screen up (recording a change of screen in the transcript), with the players'
         names for their seats (``device.runtime.names``); the screen is held as its
         ``ScreenName`` member, however the caller spelt it."""

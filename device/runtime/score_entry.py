@@ -34,7 +34,7 @@ class ScoreEntry:
     def __init__(self, daemon: DaemonParts) -> None:
         self.daemon = daemon
         self.pad: Keypad | None = None
-        self.back: tuple[str | None, View | dict[str, Any]] = (None, {})
+        self.back: tuple[str | None, View | None] = (None, None)
         self.given: dict[int, tuple[tuple[str, object], ...]] = {}
         """What the keypad entered per seat in ``round`` (a seat tapped again shows it)."""
         self.round = 0
@@ -111,10 +111,10 @@ class ScoreEntry:
             self.pad = self._at(self.pad, self.pad.seat)  # a seat tapped: what it was given
         if self.pad is not None:
             executor.show(ScreenName.KEYPAD, self.pad.view())
-        elif self.back[0] is not None and executor.screen is ScreenName.KEYPAD:
-            executor.show(self.back[0], self.back[1])
+        elif self.back[1] is not None and executor.screen is ScreenName.KEYPAD:
+            executor.show(self.back[1].screen, self.back[1])
 
-    def _read(self, pad: Keypad, view: View | dict[str, Any]) -> Keypad:
+    def _read(self, pad: Keypad, view: View | None) -> Keypad:
         """``pad`` on the sheet ``view``; a new round forgets the last one's entries."""
         pad = pad.reading(view)
         if pad.sheet.round != self.round:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import logging
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -147,7 +147,7 @@ class TouchUI:
 
     # -- screens --------------------------------------------------------------------------
 
-    def show(self, screen: str, view: View | Mapping[str, object]) -> None:
+    def show(self, screen: str, view: View) -> None:
         """Switch to ``screen`` with ``view`` and redraw.
 
         A view was checked when it was built, and names its own screen; a mapping is refused,

@@ -93,9 +93,8 @@ class SnapshotBox:
 
 
 def _get(view: Any, key: str) -> Any:
-    """A field of a view, whether it is a dict or one of the typed views (``games.views``)."""
-    if isinstance(view, Mapping):
-        return view.get(key)
+    """A field of the view on display (``games.views``), if it has one: the page reads public
+    fields by name, never a game's view class."""
     return getattr(view, key, None)
 
 

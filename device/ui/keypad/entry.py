@@ -36,7 +36,7 @@ class Sheet:
     """The seat marked as starting the next round (``last``)."""
 
     @classmethod
-    def from_view(cls, view: View | Mapping[str, object]) -> Sheet:
+    def from_view(cls, view: View | None) -> Sheet:
         """Read a score sheet's view; what it lacks (other games' sheets) takes the defaults."""
         if isinstance(view, ScoresView):
             return cls(
@@ -53,28 +53,7 @@ class Sheet:
             )
         if isinstance(view, SheetView):
             return cls(None, view.round, view.rounds)
-        if isinstance(view, View):
-            return cls()
-        totals, entered = [], []
-        rows = view.get("rows")
-        for row in rows if isinstance(rows, list | tuple) else ():
-            seat = row.get("seat") if isinstance(row, Mapping) else None
-            if not isinstance(seat, int):
-                continue
-            if isinstance(row.get("total"), int):
-                totals.append((seat, row["total"]))
-            if isinstance(row.get("entered_points"), int):
-                entered.append((seat, row["entered_points"]))
-        mission, marked = view.get("mission"), view.get("marked")
-        number, rounds = view.get("round"), view.get("rounds")
-        return cls(
-            mission if isinstance(mission, str) else None,
-            number if isinstance(number, int) else 1,
-            rounds if isinstance(rounds, int) else 3,
-            tuple(totals),
-            tuple(entered),
-            marked if isinstance(marked, int) else None,
-        )
+        return cls()
 
     def after(self, seat: int, entry: Mapping[str, object]) -> Sheet:
         """This sheet once ``seat``'s entry is in (until the session's own sheet is read)."""
@@ -129,7 +108,7 @@ class Keypad:
             return (f"Entered: {given}. Enter again to change it.",)
         return tuple(f"{key} {_shown(value)}" for key, value in self.values)
 
-    def reading(self, view: View | Mapping[str, object]) -> Keypad:
+    def reading(self, view: View | None) -> Keypad:
         """This keypad with the session's latest score sheet (after an entry, a new round)."""
         return dataclasses.replace(self, sheet=Sheet.from_view(view))
 

@@ -17,6 +17,8 @@ from games.alieninjas.setup import AlieninjasOptions, AlieninjasSetup
 from games.effects import AddPlayer, Phase, Show, Sound
 from games.events import Control, ControlPressed, SeatPressed
 from games.onenight.state import OneNightPhase as N
+from games.onenight.views import DayView
+from games.views import ScreenName
 from narration.ambience import bed_path
 from narration.backends import EspeakBackend
 from narration.catalogue import Catalogue
@@ -62,6 +64,11 @@ def _ambient(tmp_path: Path, clock: VirtualClock, **options: object) -> tuple[Ex
     return Executor(outputs), speaker
 
 
+def _day(ends_at: float | None) -> DayView:
+    """The day screen's view: its clock running until ``ends_at``, or paused (None)."""
+    return DayView(ends_at, 300.0, paused=ends_at is None, players=5)
+
+
 def test_the_night_bed_plays_from_dusk_and_stops_at_wake_up(tmp_path: Path) -> None:
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock)
@@ -83,7 +90,7 @@ def test_the_night_bed_plays_from_dusk_and_stops_at_wake_up(tmp_path: Path) -> N
 def test_the_tense_bed_starts_a_minute_before_the_day_ends(tmp_path: Path) -> None:
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock)
-    executor.run([Phase(N.DAY), Show("day", {"ends_at": 300.0})])
+    executor.run([Phase(N.DAY), Show(ScreenName.DAY, _day(300.0))])
     assert executor.audio_due(clock.now()) == 240.0
     clock.advance_to(239.0)
     executor.update_audio()
@@ -101,7 +108,7 @@ def test_the_tense_bed_starts_a_minute_before_the_day_ends(tmp_path: Path) -> No
 def test_a_paused_day_holds_the_tense_bed_back(tmp_path: Path) -> None:
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock)
-    executor.run([Phase(N.DAY), Show("day", {"ends_at": None, "paused": True})])
+    executor.run([Phase(N.DAY), Show(ScreenName.DAY, _day(None))])
     assert executor.audio_due(clock.now()) is None
     clock.advance_to(600.0)
     executor.update_audio()
@@ -111,7 +118,7 @@ def test_a_paused_day_holds_the_tense_bed_back(tmp_path: Path) -> None:
 def test_ambience_off_plays_nothing_but_keeps_time(tmp_path: Path) -> None:
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock, enabled=False)
-    executor.run([Phase(N.DUSK), Phase(N.DAY), Show("day", {"ends_at": 60.0})])
+    executor.run([Phase(N.DUSK), Phase(N.DAY), Show(ScreenName.DAY, _day(60.0))])
     executor.update_audio()
     assert [call for call in speaker.calls if call[0] != "update"] == []
 
@@ -123,7 +130,7 @@ def test_the_users_ogg_files_replace_the_generated_beds(tmp_path: Path) -> None:
         (music / name).write_bytes(b"")
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock, music_dir=music)
-    executor.run([Phase(N.DUSK), Phase(N.DAY), Show("day", {"ends_at": 30.0})])
+    executor.run([Phase(N.DUSK), Phase(N.DAY), Show(ScreenName.DAY, _day(30.0))])
     executor.update_audio()
     plays = [path for kind, path in speaker.calls if kind == "play"]
     assert plays == [music / "calm-night.ogg", music / "tense_end.ogg"]

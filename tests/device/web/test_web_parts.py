@@ -35,50 +35,54 @@ from device.web.part import open_web
 from device.web.snapshot import Table, table_of
 from games.alienation.state import AlienationPhase
 from games.effects import GamePhase
+from games.onenight.ballot import VoteMode
 from games.onenight.state import OneNightPhase
-from games.views import ScreenName
+from games.onenight.views import AnswerButtons, DayView, NightView, VoteView
+from games.views import ScreenName, SheetRow, SheetView, View
 
 UNIT = ROOT / "systemd" / "mothership.service"
 ANALYZE = shutil.which("systemd-analyze")
 
 NIGHT, DAY = ScreenName.NIGHT, ScreenName.DAY
-SECRET_VIEWS: list[tuple[GamePhase, ScreenName, dict[str, Any]]] = [
-    (OneNightPhase.DUSK, NIGHT, {"caption": "", "answers": "", "players": 5}),
-    (OneNightPhase.NIGHT, NIGHT, {"caption": "Alien, wake up", "answers": "yes_no", "players": 5}),
-    (OneNightPhase.NIGHT, NIGHT, {"caption": "Oracle: choose", "answers": "number:10"}),
-    (OneNightPhase.NIGHT, DAY, {"ends_at": 300.0, "remaining": 300.0, "paused": False}),
-    (OneNightPhase.VOTE, NIGHT, {"caption": "", "answers": "", "players": 5}),
+SECRET_VIEWS: list[tuple[GamePhase, ScreenName, View]] = [
+    (OneNightPhase.DUSK, NIGHT, NightView("")),
+    (OneNightPhase.NIGHT, NIGHT, NightView("Alien, wake up", AnswerButtons.YES_NO, 5)),
+    (OneNightPhase.NIGHT, NIGHT, NightView("Oracle: choose", AnswerButtons.NUMBER, 10)),
+    (OneNightPhase.NIGHT, DAY, DayView(300.0, 300.0, paused=False, players=5)),
+    (OneNightPhase.VOTE, NIGHT, NightView("")),
 ]
 
 
 @pytest.mark.parametrize(("phase", "screen", "view"), SECRET_VIEWS)
 def test_at_night_the_table_is_night_and_nothing_else(
-    phase: GamePhase, screen: ScreenName, view: dict[str, Any]
+    phase: GamePhase, screen: ScreenName, view: View
 ) -> None:
     assert table_of("onenight", phase, screen, view, {1: "Ada"}) == Table(night=True)
 
 
+def _day(ends_at: float | None, *, remaining: float = 300.0, roles: str = "") -> DayView:
+    """A day screen's view: running until ``ends_at``, or paused (None) with ``remaining``."""
+    return DayView(ends_at, remaining, paused=ends_at is None, players=5, roles=roles)
+
+
 def test_the_day_shows_its_timer_and_the_vote_only_its_count() -> None:
-    day = table_of("onenight", OneNightPhase.DAY, DAY, {"ends_at": 500.0, "paused": False}, {})
+    day = table_of("onenight", OneNightPhase.DAY, DAY, _day(500.0), {})
     assert (day.game, day.phase, day.day_ends_at, day.votes) == ("One Night", "day", 500.0, None)
-    vote = {"voted": [2, 4], "players": 5, "voter": 3, "missing": [1, 3, 5], "message": "x"}
+    vote = VoteView("x", 5, (2, 4), VoteMode.GRID, 3, device_target=False, missing=(1, 3, 5))
     shown = table_of("onenight", OneNightPhase.VOTE, ScreenName.VOTE, vote, {})
     assert (shown.votes, shown.message, shown.sheet) == ((2, 5), "", None)
 
 
 def test_the_day_lists_the_roles_in_play_on_the_phone_too() -> None:
-    view = {"ends_at": 500.0, "paused": False, "roles": "2 Alien, Cow, Psychic"}
+    view = _day(500.0, roles="2 Alien, Cow, Psychic")
     day = table_of("onenight", OneNightPhase.DAY, DAY, view, {})
     assert day.roles == "2 Alien, Cow, Psychic"
     assert '<p id="roles">In play: 2 Alien, Cow, Psychic</p>' in live_table(day, 0.0)
 
 
 def test_a_score_sheet_shows_names_for_linked_seats() -> None:
-    view = {
-        "columns": ["R1", "Total"],
-        "rows": [{"seat": 1, "cells": ["14", "14"]}, {"seat": 2, "cells": ["9", "9"]}],
-        "message": "Round 2",
-    }
+    rows = (SheetRow(1, ("14", "14")), SheetRow(2, ("9", "9")))
+    view = SheetView("Alienation", ("R1", "Total"), rows, "Round 2", 2, 3, controls=())
     table = table_of("alienation", AlienationPhase.SCORE, ScreenName.SHEET, view, {1: "Ada"})
     assert table.sheet is not None
     assert table.sheet.rows == (("Ada", "14", "14"), ("Player 2", "9", "9"))
@@ -238,8 +242,8 @@ def test_a_port_in_use_is_reported_and_the_device_goes_on() -> None:
 
 
 def test_a_paused_day_shows_the_time_left_and_a_running_one_counts_down() -> None:
-    paused = table_of("onenight", OneNightPhase.DAY, DAY, {"paused": True, "remaining": 61.5}, {})
+    paused = table_of("onenight", OneNightPhase.DAY, DAY, _day(None, remaining=61.5), {})
     assert 'Day (paused): <span class="big" id="timer">1:02</span>' in live_table(paused, 0)
-    running = table_of("onenight", OneNightPhase.DAY, DAY, {"ends_at": 100.0, "paused": False}, {})
+    running = table_of("onenight", OneNightPhase.DAY, DAY, _day(100.0), {})
     assert '<span class="big" id="timer">1:40</span>' in live_table(running, 0.0)
     assert '<span class="big" id="timer">0:00</span>' in live_table(running, 130.0)
