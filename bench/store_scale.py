@@ -300,6 +300,19 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def script_lines(script: str, args: Sequence[str], env: dict[str, str]) -> list[str]:
+    """The lines a script that measures itself prints (run in a process of its own)."""
+    done = subprocess.run(
+        [sys.executable, "-c", script, *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout.splitlines()
+
+
 def measure(count: int, scratch: Path, repeats: int) -> dict[str, tuple[float, float]]:
     """Every figure for a log of ``count`` plays (the start's: the median of ``repeats``)."""
     folder = scratch / f"log-{count}"
@@ -330,29 +343,15 @@ def measure(count: int, scratch: Path, repeats: int) -> dict[str, tuple[float, f
         target = folder / f"export.{fmt}"
         command = [*mothership, "export", "--format", fmt, "--out", str(target), "--store", str(db)]
         out[f"export {fmt}"] = child_usage(command, env)
-    boards = subprocess.run(
-        [sys.executable, "-c", LEADERBOARDS, str(db), str(ROOT)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    for line in boards.stdout.splitlines():
+    for line in script_lines(LEADERBOARDS, [str(db), str(ROOT)], env):
         when, cpu = line.rsplit(maxsplit=1)
         out[f"every leaderboard ({when})"] = (float(cpu), float("nan"))
     out["page download json"] = child_usage(
         [sys.executable, "-c", PAGE_DOWNLOAD, str(db), "json", str(ROOT)], env
     )
-    backups = subprocess.run(
-        [sys.executable, "-c", BACKUP_AFTER_PLAYS, str(db), str(folder / "backups"), str(ROOT)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    for line in backups.stdout.splitlines():
+    for line in script_lines(
+        BACKUP_AFTER_PLAYS, [str(db), str(folder / "backups"), str(ROOT)], env
+    ):
         kind, cpu, size = line.rsplit(maxsplit=2)
         out[f"backup after a play ({kind})"] = (float(cpu), int(size) / 2**20)
     out["baseline: plain SQLite leaderboard"] = child_usage(
