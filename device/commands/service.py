@@ -13,7 +13,7 @@ import signal
 import threading
 from concurrent.futures import Future
 from contextlib import ExitStack
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from device.clock import RealClock
 from device.config import Config, resolve_store_path
@@ -22,12 +22,12 @@ from device.runtime.parts import Wiring, open_daemon, open_late
 from device.store.backups import backup_dir
 
 if TYPE_CHECKING:
-    from device.runtime.app import Daemon
+    from device.runtime.app import Daemon, PagePart
 
 logger = logging.getLogger(__name__)
 
 
-def open_web_late(daemon: Daemon, stack: ExitStack, *, port: int | None = None) -> Any:
+def open_web_late(daemon: Daemon, stack: ExitStack, *, port: int | None = None) -> PagePart | None:
     """The companion page (``device.web.part``, and aiohttp with it, load only now)."""
     from device.web.part import open_web
 

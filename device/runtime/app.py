@@ -11,7 +11,7 @@ import functools
 import json
 import logging
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from device.clock import Clock
 from device.config import Config
@@ -78,6 +78,31 @@ FLUSH_RETRY_SECONDS = 5.0
 RESUME_FAILED = "The last game could not be resumed, so it was kept for a bug report."
 
 
+class PagePart(Protocol):
+    """The companion page as the loop sees it (``device.web.part.WebPart``): passed in by
+    the wiring, so the runtime never imports the web part."""
+
+    def publish(self, daemon: Daemon) -> None:
+        """Publish this pass's snapshot."""
+        ...
+
+    def offer(self, daemon: Daemon) -> None:
+        """Put its controls on the screen, if any."""
+        ...
+
+    def tap(self, daemon: Daemon, action: str) -> bool:
+        """Whether a tap was its own (and carry it out)."""
+        ...
+
+
+class PassWatcher(Protocol):
+    """What looks at the end of each pass of the loop (the chaos test's input folder)."""
+
+    def after_pass(self) -> None:
+        """The pass is over."""
+        ...
+
+
 class Daemon:
     """The running device: the runtime, the screen and the inbox, driven by ``loop``."""
 
@@ -126,9 +151,9 @@ class Daemon:
         self.next_flush: float | None = None
         self.resumed = False
         """A checkpoint was resumed and has not yet run one whole pass of the loop."""
-        self.test_inputs: Any = None
+        self.test_inputs: PassWatcher | None = None
         """The chaos test's input folder (``device.simulator.testinput``); None on a real device."""
-        self.web: Any = None
+        self.web: PagePart | None = None
         """The companion page (``device.web.part.WebPart``); None when it is off."""
         self.ambience = AmbienceControl(self)
         self.keys_quit = True
@@ -271,7 +296,7 @@ class Daemon:
             self.entry.tap(str(item.value))
         elif item.kind == "touch" and self.ambience.handles(str(item.value)):
             self.ambience.tap()
-        elif item.kind == "touch" and self.web is not None and self.web.tap(self, item.value):
+        elif item.kind == "touch" and self.web is not None and self.web.tap(self, str(item.value)):
             pass  # the companion page's "Open pairing"
         else:
             event = ui_event(item, now)

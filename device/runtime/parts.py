@@ -12,7 +12,7 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from device.clock import Clock
 from device.config import Config, resolve_cache_dir
@@ -32,7 +32,7 @@ from narration.speech import SpeechBackend
 from narration.voices import VoiceChoice, choose_voice
 
 if TYPE_CHECKING:
-    from device.runtime.app import Daemon
+    from device.runtime.app import Daemon, PagePart
 
 logger = logging.getLogger(__name__)
 
@@ -213,7 +213,9 @@ def _timing_voice(config: Config, name: str | None) -> SpeechBackend:
 class WebOpener(Protocol):
     """Starts the companion page for a daemon (``device.web.part.open_web``)."""
 
-    def __call__(self, daemon: Daemon, stack: ExitStack, *, port: int | None = None) -> Any:
+    def __call__(
+        self, daemon: Daemon, stack: ExitStack, *, port: int | None = None
+    ) -> PagePart | None:
         """The web part (it offers what the page asked on each pass), or None."""
         ...
 
