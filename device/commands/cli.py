@@ -222,11 +222,12 @@ def _script(args: argparse.Namespace, config: Config) -> int:
 
 
 def _scorelog(args: argparse.Namespace, config: Config) -> int:
-    from device.commands.export import import_backup, scores_text
+    from device.commands.export import scores_text
     from device.config import resolve_store_path
     from device.outputs import cannot_write, stream_private
     from device.store.database import Store
     from device.store.exports import export_chunks
+    from device.store.jsonbackup import import_backup
 
     if args.command == "import":
         from device.jsontext import JsonTextError, decode

@@ -218,7 +218,7 @@ def restore_backup(store: Store, path: Path) -> Restored:
     """Import the backup ``path`` (a snapshot and its journal, or an old JSON backup) into
     ``store`` without duplicating anything; a `BackupError` says what is wrong with it."""
     if path.suffix == OLD_JSON:
-        from device.commands.export import import_backup
+        from device.store.jsonbackup import import_backup
 
         added, total = import_backup(store, path.read_text(encoding="utf-8"))
         return Restored(added, total)

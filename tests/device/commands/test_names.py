@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from device.commands.cli import main
-from device.commands.export import export, import_backup
+from device.commands.export import export
 from device.store.database import Store
+from device.store.jsonbackup import import_backup
 from device.store.scorelog import BackupError
 from device.web.profiles import rename_player
 from games.scorelog.plays import Play, PlayerResult
