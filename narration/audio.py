@@ -211,18 +211,16 @@ class AudioOutput:
             self._quiet_since = self.clock()
 
     def set_quick(self, on: bool) -> None:
-        """Answer presses quickly (a short buffer, the device held open) or not (closed when
-        idle, the long buffer unless :meth:`set_short`). A quiet device whose buffer is not the
-        one wanted is reopened at once; one that is playing keeps its buffer until it next
-        opens."""
+        """Answer presses quickly (the device held open, opened with the short buffer) or not
+        (closed when idle, opened with the long buffer unless :meth:`set_short`). A device
+        open now keeps its buffer until it next closes: closing it waits out two of its
+        buffers (three quarters of a second with the long one), which the loop must not wait
+        for, and a quick game's round would start frozen. So a round begun while a long-buffer
+        device was open (a line was on its way at Go) sounds its presses a buffer later."""
         if on == self._quick:
             return
         self._quick = on
-        reopen = self._opened_frames != self._frames()
-        if self._mixer is not None and not self._busy() and reopen:
-            self._shut()
-            self.open()
-        elif on and self._suspended:
+        if on and self._suspended:
             self._awake()  # held open from now: the first press must not wait for the device
 
     def volume(self, channel: str) -> float:

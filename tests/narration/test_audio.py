@@ -162,18 +162,25 @@ def test_narration_opens_a_long_buffer_and_a_quick_game_a_short_one_held_open() 
     try:
         assert audio.open()
         assert audio.buffer == BUFFER_FRAMES == 8192
-        audio.set_quick(True)  # quiet: reopened at once with the short buffer
-        assert audio.buffer == QUICK_BUFFER_FRAMES == 1024
+        audio.set_quick(True)  # open: kept as it is (closing it would hold the loop)
+        assert audio.buffer == BUFFER_FRAMES and audio._closing is None
         clock.now += 60.0
         audio.update()
         assert pygame.mixer.get_init() is not None and audio.due() is None, "held open"
         audio.set_quick(False)
-        assert audio.buffer == BUFFER_FRAMES
         clock.now += 2.5
         audio.update()
-        assert audio.suspended and audio.buffer == 0
+        assert audio.suspended and audio.buffer == 0  # closed when idle, behind the loop
         audio.set_quick(True)  # a quick game starts while the device is closed: open it now
         assert audio.buffer == QUICK_BUFFER_FRAMES and not audio.suspended
+        audio.set_quick(False)
+        assert audio.buffer == QUICK_BUFFER_FRAMES, "kept until it closes for being idle"
+        audio.update()  # quiet from now
+        clock.now += 2.5
+        audio.update()
+        assert audio.suspended
+        audio.wake_ahead()
+        assert audio.buffer == BUFFER_FRAMES  # narration again: the long buffer
     finally:
         audio.close()
 
