@@ -256,6 +256,7 @@ class Daemon:
                 queued.run(self)  # a companion page request, done here like any input
             else:
                 self.guard.run(functools.partial(self._feed, queued), queued)
+        self.runtime.executor.show_ready_link()  # a play's BG Stats code, worked out behind
         ready = self.runtime.executor.lines_ready()  # a night rendered behind the loop
         if ready is not None:
             self.guard.feed(ready)

@@ -14,6 +14,7 @@ from typing import Any, Protocol, cast
 
 from device.runtime.names import UNNAMED_SCREENS, name_say, name_view
 from device.runtime.nightsound import NightSound
+from device.runtime.pushlinks import PushLinks
 from device.store.database import Store
 from device.transcript import Transcript
 from games.catalog import by_key
@@ -145,6 +146,11 @@ class Outputs:
     """Where the store is backed up after every logged play (None: nowhere)."""
     backups_behind: bool = False
     """Whether a due snapshot of the store is written on a thread of its own (the device)."""
+    links_behind: bool = False
+    """Whether a logged play's BG Stats link and QR code are worked out on a thread (the
+    device: the end screen shows at once, its code a moment later)."""
+    wake: Callable[[], None] | None = None
+    """Wakes the loop (from another thread) when something worked out behind it is ready."""
     now: Callable[[], float] = field(default=lambda: 0.0)
 
 
@@ -157,6 +163,9 @@ class Executor:
         self._logged: Play | None = None
         """The play the last LogPlay logged: the game's last screen (shown again as often as it
         is) carries its link until another screen is shown."""
+        self._unlinked: tuple[str, View] | None = None
+        """That screen, shown while its link is worked out behind the loop."""
+        self.links = PushLinks(behind=outputs.links_behind, wake=outputs.wake)
         self.game = game
         self.screen: ScreenName | None = None
         self.view: View | None = None
@@ -180,6 +189,7 @@ class Executor:
     def game(self, game: str) -> None:
         self._game = game
         self._logged = None  # a play's BG Stats code never outlives its game
+        self._unlinked = None
         self._preparing = None  # a night rendering for the game left is not waited for
         if game:
             self._prepare_game(game)
@@ -253,15 +263,7 @@ class Executor:
             self._say(effect)
         elif isinstance(effect, Show):
             view = effect.view
-            shown = view
-            if self._logged is not None and effect.screen in (ScreenName.END, ScreenName.SHEET):
-                shown = self._with_push_link(shown, self._logged)
-            else:
-                self._logged = None  # another screen: the game is over and left
-            spec = by_key(self.game)
-            if isinstance(shown, EndView) and spec is not None and spec.again is not None:
-                shown = dataclasses.replace(shown, again=True)
-            self.show(effect.screen, shown)
+            self._show_effect(effect.screen, view)
         elif isinstance(effect, Phase):
             out.transcript.write(phase=effect.name)
             logger.info("phase %s", effect.name)
@@ -303,14 +305,38 @@ class Executor:
             self.finished = True
         return None
 
-    def _with_push_link(self, view: View, play: Play) -> View:
-        """A game's last screen (``end``, or a final score ``sheet``) with the BG Stats push
-        link of the play it just logged as ``bgstats``: the end screen shows it as a QR code,
-        a sheet gets a BG Stats button that shows it."""
-        from device.ui.pushqr import scannable_push_url  # after a play: not before READY
-        from device.ui.who import unnamed_seats
+    def _show_effect(self, screen: str, shown: View) -> None:
+        self._unlinked = None
+        if self._logged is not None and screen in (ScreenName.END, ScreenName.SHEET):
+            link = self.links.link(self._logged, self.out.location)
+            if link is None:
+                self._unlinked = (screen, shown)  # shown again once its link is ready
+            else:
+                shown = self._with_push_link(shown, self._logged, link)
+        else:
+            self._logged = None  # another screen: the game is over and left
+        spec = by_key(self.game)
+        if isinstance(shown, EndView) and spec is not None and spec.again is not None:
+            shown = dataclasses.replace(shown, again=True)
+        self.show(screen, shown)
 
-        link = scannable_push_url(play, self.out.location)
+    def show_ready_link(self) -> None:
+        """The loop's look: a game's last screen shown while its play's link was worked out
+        behind the loop is shown again with it, once it is ready (and while it is up)."""
+        if self._unlinked is None or self._logged is None:
+            return
+        screen, view = self._unlinked
+        if self.screen != screen:
+            self._unlinked = None  # left meanwhile
+        elif self.links.link(self._logged, self.out.location) is not None:
+            self._show_effect(screen, view)
+
+    def _with_push_link(self, view: View, play: Play, link: str) -> View:
+        """A game's last screen (``end``, or a final score ``sheet``) with the BG Stats push
+        ``link`` of the play it just logged as ``bgstats``: the end screen shows it as a QR
+        code, a sheet gets a BG Stats button that shows it."""
+        from device.ui.who import unnamed_seats  # after a play: not before READY
+
         who = bool(unnamed_seats(play))  # unnamed seats: offer "Who played?"
         if isinstance(view, SheetView):
             more = [SheetButton("BG Stats", "bgstats")]

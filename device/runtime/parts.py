@@ -331,10 +331,13 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
         ),
         location=config.store.location,
         seats=config.hardware.seats,
+        links_behind=wiring.voice == "behind",  # the device's loop: nothing slow on it
+        wake=ui.wake,
     )
     notifier = Notifier() if wiring.notify else Notifier({})
     stack.callback(notifier.stopping)
     runtime = Runtime(clock, Executor(outputs), store)
+    stack.callback(runtime.executor.links.close)
     daemon = Daemon(
         config, clock, runtime, ui, inbox, notifier, strict=wiring.strict, hardware=hardware
     )

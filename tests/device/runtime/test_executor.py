@@ -11,14 +11,16 @@ from device.runtime.executor import REOPEN_AHEAD_SECONDS, Executor, Outputs
 from device.runtime.nightsound import NightSound
 from device.runtime.parts import catalogues
 from device.runtime.session import Runtime
+from device.store.database import Store
 from device.transcript import Transcript
 from games.alieninjas.session import AlieninjasSession
 from games.alieninjas.setup import AlieninjasOptions, AlieninjasSetup
-from games.effects import AddPlayer, Phase, Show, Sound
+from games.effects import AddPlayer, LogPlay, Phase, Show, Sound
 from games.events import Control, ControlPressed, SeatPressed
 from games.onenight.state import OneNightPhase as N
 from games.onenight.views import DayView
-from games.views import ScreenName
+from games.scorelog.plays import FinalResult
+from games.views import EndView, ScreenName
 from narration.ambience import bed_path
 from narration.backends import EspeakBackend
 from narration.catalogue import Catalogue
@@ -276,3 +278,28 @@ def test_a_player_named_has_their_name_lines_rendered_ahead(tmp_path: Path) -> N
         assert narrator.cache.has("Anna, press the button at your seat.")
         assert all(narrator.cache.has(f"Anna is at seat {seat}.") for seat in range(1, 5))
         assert not narrator.cache.has("Anna is at seat 5.")  # the table has four seats
+
+
+def test_a_plays_code_is_worked_out_behind_the_loop_and_shown_when_ready(
+    tmp_path: Path,
+) -> None:
+    ready = threading.Event()
+    store = Store(tmp_path / "m.db")
+    try:
+        transcript = Transcript(VirtualClock())
+        outputs = Outputs(transcript=transcript, store=store, links_behind=True, wake=ready.set)
+        executor = Executor(outputs, game="onenight")
+        result = FinalResult("onenight", (None, None, None), (2,))
+        end = Show(ScreenName.END, EndView("Village wins!", ("Winner: player 2.",)))
+        executor.run([LogPlay("onenight.game", {"winners": [2]}, result=result), end])
+        assert isinstance(executor.view, EndView) and executor.view.bgstats == ""  # at once
+        assert ready.wait(60.0), "the link never came"
+        executor.show_ready_link()
+        assert isinstance(executor.view, EndView) and executor.view.bgstats.startswith("http")
+        assert executor.view.again and executor.view.title == "Village wins!"  # as it was
+        executor.show("home", {})
+        executor.show_ready_link()
+        assert executor.screen == "home"  # a screen left stays left
+    finally:
+        executor.links.close()
+        store.close()
