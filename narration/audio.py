@@ -42,6 +42,8 @@ second, where 1024 frames took 22: a night with the bed playing costs about a qu
 CPU. The bed's duck is timed to these buffers (``narration.ambience.glide_seconds``)."""
 QUICK_BUFFER_FRAMES = 1024
 """The buffer while a game answers presses with sounds (``set_quick``): 46 ms at 22.05 kHz."""
+CLOSING_LOOK_SECONDS = 0.05
+"""How often the loop looks whether a device it wants open has finished closing."""
 GLIDE_LOOK_SECONDS = 0.03
 """How often the loop looks at the audio while the ambience glides (8 steps in a glide)."""
 
@@ -95,6 +97,7 @@ class AudioOutput:
         self._quick = False
         self._short = False  # a game whose presses may sound: open with the short buffer
         self._closing: threading.Thread | None = None  # the mixer shutting down behind the loop
+        self._open_when_closed = False  # opened ahead while it was closing: open once closed
         self._opened_frames = 0  # the buffer the device was opened with
         self.clock = clock
         self.ducker = Ducker(
@@ -186,7 +189,12 @@ class AudioOutput:
 
     def wake_ahead(self) -> None:
         """Open the device now if it was closed for being idle, so the next line starts
-        without waiting for it; with nothing played it closes again ``idle_close`` later."""
+        without waiting for it; with nothing played it closes again ``idle_close`` later.
+        While it is still closing (SDL waits out two buffers), it opens at the first
+        :meth:`update` after that, so the caller never waits for the close."""
+        if self._suspended and self.closing:
+            self._open_when_closed = True
+            return
         if self._suspended and self._awake():
             self._quiet_since = self.clock()
             self._clips.top_up(self._mixer)  # the lines to come are decoded before their cue
@@ -221,7 +229,7 @@ class AudioOutput:
             return
         self._quick = on
         if on and self._suspended:
-            self._awake()  # held open from now: the first press must not wait for the device
+            self.wake_ahead()  # held open from now: the first press must not wait for it
 
     def volume(self, channel: str) -> float:
         """Return the volume of ``"narration"``, ``"music"`` or ``"effects"``."""
@@ -296,9 +304,17 @@ class AudioOutput:
         """True while a speech clip is still playing."""
         return self._mixer is not None and bool(self._speech.get_busy())
 
+    @property
+    def closing(self) -> bool:
+        """Whether the device is being closed behind the loop (opening it would wait)."""
+        return self._closing is not None and self._closing.is_alive()
+
     def update(self) -> None:
         """The main loop's look: start the next queued line, glide the ambience, close an idle
-        device."""
+        device, open one asked for ahead once it has closed."""
+        if self._open_when_closed and not self.closing:
+            self._open_when_closed = False
+            self.wake_ahead()
         if self._mixer is None:
             return
         if self._clips.top_up_due:
@@ -312,6 +328,8 @@ class AudioOutput:
 
     def due(self) -> float | None:
         """Seconds until :meth:`update` should look again (None: nothing to look for)."""
+        if self._open_when_closed:
+            return CLOSING_LOOK_SECONDS
         if self._mixer is None:
             return None
         if self._clips.top_up_due:
@@ -419,6 +437,7 @@ class AudioOutput:
     def close(self) -> None:
         """Stop and shut the mixer down. Safe to call twice."""
         self._suspended = False
+        self._open_when_closed = False
         self._music = None
         self._clips.clear()
         if self._mixer is not None:

@@ -145,6 +145,7 @@ def test_an_idle_device_is_opened_again_ahead_of_a_line_and_closes_if_none_comes
         clock.now += 1.5
         audio.update()
         assert audio.suspended, "no line came: closed again"
+        audio.wait_closed()  # (asked while it closes, it opens at the loop's next look)
         audio.wake_ahead()
         audio.wake_ahead()  # a second call while open changes nothing
         assert audio.reopened == 2
@@ -171,6 +172,7 @@ def test_narration_opens_a_long_buffer_and_a_quick_game_a_short_one_held_open() 
         clock.now += 2.5
         audio.update()
         assert audio.suspended and audio.buffer == 0  # closed when idle, behind the loop
+        audio.wait_closed()
         audio.set_quick(True)  # a quick game starts while the device is closed: open it now
         assert audio.buffer == QUICK_BUFFER_FRAMES and not audio.suspended
         audio.set_quick(False)
@@ -179,9 +181,47 @@ def test_narration_opens_a_long_buffer_and_a_quick_game_a_short_one_held_open() 
         clock.now += 2.5
         audio.update()
         assert audio.suspended
+        audio.wait_closed()
         audio.wake_ahead()
         assert audio.buffer == BUFFER_FRAMES  # narration again: the long buffer
     finally:
+        audio.close()
+
+
+def test_a_device_asked_open_while_it_closes_opens_once_closed_not_waiting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import threading
+
+    import pygame
+
+    from narration.audio import CLOSING_LOOK_SECONDS
+
+    held = threading.Event()
+    real_quit = pygame.mixer.quit
+
+    def slow_quit() -> None:  # SDL waiting out two buffers, for as long as the test says
+        held.wait(60.0)
+        real_quit()
+
+    clock = SteppedClock()
+    audio = AudioOutput(idle_close=2.0, clock=clock)
+    try:
+        assert audio.open()
+        monkeypatch.setattr(pygame.mixer, "quit", slow_quit)
+        clock.now += 2.5
+        audio.update()
+        assert audio.suspended and audio.closing
+        audio.wake_ahead()  # returns at once: the device is still closing
+        audio.set_quick(True)
+        audio.update()
+        assert audio.suspended and audio.due() == CLOSING_LOOK_SECONDS
+        held.set()
+        audio.wait_closed()  # the test waits for the close; the loop only looks again
+        audio.update()
+        assert not audio.suspended and audio.buffer > 0
+    finally:
+        held.set()
         audio.close()
 
 
