@@ -23,6 +23,20 @@ def speech(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.fixture
+def long_speech(tmp_path: Path) -> Path:
+    """A clip that cannot end while a test looks at it, however fast the driver plays."""
+    import wave
+
+    path = tmp_path / "long.wav"
+    with wave.open(str(path), "wb") as writer:
+        writer.setnchannels(1)
+        writer.setsampwidth(2)
+        writer.setframerate(22050)
+        writer.writeframes(b"\x00\x01" * 22050 * 60)
+    return path
+
+
 def wait_until_quiet(audio: AudioOutput, limit: float = 2.0) -> None:
     deadline = time.monotonic() + limit
     while audio.speaking and time.monotonic() < deadline:
@@ -225,14 +239,14 @@ def test_a_device_asked_open_while_it_closes_opens_once_closed_not_waiting(
         audio.close()
 
 
-def test_a_playing_device_keeps_its_buffer_until_it_next_opens(speech: Path) -> None:
+def test_a_playing_device_keeps_its_buffer_until_it_next_opens(long_speech: Path) -> None:
     from narration.audio import QUICK_BUFFER_FRAMES
 
     clock = SteppedClock()
     audio = AudioOutput(idle_close=2.0, clock=clock)
     try:
         assert audio.open()
-        audio.play_speech(speech)
+        audio.play_speech(long_speech)
         audio.set_quick(True)  # not cut off mid-line
         assert audio.speaking and audio.buffer == BUFFER_FRAMES
         audio.stop()
@@ -262,13 +276,14 @@ def test_a_night_is_decoded_a_few_lines_ahead_not_all_at_once(tmp_path: Path) ->
         audio.close()
 
 
-def test_effects_play_on_their_own_channel(speech: Path) -> None:
+def test_effects_play_on_their_own_channel(speech: Path, long_speech: Path) -> None:
     audio = AudioOutput()
     try:
         assert audio.open()
-        audio.play_speech(speech)
+        audio.play_speech(long_speech)
         audio.play_effect(speech)
-        assert audio.speaking  # the effect did not take the narration channel
+        # The effect did not take the narration channel: the long line still plays there.
+        assert audio.speaking and audio._speech.get_sound().get_length() > 30
     finally:
         audio.close()
 
