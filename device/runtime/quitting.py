@@ -24,9 +24,12 @@ logger = logging.getLogger(__name__)
 
 QUIT, QUIT_YES, QUIT_NO, QUIT_SAVE = "quit", "quit:yes", "quit:no", "quit:save"
 QUESTION = "Quit this game? It will not be saved."
-OFF_GAME_SCREENS = (ScreenName.KEYPAD, ScreenName.WHO, ScreenName.BGSTATS)
-"""Screens shown while a session runs that are not the game's own (they have their own way
-back)."""
+OFF_GAME_SCREENS = (
+    *(ScreenName.KEYPAD, ScreenName.WHO, ScreenName.BGSTATS),
+    *(ScreenName.PLAYERS, ScreenName.KEYBOARD),
+)
+"""Screens shown while a session runs that are not a game's own, or a tool's rather than a
+game's (the Players screen): they have their own way back (Cancel, Done, Back)."""
 
 
 class DaemonParts(Protocol):

@@ -131,3 +131,11 @@ def test_vote_now_asks_first_and_its_question_goes_when_the_day_runs_out(config:
         assert t.phase == "day" and "Pause" in t.labels
         t.tap("Vote now").until("vote")  # asked, unanswered, and the day ran out
         assert not t.daemon.ui.asking and t.screen == "vote"
+
+
+def test_the_players_screen_is_a_tool_with_done_not_a_game_to_quit(config: Config) -> None:
+    with table(config) as t:
+        t.tap("Players")
+        assert "Done" in t.labels and "Quit" not in t.labels
+        t.tap("New player")
+        assert "Back" in t.labels and "Quit" not in t.labels
