@@ -1,7 +1,7 @@
 """What One Night's lines may say, for ``mothership voice prepare``: each placeholder's values.
 
 The device fills the placeholders it knows (seat numbers, counts, rounds); these are the game's
-own: the roles as they are addressed, the card scopes ("any odd player"), the day's length.
+own: the roles as they are addressed, the card scopes ("any odd-numbered player"), the day's length.
 """
 
 from __future__ import annotations

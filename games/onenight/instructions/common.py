@@ -1,7 +1,7 @@
 """Shared pieces of the app's random instructions: who an instruction points at, and JSON.
 
 An instruction names the cards or players it is about with a :class:`Target`: a :class:`Scope`
-("any odd player", "both your neighbours", "everyone with an even number") plus, for named
+("any odd-numbered player", "both your neighbours", "everyone with an even number") plus, for named
 players, their seat numbers. :func:`phrase` renders a target as the words a narrator says, and
 the catalogue lines put them in their ``{who}`` or ``{group}`` placeholder.
 
@@ -64,8 +64,8 @@ class Scope(enum.Enum):
 
 _PHRASES: dict[Scope, str] = {
     Scope.ANY: "any player",
-    Scope.EVEN: "any even player",
-    Scope.ODD: "any odd player",
+    Scope.EVEN: "any even-numbered player",
+    Scope.ODD: "any odd-numbered player",
     Scope.HIGHER: "any player with a number higher than yours",
     Scope.LOWER: "any player with a number lower than yours",
     Scope.NEIGHBOUR: "one of your neighbours",
@@ -74,8 +74,8 @@ _PHRASES: dict[Scope, str] = {
     Scope.SELF: "yourself",
     Scope.CENTRE: "the middle",
     Scope.ANY_TWO: "any two players",
-    Scope.TWO_EVEN: "any two even players",
-    Scope.TWO_ODD: "any two odd players",
+    Scope.TWO_EVEN: "any two even-numbered players",
+    Scope.TWO_ODD: "any two odd-numbered players",
     Scope.TWO_HIGHER: "any two players with numbers higher than yours",
     Scope.TWO_LOWER: "any two players with numbers lower than yours",
     Scope.TWO_LEFT: "the two players on your left",
@@ -107,7 +107,7 @@ def seat_list(seats: Sequence[int]) -> str:
 
 
 def phrase(target: Target, *, start: bool = False) -> str:
-    """The words for ``target``: ``"any odd player"``, ``"players 3 and 7"``, ``"yourself"``.
+    """The words for ``target``: ``"any odd-numbered player"``, ``"players 3 and 7"``, ``"yourself"``.
 
     With ``start`` the first letter is a capital, for a target that opens the sentence
     (``"Everyone with an odd number, hold out a fist."``).
