@@ -261,9 +261,15 @@ class TouchUI:
         if self._modal is not None:
             self._draw_question(canvas, *self._modal)
         if self._notice is not None and now < self._notice[1]:
-            band = pygame.Rect(0, 0, DESIGN_SIZE[0], 44)
+            # Clear of the corner where a game's Quit sits: a banner never hides it.
+            quit_rect = self._screen.quit_rect()
+            if quit_rect.centerx > DESIGN_SIZE[0] // 2:
+                band = pygame.Rect(0, 0, quit_rect.left - 8, 44)
+            else:
+                band = pygame.Rect(quit_rect.right + 8, 0, DESIGN_SIZE[0] - quit_rect.right - 8, 44)
             pygame.draw.rect(canvas.surface, NOTICE_BG, band)
-            canvas.text(self._notice[0], 28, NOTICE_TEXT, center=band.center, max_width=760)
+            text = self._notice[0]
+            canvas.text(text, 28, NOTICE_TEXT, center=band.center, max_width=band.width - 20)
 
     def _draw_question(self, canvas: Canvas, question: str, answers: list[Control]) -> None:
         shade = pygame.Surface(DESIGN_SIZE, pygame.SRCALPHA)

@@ -108,7 +108,7 @@ class WhoScreen(Screen):
         canvas.text(self.message, 24, DIM, center=(400, 88), max_width=760)
         if not self.names:
             canvas.text(
-                "No player profiles yet: tap New player to add one.",
+                "No other player profiles: tap New player to add one.",
                 30,
                 DIM,
                 center=(400, 250),

@@ -29,14 +29,24 @@ class Refused(Exception):
         self.status = status
 
 
+CODE_TEXT = "Companion page pairing code: "
+"""The pairing code's banner, before the code."""
+
+
 def show_code(daemon: Any, pairing: Pairing, ticket: str | None) -> str:
     """Put a fresh pairing code on the device's screen (it replaces the last one) for the
     phone holding ``ticket``; the ticket (a new one if None)."""
     digits, seconds, ticket = pairing.new_code(ticket)
-    text = f"Companion page pairing code: {digits[:3]} {digits[3:]}"
+    text = f"{CODE_TEXT}{digits[:3]} {digits[3:]}"
     daemon.ui.notice(text, daemon.clock.now() + seconds)
     logger.info("a pairing code is on the screen for %.0f s", seconds)
     return ticket
+
+
+def hide_code(daemon: Any) -> None:
+    """Take the pairing code off the screen: a phone paired with it."""
+    if (daemon.ui.notice_text or "").startswith(CODE_TEXT):
+        daemon.ui.notice("", daemon.clock.now())
 
 
 def _no_players_screen(daemon: Any) -> None:

@@ -218,6 +218,7 @@ async def pair(request: web.Request) -> web.Response:
     pairing = _bridge(request).pairing
     token, paired = pairing.pair(str(code or ""), client, request.cookies.get(TICKET))
     paired.flash.append("This phone is paired: it can make changes now.")
+    await _bridge(request).call(commands.hide_code)  # its work done, the code leaves the screen
     response = redirect("/")
     response.del_cookie(TICKET, path="/")
     _cookie(response, COOKIE, token, SESSION_SECONDS)

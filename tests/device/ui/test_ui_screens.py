@@ -250,3 +250,17 @@ def test_the_text_cache_stays_within_its_byte_budget() -> None:
     assert made == ["a", "b", "c", "d", "b"]
     assert pieces.get("huge", lambda: pygame.Surface((100, 100), 0, 32)).get_size() == (100, 100)
     assert len(pieces) == 3  # too big to keep, but still drawn
+
+
+@pytest.mark.parametrize("screen", ["scores", "setup"])
+def test_a_banner_leaves_the_corner_where_quit_sits_clear(
+    ui: TouchUI, views: dict[str, Any], screen: str
+) -> None:
+    from device.ui.touch import NOTICE_BG
+
+    ui.show(screen, views[screen])
+    ui.notice("Companion page pairing code: 123 456 " * 3, until=1e9)
+    surface = pygame.display.get_surface()
+    corner = ui._screen.quit_rect()  # top right, or top left on One Night's setup
+    assert tuple(surface.get_at(corner.center))[:3] != NOTICE_BG
+    assert tuple(surface.get_at((400, 4)))[:3] == NOTICE_BG  # the banner is there

@@ -46,6 +46,7 @@ def test_the_device_shows_a_code_and_a_right_one_pairs_with_a_strict_httponly_co
     device: DevicePump,
 ) -> None:
     phone = paired_phone(device)
+    assert device.call(lambda daemon: daemon.ui.notice_text) is None  # the code's banner went
     cookie = phone.set_cookie.lower()
     assert "httponly" in cookie and "samesite=strict" in cookie and "path=/" in cookie
     status, page, _ = phone.request("GET", "/players")
