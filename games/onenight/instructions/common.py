@@ -107,7 +107,8 @@ def seat_list(seats: Sequence[int]) -> str:
 
 
 def phrase(target: Target, *, start: bool = False) -> str:
-    """The words for ``target``: ``"any odd-numbered player"``, ``"players 3 and 7"``, ``"yourself"``.
+    """The words for ``target``: ``"any odd-numbered player"``, ``"players 3 and 7"``,
+    ``"yourself"``.
 
     With ``start`` the first letter is a capital, for a target that opens the sentence
     (``"Everyone with an odd number, hold out a fist."``).
