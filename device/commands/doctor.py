@@ -25,7 +25,15 @@ import pygame
 import serial
 
 from device.commands.damaged import damaged_message
-from device.commands.doctor_walk import FAIL, OK, WARN, Heard, PersonSteps, Result
+from device.commands.doctor_walk import (
+    DOCTOR_LINES,
+    FAIL,
+    OK,
+    WARN,
+    Heard,
+    PersonSteps,
+    Result,
+)
 from device.commands.voice import prepared_words
 from device.config import SYSTEM_CONFIG_PATH, Config, resolve_store_path
 from device.runtime.inbox import Inbox
@@ -325,14 +333,17 @@ class Doctor(PersonSteps):
                 self._closers.append(self._narrator.close)
         return self._narrator
 
-    def ask(self, text: str) -> None:
-        """Print a request and speak it (printing alone when the narrator cannot speak)."""
+    def ask(self, line_id: str, **params: object) -> str:
+        """Print one of the doctor's lines and speak it (printing alone when the narrator
+        cannot speak); its words. ``voice prepare`` renders these lines with the games'."""
+        text = DOCTOR_LINES.text(line_id, params)
         if self.out is not None:
             print(f"  >> {text}", file=self.out, flush=True)
         narrator = self.narrator()
         if narrator is not None:
             with contextlib.suppress(Exception):  # speech failing must not stop the check
-                narrator.say_text(text)
+                narrator.speak(line_id, params)
+        return text
 
     def _readers(self) -> list[tuple[str, str]]:
         section = self.config.readers

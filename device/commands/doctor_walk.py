@@ -21,11 +21,15 @@ from device.runtime.readers import open_readers, tags_into
 from games.events import ControlPressed, SeatPressed, TagSeen
 from games.views import MessageView
 from hardware.backend import Hardware
+from narration.catalogue import Catalogue
 
 if TYPE_CHECKING:
     from device.config import Config
     from device.ui.touch import TouchUI
     from narration.narrator import Narrator
+
+DOCTOR_LINES = Catalogue.load("doctor")
+"""The doctor's prompts (also in the device's catalogue, so the voice prepares them)."""
 
 OK, WARN, FAIL = "ok", "warn", "FAIL"
 Result = tuple[str, str]
@@ -62,7 +66,7 @@ class PersonSteps:
     def narrator(self) -> Narrator | None:
         raise NotImplementedError
 
-    def ask(self, text: str) -> None:
+    def ask(self, line_id: str, **params: object) -> str:
         raise NotImplementedError
 
     def _readers(self) -> list[tuple[str, str]]:
@@ -103,17 +107,19 @@ class PersonSteps:
                 getattr(self._narrator.audio, "update", lambda: None)()
             time.sleep(min(POLL_SECONDS, left))
 
-    def prompt(self, text: str, *, answers: bool = False) -> None:
-        """Ask ``text``, and put it on the screen with Yes/No when ``answers``, and Skip."""
+    def prompt(self, line_id: str, *, answers: bool = False, **params: object) -> None:
+        """Ask the doctor's line ``line_id`` (``narration/lines/doctor.toml``), and put it on
+        the screen with Yes/No when ``answers``, and Skip."""
         if self.ui is not None:  # the screen first: an answer may come as soon as it is heard
+            text = DOCTOR_LINES.text(line_id, params)
             self.ui.show("message", MessageView(title="Mothership doctor", lines=(text,)))
             for label, action, rect in [*(ANSWER_CONTROLS if answers else ()), SKIP_CONTROL]:
                 self.ui.add_control(label, action, rect)
-        self.ask(text)
+        self.ask(line_id, **params)
 
-    def answer(self, question: str) -> str | None:
+    def answer(self, line_id: str, **params: object) -> str | None:
         """Ask a yes/no question: ``YES``, ``NO``, ``SKIP`` (go or Skip), None (no answer)."""
-        self.prompt(f"{question} Press yes or no; go skips.", answers=True)
+        self.prompt(line_id, answers=True, **params)
         by_button = {"yes": YES, "no": NO, "go": SKIP}
 
         def meaning(item: Heard) -> str | None:
@@ -145,7 +151,7 @@ class PersonSteps:
             seen.update(str(item.value) for item in self.pending() if item.kind == "control")
             if name in seen:
                 continue
-            self.prompt(f"Press the {name.upper()} button.")
+            self.prompt(f"doctor.press.{name}")
 
             def meaning(item: Heard, name: str = name) -> str | None:
                 if item.kind == "control":
@@ -168,7 +174,7 @@ class PersonSteps:
             seen.update(int(item.value) for item in self.pending() if item.kind == "seat")
             if seat in seen:
                 continue
-            self.prompt(f"Press the button of seat {seat} (go skips).")
+            self.prompt("doctor.seat", seat=seat)
 
             def meaning(item: Heard, seat: int = seat) -> str | None:
                 if item.kind == "seat":
@@ -195,7 +201,7 @@ class PersonSteps:
         for seat in lamps:
             hardware.lamps.set(seat, "on")
             try:
-                reply = self.answer(f"Is the lamp of seat {seat} lit?")
+                reply = self.answer("doctor.lamp", seat=seat)
             finally:
                 hardware.lamps.set(seat, "off")
             if reply == SKIP:
@@ -214,7 +220,7 @@ class PersonSteps:
         if buzzer is None:
             return WARN, "no buzzer configured — set pins.buzzer if the table has one"
         buzzer.beep("A5", 0.4)
-        reply = self.answer("Did you hear a beep?")
+        reply = self.answer("doctor.beep")
         return self.seen(reply, "beep heard", "check the buzzer's wiring and pins.buzzer")
 
     def step_speaker(self) -> Result:
@@ -224,8 +230,8 @@ class PersonSteps:
             return FAIL, "the narrator cannot speak — see the speech check"
         if not getattr(narrator.audio, "available", False):
             return WARN, "no audio output: the test line was captioned only — check audio.device"
-        narrator.say_text("This is the Mothership speaker test.")
-        reply = self.answer("Did you hear the speaker test line?")
+        narrator.speak("doctor.speaker_test")
+        reply = self.answer("doctor.speaker_heard")
         hint = "check audio.device, the speaker's cable and the volume (alsamixer)"
         return self.seen(reply, "test line heard", hint)
 
@@ -235,7 +241,7 @@ class PersonSteps:
             return WARN, "no tag reader configured — set readers.rdm6300 or readers.pn532"
         with contextlib.ExitStack() as stack:
             open_readers(self.config, tags_into(self.inbox), stack, on_status=lambda _: None)
-            self.prompt("Tap a tag on the reader (go skips).")
+            self.prompt("doctor.tag")
 
             def meaning(item: Heard) -> str | None:
                 if item.kind == "tag":
@@ -254,7 +260,7 @@ class PersonSteps:
         """Touch OK on the screen (go skips)."""
         if self.ui is None:
             return WARN, "no real display: skipped — check SDL_VIDEODRIVER (kmsdrm on the Pi)"
-        self.prompt("Touch OK on the screen (go skips).")
+        self.prompt("doctor.touch")
 
         def meaning(item: Heard) -> str | None:
             if item.kind == "touch":

@@ -38,9 +38,10 @@ logger = logging.getLogger(__name__)
 
 
 def catalogues() -> tuple[str, ...]:
-    """The line catalogues the device loads: the common lines, then each game's and tool's
-    (``GameSpec.lines``)."""
-    return ("common", *(name for spec in (*catalog.GAMES, *catalog.TOOLS) for name in spec.lines))
+    """The line catalogues the device loads: the common lines and the doctor's prompts (so the
+    voice prepares them too), then each game's and tool's (``GameSpec.lines``)."""
+    games = (name for spec in (*catalog.GAMES, *catalog.TOOLS) for name in spec.lines)
+    return ("common", "doctor", *games)
 
 
 def pin_map(config: Config) -> PinMap:

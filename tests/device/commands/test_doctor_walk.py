@@ -20,8 +20,10 @@ from device.commands.doctor import FAIL, OK, WARN, Doctor
 from device.commands.doctor_walk import SKIPPED
 from device.config import load_config
 from device.runtime.inbox import Inbox
-from device.runtime.parts import open_hardware_into
+from device.runtime.parts import catalogues, open_hardware_into
+from device.runtime.voicelines import every_text
 from device.ui.touch import TouchUI
+from narration.catalogue import Catalogue
 
 CONFIG = """
 [hardware]
@@ -137,6 +139,10 @@ def test_the_walk_covers_every_part_with_a_truthful_person(
     prompts = out.getvalue()
     for asked in ("Press the YES button.", "Press the GO button.", "Is the lamp of seat 3 lit?"):
         assert asked in prompts
+    # Every prompt is a sentence ``voice prepare`` renders for this table: none waits for Piper.
+    prepared = set(every_text(Catalogue.load(*catalogues()), seats=3).texts)
+    said = [line[5:] for line in prompts.splitlines() if line.startswith("  >> ")]
+    assert len(said) >= 10 and [line for line in said if line not in prepared] == []
 
 
 def test_a_lamp_that_stays_dark_is_named(walk: tuple[Doctor, io.StringIO, TouchUI]) -> None:
