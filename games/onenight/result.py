@@ -19,6 +19,8 @@ from games.onenight.resolve import (
     Rulings,
     resolve,
 )
+from games.onenight.resolve.explain import TEAM_NAMES
+from games.onenight.resolve.model import Side
 from games.onenight.reveal import FORESEEN
 from games.onenight.reveal import Reveal as RevealTuple
 from games.onenight.roles import Role, Team
@@ -184,9 +186,17 @@ def _end_screen(result: Resolution) -> Show:
 def _title(result: Resolution) -> str:
     if not result.teams:
         return "Nobody wins"
-    names = [team.replace("_", " ").title() for team in result.teams]
+    # Named as the result lines name them: "The aliens win!", "The village and the Tanner win!"
+    named = [TEAM_NAMES[Side(team)] for team in result.teams]
+    names = [name if i == 0 else _lower_the(name) for i, (name, _) in enumerate(named)]
     joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return f"{joined} {'wins' if len(names) == 1 else 'win'}!"
+    plural = len(named) > 1 or named[0][1]
+    return f"{joined} {'win' if plural else 'wins'}!"
+
+
+def _lower_the(name: str) -> str:
+    """A team's name inside a sentence: "the Tanner", "Groob"."""
+    return "the" + name[3:] if name.startswith("The ") else name
 
 
 def on_input(state: OneNightState, event: Event) -> tuple[OneNightState, list[Effect]]:

@@ -54,7 +54,7 @@ def test_the_result_is_announced_shown_reported_and_recorded() -> None:
     ]
     end = next(e for e in effects if isinstance(e, Show))
     assert end.screen == "end" and isinstance(end.view, EndView)
-    assert end.view.title == "Village wins!"
+    assert end.view.title == "The village wins!"
     said = [e.param_map()["text"] for e in effects if isinstance(e, Say)]
     assert said == list(end.view.lines) and said[0] == "Player 1 died with 2 votes."
 
@@ -105,3 +105,22 @@ def test_the_logged_result_carries_final_roles_teams_and_the_deaths() -> None:
         "Roles: Doppelganger, Werewolf, Seer, Villager, Villager, Robber. "
         "Died: seat 1 (Doppelganger as Werewolf)."
     )
+
+
+@pytest.mark.parametrize(
+    ("teams", "title"),
+    [
+        (("alien",), "The aliens win!"),
+        (("village", "tanner"), "The village and the Tanner win!"),
+        (("groob",), "Groob wins!"),
+        ((), "Nobody wins"),
+    ],
+)
+def test_the_headline_names_teams_as_the_result_lines_do(
+    teams: tuple[str, ...], title: str
+) -> None:
+    from types import SimpleNamespace
+
+    from games.onenight.result import _title
+
+    assert _title(SimpleNamespace(teams=teams)) == title  # type: ignore[arg-type]
