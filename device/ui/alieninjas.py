@@ -47,6 +47,8 @@ class ReplicasScreen(Screen):
     out: tuple[int, ...]
     totals: tuple[tuple[int, int], ...] = ()
     """(seat, running total), shown on the ready screen between rounds."""
+    names: tuple[tuple[int, str], ...] = ()
+    """(seat, player name) of the seats linked to players."""
 
     @classmethod
     def from_view(cls, view: ReplicasView) -> ReplicasScreen:
@@ -61,6 +63,7 @@ class ReplicasScreen(Screen):
             view.buzzed,
             tuple(sorted(view.out)),
             tuple((row.seat, row.total) for row in view.totals),
+            tuple((name.seat, name.name) for name in view.seat_names),
         )
 
     def clock(self, now: float) -> float:
@@ -84,11 +87,12 @@ class ReplicasScreen(Screen):
         canvas.text(f"Map side {self.map}", 44, AMBER, topleft=(460, 20))
         message = _STAGE_TEXT[self.stage]
         checking = self.stage == "check" and self.buzzed is not None
+        who = dict(self.names).get(self.buzzed or 0, f"player {self.buzzed}")
         if checking:
-            message = f"Player {self.buzzed} says ALIENINJAS!"
+            message = f"{who[:1].upper()}{who[1:]} says ALIENINJAS!"
         canvas.text(message, 44, TEXT, center=(400, 300 if checking else 318), max_width=760)
         if checking:  # the question the Yes and No under it answer, as it was said
-            question = f"Did player {self.buzzed} replicate the map correctly?"
+            question = f"Did {who} replicate the map correctly?"
             canvas.text(question, 32, AMBER, center=(400, 340), max_width=760)
         if self.out:
             out = ", ".join(str(seat) for seat in self.out)

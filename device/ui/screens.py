@@ -40,6 +40,11 @@ class Screen:
         """Where the Quit control goes while a game shows this screen (kept clear of the rest)."""
         return QUIT_RECT
 
+    def notice_rect(self) -> pygame.Rect | None:
+        """Where a banner goes on this screen (None: along the top, clear of Quit's corner);
+        a screen whose only instruction is its title puts it elsewhere."""
+        return None
+
     def draw(self, canvas: Canvas, now: float) -> None:
         """Draw everything except the controls (the UI draws those on top)."""
         self.draw_static(canvas)

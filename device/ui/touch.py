@@ -263,7 +263,10 @@ class TouchUI:
         if self._notice is not None and now < self._notice[1]:
             # Clear of the corner where a game's Quit sits: a banner never hides it.
             quit_rect = self._screen.quit_rect()
-            if quit_rect.centerx > DESIGN_SIZE[0] // 2:
+            own = self._screen.notice_rect()
+            if own is not None:
+                band = own
+            elif quit_rect.centerx > DESIGN_SIZE[0] // 2:
                 band = pygame.Rect(0, 0, quit_rect.left - 8, 44)
             else:
                 band = pygame.Rect(quit_rect.right + 8, 0, DESIGN_SIZE[0] - quit_rect.right - 8, 44)

@@ -41,6 +41,8 @@ class ReplicasView(View):
     players: int
     totals: tuple[SeatTotal, ...] = ()
     """Each seat's running total after every closed round."""
+    seat_names: tuple[SeatName, ...] = ()
+    """The players' names linked to seats, for who buzzed (the device adds them)."""
 
     def __post_init__(self) -> None:
         super().__post_init__()

@@ -70,6 +70,11 @@ class KeypadScreen(Screen):
         out.append(Control("Cancel", "cancel", pygame.Rect(650, 392, 130, 72)))
         return out
 
+    def notice_rect(self) -> pygame.Rect:
+        """Under the seat row, left of the typed number: the title (the seat and what to
+        enter) stays readable while a refusal shows."""
+        return pygame.Rect(8, 128, 496, 52)
+
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
         canvas.text(f"Seat {self.seat}: {self.prompt}", 44, ALIEN, topleft=(20, 14), max_width=760)

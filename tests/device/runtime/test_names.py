@@ -96,3 +96,15 @@ def test_every_named_twin_says_its_lines_words_with_the_name_for_the_seat() -> N
     for twin in twins:
         base = twin.removesuffix(NAMED)
         assert catalogue.placeholders(twin) == catalogue.placeholders(base) - {"seat"} | {"name"}
+
+
+def test_the_replicas_check_names_who_called_on_screen_and_aloud(
+    config: Config, tmp_path: Path
+) -> None:
+    with table(config, tmp_path / "m.db") as t:
+        t.tap("Players", "New player", "A", "D", "A", "OK").press(1).tap("Done")
+        t.tap("Replicas", "Start").do("control", "go").until("round").do("wait", 20).press(1)
+        t.do("wait", 1)
+        view = t.daemon.runtime.executor.view
+        assert getattr(view, "seat_names", ()) == (SeatName(1, "Ada"),)
+        assert "alieninjas.replicas.check.named" in t.said

@@ -264,3 +264,16 @@ def test_a_banner_leaves_the_corner_where_quit_sits_clear(
     corner = ui._screen.quit_rect()  # top right, or top left on One Night's setup
     assert tuple(surface.get_at(corner.center))[:3] != NOTICE_BG
     assert tuple(surface.get_at((400, 4)))[:3] == NOTICE_BG  # the banner is there
+
+
+def test_a_banner_on_the_keypad_leaves_its_title_the_instruction_readable(
+    ui: TouchUI, views: dict[str, Any]
+) -> None:
+    from device.ui.touch import NOTICE_BG
+
+    ui.show("keypad", views["keypad"])
+    ui.notice("Seat 2: 12 correct and 0 misplaced is more than a grid's 9 cards.", until=1e9)
+    surface = pygame.display.get_surface()
+    assert tuple(surface.get_at((400, 4)))[:3] != NOTICE_BG  # the title's band is clear
+    assert tuple(surface.get_at((20, 150)))[:3] == NOTICE_BG  # the banner is under the seats
+    assert all(not c.rect.colliderect(pygame.Rect(8, 128, 496, 52)) for c in ui.screen_controls())
