@@ -46,7 +46,7 @@ from games.onenight.resolve.model import Side
 from games.onenight.resolve.result import DeathCause, DeathReason, Identity
 from games.onenight.result import resolution
 from games.onenight.roles import Role
-from games.onenight.state import OneNightPhase, OneNightState
+from games.onenight.state import OneNightPhase, OneNightState, RevealEntry
 
 RESULT_LINE = "onenight.result.line"
 """The catalogue line every result sentence is said with."""
@@ -214,13 +214,13 @@ def last_card_lines(state: OneNightState) -> tuple[str, ...]:
     """With one card left to turn over: every line of every result a plain card (no Mark,
     no copy) on that seat would give, worked out in full. Empty otherwise."""
     players = state.setup.players
-    missing = set(range(1, players + 1)) - {entry[0] for entry in state.reveals}
+    missing = set(range(1, players + 1)) - {entry.seat for entry in state.reveals}
     if len(missing) != 1 or state.ballot is None:
         return ()
     seat = missing.pop()
     lines: list[str] = []
     for card in cards(state.setup.roles):
-        entry = (seat, card.value, None, None, False, None, None, False)
+        entry = RevealEntry(seat, card.value)
         guess = dataclasses.replace(state, reveals=tuple(sorted([*state.reveals, entry])))
         try:
             lines += resolution(guess).explanation()

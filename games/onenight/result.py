@@ -22,10 +22,9 @@ from games.onenight.resolve import (
 from games.onenight.resolve.explain import TEAM_NAMES
 from games.onenight.resolve.model import Side
 from games.onenight.reveal import FORESEEN
-from games.onenight.reveal import Reveal as RevealTuple
 from games.onenight.roles import Role, Team
 from games.onenight.script_app import announced_teams, outcomes
-from games.onenight.state import OneNightPhase, OneNightState, setup_to_json
+from games.onenight.state import OneNightPhase, OneNightState, RevealEntry, setup_to_json
 from games.scorelog.plays import FinalResult
 from games.views import EndView, ScreenName
 
@@ -66,7 +65,7 @@ def _reveal(
     return Reveal(seat, role, marked, conversion, copied, snatched, found, foretold)
 
 
-def _with_announced(entry: RevealTuple, told: dict[str, str]) -> RevealTuple:
+def _with_announced(entry: RevealEntry, told: dict[str, str]) -> RevealEntry:
     """A Nostradamus card (or a copier card that copied him) entered with no team: the team
     the device announced for him at night (2.13), which follows the card as an entered one.
     A Copycat who became Nostradamus answered in his step (his card was in the centre), a
@@ -77,7 +76,7 @@ def _with_announced(entry: RevealTuple, told: dict[str, str]) -> RevealTuple:
             foresaw = told.get("nostradamus")
     elif foresaw is None and card in COPY_CARDS and became == Role.NOSTRADAMUS.value:
         foresaw = told.get("nostradamus_doppelganger")
-    return (seat, card, mark, became, snatched, artifact, foresaw, shielded)
+    return RevealEntry(seat, card, mark, became, snatched, artifact, foresaw, shielded)
 
 
 def resolution_input(state: OneNightState) -> ResolutionInput:

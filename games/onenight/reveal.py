@@ -30,7 +30,7 @@ from games.onenight.marks import display_name, over_limit, placeable
 from games.onenight.resolve.model import Mark
 from games.onenight.roles import Role
 from games.onenight.script_app import outcomes
-from games.onenight.state import OneNightState
+from games.onenight.state import OneNightState, RevealDraft, RevealEntry
 from games.onenight.views import BECAME, COPIED_NOTHING, PI_SIGHTS, RevealChoice, RevealView
 from games.onenight.vote import tally_view
 from games.views import ScreenName
@@ -41,12 +41,10 @@ FORESEEN = ("village_team", "werewolf_team", "vampire_team", "alien_team")
 """What a Nostradamus card's ``foresaw`` may say: the team his last viewed card gave him."""
 COPIERS = (Role.DOPPELGANGER, Role.COPYCAT)
 
-Reveal = tuple[int, str, str | None, str | None, bool, str | None, str | None, bool]
-"""(seat, final card, mark or None, app conversion or None, snatched, artifact or None, team
-Nostradamus foresaw or None, shielded)."""
-Draft = tuple[int, str | None, str | None, str | None, bool, str | None, str | None, bool]
-"""The entry on the screen: (seat, card or None, mark, conversion, snatched, artifact,
-foresaw, shielded)."""
+Reveal = RevealEntry
+"""A seat's checked entry."""
+Draft = RevealDraft
+"""The entry on the screen."""
 
 
 class RevealError(RulesError):
@@ -190,7 +188,7 @@ def check(state: OneNightState, entry: RevealEntered) -> Reveal:
             f"seat {entry.seat}: artifact {entry.artifact!r} is not in this game; "
             f"artifacts: {known}"
         )
-    taken = {old[5] for old in state.reveals if old[0] != entry.seat and old[5] is not None}
+    taken = {old.artifact for old in state.reveals if old.seat != entry.seat} - {None}
     if entry.artifact is not None and entry.artifact in taken:
         raise RevealError(
             f"seat {entry.seat}: artifact {entry.artifact!r} is already on another seat's card"
@@ -202,7 +200,7 @@ def check(state: OneNightState, entry: RevealEntered) -> Reveal:
     if entry.snatched and not snatch_choices(state):
         raise RevealError(f"seat {entry.seat}: snatched, but no Body Snatcher is in play")
     _check_shield(state, entry)
-    return (
+    return RevealEntry(
         entry.seat,
         entry.card,
         entry.mark,
@@ -224,7 +222,7 @@ def _check_mark(state: OneNightState, seat: int, mark: str) -> None:
         if mark in MARKS:
             raise RevealError(f"seat {seat}: the {display_name(mark)} is not in this game; {known}")
         raise RevealError(f"seat {seat}: unknown mark {mark!r}; {known}")
-    others = [old[0] for old in state.reveals if old[0] != seat and old[2] == mark]
+    others = [old.seat for old in state.reveals if old.seat != seat and old.mark == mark]
     why = over_limit(state.setup.roles, mark, others)
     if why is not None:
         raise RevealError(f"seat {seat}: mark {mark!r}, but {why}")
@@ -247,7 +245,7 @@ def _check_shield(state: OneNightState, entry: RevealEntered) -> None:
         )
     if entry.snatched:
         raise RevealError(f"seat {seat}: snatched, but a shielded card cannot be moved")
-    others = [old[0] for old in state.reveals if old[0] != seat and old[7]]
+    others = [old.seat for old in state.reveals if old.seat != seat and old.shielded]
     if len(others) >= shields(state):
         held = " and ".join(str(other) for other in sorted(others))
         one = len(others) == 1
@@ -263,7 +261,7 @@ def reveal_view(state: OneNightState) -> RevealView:
     return RevealView(
         players=state.setup.players,
         seat=seat,
-        revealed=tuple(sorted(entry[0] for entry in state.reveals)),
+        revealed=tuple(sorted(entry.seat for entry in state.reveals)),
         cards=tuple(RevealChoice(role.value, role.display_name) for role in roles),
         marks=tuple(RevealChoice(key, MARKS[key]) for key in placeable(state.setup.roles)),
         card=card,
@@ -286,28 +284,28 @@ def reveal_view(state: OneNightState) -> RevealView:
 
 
 def _next_seat(state: OneNightState) -> int:
-    done = {entry[0] for entry in state.reveals}
+    done = {entry.seat for entry in state.reveals}
     return next((s for s in range(1, state.setup.players + 1) if s not in done), 1)
 
 
 def _blank(state: OneNightState, seat: int | None = None) -> Draft:
-    return (_next_seat(state) if seat is None else seat, None, None, None, False, None, None, False)
+    return RevealDraft(_next_seat(state) if seat is None else seat)
 
 
 def _reopened(state: OneNightState, seat: int) -> Draft:
     """The picker on ``seat``: its entry, when it is in (to check or change), else blank."""
     for entry in state.reveals:
-        if entry[0] == seat:
-            card, became = entry[1], entry[3]
-            if _is_copier(card) and became is None:
+        if entry.seat == seat:
+            became = entry.became
+            if _is_copier(entry.card) and became is None:
                 became = COPIED_NOTHING  # it copied nothing: shown as chosen, not as missing
-            return (seat, card, entry[2], became, *entry[4:])
+            return RevealDraft(*entry)._replace(became=became)
     return _blank(state, seat)
 
 
 def record(state: OneNightState, entry: Reveal) -> OneNightState:
     """Keep an entry (a second one for a seat corrects the first)."""
-    kept = [old for old in state.reveals if old[0] != entry[0]]
+    kept = [old for old in state.reveals if old.seat != entry.seat]
     return dataclasses.replace(state, reveals=tuple(sorted([*kept, entry])), draft=None)
 
 
@@ -389,6 +387,6 @@ def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Ef
         return state, [Show(ScreenName.REVEAL, reveal_view(state))]
     # A team foreseen stays only while the card (or the role it copied) is Nostradamus.
     foresaw = foresaw if foresaw in team_choices(state, card, became) else None
-    draft = (seat, card, mark, became, snatched, artifact, foresaw, shielded)
+    draft = RevealDraft(seat, card, mark, became, snatched, artifact, foresaw, shielded)
     state = dataclasses.replace(state, draft=draft)
     return state, [Show(ScreenName.REVEAL, reveal_view(state))]

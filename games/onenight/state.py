@@ -6,7 +6,7 @@ import dataclasses
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.effects import GamePhase, Say
 from games.onenight.ballot import Ballot, VoteMode
@@ -45,6 +45,35 @@ class OneNightPhase(GamePhase):
         return self in (OneNightPhase.DUSK, OneNightPhase.NIGHT)
 
 
+class RevealEntry(NamedTuple):
+    """One seat's revealed card as the game keeps it (a checkpoint holds it as a list)."""
+
+    seat: int
+    card: str
+    """The final card (a role's value)."""
+    mark: str | None = None
+    became: str | None = None
+    """The app's conversion (or the role a copier card copied)."""
+    snatched: bool = False
+    artifact: str | None = None
+    foresaw: str | None = None
+    """The team Nostradamus foresaw."""
+    shielded: bool = False
+
+
+class RevealDraft(NamedTuple):
+    """The reveal being entered on the picker: a ``RevealEntry`` whose card may be missing."""
+
+    seat: int
+    card: str | None = None
+    mark: str | None = None
+    became: str | None = None
+    snatched: bool = False
+    artifact: str | None = None
+    foresaw: str | None = None
+    shielded: bool = False
+
+
 @dataclass(frozen=True)
 class OneNightState:
     """Where one game stands. Times are on the device clock."""
@@ -77,16 +106,10 @@ class OneNightState:
     """The setup being built on the setup screen (None: exactly ``setup``)."""
     ballot: Ballot | None = None
     """The votes, from the vote phase on."""
-    reveals: tuple[
-        tuple[int, str, str | None, str | None, bool, str | None, str | None, bool], ...
-    ] = ()
-    """(seat, final card, mark, app conversion, snatched, artifact, team foreseen, shielded) of
-    every seat revealed."""
-    draft: (
-        tuple[int, str | None, str | None, str | None, bool, str | None, str | None, bool] | None
-    ) = None
-    """The reveal being entered on the screen: (seat, card, mark, conversion, snatched,
-    artifact, team foreseen, shielded)."""
+    reveals: tuple[RevealEntry, ...] = ()
+    """Every seat revealed, in seat order."""
+    draft: RevealDraft | None = None
+    """The reveal being entered on the screen."""
 
     def seconds(self, say: Say) -> float:
         """How long ``say`` takes to speak (0 if it was never rendered)."""
@@ -106,6 +129,8 @@ def state_to_json(state: OneNightState) -> dict[str, Any]:
     data["setup"] = setup_to_json(state.setup)
     data["spoken"] = [list(pair) for pair in state.spoken]
     data["answers"] = [list(pair) for pair in state.answers]
+    data["reveals"] = [list(entry) for entry in state.reveals]
+    data["draft"] = None if state.draft is None else list(state.draft)
     data["instructions"] = None if state.instructions is None else state.instructions.to_json()
     data["lobby"] = None if state.lobby is None else state.lobby.to_json()
     ballot = state.ballot
@@ -129,9 +154,9 @@ def state_from_json(data: Mapping[str, Any]) -> OneNightState:
     fields["ballot"] = ballot_from_json(fields.get("ballot"))
     # States saved before the snatched flag have four fields per entry (not snatched), before
     # the Artifacts five (no Artifact), before the foreseen team and the shield six.
-    fields["reveals"] = tuple(_padded(entry) for entry in fields.get("reveals", ()))
+    fields["reveals"] = tuple(RevealEntry(*_padded(entry)) for entry in fields.get("reveals", ()))
     draft = fields.get("draft")
-    fields["draft"] = None if draft is None else _padded(draft)
+    fields["draft"] = None if draft is None else RevealDraft(*_padded(draft))
     return OneNightState(**fields)
 
 
