@@ -24,8 +24,10 @@ BOX_NAMES = {
     Box.ALIEN: "One Night Ultimate Alien",
     Box.VAMPIRE: "One Night Ultimate Vampire",
     Box.WEREWOLF: "One Night Ultimate Werewolf",
+    Box.DAYBREAK: "One Night Ultimate Werewolf: Daybreak",
     Box.BONUS: "Bonus packs",
 }
+"""Every box, in the device's tab order: the phone's role picker offers all their roles."""
 
 
 @dataclass(frozen=True)

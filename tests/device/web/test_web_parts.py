@@ -247,3 +247,13 @@ def test_a_paused_day_shows_the_time_left_and_a_running_one_counts_down() -> Non
     running = table_of("onenight", OneNightPhase.DAY, DAY, _day(100.0), {})
     assert '<span class="big" id="timer">1:40</span>' in live_table(running, 0.0)
     assert '<span class="big" id="timer">0:00</span>' in live_table(running, 130.0)
+
+
+def test_the_phones_role_picker_offers_every_boxs_roles() -> None:
+    from device.web.pages import BOX_NAMES, Viewer, setup_page
+    from games.onenight.roles import ROLE_TABLE, Box
+
+    page = setup_page(Viewer(paired=True, csrf="t"), seats=12)
+    assert set(BOX_NAMES) == set(Box)  # Daybreak and the Bonus packs too
+    missing = [role.value for role in ROLE_TABLE if f'name="role:{role.value}"' not in page]
+    assert missing == []
