@@ -138,7 +138,8 @@ class Narrator:
         self, items: Sequence[tuple[str, Mapping[str, object]]], urgency: Urgency = Urgency.SOON
     ) -> int:
         """Have these lines rendered behind the loop, ready before they are said (nothing
-        happens when lines render on the caller's thread). Returns how many were missing."""
+        happens when lines render on the caller's thread). Returns how many were asked for
+        (lines said now: how many were missing; others are looked up behind the loop)."""
         if self.renderer is None or self.timing_only:
             return 0
         texts = [

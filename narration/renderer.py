@@ -90,8 +90,15 @@ class LineRenderer:
             self._changed.notify_all()
 
     def ask_all(self, texts: Iterable[str], urgency: Urgency) -> int:
-        """Ask for every text not cached yet, as one list; returns how many were asked for."""
-        missing = [text for text in texts if not self.cache.cached_path(text).is_file()]
+        """Ask for every text not cached yet, as one list; returns how many were asked for.
+        Lines said now are looked up in the cache here; a list prepared ahead (hundreds of
+        lines) is looked up by this thread as it comes to each line, so the caller (the loop)
+        never waits for a slow disk, and the thread checks each cached WAV on the way (the
+        line is then said without reading the disk first)."""
+        if urgency is Urgency.NOW:
+            missing = [text for text in texts if not self.cache.cached_path(text).is_file()]
+        else:
+            missing = list(texts)
         with self._changed:
             listed = next(self._lists)
             for text in missing:

@@ -224,7 +224,7 @@ class Executor:
         texts = every_text(catalogue, ids, seats=self.out.seats).texts
         asked = narrator.renderer.ask_all(texts, Urgency.SOON)
         if asked:
-            logger.info("preparing %d lines of %s behind the game", asked, game)
+            logger.info("preparing the %d lines of %s behind the game", asked, game)
 
     def _prepare_name(self, name: str) -> None:
         """A player was named or sat down: have every line that says their name rendered
@@ -447,7 +447,7 @@ class Executor:
             return
         asked = narrator.ask_ahead([(say.line, say.param_map()) for say in prepare.lines])
         if asked:
-            logger.info("preparing %d of %d lines ahead", asked, len(prepare.lines))
+            logger.info("preparing %d lines ahead", asked)
 
     def wait_for_lines(self, timeout: float = 60.0) -> bool:
         """Block until the lines asked for now are rendered behind the loop (the simulator and

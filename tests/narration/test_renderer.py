@@ -205,3 +205,21 @@ def test_the_list_asked_last_renders_first_lines_said_now_before_both(
         ]  # fmt: skip
     finally:
         renderer.stop()
+
+
+def test_a_list_ahead_is_looked_up_in_the_cache_by_the_thread_not_the_caller(
+    espeak: EspeakBackend, tmp_path: Path
+) -> None:
+    WavCache(tmp_path, espeak).path_for("Ready before.")
+    slow = SlowBackend(espeak)
+    cache = WavCache(tmp_path, slow)
+    renderer = LineRenderer(cache)
+    renderer.start()
+    try:
+        # The caller queues the whole list at once, the cached line too (no disk look here).
+        assert renderer.ask_all(["Ready before.", "Not yet."], Urgency.SOON) == 2
+        assert renderer.wait_quiet(timeout=WAIT)
+        assert slow.started == ["Not yet."] and renderer.rendered == 1
+        assert cache.has("Ready before.") and cache.has("Not yet.")
+    finally:
+        renderer.stop()
