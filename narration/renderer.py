@@ -120,11 +120,13 @@ class LineRenderer:
 
     def demote(self, text: str) -> None:
         """A line no longer needed now (the fast voice said it): render it behind the others
-        still needed, for the next time it is said."""
+        still needed (every list asked ahead), but before the background preparation, which
+        waits for it: it was said once, so it is likely said again, and a table that stops
+        soon after must not find it missing the next time."""
         with self._changed:
             if self._queued.get(text, Urgency.LATER) < Urgency.LATER and not self._rendering(text):
-                key = (int(Urgency.LATER), 0, next(self._order))
-                self._queued[text], self._keys[text] = Urgency.LATER, key
+                key = (int(Urgency.SOON), 1, next(self._order))  # after every list (-n)
+                self._queued[text], self._keys[text] = Urgency.SOON, key
                 heapq.heappush(self._heap, (*key, text))
 
     def _rendering(self, text: str) -> bool:

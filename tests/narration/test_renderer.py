@@ -176,10 +176,13 @@ def test_a_line_the_fast_voice_said_goes_behind_the_lines_still_needed(
         assert first.wait(WAIT)  # the voice is on "One." (held)
         renderer.ask("Two.")
         renderer.ask("Three.")
+        renderer.ask_all(["Ahead."], Urgency.SOON)
         renderer.demote("Two.")  # said by the fast voice meanwhile
+        assert renderer.pending(Urgency.SOON) == 4  # the background preparation waits for it
+        renderer.ask("Background.", Urgency.LATER)
         slow.let_go()
         assert renderer.wait_quiet(timeout=WAIT)
-        assert slow.started == ["One.", "Three.", "Two."]
+        assert slow.started == ["One.", "Three.", "Ahead.", "Two.", "Background."]
     finally:
         renderer.stop()
 
