@@ -14,6 +14,7 @@ from device.store.stats import LogStats
 from device.web.charts import game_charts
 from device.web.html import csrf_field, esc, table
 from device.web.snapshot import Snapshot, Table
+from games.onenight.ballot import VoteMode
 from games.onenight.presets import DEVICE_PLAYERS, PRESETS
 from games.onenight.roles import ROLE_TABLE, Box
 from games.scorelog.plays import Play
@@ -245,13 +246,30 @@ def setup_page(viewer: Viewer, seats: int, snapshot: Snapshot | None = None) -> 
         f'<section><h2>One Night: from a preset</h2><p class="dim">{note}</p>'
         f'<form method="post" action="/setup" id="preset-form">{token}'
         '<input type="hidden" name="kind" value="preset">'
-        f"{presets}{count}"
+        f"{presets}{count}{_timing('preset')}"
         "<button>Show it on the device</button></form></section>"
         "<section><h2>One Night: pick the roles</h2>"
         f'<form method="post" action="/setup" id="roles-form">{token}'
-        f'<input type="hidden" name="kind" value="roles">{count}{"".join(boxes)}'
+        f'<input type="hidden" name="kind" value="roles">{count}{_timing("roles")}'
+        f"{''.join(boxes)}"
         "<button>Show it on the device</button></form></section>"
         f"{_ambience_form(snapshot, token)}"
+    )
+
+
+def _timing(form: str) -> str:
+    """The night's time per role, the discussion's length and the vote mode; left empty, the
+    device's own settings (a finished game's are kept for the next, as Play again keeps them)."""
+    modes = [
+        ("", "As the device is set"),
+        *((mode.value, mode.value.capitalize()) for mode in VoteMode),
+    ]
+    return (
+        '<label>Seconds per role at night<input type="number" name="role_seconds" min="3" '
+        'max="60" inputmode="numeric" placeholder="device setting"></label>'
+        '<label>Discussion minutes<input type="number" name="day_minutes" min="1" max="30" '
+        'inputmode="numeric" placeholder="1 per player, less 1"></label>'
+        + select(f"{form}-vote-mode", "Vote", "vote_mode", modes)
     )
 
 

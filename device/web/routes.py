@@ -142,6 +142,9 @@ def setup_block(form: Mapping[str, Any]) -> dict[str, Any]:
     if not players.isdigit():
         raise commands.Refused(400, f"players: expected a whole number, got {players[:10]!r}")
     block: dict[str, Any] = {"game": "onenight", "players": int(players)}
+    options = _timing_options(form)
+    if options:
+        block["options"] = options
     kind = form.get("kind")
     if kind == "preset":
         block["preset"] = str(form.get("preset", ""))
@@ -158,6 +161,23 @@ def setup_block(form: Mapping[str, Any]) -> dict[str, Any]:
         roles += [key.removeprefix("role:")] * int(count)
     block["roles"] = roles
     return block
+
+
+def _timing_options(form: Mapping[str, Any]) -> dict[str, Any]:
+    """The night's seconds per role, the discussion's minutes and the vote mode a setup form
+    gives (an empty field: the device's own setting); the device checks their ranges."""
+    options: dict[str, Any] = {}
+    for key in ("role_seconds", "day_minutes"):
+        value = str(form.get(key, "")).strip()
+        if not value:
+            continue
+        if not value.isdigit():
+            raise commands.Refused(400, f"{key}: expected a whole number, got {value[:10]!r}")
+        options[key] = int(value)
+    mode = str(form.get("vote_mode", "")).strip()
+    if mode:
+        options["vote_mode"] = mode
+    return options
 
 
 async def set_up(request: web.Request) -> web.Response:

@@ -37,10 +37,18 @@ def _resume(data: Mapping[str, Any]) -> Session[Any]:
 
 
 def _again(state: OneNightState) -> Mapping[str, object]:
-    """The same cards and table as played; a new seed, so the app's instructions are new."""
+    """The same cards, table, night pace, discussion and vote mode as played; a new seed, so
+    the app's instructions are new."""
     setup = state.setup
     roles = [role.value for role in setup.roles]
-    return {"game": "onenight", "roles": roles, "players": setup.players, "seed": setup.seed + 1}
+    options = setup.options
+    kept = {
+        "role_seconds": options.role_seconds,
+        "day_minutes": options.day_minutes,
+        "vote_mode": str(options.vote_mode),
+    }
+    block = {"game": "onenight", "roles": roles, "players": setup.players}
+    return {**block, "seed": setup.seed + 1, "options": kept}
 
 
 def _box(bgg_id: int, source_id: str = "") -> BgStats:

@@ -257,3 +257,36 @@ def test_the_phones_role_picker_offers_every_boxs_roles() -> None:
     assert set(BOX_NAMES) == set(Box)  # Daybreak and the Bonus packs too
     missing = [role.value for role in ROLE_TABLE if f'name="role:{role.value}"' not in page]
     assert missing == []
+
+
+def test_a_phones_setup_sets_the_nights_pace_the_discussion_and_the_vote_and_they_stay(
+    tmp_path: Path,
+) -> None:
+    from device.web.commands import Refused, set_up_game
+    from device.web.routes import setup_block
+    from tests.touchplay import table, table_config
+
+    form = {"players": "4", "kind": "preset", "preset": "alien_first_game"}
+    timing = {"role_seconds": "6", "day_minutes": "1", "vote_mode": "called"}
+    block = setup_block({**form, **timing})
+    assert block["options"] == {"role_seconds": 6, "day_minutes": 1, "vote_mode": "called"}
+    assert "options" not in setup_block({**form, "role_seconds": "", "vote_mode": ""})
+    with pytest.raises(Refused, match="role_seconds: expected a whole number, got '6s'"):
+        setup_block({**form, "role_seconds": "6s"})
+    with table(table_config(tmp_path), tmp_path / "m.db") as t:
+        set_up_game(t.daemon, block)
+        roles = t.daemon.runtime.session.setup.roles  # type: ignore[union-attr]
+        cards = tuple(role.display_name for role in roles)
+        t.tap("Start night").until("day").tap("Vote now", "Vote now").until("vote")
+        for voter in range(1, 5):  # called in turn: each presses only a target
+            t.press(voter % 4 + 1)
+        t.tap("Reveal cards")
+        for card in cards[:4]:
+            t.tap(card, "Confirm")
+        t.tap("Play again")  # the next game keeps the pace, the discussion and the vote
+        options = t.daemon.runtime.session.setup.options  # type: ignore[union-attr]
+        assert (options.role_seconds, options.day_minutes, str(options.vote_mode)) == (
+            6,
+            1,
+            "called",
+        )
