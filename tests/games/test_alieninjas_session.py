@@ -301,7 +301,7 @@ def test_every_line_renders_and_every_catalogue_line_is_used() -> None:
         used |= every_line_used(game)
     for line, params in used:
         assert catalogue.text(line, dict(params))
-    # A ".named" twin is said by the device for a named seat (tests/device/runtime/test_seat_names.py).
+    # A ".named" twin is said by the device for a named seat (test_seat_names.py).
     assert {line for line, _ in used} == {
         i for i in Catalogue.load("alieninjas").ids() if not i.endswith(".named")
     }

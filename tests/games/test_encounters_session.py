@@ -171,7 +171,7 @@ def test_every_line_the_session_can_say_renders() -> None:
     state, effects = play(session, state, Touched("next"), Touched("undo"), *[GO] * 10)
     lines += [e for e in effects if isinstance(e, Say)]
     spoken = {say.line for say in lines}
-    # A ".named" twin is said by the device for a named seat (tests/device/runtime/test_seat_names.py).
+    # A ".named" twin is said by the device for a named seat (test_seat_names.py).
     assert spoken == {i for i in catalogue.ids() if not i.endswith(".named")} - set(
         Catalogue.load("common").ids()
     )
