@@ -14,7 +14,7 @@ from device.logtext import printable
 from device.store.database import Store
 from device.store.exports import BACKUP_FORMAT, BACKUP_VERSION
 from device.store.players import Profile
-from device.store.scorelog import GAMES, BackupError, play_from_json
+from device.store.scorelog import BackupError, game_names, play_from_json
 from games.scorelog.players import plain_name
 from games.scorelog.plays import Play
 
@@ -45,11 +45,11 @@ def parse_backup(text: str) -> Backup:
         raise BackupError(f"format: expected {BACKUP_FORMAT!r}, got {data.get('format')!r}")
     if data.get("version") != BACKUP_VERSION:
         raise BackupError(f"version: expected {BACKUP_VERSION}, got {data.get('version')!r}")
-    plays, seen = [], set()
+    plays, seen, games = [], set(), game_names()
     for i, raw in enumerate(_list(data, "plays")):
         play = play_from_json(raw, f"plays[{i}]")
-        if play.game not in GAMES:
-            raise BackupError(f"plays[{i}].game: {play.game!r} is not one of {', '.join(GAMES)}")
+        if play.game not in games:
+            raise BackupError(f"plays[{i}].game: {play.game!r} is not one of {', '.join(games)}")
         if play.id in seen:
             raise BackupError(f"plays[{i}].id: {play.id!r} appears twice")
         seen.add(play.id)

@@ -16,13 +16,15 @@ from collections.abc import Iterable, Iterator, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from games.catalog import GAMES as REGISTRY
+from games import catalog
 from games.catalog import by_key
 from games.scorelog.plays import FinalResult, Play, PlayerResult
 from games.scorelog.stats import unnamed
 
-GAMES = tuple(spec.name for spec in REGISTRY)
-"""The names plays are logged under, one per game."""
+
+def game_names() -> tuple[str, ...]:
+    """The names plays are logged under, one per game (the catalog's, as it is now)."""
+    return tuple(spec.name for spec in catalog.GAMES)
 
 
 def game_named(name: str) -> str:
@@ -32,13 +34,13 @@ def game_named(name: str) -> str:
     >>> game_named("ENCOUNTERS")
     'Alien Encounters'
     """
-    for spec in REGISTRY:
+    for spec in catalog.GAMES:
         if name.casefold() in (spec.name.casefold(), spec.key.casefold()):
             return spec.name
-    choices = {c.casefold(): c for spec in REGISTRY for c in (spec.name, spec.key)}
+    choices = {c.casefold(): c for spec in catalog.GAMES for c in (spec.name, spec.key)}
     close = difflib.get_close_matches(name.casefold(), list(choices), n=1, cutoff=0.5)
     hint = f" (did you mean {choices[close[0]]!r}?)" if close else ""
-    raise ValueError(f"unknown game {name!r}; games are: {', '.join(GAMES)}{hint}")
+    raise ValueError(f"unknown game {name!r}; games are: {', '.join(game_names())}{hint}")
 
 
 class BackupError(ValueError):

@@ -10,6 +10,7 @@ keypad asks its fields, its home button starts it and a checkpoint resumes it.
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,6 +33,8 @@ from device.simulator.run import simulate
 from device.simulator.scenario import ScenarioError, parse_scenario
 from device.store.bgstats import push_play
 from device.store.database import Store
+from device.store.exports import write_export
+from device.store.jsonbackup import parse_backup
 from device.transcript import Transcript
 from device.ui import TouchUI
 from device.ui.keypad.entry import Keypad, fields_for, press
@@ -100,6 +103,9 @@ def test_its_sample_plays_to_the_end_and_its_play_reaches_bg_stats_with_its_fact
     assert (play.game, [p.winner for p in play.players]) == ("Stars", [True, False])
     game = push_play(play)["game"]
     assert (game["sourceGameId"], game["bggId"], game["highestWins"]) == ("stars", 4242, True)
+    backup = io.StringIO()
+    write_export(store_path, "json", backup)
+    assert parse_backup(backup.getvalue()).plays == (play,)  # its plays back up and restore
 
 
 def test_its_lines_are_the_devices_and_voice_prepare_says_them(registered: None) -> None:
