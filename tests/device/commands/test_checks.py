@@ -24,8 +24,18 @@ def check(tmp_path: Path, body: str) -> subprocess.Popen[str]:
         {body}
     """
     return subprocess.Popen(
-        ["bash", "-c", script], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        ["bash", "-c", script],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        preexec_fn=default_interrupt,
     )
+
+
+def default_interrupt() -> None:
+    # A suite started in the background of a script ignores SIGINT, and a shell cannot trap a
+    # signal it was started ignoring: the check would then never see the test's SIGINT.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def test_a_long_step_says_how_long_it_has_run_and_its_last_line(tmp_path: Path) -> None:
