@@ -11,7 +11,7 @@ import functools
 import json
 import logging
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from device.clock import Clock
 from device.config import Config
@@ -38,6 +38,9 @@ from games.effects import Say
 from games.events import Control, ControlPressed, TagSeen, Touched
 from games.scorelog.views import BgStatsView
 from games.views import EndView, HomeView, ScreenName, SheetView
+
+if TYPE_CHECKING:
+    from hardware.backend import Hardware
 
 logger = logging.getLogger(__name__)
 
@@ -116,7 +119,7 @@ class Daemon:
         notifier: Notifier | None = None,
         *,
         strict: bool = False,
-        hardware: Any = None,
+        hardware: Hardware | None = None,
     ):
         """The daemon on its parts (``parts.open_daemon`` opens them from the config).
 

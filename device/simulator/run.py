@@ -36,6 +36,7 @@ from games.events import Event, RevealEntered, ScoreEntered, TagSeen, VoteCast
 
 if TYPE_CHECKING:
     from device.runtime.app import Daemon
+    from hardware.backend import Hardware
 
 logger = logging.getLogger(__name__)
 
@@ -196,6 +197,12 @@ class InputHand:
         self.pause = pause
         self._pressed: dict[str, float] = {}
 
+    def _buttons(self, event: ScenarioEvent) -> Hardware:
+        """The daemon's buttons, for a ``press`` or ``control`` event."""
+        if self.daemon.hardware is None:
+            raise SimulationError(f"{event.where}: {event.kind}: this daemon has no buttons")
+        return self.daemon.hardware
+
     def give(self, event: ScenarioEvent) -> None:
         """Hand in one input event (not ``wait`` or ``until``)."""
         kind, value = event.kind, event.value
@@ -208,10 +215,10 @@ class InputHand:
                     f"(the device has seats 1 to {seats})"
                 )
             self._space(f"seat:{value}")
-            daemon.hardware.press_seat(value)
+            self._buttons(event).press_seat(value)
         elif kind == "control":
             self._space(f"control:{value}")
-            daemon.hardware.press_control(value)
+            self._buttons(event).press_control(value)
         elif kind == "touch":
             daemon.ui.tap(value)
         elif kind == "key":
