@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import math
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -28,6 +28,10 @@ from games.views import ScreenName
 from narration.audio import AudioOutput
 
 __all__ = ["ACTION", "LEVELS", "SETTING", "AmbienceControl", "Level", "levels_for", "saved_volume"]
+
+
+if TYPE_CHECKING:
+    from device.ui.touch import TouchUI
 
 logger = logging.getLogger(__name__)
 
@@ -61,7 +65,7 @@ class DaemonParts(Protocol):
 
     config: Config
     runtime: Runtime
-    ui: Any
+    ui: TouchUI
     notices: list[str]
 
 

@@ -40,6 +40,7 @@ from games.scorelog.views import BgStatsView
 from games.views import EndView, HomeView, ScreenName, SheetView
 
 if TYPE_CHECKING:
+    from device.ui.touch import TouchUI
     from hardware.backend import Hardware
 
 logger = logging.getLogger(__name__)
@@ -114,7 +115,7 @@ class Daemon:
         config: Config,
         clock: Clock,
         runtime: Runtime,
-        ui: Any,
+        ui: TouchUI,
         inbox: Inbox,
         notifier: Notifier | None = None,
         *,

@@ -6,11 +6,14 @@ its second takes the question down and leaves everything as it was.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from device.ui.model import Control
+
+if TYPE_CHECKING:
+    from device.ui.touch import TouchUI
 
 ASKED: dict[str, tuple[str, str, str]] = {
     "vote": ("End the discussion and vote now? The timer stops for good.", "Vote now", "Not yet"),
@@ -22,7 +25,7 @@ GO_AHEAD, NOT_YET = "confirm:", "confirm:no"
 class Confirm:
     """Asks before the taps in ``ASKED`` act."""
 
-    def __init__(self, ui: Any) -> None:
+    def __init__(self, ui: TouchUI) -> None:
         self.ui = ui
         self.asked_on: str | None = None
         """The screen a question of ours was asked on (None: none is up)."""

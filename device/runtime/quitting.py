@@ -10,7 +10,7 @@ drawn dim and nothing is said, so nobody is tempted to open their eyes.
 from __future__ import annotations
 
 import logging
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -19,6 +19,9 @@ from device.ui.model import Control
 from games.effects import Effect, Lamp, LampPattern, LogPlay
 from games.session import Unfinishable
 from games.views import ScreenName
+
+if TYPE_CHECKING:
+    from device.ui.touch import TouchUI
 
 logger = logging.getLogger(__name__)
 
@@ -36,7 +39,7 @@ class DaemonParts(Protocol):
     """What quitting needs of the daemon (``device.runtime.app.Daemon``)."""
 
     runtime: Runtime
-    ui: Any
+    ui: TouchUI
     config: Any
 
     def home(self) -> None: ...

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from device.runtime.session import Runtime
 from games.events import Event, ScoreEntered
@@ -11,6 +11,7 @@ from games.views import ScreenName, View
 
 if TYPE_CHECKING:  # the keypad loads when a score sheet first asks for it, not at start
     from device.ui.keypad.entry import Keypad
+    from device.ui.touch import TouchUI
 
 ENTER_RECT = (516, 4, 188, 48)
 """Where the "Enter scores" control sits on a score sheet (design pixels): left of Quit."""
@@ -22,7 +23,7 @@ class DaemonParts(Protocol):
     """What score entry needs of the daemon (``device.runtime.app.Daemon``)."""
 
     runtime: Runtime
-    ui: Any
+    ui: TouchUI
 
     def _feed(self, event: Event) -> bool: ...
 
