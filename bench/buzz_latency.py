@@ -15,13 +15,17 @@ fourth seat every player is out, and the next game starts. A sample is
 ``buzz() called - time.monotonic() before the pin went low`` (the mock edge timestamp is taken
 a few microseconds after that).
 
-Three loops, game by game in turn, so slow drift of the machine hits all alike:
+Four loops, game by game in turn, so slow drift of the machine hits all alike:
 
 - ours: ``Daemon.step`` with the default 20 ms arbitration window. The window is part of the
   latency by design (an earlier edge may still arrive), so it is also shown subtracted;
 - ours, window 0: the same with ``arbitration_window`` 0 (the first press commits at once);
 - baseline: a naive 30 FPS loop (``pygame.event.pump``, drain the inbox, ``Runtime.tick``,
-  redraw, ``pygame.time.Clock.tick(30)``) with the same parts and the default window.
+  redraw, ``pygame.time.Clock.tick(30)``) with the same parts and the default window;
+- ours, busy: a pair of presses per game, the second 1-15 ms after the first, and the loop
+  held up 25 ms once it has taken the first (past the 20 ms window): the earlier press must
+  win whatever the loop's lateness (the buzz is judged by the edges' times); its latency
+  includes the 25 ms.
 
 Each row also splits the latency: edge -> the press handed to the session (the loop woke up and
 drained the inbox), and from there -> the buzz.
@@ -62,6 +66,12 @@ SEED = 20261121
 FPS = 30
 
 
+BUSY = 0.025
+"""How long the loop is kept busy after it takes a pair's first press (the busy mode)."""
+GAP = (0.001, 0.015)
+"""The busy mode's second press follows the first by this much: inside the 20 ms window."""
+
+
 @dataclass(frozen=True)
 class Mode:
     """One way to run the loop."""
@@ -69,12 +79,16 @@ class Mode:
     name: str
     window: float
     naive: bool
+    busy: float = 0.0
+    """Pairs of presses, the loop busy this long once it has taken the first (0: one at a
+    time)."""
 
 
 MODES: tuple[Mode, ...] = (
     Mode("ours (20 ms window)", WINDOW, naive=False),
     Mode("ours, window 0", 0.0, naive=False),
     Mode(f"baseline: {FPS} FPS poll loop (20 ms window)", WINDOW, naive=True),
+    Mode("ours, busy 25 ms after a pair's first press", WINDOW, naive=False, busy=BUSY),
 )
 
 
@@ -85,6 +99,8 @@ class Samples:
     total: list[float] = field(default_factory=list)
     to_feed: list[float] = field(default_factory=list)
     feed_to_buzz: list[float] = field(default_factory=list)
+    first_won: int = 0
+    """Busy mode: pairs the earlier press won."""
 
 
 class TimedBuzzer:
@@ -118,6 +134,7 @@ class Bench:
         from device.store.database import Store
         from device.transcript import Transcript
         from device.ui.touch import TouchUI
+        from games.effects import Buzz
         from games.events import SeatPressed
 
         self.per_mode = per_mode
@@ -156,9 +173,23 @@ class Bench:
         feed: Callable[[Any], None] = self.runtime.feed
 
         def timed_feed(event: Any) -> None:
+            first = isinstance(event, SeatPressed) and self.runtime.phase == "round"
             if isinstance(event, SeatPressed):
                 self.fed_at = time.monotonic()
             feed(event)
+            if first and self.mode.busy:
+                time.sleep(self.mode.busy)  # the loop is held up: the next press waits
+
+        run_effects = self.runtime.executor.run
+
+        def noted_run(effects: Any) -> Any:
+            seat = next((effect.seat for effect in effects if isinstance(effect, Buzz)), None)
+            if seat is not None:  # who buzzed last
+                self.buzzed_seat = seat
+            return run_effects(effects)
+
+        self.buzzed_seat: int | None = None
+        self.runtime.executor.run = noted_run  # type: ignore[method-assign]
 
         self.runtime.feed = timed_feed  # type: ignore[method-assign]
         self.requests: queue.SimpleQueue[Mode | None] = queue.SimpleQueue()
@@ -249,7 +280,11 @@ class Bench:
             self.ui.wake()
 
     def play_game(self, mode: Mode, rng: random.Random) -> None:
-        """One game: go, then each seat buzzes and is answered ``no`` until all are out."""
+        """One game: go, then each seat buzzes and is answered ``no`` until all are out (the
+        busy mode: one pair of presses, the second 1-15 ms after the first)."""
+        if mode.busy:
+            self.play_pairs(mode, rng)
+            return
         self.begun.clear()
         self.requests.put(mode)
         self.ui.wake()
@@ -275,6 +310,37 @@ class Bench:
             time.sleep(rng.uniform(*PAUSE))
             self.hardware.press_control("no")
             self.wait_phase("round" if seat < PLAYERS else "score")
+
+    def play_pairs(self, mode: Mode, rng: random.Random) -> None:
+        """Games of the busy mode, a pair of presses each: the earlier must win the buzz,
+        though the loop takes the second only after being held up past the window."""
+        samples = self.samples[mode.name]
+        for _ in range(PLAYERS):
+            self.begun.clear()
+            self.requests.put(mode)
+            self.ui.wake()
+            if not self.begun.wait(WAIT_SECONDS):
+                raise RuntimeError("the game did not start")
+            self.wait_phase("ready")
+            time.sleep(rng.uniform(*PAUSE))
+            self.hardware.press_control("go")
+            self.wait_phase("round")
+            time.sleep(rng.uniform(*PAUSE))
+            first, second = rng.sample(range(1, PLAYERS + 1), 2)
+            self.buzzer.buzzed.clear()
+            self.buzzed_seat = None
+            pressed = time.monotonic()
+            self.hardware.press_seat(first)
+            time.sleep(rng.uniform(*GAP))
+            self.hardware.press_seat(second)
+            if not self.buzzer.buzzed.wait(WAIT_SECONDS):
+                raise RuntimeError(f"seats {first} and {second} pressed, no buzz")
+            self.wait_phase("check")
+            if len(samples.total) < self.per_mode:
+                samples.total.append(self.buzzer.last - pressed)
+                samples.to_feed.append(self.fed_at - pressed)
+                samples.feed_to_buzz.append(self.buzzer.last - self.fed_at)
+                samples.first_won += self.buzzed_seat == first
 
 
 def _ms(seconds: float) -> str:
@@ -343,6 +409,12 @@ def run(per_mode: int) -> int:
             ["loop", "to session p50", "p99", "session -> buzz p50", "p99"],
             split_rows,
         )
+    )
+    busy = bench.samples[MODES[3].name]
+    print()
+    print(
+        f"busy mode: the earlier press won {busy.first_won} of {len(busy.total)} pairs "
+        f"(the second 1-15 ms after it, the loop held up {BUSY * 1000:.0f} ms after the first)"
     )
     ours, naive = (bench.samples[mode.name].total for mode in (MODES[0], MODES[2]))
     print()
