@@ -19,7 +19,6 @@ from device.clock import RealClock
 from device.config import Config, resolve_store_path
 from device.runtime.inbox import Call
 from device.runtime.parts import Wiring, open_daemon, open_late
-from device.store.backups import backup_dir
 
 if TYPE_CHECKING:
     from device.runtime.app import Daemon, PagePart
@@ -51,15 +50,10 @@ def run(config: Config, *, windowed: bool = False) -> int:
             finish_voice=True,
             web=open_web_late,
             voice="behind",
+            backups=True,
             late=True,
         )
         daemon = open_daemon(config, wiring, stack)
-        # Fullscreen is the device: Escape or a stray quit would exit 0, which systemd's
-        # Restart=on-failure leaves stopped, so only a window's keys quit.
-        daemon.keys_quit = not wiring.fullscreen
-        # A backup beside the store after every logged play (the simulator makes none).
-        daemon.runtime.executor.out.backups = backup_dir(wiring.store_path)
-        daemon.runtime.executor.out.backups_behind = True  # a long log's copy: off the loop
         if os.environ.get("MOTHERSHIP_TEST_INPUTS"):
             from device.simulator.testinput import input_folder_from_env
 

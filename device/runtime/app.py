@@ -121,6 +121,8 @@ class Daemon:
         *,
         strict: bool = False,
         hardware: Hardware | None = None,
+        keys_quit: bool = True,
+        notices: list[str] | None = None,
     ):
         """The daemon on its parts (``parts.open_daemon`` opens them from the config).
 
@@ -146,7 +148,7 @@ class Daemon:
         """The last screen of a game left for its BG Stats code (its Back comes back to it)."""
         self.who_played = WhoPlayed(self)
         """Naming a logged play's unnamed seats ("Who played?"), while it lasts."""
-        self.notices: list[str] = []
+        self.notices: list[str] = [] if notices is None else notices
         """Warnings for the banner, shown by the loop: its own (an apology, a refused write) and
         those the inbox brings from other threads (a tag reader lost)."""
         self.next_ping = clock.now()
@@ -160,7 +162,7 @@ class Daemon:
         self.web: PagePart | None = None
         """The companion page (``device.web.part.WebPart``); None when it is off."""
         self.ambience = AmbienceControl(self)
-        self.keys_quit = True
+        self.keys_quit = keys_quit
         """Escape or the window's close quits (the simulator, ``--windowed``); on the device
         only SIGTERM stops the daemon, so a stray keyboard or remote cannot turn the box off."""
         """The ambience level's chip on One Night's setup screen (the saved level in force)."""

@@ -261,6 +261,9 @@ class Wiring:
     served), passed in so the daemon's parts never import the web part."""
     web_port: int | None = None
     """The companion page's port instead of the config's (0: any free one, for tests)."""
+    backups: bool = False
+    """Whether the store is backed up beside itself after every logged play, its snapshots
+    written off the loop (the device; the simulator makes none)."""
     late: bool = False
     """Whether the voice cache's scan and the companion page wait for :func:`open_late`
     (the device: the first screen needs neither, so READY comes sooner)."""
@@ -275,6 +278,7 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
     from device.runtime.notify import Notifier
     from device.runtime.readers import open_readers, tags_into, warnings_into
     from device.runtime.session import Runtime
+    from device.store.backups import backup_dir
     from device.store.database import Store
     from device.transcript import Transcript
     from device.ui.touch import TouchUI  # pygame loads only now (after go_headless, if any)
@@ -332,6 +336,8 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
         ),
         location=config.store.location,
         seats=config.hardware.seats,
+        backups=backup_dir(wiring.store_path) if wiring.backups else None,
+        backups_behind=wiring.backups,  # a long log's copy: off the loop
         links_behind=wiring.voice == "behind",  # the device's loop: nothing slow on it
         wake=ui.wake,
     )
@@ -340,9 +346,19 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
     runtime = Runtime(clock, Executor(outputs), store)
     stack.callback(runtime.executor.links.close)
     daemon = Daemon(
-        config, clock, runtime, ui, inbox, notifier, strict=wiring.strict, hardware=hardware
+        config,
+        clock,
+        runtime,
+        ui,
+        inbox,
+        notifier,
+        strict=wiring.strict,
+        hardware=hardware,
+        # Fullscreen is the device: Escape or a stray quit would exit 0, which systemd's
+        # Restart=on-failure leaves stopped, so only a window's keys quit.
+        keys_quit=not wiring.fullscreen,
+        notices=notices,
     )
-    daemon.notices = notices
     if not wiring.late:
         open_late(daemon, wiring, stack, voice=False)
     return daemon

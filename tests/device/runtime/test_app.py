@@ -22,6 +22,7 @@ from device.runtime.inbox import Inbox
 from device.runtime.parts import Wiring, open_daemon
 from device.runtime.readers import warnings_into
 from device.runtime.session import Runtime
+from device.store.backups import backup_dir
 from device.store.database import Store
 from device.transcript import Transcript
 from device.ui import TouchUI
@@ -146,6 +147,29 @@ def test_the_daemon_shows_what_its_tag_reader_says_through_the_inbox(tmp_path: P
             daemon.step(until=clock.now())  # the reader's thread reports within moments
             time.sleep(0.01)
         assert len(shown) == 1 and shown[0].startswith(f"tag reader on {port} ")
+
+
+@pytest.mark.parametrize("device", [True, False])
+def test_the_wiring_sets_backups_and_quitting_keys_at_construction(
+    tmp_path: Path, device: bool
+) -> None:
+    """``mothership run`` (backups, fullscreen) and the simulator differ only in the wiring."""
+    config = load_config(system_path=None, overrides={"narration.backend": "silent"})
+    wiring = Wiring(
+        clock=VirtualClock(),
+        store_path=tmp_path / "m.db",
+        hardware="mock",
+        readers=False,
+        audio=False,
+        fullscreen=device,
+        backups=device,
+    )
+    with ExitStack() as stack:
+        daemon = open_daemon(config, wiring, stack)
+        out = daemon.runtime.executor.out
+        assert out.backups == (backup_dir(tmp_path / "m.db") if device else None)
+        assert out.backups_behind is device
+        assert daemon.keys_quit is not device  # on the device only SIGTERM stops it
 
 
 @pytest.fixture
