@@ -46,6 +46,7 @@ the process went to sleep and was woken up again by the kernel).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import json
 import resource
@@ -53,7 +54,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -156,117 +157,21 @@ def count_calls(obj: Any, name: str) -> list[int]:
     return counter
 
 
-def child_ours(seconds: float) -> Result:
-    """The real daemon loop, idling on the day timer."""
-    from device.config import load_config
+@contextlib.contextmanager
+def headless_daemon(config: Any, clock: SkipClock, *, speaker: bool) -> Iterator[Any]:
+    """The daemon built like ``run()`` but headless (mock hardware, a store and a voice cache
+    in a scratch folder), with the speaker's ``AudioOutput`` in its outputs when ``speaker``."""
     from device.runtime.app import Daemon
     from device.runtime.executor import Executor, Outputs
     from device.runtime.inbox import Inbox
     from device.runtime.parts import open_hardware, open_narrator
     from device.runtime.session import Runtime
-    from device.runtime.sessions import make_session
     from device.store.database import Store
     from device.transcript import Transcript
     from device.ui.touch import TouchUI
-    from games.events import Control, ControlPressed, SeatPressed, Touched
-
-    config = load_config(
-        system_path=None,
-        overrides={
-            "hardware.backend": "mock",
-            "narration.backend": "silent",
-            "audio.enabled": False,
-        },
-    )
-    clock = SkipClock()
-    with tempfile.TemporaryDirectory(prefix="mothership-bench-") as scratch:
-        root = Path(scratch)
-        store = Store(root / "mothership.db")
-        ui = TouchUI(
-            size=(config.display.width, config.display.height),
-            fullscreen=FULLSCREEN,
-        )
-        inbox = Inbox(wake=ui.wake)
-        hardware = open_hardware(
-            config,
-            on_seat=lambda seat, at: inbox.put(SeatPressed(seat, at)),
-            on_control=lambda name, at: inbox.put(ControlPressed(Control(name), at)),
-        )
-        narrator = open_narrator(config, audio=True, cache=root / "wav-cache")
-        ui.open()
-        try:
-            outputs = Outputs(
-                transcript=Transcript(clock, keep=False),
-                narrator=narrator,
-                screen=ui,
-                lamps=hardware.lamps,
-                buzzer=hardware.buzzer,
-                store=store,
-                now=clock.now,
-            )
-            runtime = Runtime(clock, Executor(outputs), store)
-            daemon = Daemon(config, clock, runtime, ui, inbox)
-            setup = {
-                "game": "onenight",
-                "preset": "alien_first_game",
-                "options": {"day_minutes": DAY_MINUTES},
-            }
-            runtime.begin(make_session(setup, config))
-            runtime.feed(Touched("start"))  # renders the night (silently) and starts dusk
-            while runtime.phase != "day":
-                deadline = runtime.next_deadline()
-                if deadline is None:
-                    raise RuntimeError(f"no deadline in phase {runtime.phase!r}")
-                clock.skip_to(deadline)
-                runtime.tick()
-            # The day opens with a spoken line, and while speech plays the loop looks at the
-            # audio every AUDIO_LOOK_SECONDS. Skip that too: the window is the idle timer.
-            while (due := runtime.executor.audio_due(clock.now())) is not None:
-                clock.skip_to(due)
-            runtime.tick()
-            deadline = runtime.next_deadline()
-            if deadline is not None and deadline < clock.now() + seconds + 1:
-                raise RuntimeError("a session deadline falls inside the idle window")
-            ui.redraw(clock.now())
-            passes, redraws, short = 0, count_calls(ui, "_draw"), 0  # whole or ticks
-            window = Window()
-            window.start()
-            end = time.monotonic() + seconds
-            while time.monotonic() < end:
-                # A pass that was told to sleep under 5 ms is a follow-up to an early wake.
-                short += daemon.sleep_seconds() < 0.005
-                daemon.step()
-                passes += 1
-            result = window.stop("ours", passes, redraws[0], f"{short} passes slept < 5 ms")
-            if runtime.phase != "day":
-                raise RuntimeError(f"left the day during the window: {runtime.phase!r}")
-        finally:
-            ui.close()
-            narrator.close()
-            hardware.close()
-            store.close()
-    return result
-
-
-def child_alieninjas(seconds: float, screen: str, held: bool) -> Result:
-    """The real daemon loop, speaker on, idling on Alieninjas' ready screen or score table."""
-    from device.config import load_config
-    from device.runtime.app import Daemon
-    from device.runtime.executor import Executor, Outputs
-    from device.runtime.inbox import Inbox
-    from device.runtime.parts import open_hardware, open_narrator
-    from device.runtime.session import Runtime
-    from device.runtime.sessions import make_session
-    from device.store.database import Store
-    from device.transcript import Transcript
-    from device.ui.touch import TouchUI
-    from games.events import Control, ControlPressed, SeatPressed, Touched
+    from games.events import Control, ControlPressed, SeatPressed
     from narration.audio import AudioOutput
 
-    config = load_config(
-        system_path=None, overrides={"hardware.backend": "mock", "narration.backend": "silent"}
-    )
-    clock = SkipClock()
     with tempfile.TemporaryDirectory(prefix="mothership-bench-") as scratch:
         root = Path(scratch)
         store = Store(root / "mothership.db")
@@ -278,7 +183,7 @@ def child_alieninjas(seconds: float, screen: str, held: bool) -> Result:
             on_control=lambda name, at: inbox.put(ControlPressed(Control(name), at)),
         )
         narrator = open_narrator(config, audio=True, cache=root / "wav-cache")
-        speaker = narrator.audio if isinstance(narrator.audio, AudioOutput) else None
+        audio = narrator.audio if isinstance(narrator.audio, AudioOutput) else None
         ui.open()
         try:
             outputs = Outputs(
@@ -288,59 +193,128 @@ def child_alieninjas(seconds: float, screen: str, held: bool) -> Result:
                 lamps=hardware.lamps,
                 buzzer=hardware.buzzer,
                 store=store,
-                audio=speaker,
+                audio=audio if speaker else None,
                 now=clock.now,
             )
             runtime = Runtime(clock, Executor(outputs), store)
-            daemon = Daemon(config, clock, runtime, ui, inbox)
-            session = make_session({"game": "alieninjas", "mission": "replicas"}, config)
-            if held:  # before: the quick speaker (1,024 frames) held open for the whole game
-                session.quick_sounds = lambda state: True  # type: ignore[attr-defined]
-                if speaker is not None:  # opened short, as a quick speaker was before
-                    speaker.close()
-                    speaker.set_short(True)
-                    speaker.open()
-            runtime.begin(session)
-            if screen == "score":  # a round: go, the countdown, a buzz, the call checked
-                runtime.feed(ControlPressed(Control.GO, clock.now()))
-                clock.skip_to(runtime.next_deadline() or clock.now())
-                runtime.tick()
-                runtime.feed(SeatPressed(1, clock.now()))
-                clock.skip_to(runtime.next_deadline() or clock.now())
-                runtime.tick()
-                runtime.feed(Touched("yes"))
-            if runtime.phase != screen:
-                raise RuntimeError(f"not on the {screen} screen: {runtime.phase!r}")
-            if speaker is not None:
-                speaker.stop()  # the lines are cut short: the window is the screen at rest
-            runtime.executor.speech_ends_at = clock.now()
-            settle = time.monotonic() + SETTLE_SECONDS
-            while time.monotonic() < settle and not (
-                speaker is None or (speaker.suspended if not held else not speaker.speaking)
-            ):
-                daemon.step()
-            for _ in range(3):  # whatever the close left due
-                daemon.step(until=clock.now())
-            if speaker is not None:
-                speaker.wait_closed()  # SDL's close (two buffers) is over before the window
-            passes, redraws = 0, count_calls(ui, "_draw")
-            window = Window()
-            window.start()
-            end = time.monotonic() + seconds
-            while time.monotonic() < end:
-                daemon.step(until=clock.now() + end - time.monotonic())
-                passes += 1
-            state = "closed" if speaker is not None and speaker.suspended else "open"
-            note = f"speaker {state}, buffer {speaker.buffer if speaker else 0} frames"
-            kind = f"{screen}-{'held' if held else 'ours'}"
-            result = window.stop(kind, passes, redraws[0], note)
-            if runtime.phase != screen:
-                raise RuntimeError(f"left the {screen} screen: {runtime.phase!r}")
+            yield Daemon(config, clock, runtime, ui, inbox)
         finally:
             ui.close()
             narrator.close()
             hardware.close()
             store.close()
+
+
+def child_ours(seconds: float) -> Result:
+    """The real daemon loop, idling on the day timer."""
+    from device.config import load_config
+    from device.runtime.sessions import make_session
+    from games.events import Touched
+
+    config = load_config(
+        system_path=None,
+        overrides={
+            "hardware.backend": "mock",
+            "narration.backend": "silent",
+            "audio.enabled": False,
+        },
+    )
+    clock = SkipClock()
+    with headless_daemon(config, clock, speaker=False) as daemon:
+        runtime, ui = daemon.runtime, daemon.ui
+        setup = {
+            "game": "onenight",
+            "preset": "alien_first_game",
+            "options": {"day_minutes": DAY_MINUTES},
+        }
+        runtime.begin(make_session(setup, config))
+        runtime.feed(Touched("start"))  # renders the night (silently) and starts dusk
+        while runtime.phase != "day":
+            deadline = runtime.next_deadline()
+            if deadline is None:
+                raise RuntimeError(f"no deadline in phase {runtime.phase!r}")
+            clock.skip_to(deadline)
+            runtime.tick()
+        # The day opens with a spoken line, and while speech plays the loop looks at the
+        # audio every AUDIO_LOOK_SECONDS. Skip that too: the window is the idle timer.
+        while (due := runtime.executor.audio_due(clock.now())) is not None:
+            clock.skip_to(due)
+        runtime.tick()
+        deadline = runtime.next_deadline()
+        if deadline is not None and deadline < clock.now() + seconds + 1:
+            raise RuntimeError("a session deadline falls inside the idle window")
+        ui.redraw(clock.now())
+        passes, redraws, short = 0, count_calls(ui, "_draw"), 0  # whole or ticks
+        window = Window()
+        window.start()
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            # A pass that was told to sleep under 5 ms is a follow-up to an early wake.
+            short += daemon.sleep_seconds() < 0.005
+            daemon.step()
+            passes += 1
+        result = window.stop("ours", passes, redraws[0], f"{short} passes slept < 5 ms")
+        if runtime.phase != "day":
+            raise RuntimeError(f"left the day during the window: {runtime.phase!r}")
+    return result
+
+
+def child_alieninjas(seconds: float, screen: str, held: bool) -> Result:
+    """The real daemon loop, speaker on, idling on Alieninjas' ready screen or score table."""
+    from device.config import load_config
+    from device.runtime.sessions import make_session
+    from games.events import Control, ControlPressed, SeatPressed, Touched
+
+    config = load_config(
+        system_path=None, overrides={"hardware.backend": "mock", "narration.backend": "silent"}
+    )
+    clock = SkipClock()
+    with headless_daemon(config, clock, speaker=True) as daemon:
+        runtime, ui = daemon.runtime, daemon.ui
+        speaker = runtime.executor.out.audio
+        session = make_session({"game": "alieninjas", "mission": "replicas"}, config)
+        if held:  # before: the quick speaker (1,024 frames) held open for the whole game
+            session.quick_sounds = lambda state: True  # type: ignore[attr-defined]
+            if speaker is not None:  # opened short, as a quick speaker was before
+                speaker.close()
+                speaker.set_short(True)
+                speaker.open()
+        runtime.begin(session)
+        if screen == "score":  # a round: go, the countdown, a buzz, the call checked
+            runtime.feed(ControlPressed(Control.GO, clock.now()))
+            clock.skip_to(runtime.next_deadline() or clock.now())
+            runtime.tick()
+            runtime.feed(SeatPressed(1, clock.now()))
+            clock.skip_to(runtime.next_deadline() or clock.now())
+            runtime.tick()
+            runtime.feed(Touched("yes"))
+        if runtime.phase != screen:
+            raise RuntimeError(f"not on the {screen} screen: {runtime.phase!r}")
+        if speaker is not None:
+            speaker.stop()  # the lines are cut short: the window is the screen at rest
+        runtime.executor.speech_ends_at = clock.now()
+        settle = time.monotonic() + SETTLE_SECONDS
+        while time.monotonic() < settle and not (
+            speaker is None or (speaker.suspended if not held else not speaker.speaking)
+        ):
+            daemon.step()
+        for _ in range(3):  # whatever the close left due
+            daemon.step(until=clock.now())
+        if speaker is not None:
+            speaker.wait_closed()  # SDL's close (two buffers) is over before the window
+        passes, redraws = 0, count_calls(ui, "_draw")
+        window = Window()
+        window.start()
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            daemon.step(until=clock.now() + end - time.monotonic())
+            passes += 1
+        state = "closed" if speaker is not None and speaker.suspended else "open"
+        note = f"speaker {state}, buffer {speaker.buffer if speaker else 0} frames"
+        kind = f"{screen}-{'held' if held else 'ours'}"
+        result = window.stop(kind, passes, redraws[0], note)
+        if runtime.phase != screen:
+            raise RuntimeError(f"left the {screen} screen: {runtime.phase!r}")
     return result
 
 
