@@ -20,6 +20,8 @@ from games.views import SeatName
 
 PLAYER_N = re.compile(r"\b[Pp]layer (\d+)\b")
 """A seat as the games write it in a sentence."""
+PLAYERS_N = re.compile(r"\b([Pp])layers (\d+(?:, \d+)*(?: and \d+)?)\b")
+"""Seats as a list: "players 2, 3 and 5"."""
 NAMED = ".named"
 """The suffix of a line's twin that says ``{name}`` where the line says ``player {seat}``."""
 UNNAMED_SCREENS = frozenset({"night", "keyboard"})
@@ -32,12 +34,28 @@ T = TypeVar("T")
 
 
 def name_text(text: str, names: Mapping[int, str]) -> str:
-    """``text`` with each "Player N" of a named seat replaced by its name.
+    """``text`` with each "Player N" of a named seat replaced by its name, also in a list.
 
     >>> name_text("Player 3 wins; player 1 and Player 2 share second.", {3: "Ada", 1: "Ben"})
     'Ada wins; Ben and Player 2 share second.'
+    >>> name_text("Winners: players 2, 3 and 5.", {2: "Ben"})
+    'Winners: Ben, player 3 and player 5.'
     """
+    if not any(str(seat) in text for seat in names):
+        return text
+    text = PLAYERS_N.sub(lambda match: _listed(match, names), text)
     return PLAYER_N.sub(lambda match: names.get(int(match[1]), match[0]), text)
+
+
+def _listed(match: re.Match[str], names: Mapping[int, str]) -> str:
+    """A list of seats with the named ones by name, the others as "player N"."""
+    seats = [int(seat) for seat in re.findall(r"\d+", match[2])]
+    if not any(seat in names for seat in seats):
+        return match[0]
+    words = [names.get(seat, f"player {seat}") for seat in seats]
+    if match[1] == "P" and words[0].startswith("player"):
+        words[0] = "P" + words[0][1:]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def name_view(view: T, names: Mapping[int, str]) -> T:
