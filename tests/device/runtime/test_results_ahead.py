@@ -15,7 +15,7 @@ from games.onenight import reveal
 from games.onenight.ballot import Ballot
 from games.onenight.result import resolution
 from games.onenight.setup import OneNightSetup
-from games.onenight.state import OneNightState
+from games.onenight.state import OneNightState, RevealEntry
 from narration.narrator import Narrator
 
 DEAL = ["werewolf", "werewolf", "seer", "robber", "troublemaker", "tanner"]
@@ -29,7 +29,7 @@ def _result(setup: OneNightSetup) -> tuple[str, ...]:
     """What the game will say once its cards are turned over (the session is pure)."""
     final = OneNightState(setup, ballot=Ballot(3, votes=BALLOT))
     for seat, card in enumerate(CARDS, start=1):
-        final = reveal.record(final, (seat, card, None, None, False, None, None, False))
+        final = reveal.record(final, RevealEntry(seat, card))
     return resolution(final).explanation()
 
 
