@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 from layoutcheck import layout_check
 
-from device.config import Config, load_config
+from device.config import Config
 from device.simulator.run import simulate
 from device.simulator.scenario import load_scenario
 from tests.device.simulator.test_by_touch import (
     test_every_game_and_mission_is_played_from_home_by_touch as play_everything,
 )
+from tests.touchplay import table_config
 
 ROOT = Path(__file__).parents[3]
 SAMPLES = sorted(ROOT.glob("games/*/samples/*.json"))
@@ -22,14 +23,7 @@ SAMPLES = sorted(ROOT.glob("games/*/samples/*.json"))
 
 @pytest.fixture
 def config(tmp_path: Path) -> Config:
-    return load_config(
-        system_path=None,
-        overrides={
-            "narration.backend": "silent",
-            "narration.cache_dir": str(tmp_path / "wav"),
-            "onenight.day_minutes": 1,
-        },
-    )
+    return table_config(tmp_path)
 
 
 def test_every_screen_the_samples_and_a_table_by_touch_reach_is_legible(
