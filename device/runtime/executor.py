@@ -325,6 +325,7 @@ class Executor:
         behind the loop is shown again with it, once it is ready (and while it is up)."""
         if self._unlinked is None or self._logged is None:
             return
+        self.links.start()
         screen, view = self._unlinked
         if self.screen != screen:
             self._unlinked = None  # left meanwhile

@@ -38,8 +38,10 @@ class PushLinks:
         self.behind = behind
         self.wake = wake or (lambda: None)
         self._pool: ThreadPoolExecutor | None = None
-        self._asked: tuple[Play, Future[str]] | None = None
-        """The last play asked for (one game's last screen at a time) and its link to come."""
+        self._asked: tuple[Play, Future[str] | None] | None = None
+        """The last play asked for (one game's last screen at a time) and its link to come
+        (None until :meth:`start` hands it to the thread)."""
+        self._location = ""
 
     def link(self, play: Play, location: str) -> str | None:
         """The play's link, or None while it is being worked out behind the loop (asked for
@@ -49,20 +51,31 @@ class PushLinks:
 
             return scannable_push_url(play, location)
         if self._asked is None or self._asked[0] is not play:
-            if self._pool is None:
-                self._pool = ThreadPoolExecutor(1, thread_name_prefix="push-link")
-            done = self._pool.submit(link_and_code, play, location)
-            self._asked = (play, done)
-            done.add_done_callback(lambda _: self.wake())
+            self._asked = (play, None)
+            self._location = location
+            self.wake()  # the loop's next pass starts it, once this one has drawn its screen
             return None
         done = self._asked[1]
-        if not done.done():
+        if done is None or not done.done():
             return None
         try:
             return done.result()
         except Exception:
             logger.exception("cannot work out the BG Stats link")
             return None
+
+    def start(self) -> None:
+        """Hand the link asked for to the thread (the loop's look, at the start of a pass):
+        not in the pass that asked, whose screen is still to draw, since the encoding (pure
+        Python) would take the interpreter's lock from that drawing every few milliseconds."""
+        if self._asked is None or self._asked[1] is not None:
+            return
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(1, thread_name_prefix="push-link")
+        play = self._asked[0]
+        done = self._pool.submit(link_and_code, play, self._location)
+        self._asked = (play, done)
+        done.add_done_callback(lambda _: self.wake())
 
     def close(self) -> None:
         """Let the thread go (a link being worked out finishes on its own)."""

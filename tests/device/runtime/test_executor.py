@@ -293,8 +293,11 @@ def test_a_plays_code_is_worked_out_behind_the_loop_and_shown_when_ready(
         end = Show(ScreenName.END, EndView("Village wins!", ("Winner: player 2.",)))
         executor.run([LogPlay("onenight.game", {"winners": [2]}, result=result), end])
         assert isinstance(executor.view, EndView) and executor.view.bgstats == ""  # at once
-        assert ready.wait(60.0), "the link never came"
-        executor.show_ready_link()
+        for _ in range(2):  # the loop's passes: woken to start the link, then to show it
+            assert ready.wait(60.0), "the loop was never woken"
+            ready.clear()
+            assert isinstance(executor.view, EndView) and executor.view.bgstats == ""
+            executor.show_ready_link()
         assert isinstance(executor.view, EndView) and executor.view.bgstats.startswith("http")
         assert executor.view.again and executor.view.title == "Village wins!"  # as it was
         executor.show("home", {})
