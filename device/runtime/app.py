@@ -24,6 +24,7 @@ from device.runtime.quitting import QuitControl
 from device.runtime.score_entry import ScoreEntry
 from device.runtime.session import Runtime
 from device.runtime.sessions import home_session, session_for_checkpoint
+from device.runtime.setup_options import SetupOptions
 from device.runtime.table_setup import TableSetup
 from device.runtime.tags import translate
 from device.runtime.uievents import ui_event
@@ -141,6 +142,7 @@ class Daemon:
         self.entry = ScoreEntry(self)
         self.quitting = QuitControl(self)
         self.confirm = Confirm(ui)
+        self.options = SetupOptions(ui, self.runtime.executor)
         self.table = TableSetup(self)
         self.scorelog = ScoreLog(config.store.location)
         """The touchscreen score log's game filter and page."""
@@ -276,6 +278,7 @@ class Daemon:
         self.entry.offer()
         self.quitting.offer()
         self.confirm.offer()
+        self.options.offer()
         self.ambience.offer()
         if self.web is not None:
             self.web.offer(self)
@@ -299,6 +302,11 @@ class Daemon:
             confirmed = self.confirm.tap(str(item.value))
             if confirmed is not None:
                 self._feed(Touched(confirmed))
+        elif item.kind == "touch" and self.options.handles(str(item.value)):
+            changed = self.options.tap(str(item.value))
+            if changed is not None:
+                self._feed(Touched(changed))
+            self.options.offer()
         elif item.kind == "touch" and self.entry.handles(str(item.value)):
             self.entry.tap(str(item.value))
         elif item.kind == "touch" and self.ambience.handles(str(item.value)):

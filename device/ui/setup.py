@@ -32,6 +32,9 @@ CHIP_AREA = pygame.Rect(16, 174, 768, 180)
 TABS_AREA = pygame.Rect(16, 118, 536, 48)
 """The tabs share the row left of Random and Clear (one per box)."""
 START_RECT = pygame.Rect(576, 404, 208, 68)
+OPTIONS_RECT = pygame.Rect(676, 355, 108, 48)
+"""Options (night pace, discussion, vote mode): beside the roles line, over Start."""
+OPTIONS = "options"
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,8 @@ class SetupScreen(Screen):
     """How much of the night is pre-rendered (None: not preparing)."""
     added: tuple[str, ...] = ()
     """The cards the active preset added for this table (shown after the summary)."""
+    pace: str = ""
+    """The Options' values in words ("": no Options control)."""
 
     @classmethod
     def from_view(cls, view: SetupView) -> SetupScreen:
@@ -106,6 +111,7 @@ class SetupScreen(Screen):
             seated=view.seated,
             progress=view.progress,
             added=view.added,
+            pace=view.pace,
         )
 
     @property
@@ -158,6 +164,8 @@ class SetupScreen(Screen):
             lit = preset.key == self.preset
             action = f"preset:{preset.key}"
             out.append(Control(preset.name, action, rect, style="tab", lit=lit, tint=ACCENT))
+        if self.pace:
+            out.append(Control("Options", OPTIONS, OPTIONS_RECT, size=28))
         if self.playable:
             out.append(Control("Start night", "start", START_RECT, True, size=40))
         return out
@@ -180,7 +188,8 @@ class SetupScreen(Screen):
         if self.added and not self.notice:
             line += f" (added for {self.players} players: {', '.join(self.added)})"
         colour = AMBER if self.notice else TEXT
-        canvas.paragraph([line], 28, colour, pygame.Rect(16, 356, 768, 46), centred=True)
+        width = (OPTIONS_RECT.left - 24 if self.pace else 784) - 16
+        canvas.paragraph([line], 28, colour, pygame.Rect(16, 356, width, 46), centred=True)
         if not self.playable:
             ghost = START_RECT
             pygame.draw.rect(canvas.surface, PANEL, ghost, border_radius=18)

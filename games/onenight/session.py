@@ -30,6 +30,7 @@ from games.events import (
 from games.onenight import day, foresee, night, result, reveal, vote
 from games.onenight.instructions import draw_instructions
 from games.onenight.lobby import Lobby
+from games.onenight.pace import change_pace, pace_line
 from games.onenight.script import all_day_lines
 from games.onenight.script_app import possible_day_lengths
 from games.onenight.setup import OneNightSetup
@@ -165,7 +166,9 @@ def _lobby(state: OneNightState) -> Lobby:
 
 
 def _setup_view(state: OneNightState) -> SetupView:
-    return _lobby(state).view(progress=0.0 if state.preparing else None)
+    lobby = _lobby(state)
+    view = lobby.view(progress=0.0 if state.preparing else None)
+    return dataclasses.replace(view, pace=pace_line(state.setup.options, lobby.players))
 
 
 def _setup_input(state: OneNightState, event: Event) -> Transition:
@@ -178,6 +181,10 @@ def _setup_input(state: OneNightState, event: Event) -> Transition:
         raise EventNotAcceptedError(
             f"{describe(event)} is not accepted in phase 'setup'", table=NOT_NOW
         )
+    if isinstance(event, Touched) and str(event.action).startswith("pace:"):
+        options = change_pace(state.setup.options, str(event.action))
+        state = dataclasses.replace(state, setup=dataclasses.replace(state.setup, options=options))
+        return state, [Show(ScreenName.SETUP, _setup_view(state))]
     lobby = _lobby(state)
     if isinstance(event, SeatPressed):
         lobby = lobby.seat_checked_in(event.seat)

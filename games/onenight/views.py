@@ -154,6 +154,8 @@ class SetupView(View):
     """The seats checked in."""
     progress: float | None = None
     """How much of the night is pre-rendered, 0 to 1 (None: not preparing)."""
+    pace: str = ""
+    """The Options' values in words: seconds per role, discussion, vote mode."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
