@@ -19,7 +19,7 @@ from games.onenight.resolve import (
     Rulings,
     resolve,
 )
-from games.onenight.resolve.explain import TEAM_NAMES
+from games.onenight.resolve.explain import TEAM_NAMES, team_line
 from games.onenight.resolve.model import Side
 from games.onenight.reveal import FORESEEN
 from games.onenight.roles import Role, Team
@@ -179,7 +179,14 @@ def resolution(state: OneNightState) -> Resolution:
 
 
 def _end_screen(result: Resolution) -> Show:
-    return Show(ScreenName.END, EndView(_title(result), tuple(result.explanation())))
+    return Show(ScreenName.END, EndView(_title(result), shown_lines(result)))
+
+
+def shown_lines(result: Resolution) -> tuple[str, ...]:
+    """The result lines under the headline: those the headline already says ("The village
+    wins." under "The village wins!") are left out; the voice, with no headline, says them."""
+    headline = {team_line(Side(team), True) for team in result.teams}
+    return tuple(line for line in result.explanation() if line not in headline)
 
 
 def _title(result: Resolution) -> str:

@@ -28,7 +28,9 @@ from games.onenight.resolve import (
     resolve,
 )
 from games.onenight.resolve.check import BECOMES, FORESEEABLE
-from games.onenight.resolve.model import Conversion
+from games.onenight.resolve.explain import team_line
+from games.onenight.resolve.model import Conversion, Side
+from games.onenight.result import shown_lines
 from games.onenight.roles import Role, Team, find_role
 
 CASES = load_cases("onenight_resolution")
@@ -414,3 +416,19 @@ def test_any_legal_game_resolves_to_seats_of_the_game_and_says_so(
         if row.why is WinReason.DISEASE:
             assert not row.won
     assert resolve(game, rulings) == result
+
+
+# -- no line said twice ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", CASES + DAYBREAK, ids=lambda case: case["rule"])
+def test_no_result_line_repeats_the_headline_or_a_line_before_it(case: dict[str, Any]) -> None:
+    result = resolve(*build(case))
+    lines = result.explanation()
+    assert len(set(lines)) == len(lines)
+    # The end screen leaves out the winning teams its headline names ("The village wins!"),
+    # and only those.
+    shown = shown_lines(result)
+    headline = {team_line(Side(team), True) for team in result.teams}
+    assert not headline & set(shown)
+    assert [line for line in lines if line not in headline] == list(shown)

@@ -146,9 +146,23 @@ def team_line(side: Side, won: bool) -> str:
     return f"{name} {verb}."
 
 
-def _team_lines(judgement: Judgement) -> list[str]:
+def _already_told(
+    identities: Sequence[Identity], deaths: Deaths, judgement: Judgement
+) -> set[Side]:
+    """The teams whose result an earlier line gave: the Leader's thumbs ("so the aliens win and
+    the village loses") and a dead Synthetic Alien ("so the aliens and the village lose")."""
+    told: set[Side] = set()
+    if judgement.thumbs:
+        told |= {Side.ALIEN, Side.VILLAGE}
+    dead = {seat for seat, _ in deaths.order}
+    if any(i.side is Side.SYNTHETIC and i.seat in dead for i in identities):
+        told |= {Side.ALIEN, Side.VILLAGE}
+    return told
+
+
+def _team_lines(judgement: Judgement, told: set[Side]) -> list[str]:
     # The Void's holder is on no team.
-    present = [side for side in judgement.present if side is not Side.NOBODY]
+    present = [side for side in judgement.present if side not in (Side.NOBODY, *told)]
     return [team_line(side, side in judgement.teams) for side in present]
 
 
@@ -168,7 +182,7 @@ def explain(
     lines += [safe_line(seat, deaths.shields[seat], from_hunter=True) for seat in deaths.spared]
     lines += [identity_line(identities[seat - 1]) for seat, _ in deaths.order]
     lines += _rule_lines(judgement)
-    lines += _team_lines(judgement)
+    lines += _team_lines(judgement, _already_told(identities, deaths, judgement))
     winners = [i.seat for i, (won, _) in zip(identities, judgement.verdicts, strict=True) if won]
     lines.append(winners_line(winners))
     return tuple(lines)
