@@ -217,17 +217,19 @@ def _choose(state: AlienationState, seat: int, how: str) -> Transition:
     return state, effects + more
 
 
+REMINDERS: dict[int, tuple[str, ...]] = {1: ("last_card",), 2: ("shuffle", "sunnies", "scores")}
+"""Each reminder once a game, as the first round it matters for opens (a table hearing them
+every round stops listening)."""
+
+
 def round_lines(round_number: int, start: int, players: int) -> list[Say]:
-    """What the device says as a round opens: start player, draft direction, reminders."""
+    """What the device says as a round opens: start player, draft direction, the reminders
+    due (``REMINDERS``), how to take Firsties."""
     says = [
         Say.of("alienation.round", round=round_number, rounds=ROUNDS, seat=start),
         Say.of("alienation.draft", direction=draft_direction(round_number, players)),
     ]
-    if round_number > 1:
-        says.append(Say.of("alienation.reminder.shuffle"))
-        says.append(Say.of("alienation.reminder.sunnies"))
-        says.append(Say.of("alienation.reminder.scores"))
-    says.append(Say.of("alienation.reminder.last_card"))
+    says += [Say.of(f"alienation.reminder.{name}") for name in REMINDERS.get(round_number, ())]
     says.append(Say.of("alienation.ask_first"))
     return says
 

@@ -25,6 +25,8 @@ from games.views import SheetView
 from narration.catalogue import Catalogue
 
 FRIENDLIEST = load_cases("alienation_rules", "friendliest")
+NAMES = ("last_card", "shuffle", "sunnies", "scores")
+"""Every reminder in the catalogue, each said once a game."""
 
 
 def drawn(players: int, seed: int = 0) -> AlienationSetup:
@@ -312,3 +314,21 @@ def test_a_checkpoint_while_choosing_keeps_the_rest_of_the_wait() -> None:
     old = {key: value for key, value in data.items() if key != "choose_until"}
     old["setup"] = {"players": 2, "seed": 3}  # a checkpoint from before the choice existed
     assert session.from_json(old).setup.friendliest == "table"
+
+
+@pytest.mark.parametrize("case", load_cases("alienation_round_lines"), ids=case_id)
+def test_a_round_opens_with_the_reminders_due_then_and_only_those(case: dict[str, Any]) -> None:
+    lines = round_lines(case["round"], case["start"], case["players"])
+    assert [say.line for say in lines] == case["says"]
+
+
+def test_every_reminder_is_said_once_in_a_whole_game() -> None:
+    session = AlienationSession(drawn(3, seed=5))
+    state, effects = session.start(0.0)
+    said = says(effects)
+    for _ in range(3):
+        state, more = play(session, state, score(1, 3, first=True), score(2, 2), score(3, 1))
+        said += says(more)
+    assert state.phase == "final"
+    reminders = [line for line in said if line.startswith("alienation.reminder.")]
+    assert sorted(reminders) == sorted(f"alienation.reminder.{name}" for name in NAMES)
