@@ -72,7 +72,8 @@ def daemon(tmp_path: Path, env: dict[str, str]) -> subprocess.Popen[bytes]:
     return subprocess.Popen(command, env=env, stderr=subprocess.DEVNULL)
 
 
-def wait_for(condition: object, timeout: float = 20.0) -> None:
+def wait_for(condition: object, timeout: float = 120.0) -> None:
+    # A bound for a loaded machine, not a claim about speed.
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if condition():  # type: ignore[operator]
@@ -90,13 +91,14 @@ def test_a_game_killed_with_sigkill_resumes_in_the_same_phase_with_its_time(
     assert remaining(db)[0] == "day"
     before = remaining(db)[1]
     env = {**os.environ, "XDG_STATE_HOME": str(state)}
+    started = time.monotonic()
     first = daemon(tmp_path, env)
     try:
         # The new process resumed the game and runs it: kill it then.
         written = saved_at(db)
         wait_for(lambda: settled_since(db, written))
         first.send_signal(signal.SIGKILL)
-        first.wait(timeout=10)
+        first.wait(timeout=60)
     finally:
         first.kill()
     written = saved_at(db)
@@ -106,10 +108,11 @@ def test_a_game_killed_with_sigkill_resumes_in_the_same_phase_with_its_time(
         phase, left = remaining(db)
         assert phase == "day"
         # The timer kept its remaining time: at most the seconds the daemons ran are gone.
-        assert before - 30 < left <= before
+        ran = time.monotonic() - started
+        assert before - ran - 1 <= left <= before
     finally:
         second.send_signal(signal.SIGTERM)
-        assert second.wait(timeout=10) == 0
+        assert second.wait(timeout=60) == 0
 
 
 VOTES = ((1, 3), (2, 3), (3, 2), (4, 3))
