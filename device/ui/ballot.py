@@ -8,6 +8,7 @@ then a target); the target row never lights up, so no vote can be read off the s
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pygame
@@ -64,6 +65,8 @@ class VoteScreen(Screen):
     voter: int | None
     device_target: bool
     missing: tuple[int, ...]
+    names: tuple[tuple[int, str], ...] = ()
+    """(seat, name) for the seats the Players screen named."""
 
     @classmethod
     def from_view(cls, view: VoteView) -> VoteScreen:
@@ -76,7 +79,12 @@ class VoteScreen(Screen):
             view.voter,
             view.device_target,
             tuple(sorted(view.missing)),
+            tuple((name.seat, name.name) for name in view.seat_names),
         )
+
+    def _who(self, seat: int) -> str:
+        """A seat by its linked name, else "Seat N"."""
+        return dict(self.names).get(seat, f"Seat {seat}")
 
     @property
     def done(self) -> int:
@@ -114,7 +122,7 @@ class VoteScreen(Screen):
         canvas.paragraph([self.message], 96, ALIEN, pygame.Rect(24, 12, 352, 140), centred=True)
         if self.mode is VoteMode.CALLED and self.voter is not None:
             head, hint, colour = (
-                f"Seat {self.voter}, your vote",
+                f"{self._who(self.voter)}, your vote",
                 "Press the seat you vote for",
                 CURRENT_TINT,
             )
@@ -127,7 +135,7 @@ class VoteScreen(Screen):
         canvas.text(self._count(), 52, ALIEN, center=(200, 280), max_width=352)
         canvas.text(self._waiting(), 30, DIM, center=(200, 334), max_width=352)
         called = self.voter if self.mode is VoteMode.CALLED else None
-        draw_ring(canvas, self.players, set(self.voted), called)
+        draw_ring(canvas, self.players, set(self.voted), called, dict(self.names))
 
     def _count(self) -> str:
         return f"{self.done} of {self.players} votes in"
@@ -144,7 +152,7 @@ class VoteScreen(Screen):
             for seat, rect in enumerate(self._row(TARGET_TOP), start=1):
                 ghost(canvas, rect, str(seat), 44)
         else:
-            prompt = f"Seat {self.voter} votes for:"
+            prompt = f"{self._who(self.voter)} votes for:"
             canvas.text(prompt, 34, CURRENT_TINT, topleft=(16, TARGET_TOP - 30))
             ghost(canvas, self._row(TARGET_TOP)[self.voter - 1], "", 36)
         canvas.text(self._waiting(), 30, DIM, topleft=(16, 424), max_width=512)
@@ -167,13 +175,27 @@ def ring_seats(players: int) -> list[tuple[tuple[int, int], int]]:
     return out
 
 
-def draw_ring(canvas: Canvas, players: int, lit: set[int], called: int | None) -> None:
-    """The seat ring on the right half, ``lit`` seats green and ``called`` haloed in blue."""
+def draw_ring(
+    canvas: Canvas,
+    players: int,
+    lit: set[int],
+    called: int | None,
+    names: Mapping[int, str] | None = None,
+) -> None:
+    """The seat ring on the right half, ``lit`` seats green and ``called`` haloed in blue; a
+    named seat's name inside the ring, by its chip."""
     pygame.draw.circle(canvas.surface, PANEL, RING_CENTRE, RING_RADIUS, width=6)  # the table
+    (cx, cy), names = RING_CENTRE, names or {}
     for seat, (pos, radius) in enumerate(ring_seats(players), start=1):
         if seat == called:
             pygame.draw.circle(canvas.surface, CURRENT_TINT, pos, radius + 9, width=6)
         canvas.chip(pos, radius, str(seat), seat in lit)
+        if seat in names:
+            # Toward the centre, past the chip (and its halo): the outside is the screen's edge.
+            inward = (RING_RADIUS - radius - 30) / RING_RADIUS
+            spot = (round(cx + (pos[0] - cx) * inward), round(cy + (pos[1] - cy) * inward))
+            room = max(60, 2 * radius + 8)
+            canvas.text(names[seat], 22, TEXT, center=spot, max_width=room)
 
 
 # -- the tally ------------------------------------------------------------------------------

@@ -103,6 +103,8 @@ class RevealScreen(Screen):
     foresaw: str | None = None
     shielded: bool = False
     shield_choices: bool = False
+    names: tuple[tuple[int, str], ...] = ()
+    """(seat, name) for the seats the Players screen named."""
 
     @classmethod
     def from_view(cls, view: RevealView) -> RevealScreen:
@@ -127,6 +129,7 @@ class RevealScreen(Screen):
             view.foresaw,
             view.shielded,
             view.shield_choices,
+            tuple((name.seat, name.name) for name in view.seat_names),
         )
 
     def controls(self) -> list[Control]:
@@ -336,7 +339,9 @@ class RevealScreen(Screen):
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
-        canvas.text(f"Seat {self.seat}", 52, CURRENT_TINT, topleft=(16, 8))
+        # The seat being entered, by its linked name when it has one (the chips keep numbers).
+        title = dict(self.names).get(self.seat, f"Seat {self.seat}")
+        canvas.text(title, 52, CURRENT_TINT, topleft=(16, 8), max_width=150)
         if self.card is None:
             prompt = "Tap the card they turned over"
         elif not self._ready:

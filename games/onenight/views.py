@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from games.onenight.ballot import VoteMode
-from games.views import DEVICE_SEAT, MAX_SEATS, Checked, ScreenName, View, ViewError
+from games.views import DEVICE_SEAT, MAX_SEATS, Checked, ScreenName, SeatName, View, ViewError
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,8 @@ class VoteView(View):
     """A ripple lets the device be voted for (grid mode shows it as a target)."""
     missing: tuple[int, ...]
     """Seats still to vote."""
+    seat_names: tuple[SeatName, ...] = ()
+    """The names linked to seats (the device fills them): the ring and the call say them."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -222,6 +224,9 @@ class RevealView(View):
     shielded: bool = False
     shield_choices: bool = False
     """Offer the Shielded chip (a Sentinel is in play)."""
+
+    seat_names: tuple[SeatName, ...] = ()
+    """The names linked to seats (the device fills them): the seat being entered is named."""
 
     def __post_init__(self) -> None:
         super().__post_init__()

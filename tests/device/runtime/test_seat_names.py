@@ -4,11 +4,13 @@ game names a seat: the sheet's rows, its result line, the winner said aloud, the
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from device.config import Config
 from device.runtime.names import NAMED, name_say, name_view
+from device.ui.canvas import Canvas
 from device.web.snapshot import table_of
 from games.effects import Say
 from games.views import SeatName, SheetButton, SheetRow, SheetView
@@ -108,3 +110,33 @@ def test_the_replicas_check_names_who_called_on_screen_and_aloud(
         view = t.daemon.runtime.executor.view
         assert getattr(view, "seat_names", ()) == (SeatName(1, "Ada"),)
         assert "alieninjas.replicas.check.named" in t.said
+
+
+def test_the_vote_ring_and_the_reveal_name_a_linked_seat(
+    config: Config, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn: list[str] = []
+    text = Canvas.text
+
+    def recorded(self: Canvas, line: str, size: int, colour: Any, **where: Any) -> Any:
+        drawn.append(line)
+        return text(self, line, size, colour, **where)
+
+    monkeypatch.setattr(Canvas, "text", recorded)
+    with table(config, tmp_path / "m.db") as t:
+        t.tap("Players", "New player", "A", "D", "A", "OK").press(1).tap("Done")
+        t.tap("One Night", "Start night").until("day")
+        drawn.clear()
+        t.tap("Vote now", "Vote now").until("vote")
+        view = t.daemon.runtime.executor.view
+        assert getattr(view, "seat_names", ()) == (SeatName(1, "Ada"),)
+        assert "Ada" in drawn and "1" in drawn and "2" in drawn  # seat 1's name by its chip
+        for voter in range(1, 5):
+            t.press(voter, voter % 4 + 1)
+        drawn.clear()
+        t.tap("Reveal cards")
+        assert t.screen == "reveal" and "Ada" in drawn and "Seat 1" not in drawn
+        t.tap("Cow")  # seat 1's card (the four-player preset, as test_by_touch)
+        drawn.clear()
+        t.tap("Confirm")
+        assert "Seat 2" in drawn and "Ada" not in drawn  # an unnamed seat keeps its number
