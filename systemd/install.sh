@@ -234,6 +234,9 @@ do_reinstall() {
     step_user
     step_docs
     step_link
+    # The release's new lines, before the restart: the first game after an update never waits
+    # for them or hears them in the fallback voice (only new lines render; the cache stays).
+    step_voice
     step_unit
     run systemctl restart mothership.service
     say "updated to $(git -C "$SRC" describe --always --dirty 2>/dev/null || echo '?');" \

@@ -116,9 +116,10 @@ def test_update_backs_up_pulls_and_reinstalls_with_the_pulled_installer(
     installer(machine, "install")
     (root / "var/lib/mothership/mothership.db").write_bytes(b"")
     out, calls = installer(machine, "update")
-    backup, pull = called(calls, "runuser")
+    backup, pull, voice = called(calls, "runuser")
     assert backup.endswith("backup now") and "STATE_DIRECTORY=" in backup
     assert pull.endswith(f"git -C {ROOT} pull --ff-only")
+    assert voice.endswith("voice prepare") and "STATE_DIRECTORY=" in voice
     assert called(calls, "systemctl") == ["daemon-reload", "restart mothership.service"]
     assert "kept /etc/mothership and /var/lib/mothership" in out
 
