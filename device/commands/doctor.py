@@ -214,8 +214,9 @@ class Doctor(PersonSteps):
 
     def check_config(self) -> Result:
         system = [SYSTEM_CONFIG_PATH] if SYSTEM_CONFIG_PATH.exists() else []
-        files = ["defaults.toml (built in)", *map(str, system + self.config_files)]
-        return OK, "loaded " + ", ".join(files)
+        # The unit passes the system file as --config too: name it once.
+        files = dict.fromkeys(str(path.resolve()) for path in system + self.config_files)
+        return OK, "loaded " + ", ".join(["defaults.toml (built in)", *files])
 
     def check_store(self) -> Result:
         path = resolve_store_path(self.config)

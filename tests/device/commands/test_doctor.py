@@ -201,3 +201,17 @@ def test_the_installed_pygame_can_draw_on_a_pi_without_a_desktop() -> None:
     # The unit asks for kmsdrm; pygame 2.6.1's wheels lacked it, pygame-ce's have it.
     drivers = sdl_video_drivers()
     assert drivers is not None and "kmsdrm" in drivers, drivers
+
+
+def test_the_config_line_names_the_system_file_once_when_it_is_also_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    system = tmp_path / "config.toml"
+    system.write_text("[narration]\nbackend = \"silent\"\n")
+    monkeypatch.setattr(doctor_module, "SYSTEM_CONFIG_PATH", system)
+    # The unit runs `mothership --config /etc/mothership/config.toml`, the system file itself.
+    config = load_config(system, system_path=system)
+    doctor = Doctor(config, out=io.StringIO(), config_files=[system])
+    status, text = doctor.check_config()
+    assert status == OK
+    assert text == f"loaded defaults.toml (built in), {system.resolve()}"
