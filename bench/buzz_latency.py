@@ -285,15 +285,7 @@ class Bench:
         if mode.busy:
             self.play_pairs(mode, rng)
             return
-        self.begun.clear()
-        self.requests.put(mode)
-        self.ui.wake()
-        if not self.begun.wait(WAIT_SECONDS):
-            raise RuntimeError("the game did not start")
-        self.wait_phase("ready")
-        time.sleep(rng.uniform(*PAUSE))
-        self.hardware.press_control("go")
-        self.wait_phase("round")
+        self.start_round(mode, rng)
         samples = self.samples[mode.name]
         for seat in range(1, PLAYERS + 1):
             time.sleep(rng.uniform(*PAUSE))
@@ -311,20 +303,24 @@ class Bench:
             self.hardware.press_control("no")
             self.wait_phase("round" if seat < PLAYERS else "score")
 
+    def start_round(self, mode: Mode, rng: random.Random) -> None:
+        """A new game of ``mode`` on the loop, to its round after Go."""
+        self.begun.clear()
+        self.requests.put(mode)
+        self.ui.wake()
+        if not self.begun.wait(WAIT_SECONDS):
+            raise RuntimeError("the game did not start")
+        self.wait_phase("ready")
+        time.sleep(rng.uniform(*PAUSE))
+        self.hardware.press_control("go")
+        self.wait_phase("round")
+
     def play_pairs(self, mode: Mode, rng: random.Random) -> None:
         """Games of the busy mode, a pair of presses each: the earlier must win the buzz,
         though the loop takes the second only after being held up past the window."""
         samples = self.samples[mode.name]
         for _ in range(PLAYERS):
-            self.begun.clear()
-            self.requests.put(mode)
-            self.ui.wake()
-            if not self.begun.wait(WAIT_SECONDS):
-                raise RuntimeError("the game did not start")
-            self.wait_phase("ready")
-            time.sleep(rng.uniform(*PAUSE))
-            self.hardware.press_control("go")
-            self.wait_phase("round")
+            self.start_round(mode, rng)
             time.sleep(rng.uniform(*PAUSE))
             first, second = rng.sample(range(1, PLAYERS + 1), 2)
             self.buzzer.buzzed.clear()
