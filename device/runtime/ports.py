@@ -1,0 +1,118 @@
+"""What the executor reaches: the narrator, the screen, the speaker, lamps and buzzer (small
+Protocols, so tests and the simulator pass their own), and ``Outputs``, which holds them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol, cast
+
+from device.runtime.nightsound import NightSound
+from device.store.database import Store
+from device.transcript import Transcript
+from narration.catalogue import Catalogue
+from narration.renderer import LineRenderer, Urgency
+
+Progress = Callable[[int, int], None]
+
+
+class SpokenLike(Protocol):
+    @property
+    def text(self) -> str: ...
+    @property
+    def path(self) -> Path: ...
+    @property
+    def seconds(self) -> float: ...
+
+
+class NarratorLike(Protocol):
+    def prepare(
+        self, items: Sequence[tuple[str, dict[str, object]]], progress: Progress | None = None
+    ) -> None: ...
+    def seconds(self, line_id: str, params: dict[str, object]) -> float: ...
+    def speak(self, line_id: str, params: dict[str, object]) -> SpokenLike: ...
+    def wav_path(self, line_id: str, params: dict[str, object]) -> Path: ...
+
+
+class BehindNarrator(NarratorLike, Protocol):
+    """A narrator that renders behind the loop (``Narrator.render_behind``)."""
+
+    @property
+    def catalogue(self) -> Catalogue: ...
+    @property
+    def renderer(self) -> LineRenderer | None: ...
+    def ask_ahead(
+        self, items: Sequence[tuple[str, dict[str, object]]], urgency: Urgency = Urgency.SOON
+    ) -> int: ...
+    def unready(self, items: Sequence[tuple[str, dict[str, object]]]) -> int: ...
+
+
+def behind(narrator: NarratorLike | None) -> BehindNarrator | None:
+    """The narrator if it renders behind the loop, else None."""
+    if getattr(narrator, "renderer", None) is None:
+        return None
+    return cast(BehindNarrator, narrator)
+
+
+class ScreenLike(Protocol):
+    def show(self, screen: str, view: Any) -> None: ...
+    def redraw(self, now: float) -> None: ...
+    def save_png(self, path: Path) -> None: ...
+
+
+class AmbienceLike(Protocol):
+    def play_effect(self, path: Path) -> None: ...
+    def play_music(self, path: Path, *, loops: int = -1) -> None: ...
+    def stop_music(self) -> None: ...
+    def update(self) -> None: ...
+    def due(self) -> float | None: ...
+    def set_quick(self, on: bool) -> None: ...
+    def stop(self) -> None: ...
+    def wake_ahead(self) -> None: ...
+    @property
+    def suspended(self) -> bool: ...
+
+
+class LampsLike(Protocol):
+    def set(self, seat: int, pattern: str) -> None: ...
+
+
+class BuzzerLike(Protocol):
+    def buzz(self) -> None: ...
+
+
+@dataclass
+class Outputs:
+    """Everything effects can reach; any part may be missing (None)."""
+
+    transcript: Transcript
+    narrator: NarratorLike | None = None
+    screen: ScreenLike | None = None
+    lamps: LampsLike | None = None
+    buzzer: BuzzerLike | None = None
+    store: Store | None = None
+    progress: Progress | None = None
+    """Told (done, total) while lines are pre-rendered."""
+    wav_dir: Path | None = None
+    """When set, a copy of every spoken line's WAV goes here, numbered in order."""
+    shot_dir: Path | None = None
+    """When set, every screen is saved here as a PNG when it is left (and at the end)."""
+    audio: AmbienceLike | None = None
+    """The speaker, for effects and the ducking; None when there is no sound."""
+    ambience: NightSound | None = None
+    """The night bed and the day's tense last minute (None: no ambience)."""
+    seats: int = 12
+    """The table's seats (the lines prepared ahead name players up to it)."""
+    location: str = ""
+    """Where plays happen (``[store] location``), for BG Stats push links."""
+    backups: Path | None = None
+    """Where the store is backed up after every logged play (None: nowhere)."""
+    backups_behind: bool = False
+    """Whether a due snapshot of the store is written on a thread of its own (the device)."""
+    links_behind: bool = False
+    """Whether a logged play's BG Stats link and QR code are worked out on a thread (the
+    device: the end screen shows at once, its code a moment later)."""
+    wake: Callable[[], None] | None = None
+    """Wakes the loop (from another thread) when something worked out behind it is ready."""
+    now: Callable[[], float] = field(default=lambda: 0.0)
