@@ -239,7 +239,7 @@ def child_ours(seconds: float) -> Result:
             runtime.tick()
         # The day opens with a spoken line, and while speech plays the loop looks at the
         # audio every AUDIO_LOOK_SECONDS. Skip that too: the window is the idle timer.
-        while (due := runtime.executor.audio_due(clock.now())) is not None:
+        while (due := runtime.executor.audio.due(clock.now())) is not None:
             clock.skip_to(due)
         runtime.tick()
         deadline = runtime.next_deadline()
@@ -297,7 +297,7 @@ def child_alieninjas(seconds: float, screen: str, held: bool) -> Result:
             raise RuntimeError(f"not on the {screen} screen: {runtime.phase!r}")
         if speaker is not None:
             speaker.stop()  # the lines are cut short: the window is the screen at rest
-        runtime.executor.speech_ends_at = clock.now()
+        runtime.executor.audio.speech_ends_at = clock.now()
         settle = time.monotonic() + SETTLE_SECONDS
         while time.monotonic() < settle and not (
             speaker is None or (speaker.suspended if not held else not speaker.speaking)

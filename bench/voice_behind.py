@@ -156,7 +156,7 @@ class Run:
         """Time the loop's passes (minus their wait for input) and note what it shows."""
         daemon = self.daemon
         executor = daemon.runtime.executor
-        ui_wait, step, show, one = daemon.ui.wait, daemon.step, executor.show, executor._one
+        ui_wait, step, show, one = daemon.ui.wait, daemon.step, executor.shown.show, executor._one
         waited = [0.0]
 
         def timed_wait(timeout: float) -> Any:
@@ -184,7 +184,7 @@ class Run:
 
         daemon.ui.wait = timed_wait
         daemon.step = timed_step  # type: ignore[method-assign]
-        executor.show = noted_show  # type: ignore[method-assign]
+        executor.shown.show = noted_show  # type: ignore[method-assign]
         executor._one = noted_effect  # type: ignore[method-assign]
 
     def loop_until(self, done: Callable[[], bool], limit: float) -> None:

@@ -298,7 +298,7 @@ def child_idle(phase: str, mode: str, seconds: float, bed: str) -> dict[str, Any
             while time.monotonic() < end:
                 daemon.step(until=clock.now() + (end - time.monotonic()))
         cpu = time.process_time() - start
-        shown = daemon.runtime.executor.screen
+        shown = daemon.shown.screen
     return {"cpu": cpu, "wall": seconds, "screen": str(getattr(shown, "value", shown))}
 
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from device.config import Config
+from device.runtime.screen_state import ScreenState
 from device.runtime.session import Runtime
 from device.store.pending import WRITE_ERRORS
 from device.ui.model import Control
@@ -65,6 +66,7 @@ class DaemonParts(Protocol):
 
     config: Config
     runtime: Runtime
+    shown: ScreenState
     ui: TouchUI
     notices: list[str]
 
@@ -126,9 +128,9 @@ class AmbienceControl:
         """Put the chip, with the level in force, on One Night's setup screen (not while the
         night is prepared: that screen has no controls). Redraws only when it changed."""
         ui = self.daemon.ui
-        if not self.daemon.config.audio.enabled or ui.screen is not ScreenName.SETUP:
+        if not self.daemon.config.audio.enabled or self.daemon.shown.screen is not ScreenName.SETUP:
             return
-        if getattr(self.daemon.runtime.executor.view, "progress", None) is not None:
+        if getattr(self.daemon.shown.view, "progress", None) is not None:
             return
         if (self.level.label, ACTION) not in ui.controls():
             from device.ui.setup import LAST_CELL  # shown by then: costs nothing at start

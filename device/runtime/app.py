@@ -19,6 +19,7 @@ from device.runtime.ambience_control import AmbienceControl
 from device.runtime.confirming import Confirm
 from device.runtime.guard import Guard
 from device.runtime.inbox import Call, Inbox, Notice
+from device.runtime.last_screen import LAST_SCREENS
 from device.runtime.notify import Notifier
 from device.runtime.quitting import QuitControl
 from device.runtime.score_entry import ScoreEntry
@@ -54,8 +55,6 @@ IDLE_SCREENS = (
     ScreenName.WHO,
 )
 """Screens that may stay up with no game running (the score log's too)."""
-LAST_SCREENS = (ScreenName.END, ScreenName.SHEET)
-"""The screens a game ends on, with its BG Stats code and Who played?."""
 
 SCORES = "Scores"
 """The home button that is no session: the score log's wins chart (its Home control comes back)."""
@@ -137,12 +136,14 @@ class Daemon:
             ui,
             inbox,
         )
+        self.shown = runtime.executor.shown
+        """What the screen shows (the one source of truth for the current screen)."""
         self.running = True
         self.notifier = notifier or Notifier({})
         self.entry = ScoreEntry(self)
         self.quitting = QuitControl(self)
-        self.confirm = Confirm(ui)
-        self.options = SetupOptions(ui, self.runtime.executor)
+        self.confirm = Confirm(ui, self.shown)
+        self.options = SetupOptions(ui, self.shown)
         self.table = TableSetup(self)
         self.scorelog = ScoreLog(config.store.location)
         """The touchscreen score log's game filter and page."""
@@ -176,7 +177,7 @@ class Daemon:
 
     def home(self) -> None:
         """Show the home screen."""
-        self.runtime.executor.show(ScreenName.HOME, home_view())
+        self.shown.show(ScreenName.HOME, home_view())
 
     def resume_or_home(self, store: Store) -> None:
         """Resume a checkpointed game after a restart, else show the home screen.
@@ -228,7 +229,7 @@ class Daemon:
             now + IDLE_WAKE_SECONDS,
             self.ui.next_redraw(now),
             self.guard.next_try() or self.runtime.next_deadline(),
-            executor.audio_due(now, self.runtime.next_deadline()),
+            executor.audio.due(now, self.runtime.next_deadline()),
             self.next_ping if self.notifier.ping_every else None,
             self.next_flush,
         ]
@@ -264,15 +265,15 @@ class Daemon:
                 queued.run(self)  # a companion page request, done here like any input
             else:
                 self.guard.run(functools.partial(self._feed, queued), queued)
-        self.runtime.executor.show_ready_link()  # a play's BG Stats code, worked out behind
-        ready = self.runtime.executor.lines_ready()  # a night rendered behind the loop
+        self.runtime.executor.last.show_ready_link()  # a play's BG Stats code, worked out behind
+        ready = self.runtime.executor.lines.ready()  # a night rendered behind the loop
         if ready is not None:
             self.guard.feed(ready)
         self.guard.tick()
         self._flush(now)
-        self.runtime.executor.update_audio(self.runtime.next_deadline())
+        self.runtime.executor.audio.update(self.runtime.next_deadline())
         idle_screens = (*IDLE_SCREENS, *SCORE_LOG_SCREENS)
-        idle = self.runtime.executor.screen in idle_screens or self.who_played.active
+        idle = self.shown.screen in idle_screens or self.who_played.active
         if self.runtime.session is None and not idle:
             self.home()
         self.entry.offer()
@@ -354,7 +355,7 @@ class Daemon:
         (``GameSpec.again``), and with Play again start it now."""
         session, store = self.runtime.session, self.runtime.store
         spec = by_key(session.game) if session is not None else None
-        if spec is None or spec.again is None or self.runtime.executor.screen is not ScreenName.END:
+        if spec is None or spec.again is None or self.shown.screen is not ScreenName.END:
             return
         block = dict(spec.again(self.runtime.state))
         if store is not None:
@@ -381,7 +382,7 @@ class Daemon:
                 return
             stats = store.stats()
             shown = self.scorelog.tap(chosen, stats) if chosen != SCORES else None
-            self.runtime.executor.show(*(shown or self.scorelog.open(stats)))
+            self.shown.show(*(shown or self.scorelog.open(stats)))
         elif go or chosen in games:
             setup = games[chosen] if chosen in games else next(iter(games.values()))
             kept = store.setting(f"again:{setup['game']}") if store is not None else None
@@ -399,20 +400,20 @@ class Daemon:
         screen again. Whether ``event`` was that button or that Back."""
         if not isinstance(event, Touched) or event.action not in ("bgstats", "back"):
             return False
-        executor = self.runtime.executor
+        shown = self.shown
         if event.action == "back":
-            if executor.screen is not ScreenName.BGSTATS or self.end_view is None:
+            if shown.screen is not ScreenName.BGSTATS or self.end_view is None:
                 return False
-            executor.show(*self.end_view)
+            shown.show(*self.end_view)
             return True
-        last = executor.view
-        if executor.screen not in LAST_SCREENS:
+        last = shown.view
+        if shown.screen not in LAST_SCREENS:
             return False
         if not isinstance(last, EndView | SheetView) or not last.bgstats:
             return False
         view = BgStatsView(title=last.title, lines=(), bgstats=last.bgstats, back="back")
-        self.end_view = (executor.screen, last)
-        executor.show(ScreenName.BGSTATS, view)
+        self.end_view = (shown.screen, last)
+        shown.show(ScreenName.BGSTATS, view)
         return True
 
     def loop(self) -> None:

@@ -13,7 +13,9 @@ import pygame
 from device.ui.model import Control
 
 if TYPE_CHECKING:
+    from device.runtime.screen_state import ScreenState
     from device.ui.touch import TouchUI
+    from games.views import ScreenName
 
 ASKED: dict[str, tuple[str, str, str]] = {
     "vote": ("End the discussion and vote now? The timer stops for good.", "Vote now", "Not yet"),
@@ -25,14 +27,15 @@ GO_AHEAD, NOT_YET = "confirm:", "confirm:no"
 class Confirm:
     """Asks before the taps in ``ASKED`` act."""
 
-    def __init__(self, ui: TouchUI) -> None:
+    def __init__(self, ui: TouchUI, shown: ScreenState) -> None:
         self.ui = ui
-        self.asked_on: str | None = None
+        self.shown = shown
+        self.asked_on: ScreenName | None = None
         """The screen a question of ours was asked on (None: none is up)."""
 
     def offer(self) -> None:
         """Take our question down once its screen has gone (the day ran out meanwhile)."""
-        if self.asked_on is not None and self.ui.screen != self.asked_on:
+        if self.asked_on is not None and self.shown.screen is not self.asked_on:
             self.asked_on = None
             self.ui.dismiss()
 
@@ -44,7 +47,7 @@ class Confirm:
         """Ask, or take the question down; the action to carry out now (None: none)."""
         if action in ASKED:
             question, yes, no = ASKED[action]
-            self.asked_on = self.ui.screen
+            self.asked_on = self.shown.screen
             self.ui.ask(
                 question,
                 [

@@ -344,7 +344,7 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
     notifier = Notifier() if wiring.notify else Notifier({})
     stack.callback(notifier.stopping)
     runtime = Runtime(clock, Executor(outputs), store)
-    stack.callback(runtime.executor.links.close)
+    stack.callback(runtime.executor.last.links.close)
     daemon = Daemon(
         config,
         clock,

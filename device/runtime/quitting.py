@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from device.runtime.screen_state import ScreenState
 from device.runtime.session import Runtime
 from device.ui.model import Control
 from games.effects import Effect, Lamp, LampPattern, LogPlay
@@ -39,6 +40,7 @@ class DaemonParts(Protocol):
     """What quitting needs of the daemon (``device.runtime.app.Daemon``)."""
 
     runtime: Runtime
+    shown: ScreenState
     ui: TouchUI
     config: Any
 
@@ -58,7 +60,7 @@ class QuitControl:
         if self.daemon.runtime.session is None:
             ui.dismiss()
             return
-        if ui.asking or ui.screen in OFF_GAME_SCREENS:
+        if ui.asking or self.daemon.shown.screen in OFF_GAME_SCREENS:
             return
         actions = [action for _, action in ui.controls()]
         if QUIT in actions or "home" in actions:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from device.runtime.screen_state import ScreenState
 from device.runtime.session import Runtime
 from games.events import Event, ScoreEntered
 from games.spec import ScoreField
@@ -24,6 +25,7 @@ class DaemonParts(Protocol):
 
     runtime: Runtime
     ui: TouchUI
+    shown: ScreenState
 
     def _feed(self, event: Event) -> bool: ...
 
@@ -63,21 +65,20 @@ class ScoreEntry:
 
     def offer(self) -> None:
         """Put the "Enter scores" control on a score sheet while scores are due."""
-        executor = self.daemon.runtime.executor
-        if self.pad is None and executor.screen in SHEETS and self._fields():
+        if self.pad is None and self.daemon.shown.screen in SHEETS and self._fields():
             self.daemon.ui.add_control("Enter scores", "keypad", ENTER_RECT)
 
     def handles(self, action: str) -> bool:
         """Whether a tap belongs to the keypad (or opens it)."""
         return action == "keypad" or (
-            self.pad is not None and self.daemon.ui.screen is ScreenName.KEYPAD
+            self.pad is not None and self.daemon.shown.screen is ScreenName.KEYPAD
         )
 
     def tap(self, action: str) -> None:
         """Open the keypad, or apply one keypad tap (feeding a finished entry)."""
         from device.ui.keypad.entry import Keypad, open_seat, press
 
-        executor = self.daemon.runtime.executor
+        shown = self.daemon.shown
         if self.pad is None:
             fields = self._fields()
             session = self.daemon.runtime.session
@@ -85,20 +86,20 @@ class ScoreEntry:
                 return
             if session is not self.session:
                 self.session, self.given = session, {}  # another game: nothing entered yet
-            self.back = (executor.screen, executor.view)
-            pad = self._read(Keypad(fields, self._players()), executor.view)
+            self.back = (shown.screen, shown.view)
+            pad = self._read(Keypad(fields, self._players()), shown.view)
             # The first seat still to enter (seat 1 when all are in: a correction).
             self.pad = self._at(pad, open_seat(pad.players, self._entered(pad)) or 1)
-            executor.show(ScreenName.KEYPAD, self.pad.view())
+            shown.show(ScreenName.KEYPAD, self.pad.view())
             return
         before = self.pad
         self.pad, entry = press(self.pad, action)
         if entry is not None:
             if self.daemon._feed(entry):
                 self.given[entry.seat] = _values(entry)
-                self.back = (executor.screen, executor.view)
+                self.back = (shown.screen, shown.view)
                 if self.pad is not None:
-                    pad = self._read(self.pad, executor.view)  # the sheet after this entry
+                    pad = self._read(self.pad, shown.view)  # the sheet after this entry
                     following = open_seat(pad.players, self._entered(pad), entry.seat)
                     self.pad = None if following is None else self._at(pad, following)
                 if self.pad is None:
@@ -111,9 +112,9 @@ class ScoreEntry:
         elif self.pad is not None and self.pad.seat != before.seat:
             self.pad = self._at(self.pad, self.pad.seat)  # a seat tapped: what it was given
         if self.pad is not None:
-            executor.show(ScreenName.KEYPAD, self.pad.view())
-        elif self.back[1] is not None and executor.screen is ScreenName.KEYPAD:
-            executor.show(self.back[1].screen, self.back[1])
+            shown.show(ScreenName.KEYPAD, self.pad.view())
+        elif self.back[1] is not None and shown.screen is ScreenName.KEYPAD:
+            shown.show(self.back[1].screen, self.back[1])
 
     def _read(self, pad: Keypad, view: View | None) -> Keypad:
         """``pad`` on the sheet ``view``; a new round forgets the last one's entries."""

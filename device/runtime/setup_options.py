@@ -17,7 +17,7 @@ from games.onenight.views import SetupView
 from games.views import ScreenName
 
 if TYPE_CHECKING:
-    from device.runtime.executor import Executor
+    from device.runtime.screen_state import ScreenState
     from device.ui.touch import TouchUI
 
 DONE = "options:done"
@@ -46,9 +46,9 @@ def answers() -> list[Control]:
 class SetupOptions:
     """The Options question of One Night's setup screen."""
 
-    def __init__(self, ui: TouchUI, executor: Executor) -> None:
+    def __init__(self, ui: TouchUI, shown: ScreenState) -> None:
         self.ui = ui
-        self.executor = executor
+        self.shown = shown
         self.open = False
         self.asked = ""
         """The values the question on show says ("" : none asked yet)."""
@@ -76,8 +76,8 @@ class SetupOptions:
         """Ask again with the values on show; take the question down once the screen has gone."""
         if not self.open:
             return
-        view = self.executor.view
-        if not isinstance(view, SetupView) or self.executor.screen is not ScreenName.SETUP:
+        view = self.shown.view
+        if not isinstance(view, SetupView) or self.shown.screen is not ScreenName.SETUP:
             self._close()  # the game went
         elif not view.pace or view.progress is not None:
             self._close()  # the night started, or the game went

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from device.runtime.screen_state import ScreenState
 from device.runtime.session import Runtime
 from device.runtime.sessions import home_session
 from games.spec import HomeButton
@@ -18,6 +19,7 @@ class DaemonParts(Protocol):
     """What the table size screen needs of the daemon (``device.runtime.app.Daemon``)."""
 
     runtime: Runtime
+    shown: ScreenState
     config: Any
 
 
@@ -52,7 +54,7 @@ class TableSetup:
 
     def tap(self, action: str) -> None:
         """Change the count, or start the game with it."""
-        if self.button is None or self.daemon.runtime.executor.screen is not ScreenName.TABLE:
+        if self.button is None or self.daemon.shown.screen is not ScreenName.TABLE:
             return
         fewest, most = self._range()
         if action in ("table:-1", "table:+1"):
@@ -71,4 +73,4 @@ class TableSetup:
         fewest, most = self._range()
         title = self.button.caption or self.button.label
         view = TableView(title, self.players, fewest, most)
-        self.daemon.runtime.executor.show(ScreenName.TABLE, view)
+        self.daemon.shown.show(ScreenName.TABLE, view)

@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from device.runtime.screen_state import ScreenState
 from device.runtime.session import Runtime
 from device.ui.charts.log import LOG_WHO, ScoreLog
 from device.ui.pushqr import scannable_push_url
@@ -30,6 +31,7 @@ class DaemonParts(Protocol):
     """What "Who played?" needs of the daemon (``device.runtime.app.Daemon``)."""
 
     runtime: Runtime
+    shown: ScreenState
     config: Any
     scorelog: ScoreLog
     notices: list[str]
@@ -58,7 +60,7 @@ class WhoPlayed:
         if not isinstance(event, Touched):
             return False
         action = str(event.action)
-        store, screen = self.daemon.runtime.store, self.daemon.runtime.executor.screen
+        store, screen = self.daemon.runtime.store, self.daemon.shown.screen
         if store is None:
             return False
         if action == "who" and screen in (ScreenName.END, ScreenName.SHEET):
@@ -83,11 +85,11 @@ class WhoPlayed:
         return True
 
     def _open_from_end(self, play: Play | None, names: list[str]) -> bool:
-        executor = self.daemon.runtime.executor
-        last = executor.view
+        shown = self.daemon.shown
+        last = shown.view
         if play is None or not isinstance(last, EndView | SheetView):
             return False
-        self.daemon.end_view = (executor.screen or "end", last)
+        self.daemon.end_view = (shown.screen or "end", last)
         self.back = self._end_again
         self.prompt = WhoPrompt(play, names)
         self._show()
@@ -147,14 +149,14 @@ class WhoPlayed:
         self._name(known.get(name.casefold(), name))
 
     def _show(self) -> None:
-        prompt, executor = self.prompt, self.daemon.runtime.executor
+        prompt, shown = self.prompt, self.daemon.shown
         assert prompt is not None
         if self.typed is not None:
             title = f"Who played seat {prompt.seat}?"
             view = KeyboardView(title=title, text=self.typed, most=MAX_NAME, message=self.message)
-            executor.show(ScreenName.KEYBOARD, view)
+            shown.show(ScreenName.KEYBOARD, view)
         elif prompt.seat is not None:
-            executor.show(ScreenName.WHO, prompt.view())
+            shown.show(ScreenName.WHO, prompt.view())
         else:
             self.prompt = None
             self.back(prompt.play)
@@ -173,8 +175,8 @@ class WhoPlayed:
             kept = tuple(c for c in view.controls if who or c.action != "who")
             view = dataclasses.replace(view, bgstats=link, controls=kept)
         daemon.end_view = (screen, view)
-        daemon.runtime.executor.show(screen, view)
+        daemon.shown.show(screen, view)
 
     def _log_again(self, play: Play) -> None:
         """Back to the play's BG Stats screen in the score log, with its new names."""
-        self.daemon.runtime.executor.show(ScreenName.BGSTATS, self.daemon.scorelog.play_view(play))
+        self.daemon.shown.show(ScreenName.BGSTATS, self.daemon.scorelog.play_view(play))

@@ -97,10 +97,10 @@ def simulate(
         executor = daemon.runtime.executor
         try:
             ScenarioPlayer(scenario, daemon).run()
-            if not executor.pictured:
+            if not executor.shown.pictured:
                 # The last picture may show an earlier view of the same screen (a score sheet
                 # before its final): the run ends on a picture of what the table sees now.
-                executor.save_screenshot()
+                executor.shown.save_screenshot()
         except (SimulationError, ScenarioError, RulesError) as error:
             daemon.transcript.write(error=str(error))
             raise SimulationError(str(error)) from error
@@ -299,7 +299,7 @@ class ScenarioPlayer:
         start = self.daemon.clock.now()
         while runtime.phase != wanted:
             deadline = runtime.next_deadline()
-            if deadline is None and self.daemon.runtime.executor.wait_for_lines():
+            if deadline is None and self.daemon.runtime.executor.lines.wait():
                 self.daemon.step(until=self.daemon.clock.now())
                 continue
             if deadline is None:

@@ -56,7 +56,7 @@ class WebPart:
 
     def offer(self, daemon: Any) -> None:
         """Put "Open pairing" on the home screen while pairing is locked."""
-        if self.pairing.locked and daemon.runtime.executor.screen is ScreenName.HOME:
+        if self.pairing.locked and daemon.shown.screen is ScreenName.HOME:
             daemon.ui.add_control("Open pairing", OPEN_PAIRING, OPEN_RECT)
 
     def tap(self, daemon: Any, action: str) -> bool:

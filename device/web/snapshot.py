@@ -187,8 +187,8 @@ class Publisher:
         table = table_of(
             None if session is None else session.game,
             runtime.phase,
-            executor.screen,
-            executor.view,
+            executor.shown.screen,
+            executor.shown.view,
             self._seats,
         )
         old = self.box.get()

@@ -165,7 +165,7 @@ def test_a_game_killed_in_the_reveal_keeps_its_votes_entered_cards_and_picker(
     for kept in ("ballot", "reveals", "draft"):
         assert getattr(state, kept) == getattr(before, kept)
     assert state.ballot.votes and state.reveals and state.draft
-    screen = runtime.executor
+    screen = runtime.executor.shown
     assert screen.screen == "reveal"
     assert isinstance(screen.view, RevealView)
     assert (screen.view.revealed, screen.view.seat, screen.view.card) == ((1,), 2, "cow")

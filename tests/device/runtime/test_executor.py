@@ -7,7 +7,8 @@ import wave
 from pathlib import Path
 
 from device.clock import VirtualClock
-from device.runtime.executor import REOPEN_AHEAD_SECONDS, Executor, Outputs
+from device.runtime.audio_schedule import REOPEN_AHEAD_SECONDS
+from device.runtime.executor import Executor, Outputs
 from device.runtime.nightsound import NightSound
 from device.runtime.parts import catalogues
 from device.runtime.session import Runtime
@@ -93,12 +94,12 @@ def test_the_tense_bed_starts_a_minute_before_the_day_ends(tmp_path: Path) -> No
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock)
     executor.run([Phase(N.DAY), Show(ScreenName.DAY, _day(300.0))])
-    assert executor.audio_due(clock.now()) == 240.0
+    assert executor.audio.due(clock.now()) == 240.0
     clock.advance_to(239.0)
-    executor.update_audio()
+    executor.audio.update()
     assert ("play", tmp_path / "ambience-tense-v1-1-24.wav") not in speaker.calls
     clock.advance_to(240.0)
-    executor.update_audio()
+    executor.audio.update()
     assert speaker.calls[-2:] == [
         ("play", tmp_path / "ambience-tense-v1-1-24.wav"),
         ("update", None),
@@ -111,9 +112,9 @@ def test_a_paused_day_holds_the_tense_bed_back(tmp_path: Path) -> None:
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock)
     executor.run([Phase(N.DAY), Show(ScreenName.DAY, _day(None))])
-    assert executor.audio_due(clock.now()) is None
+    assert executor.audio.due(clock.now()) is None
     clock.advance_to(600.0)
-    executor.update_audio()
+    executor.audio.update()
     assert all(call[0] != "play" for call in speaker.calls)
 
 
@@ -121,7 +122,7 @@ def test_ambience_off_plays_nothing_but_keeps_time(tmp_path: Path) -> None:
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock, enabled=False)
     executor.run([Phase(N.DUSK), Phase(N.DAY), Show(ScreenName.DAY, _day(60.0))])
-    executor.update_audio()
+    executor.audio.update()
     assert [call for call in speaker.calls if call[0] != "update"] == []
 
 
@@ -133,7 +134,7 @@ def test_the_users_ogg_files_replace_the_generated_beds(tmp_path: Path) -> None:
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock, music_dir=music)
     executor.run([Phase(N.DUSK), Phase(N.DAY), Show(ScreenName.DAY, _day(30.0))])
-    executor.update_audio()
+    executor.audio.update()
     plays = [path for kind, path in speaker.calls if kind == "play"]
     assert plays == [music / "calm-night.ogg", music / "tense_end.ogg"]
 
@@ -170,19 +171,19 @@ def test_a_screen_whose_view_changed_since_its_picture_is_pictured_again(tmp_pat
             Outputs(transcript=Transcript(VirtualClock()), screen=ui, shot_dir=tmp_path)
         )
         first = home_view()
-        executor.show("home", first)
-        executor.save_screenshot()
-        assert executor.pictured
+        executor.shown.show("home", first)
+        executor.shown.save_screenshot()
+        assert executor.shown.pictured
         if isinstance(first, dict):
             later: object = {**first, "title": "Mothership, later"}
         else:
             import dataclasses
 
             later = dataclasses.replace(first, title="Mothership, later")
-        executor.show("home", later)  # type: ignore[arg-type]
-        assert not executor.pictured
-        executor.save_screenshot()
-        assert executor.pictured
+        executor.shown.show("home", later)  # type: ignore[arg-type]
+        assert not executor.shown.pictured
+        executor.shown.save_screenshot()
+        assert executor.shown.pictured
     finally:
         ui.close()
     shots = sorted(tmp_path.glob("*.png"))
@@ -221,16 +222,16 @@ def test_a_closed_speaker_is_opened_just_before_the_next_deadline() -> None:
     clock = VirtualClock()
     speaker = Speaker()
     executor = Executor(Outputs(transcript=Transcript(clock), audio=speaker, now=clock.now))
-    assert executor.audio_due(0.0, upcoming=300.0) is None, "open: nothing to do ahead"
+    assert executor.audio.due(0.0, upcoming=300.0) is None, "open: nothing to do ahead"
     speaker.suspended = True
-    assert executor.audio_due(0.0, upcoming=300.0) == 300.0 - REOPEN_AHEAD_SECONDS
+    assert executor.audio.due(0.0, upcoming=300.0) == 300.0 - REOPEN_AHEAD_SECONDS
     clock.advance_to(299.0)
-    executor.update_audio(upcoming=300.0)
+    executor.audio.update(upcoming=300.0)
     assert speaker.woken_ahead == 0, "too early"
     clock.advance_to(300.0 - REOPEN_AHEAD_SECONDS)
-    executor.update_audio(upcoming=300.0)
+    executor.audio.update(upcoming=300.0)
     assert speaker.woken_ahead == 1 and not speaker.suspended
-    executor.update_audio(upcoming=300.0)
+    executor.audio.update(upcoming=300.0)
     assert speaker.woken_ahead == 1
 
 
@@ -244,9 +245,9 @@ def test_a_bed_generated_behind_the_loop_starts_once_it_is_written(tmp_path: Pat
     )
     executor.run([Phase(N.DUSK)])  # the bed is not there yet: the loop goes on without it
     assert ("play", bed_path(tmp_path, "night")) not in speaker.calls
-    assert executor.audio_due(clock.now()) is not None  # it looks again
+    assert executor.audio.due(clock.now()) is not None  # it looks again
     assert written.wait(60.0), "the bed was never written"
-    executor.update_audio()
+    executor.audio.update()
     assert ("play", bed_path(tmp_path, "night")) in speaker.calls
 
 
@@ -292,17 +293,23 @@ def test_a_plays_code_is_worked_out_behind_the_loop_and_shown_when_ready(
         result = FinalResult("onenight", (None, None, None), (2,))
         end = Show(ScreenName.END, EndView("Village wins!", ("Winner: player 2.",)))
         executor.run([LogPlay("onenight.game", {"winners": [2]}, result=result), end])
-        assert isinstance(executor.view, EndView) and executor.view.bgstats == ""  # at once
+        assert (
+            isinstance(executor.shown.view, EndView) and executor.shown.view.bgstats == ""
+        )  # at once
         for _ in range(2):  # the loop's passes: woken to start the link, then to show it
             assert ready.wait(60.0), "the loop was never woken"
             ready.clear()
-            assert isinstance(executor.view, EndView) and executor.view.bgstats == ""
-            executor.show_ready_link()
-        assert isinstance(executor.view, EndView) and executor.view.bgstats.startswith("http")
-        assert executor.view.again and executor.view.title == "Village wins!"  # as it was
-        executor.show("home", {})
-        executor.show_ready_link()
-        assert executor.screen == "home"  # a screen left stays left
+            assert isinstance(executor.shown.view, EndView) and executor.shown.view.bgstats == ""
+            executor.last.show_ready_link()
+        assert isinstance(executor.shown.view, EndView) and executor.shown.view.bgstats.startswith(
+            "http"
+        )
+        assert (
+            executor.shown.view.again and executor.shown.view.title == "Village wins!"
+        )  # as it was
+        executor.shown.show("home", {})
+        executor.last.show_ready_link()
+        assert executor.shown.screen == "home"  # a screen left stays left
     finally:
-        executor.links.close()
+        executor.last.links.close()
         store.close()

@@ -41,11 +41,11 @@ def apologised(daemon: Daemon) -> bool:
 
 def test_a_junk_score_log_tap_is_apologised_for_and_the_log_is_kept(daemon: Daemon) -> None:
     tap(daemon, "Scores")
-    screen, view = daemon.ui.screen, daemon.runtime.executor.view
+    screen, view = daemon.ui.screen, daemon.shown.view
     daemon.ui.add_control("Junk", "log:game:Zzz", (0, 0, 40, 40))
     tap(daemon, "Junk")  # escaped Daemon.step and ended the daemon
     assert daemon.running and apologised(daemon)
-    assert (daemon.ui.screen, daemon.runtime.executor.view) == (screen, view)
+    assert (daemon.ui.screen, daemon.shown.view) == (screen, view)
     tap(daemon, "Home")  # the log's own filter was put back: its Home still works
     assert daemon.ui.screen == "home"
 

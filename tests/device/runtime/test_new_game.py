@@ -168,7 +168,9 @@ def test_it_starts_from_home_keeps_its_dark_phase_secret_and_resumes(
         executor = runtime.executor
         assert ui.screen is ScreenName.NIGHT
         assert [label for label, _ in ui.controls()] in ([], ["Quit"])  # nothing of the game
-        shown = table_of("stars", runtime.phase, executor.screen, executor.view, {1: "Ada"})
+        shown = table_of(
+            "stars", runtime.phase, executor.shown.screen, executor.shown.view, {1: "Ada"}
+        )
         assert shown == Table(night=True)  # the phone page: "Night" and nothing else
         clock.advance_to(clock.now() + 10)
         daemon.inbox.put(Tick(clock.now()))

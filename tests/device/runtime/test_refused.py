@@ -30,7 +30,7 @@ def test_a_refused_score_is_shown_said_and_entered_again_on_the_same_seat(
         t.tap("Enter scores", "1", "2", "OK", "0", "OK", "No")  # 12 correct: a grid has 9
         assert t.banner == "Seat 1: 12 correct and 0 misplaced is more than a grid's 9 cards."
         assert t.said[-1] == "common.refused"
-        view = t.daemon.runtime.executor.view
+        view = t.daemon.shown.view
         assert t.screen == "keypad" and getattr(view, "seat", None) == 1
         t.tap("6", "OK", "0", "OK", "Yes")
         assert t.daemon.runtime.state.entries[0].seat == 1  # taken at last
@@ -52,19 +52,19 @@ def test_enter_scores_opens_the_first_seat_not_in_and_an_entered_seat_shows_its_
         t.tap("Alienation", "Start", "Random").until("score")
         t.tap("Enter scores", "1", "2", "OK", "3", "OK", "Cancel")
         t.tap("Enter scores")
-        keypad = t.daemon.runtime.executor.view
+        keypad = t.daemon.shown.view
         assert getattr(keypad, "seat", None) == 2  # seat 1 is in
         t.tap("Seat 1")
-        keypad = t.daemon.runtime.executor.view
+        keypad = t.daemon.shown.view
         assert getattr(keypad, "done", None) == (
             "Entered: points 12, sunnies 3. Enter again to change it.",
         )
         t.tap("1", "5", "OK", "2", "OK")  # corrected; the keypad goes on to seat 2
-        assert getattr(t.daemon.runtime.executor.view, "seat", None) == 2
-        sheet = t.daemon.runtime.executor.view
+        assert getattr(t.daemon.shown.view, "seat", None) == 2
+        sheet = t.daemon.shown.view
         assert t.screen == "keypad" and sheet is not None
         t.tap("Cancel")
-        (row, *_) = getattr(t.daemon.runtime.executor.view, "rows", ())
+        (row, *_) = getattr(t.daemon.shown.view, "rows", ())
         assert "15" in row.cells
 
 
@@ -76,7 +76,7 @@ def test_a_revealed_seat_tapped_again_shows_its_card_and_takes_a_new_one(
         for voter, target in ((1, 3), (2, 3), (3, 2), (4, 3)):
             t.press(voter, target)
         t.tap("Reveal cards", "Cow", "Confirm", "Seat 1")
-        picker = t.daemon.runtime.executor.view
+        picker = t.daemon.shown.view
         assert (getattr(picker, "seat", None), getattr(picker, "card", None)) == (1, "cow")
         t.tap("Psychic", "Confirm")
         assert t.daemon.runtime.state.reveals[0][:2] == (1, "psychic")

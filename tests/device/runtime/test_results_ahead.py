@@ -38,7 +38,7 @@ def _until(daemon: Daemon, clock: VirtualClock, phase: str) -> None:
     runtime = daemon.runtime
     while runtime.phase != phase:
         daemon.step(until=clock.now())
-        if runtime.phase == phase or runtime.executor.wait_for_lines():
+        if runtime.phase == phase or runtime.executor.lines.wait():
             continue
         deadline = runtime.next_deadline()
         assert deadline is not None, f"stuck in {runtime.phase}"

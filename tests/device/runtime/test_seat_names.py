@@ -41,7 +41,7 @@ def test_a_linked_seat_is_named_on_the_sheet_in_its_result_and_aloud(
             t.until("score")
             enter_alienation_round(t, 2)
         assert t.phase == "final"
-        sheet = t.daemon.runtime.executor.view
+        sheet = t.daemon.shown.view
         assert isinstance(sheet, SheetView)
         assert sheet.seat_names == (SeatName(1, "Ada"),)
         assert sheet.message.startswith("Ada wins with 15")
@@ -107,7 +107,7 @@ def test_the_replicas_check_names_who_called_on_screen_and_aloud(
         t.tap("Players", "New player", "A", "D", "A", "OK").press(1).tap("Done")
         t.tap("Replicas", "Start").do("control", "go").until("round").do("wait", 20).press(1)
         t.do("wait", 1)
-        view = t.daemon.runtime.executor.view
+        view = t.daemon.shown.view
         assert getattr(view, "seat_names", ()) == (SeatName(1, "Ada"),)
         assert "alieninjas.replicas.check.named" in t.said
 
@@ -128,7 +128,7 @@ def test_the_vote_ring_and_the_reveal_name_a_linked_seat(
         t.tap("One Night", "Start night").until("day")
         drawn.clear()
         t.tap("Vote now", "Vote now").until("vote")
-        view = t.daemon.runtime.executor.view
+        view = t.daemon.shown.view
         assert getattr(view, "seat_names", ()) == (SeatName(1, "Ada"),)
         assert "Ada" in drawn and "1" in drawn and "2" in drawn  # seat 1's name by its chip
         for voter in range(1, 5):

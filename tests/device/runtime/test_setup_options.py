@@ -18,7 +18,7 @@ def options_of(t: Table) -> tuple[float, int, str]:
 
 
 def pace(t: Table) -> str:
-    return str(getattr(t.daemon.runtime.executor.view, "pace", ""))
+    return str(getattr(t.daemon.shown.view, "pace", ""))
 
 
 def test_options_set_by_touch_are_played_and_kept_after_a_restart(tmp_path: Path) -> None:

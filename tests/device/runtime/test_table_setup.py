@@ -38,7 +38,7 @@ def test_minus_and_plus_stay_in_the_games_range_and_start_it_with_that_table(
             assert "-" not in t.labels and "+" not in t.labels
         else:
             t.tap(*["+"] * 12)
-            assert getattr(t.daemon.runtime.executor.view, "players", None) == most
+            assert getattr(t.daemon.shown.view, "players", None) == most
             t.tap(*["-"] * 12)
         t.tap("Start")
         assert getattr(t.daemon.runtime.session, "setup", None) is not None
@@ -51,13 +51,13 @@ def test_a_three_player_table_carries_no_phantom_fourth_and_is_kept_for_next_tim
     with table(config) as t:
         t.tap("Memory", "-", "Start")
         assert t.daemon.runtime.session.setup.players == 3  # type: ignore[union-attr]
-        assert [row.seat for row in getattr(t.daemon.runtime.executor.view, "rows", ())] == [
+        assert [row.seat for row in getattr(t.daemon.shown.view, "rows", ())] == [
             1,
             2,
             3,
         ]
         t.tap("Quit", "Quit game", "Memory")
-        assert getattr(t.daemon.runtime.executor.view, "players", None) == 3
+        assert getattr(t.daemon.shown.view, "players", None) == 3
         t.tap("Home")
         assert t.screen == "home"
 
@@ -75,4 +75,4 @@ def test_a_missions_home_button_and_its_setup_screen_say_alieninjas(
         drawn = {control.label: control.text for control in t.daemon.ui.screen_controls()}
         assert drawn[mission] == f"Alieninjas: {mission}"
         t.tap(mission)
-        assert getattr(t.daemon.runtime.executor.view, "title", None) == f"Alieninjas: {mission}"
+        assert getattr(t.daemon.shown.view, "title", None) == f"Alieninjas: {mission}"

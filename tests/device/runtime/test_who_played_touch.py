@@ -40,10 +40,10 @@ def test_who_played_names_a_seat_after_a_new_player_typed_on_the_keyboard(
         assert t.screen == "who" and "New player" in t.labels
         t.tap("New player")
         assert t.screen == "keyboard"
-        assert getattr(t.daemon.runtime.executor.view, "title", "") == "Who played seat 1?"
+        assert getattr(t.daemon.shown.view, "title", "") == "Who played seat 1?"
         t.tap("B", "E", "X", "Del", "N", "OK")
         assert t.screen == "who"  # on to seat 2
-        assert getattr(t.daemon.runtime.executor.view, "title", "") == "Who played seat 2?"
+        assert getattr(t.daemon.shown.view, "title", "") == "Who played seat 2?"
         t.tap("New player", "B", "E", "N", "OK")  # Ben plays seat 1 already: refused
         assert t.banner is not None and "'Ben' is in play" in t.banner
         t.tap("Skip")
@@ -65,7 +65,7 @@ def test_a_play_is_named_later_from_the_score_logs_plays_list(
         assert t.screen == "bgstats" and "Who played?" in t.labels
         t.tap("Who played?", "Skip", "Ada")  # seat 1 stays unnamed, seat 2 is Ada
         assert t.screen == "bgstats" and "Who played?" in t.labels  # seat 1 still unnamed
-        assert "Ada" in " ".join(getattr(t.daemon.runtime.executor.view, "lines", ()))
+        assert "Ada" in " ".join(getattr(t.daemon.shown.view, "lines", ()))
         t.tap("Who played?", "New player", "a", "D", "a", "OK")  # Ada again, in any case
         assert t.banner is not None and "'Ada' is in play" in t.banner
         t.tap("Done", "Back")

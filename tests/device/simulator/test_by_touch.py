@@ -37,7 +37,7 @@ def enter_round(t: Table) -> None:
     yes/no, the first choice; until the keypad closes."""
     t.tap("Enter scores")
     while t.screen == "keypad":
-        kind = getattr(t.daemon.runtime.executor.view, "kind", "")
+        kind = getattr(t.daemon.shown.view, "kind", "")
         if kind == "number":
             t.tap("1", "OK")
         elif kind.startswith("cards"):
@@ -62,7 +62,7 @@ def play_one_night_of(t: Table, cards: tuple[str, ...]) -> None:
     seat ``cards`` are turned over."""
     players = len(cards)
     t.tap("Start night").until("day")
-    shown = getattr(t.daemon.runtime.executor.view, "roles", "")
+    shown = getattr(t.daemon.shown.view, "roles", "")
     assert all(card in shown for card in cards)  # the day screen lists the roles in play
     t.tap("Vote now")
     assert t.labels == ["Vote now", "Not yet"]  # it asks first
@@ -83,7 +83,7 @@ def play_replicas_with_a_refused_entry(t: Table) -> None:
         if round_number == 0:
             t.tap("Enter scores", "1", "2", "OK", "0", "OK", "No")  # 12: a grid has 9
             assert t.banner is not None and "more than a grid's 9 cards" in t.banner
-            assert getattr(t.daemon.runtime.executor.view, "seat", None) == 1  # to correct
+            assert getattr(t.daemon.shown.view, "seat", None) == 1  # to correct
             t.tap("Cancel")
         enter_round(t)
     assert t.phase == "final"

@@ -75,7 +75,7 @@ def test_a_game_killed_in_the_day_resumes_with_its_remaining_time(tmp_path: Path
     )
     assert resumed.phase == "day"
     assert resumed.state.day_ends_at == 10_000.0 + 180 - 50
-    assert resumed.executor.screen == "day"
+    assert resumed.executor.shown.screen == "day"
 
 
 def test_a_game_killed_at_night_restarts_the_current_step(tmp_path: Path) -> None:

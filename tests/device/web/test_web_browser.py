@@ -153,7 +153,7 @@ def test_set_up_a_game_and_confirm_it_on_the_device(phone: Page, device: DeviceP
     form.get_by_label("Players").fill("4")
     form.get_by_role("button", name="Show it on the device").click()
     expect(phone.get_by_role("status")).to_contain_text("The device shows the game")
-    shown = device.call(lambda daemon: (daemon.runtime.phase, daemon.runtime.executor.screen))
+    shown = device.call(lambda daemon: (daemon.runtime.phase, daemon.shown.screen))
     assert shown == ("setup", "setup")
     expect(phone.locator("#live")).to_contain_text("Phase: setup")
     device.call(lambda daemon: daemon.hardware.press_control("go"))  # the table says go
