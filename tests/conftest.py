@@ -1,14 +1,20 @@
-"""Suite-wide set-up: headless SDL for every test, and no state written outside tmp dirs."""
+"""Suite-wide set-up: headless SDL for every test, no state written outside tmp dirs, and the
+web tests' running device."""
 
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from device.headless import headless_env
+
+if TYPE_CHECKING:
+    from webdevice import DevicePump
 
 # Set before pygame is imported anywhere in this run, so SDL reads them at init.
 os.environ.update(headless_env())  # sound goes into a FIFO that a drainer throws away
@@ -32,3 +38,21 @@ def private_state_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path
                 os.environ.pop(key, None)
             else:
                 os.environ[key] = value
+
+
+@pytest.fixture(scope="module")
+def device() -> Iterator[DevicePump]:
+    """The web tests' device: a running daemon with its page, one per module, on a store with
+    one Alienation play (Ada, Bo, Player 3). Here rather than in tests/device/web/ because the
+    suite has one conftest: mypy names every test file by its bare name, as pytest imports it."""
+    from webdevice import DevicePump, seeded_store, web_config  # only the web tests pay for it
+
+    with tempfile.TemporaryDirectory(prefix="mothership-web-") as scratch:
+        folder = Path(scratch)
+        config = web_config()
+        pump = DevicePump(config, seeded_store(folder, config), folder / "wav")
+        pump.start()
+        try:
+            yield pump
+        finally:
+            pump.stop()

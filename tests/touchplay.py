@@ -106,3 +106,28 @@ def table(
         daemon.home()
         with virtual_ticks(daemon.clock.now):
             yield Table(daemon)
+
+
+def action_label(t: Table, *actions: str) -> str:
+    """The label of the first control on screen with one of ``actions`` (in that order)."""
+    controls = dict((action, label) for label, action in t.daemon.ui.controls())
+    for action in actions:
+        if action in controls:
+            return controls[action]
+    picks = [label for action, label in controls.items() if action.startswith("pick:")]
+    assert picks, f"nothing to answer on the keypad: {list(controls)}"
+    return picks[0]
+
+
+def enter_round(t: Table) -> None:
+    """Enter every seat's score on the keypad: 1 for each number (3 for a card), No for
+    yes/no, the first choice; until the keypad closes."""
+    t.tap("Enter scores")
+    while t.screen == "keypad":
+        kind = getattr(t.daemon.shown.view, "kind", "")
+        if kind == "number":
+            t.tap("1", "OK")
+        elif kind.startswith("cards"):
+            t.tap("3", "OK")
+        else:
+            t.tap(action_label(t, "pick:no"))

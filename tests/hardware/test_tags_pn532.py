@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from test_tags_fixtures import FakePn532, PtyPair, TagLog, log, needs_socat, pty, wait_until
+from serialpty import FakePn532, PtyPair, TagLog, log, needs_socat, pty, wait_until
 
 from hardware.errors import HardwareConfigError
 from hardware.pn532 import (

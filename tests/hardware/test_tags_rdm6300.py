@@ -6,7 +6,7 @@ import logging
 import time
 
 import pytest
-from test_tags_fixtures import PtyPair, TagLog, log, needs_socat, pty, wait_until
+from serialpty import PtyPair, TagLog, log, needs_socat, pty, wait_until
 
 from hardware.errors import HardwareConfigError
 from hardware.rdm6300 import Rdm6300Parser, SerialTagReader, rdm6300_frame

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from chaos_daemon import DaemonProcess
+from handbuilt import Broken, make_daemon, said
 
 from device.runtime.app import Daemon
 from device.runtime.guard import SORRY
@@ -18,7 +19,6 @@ from device.runtime.score_entry import ScoreEntry
 from device.runtime.who_played import WhoPlayed
 from device.ui.model import UiInput
 from games.events import TagSeen
-from tests.device.runtime.test_reliability import Broken, make_daemon, said
 
 
 @pytest.fixture

@@ -6,10 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from touchplay import Table, enter_round, table, table_config
 
 from device.config import Config
-from tests.device.simulator.test_by_touch import enter_round
-from tests.touchplay import Table, table, table_config
 
 
 @pytest.fixture

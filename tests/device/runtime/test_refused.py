@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from touchplay import Table, table, table_config
 
 from device.config import Config
-from tests.touchplay import Table, table, table_config
 
 
 @pytest.fixture

@@ -10,34 +10,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from handbuilt import Broken, make_daemon, said
 
 from device.clock import VirtualClock
-from device.config import load_config
 from device.runtime.app import RESUME_FAILED, Daemon
-from device.runtime.executor import Executor, Outputs
 from device.runtime.guard import GAVE_UP, SORRY, TICK_TRIES
-from device.runtime.inbox import Inbox
 from device.runtime.lock import StoreLockedError, lock_path, lock_store
-from device.runtime.session import Runtime
 from device.store.database import RESUME_ATTEMPTS, CheckpointError, Store
-from device.transcript import Transcript
-from device.ui import TouchUI
 from games.events import Control, ControlPressed, Touched
 from games.onenight.session import OneNightSession
-
-
-def make_daemon(db: Path, store: Store | None = None) -> Daemon:
-    config = load_config(system_path=None, overrides={"onenight.day_minutes": 2})
-    clock = VirtualClock()
-    ui = TouchUI()
-    ui.open()
-    outputs = Outputs(transcript=Transcript(clock), screen=ui, now=clock.now)
-    notices: list[str] = []
-    store = store or Store(db, on_write_error=notices.append)
-    runtime = Runtime(clock, Executor(outputs), store)
-    daemon = Daemon(config, clock, runtime, ui, Inbox(wake=ui.wake))
-    daemon.notices = notices
-    return daemon
 
 
 @pytest.fixture
@@ -48,18 +29,10 @@ def daemon(tmp_path: Path) -> Iterator[Daemon]:
     daemon.ui.close()
 
 
-def said(daemon: Daemon) -> list[str]:
-    return [e["line"] for e in daemon.runtime.executor.out.transcript.entries if "line" in e]
-
-
 def into_setup(daemon: Daemon) -> None:
     daemon.inbox.put(ControlPressed(Control.GO, 0.0))
     daemon.step()
     assert daemon.runtime.phase == "setup"
-
-
-class Broken(Exception):
-    """A bug planted in a session."""
 
 
 def test_a_bug_on_an_input_keeps_the_last_good_state_and_apologises(

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from touchplay import Table, table, table_config
 
 from device.config import Config
 from device.runtime.names import NAMED, name_say, name_view
@@ -15,7 +16,6 @@ from device.web.snapshot import table_of
 from games.effects import Say
 from games.views import SeatName, SheetButton, SheetRow, SheetView
 from narration.catalogue import Catalogue
-from tests.touchplay import Table, table, table_config
 
 
 @pytest.fixture

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from touchplay import table, table_config
 
 from device.config import Config
 from games.catalog import home_buttons
-from tests.touchplay import table, table_config
 
 
 @pytest.fixture

@@ -6,11 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from touchplay import Table, enter_round, table, table_config
 
 from device.config import Config
 from device.store.database import Store
-from tests.device.simulator.test_by_touch import enter_round
-from tests.touchplay import Table, table, table_config
 
 
 @pytest.fixture

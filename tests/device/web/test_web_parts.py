@@ -262,9 +262,10 @@ def test_the_phones_role_picker_offers_every_boxs_roles() -> None:
 def test_a_phones_setup_sets_the_nights_pace_the_discussion_and_the_vote_and_they_stay(
     tmp_path: Path,
 ) -> None:
+    from touchplay import table, table_config
+
     from device.web.commands import Refused, set_up_game
     from device.web.routes import setup_block
-    from tests.touchplay import table, table_config
 
     form = {"players": "4", "kind": "preset", "preset": "alien_first_game"}
     timing = {"role_seconds": "6", "day_minutes": "1", "vote_mode": "called"}

@@ -31,7 +31,7 @@ from device.simulator.scenario import load_scenario
 from device.store.database import Store
 from device.web.part import open_web
 
-ROOT = Path(__file__).parents[3]
+ROOT = Path(__file__).parents[1]
 PUMP_SECONDS = 0.01
 """How often the idle loop looks at its inbox and the test's requests (real seconds)."""
 

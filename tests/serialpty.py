@@ -1,8 +1,8 @@
 """Helpers and fixtures for the tag reader tests: socat PTY pairs and a fake PN532.
 
-Imported by ``test_tags_*.py`` (fixtures cannot go in ``conftest.py`` here). Everything
-runs through real pyserial on real ttys: socat links two PTYs, the reader under test opens
-one end and the test (or the fake PN532) writes on the other.
+Imported by ``tests/hardware/test_tags_*.py`` (fixtures cannot go in ``conftest.py`` there).
+Everything runs through real pyserial on real ttys: socat links two PTYs, the reader under test
+opens one end and the test (or the fake PN532) writes on the other.
 """
 
 from __future__ import annotations

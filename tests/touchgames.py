@@ -1,0 +1,159 @@
+"""Whole plays by touch that more than one test runs: every game and mission from the home screen
+to its logged play (tests/device/simulator/test_by_touch.py) and One Night's setup Options
+across a restart (tests/device/runtime/test_setup_options.py). The layout check
+(tests/device/ui/test_layout.py) replays both to reach every screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from touchplay import Table, enter_round, table, table_config
+
+from device.config import Config
+from device.store.database import Store
+from games.onenight.setup import OneNightOptions
+
+MISSIONS = ("Speed", "Memory", "Collection", "Push Your Luck")
+
+
+def store_of(t: Table) -> Store:
+    store = t.daemon.runtime.store
+    assert store is not None
+    return store
+
+
+def play_one_night(t: Table) -> None:
+    t.tap("One Night")
+    play_one_night_of(t, ("Cow", "Alien", "Alien", "Psychic"))
+
+
+def play_one_night_of(t: Table, cards: tuple[str, ...]) -> None:
+    """From the setup screen to the result: everyone votes for the next seat, and seat by
+    seat ``cards`` are turned over."""
+    players = len(cards)
+    t.tap("Start night").until("day")
+    shown = getattr(t.daemon.shown.view, "roles", "")
+    assert all(card in shown for card in cards)  # the day screen lists the roles in play
+    t.tap("Vote now")
+    assert t.labels == ["Vote now", "Not yet"]  # it asks first
+    t.tap("Vote now").until("vote")
+    for voter in range(1, players + 1):
+        t.press(voter, voter % players + 1)
+    t.tap("Reveal cards")
+    for card in cards:
+        t.tap(card, "Confirm")
+    assert t.phase == "result"
+
+
+def play_replicas_with_a_refused_entry(t: Table) -> None:
+    t.tap("Replicas", "-", "Start")  # three players
+    for round_number in range(3):
+        t.until("ready").do("control", "go").until("round").do("wait", 20)
+        t.press(round_number + 1).do("wait", 1).do("control", "yes")
+        if round_number == 0:
+            t.tap("Enter scores", "1", "2", "OK", "0", "OK", "No")  # 12: a grid has 9
+            assert t.banner is not None and "more than a grid's 9 cards" in t.banner
+            assert getattr(t.daemon.shown.view, "seat", None) == 1  # to correct
+            t.tap("Cancel")
+        enter_round(t)
+    assert t.phase == "final"
+
+
+def play_every_game(config: Config, tmp_path: Path) -> None:
+    """Every game and mission played from home to its logged play by a table's hands alone:
+    on the way a Quit, a refused entry corrected on screen, a player named on the Players
+    screen and then for a seat through "Who played?"."""
+    with table(config, tmp_path / "m.db", strict=False) as t:
+        t.tap("Players", "New player").do("key", "space")  # a key does nothing harmful here
+        t.tap("A", "D", "A", "OK", "Done")
+        assert t.screen == "home"
+
+        play_one_night(t)
+        assert {"BG Stats", "Who played?"} <= set(t.labels)  # after a touch reveal
+        t.tap("Who played?", "Ada", "Done")
+        (logged,) = store_of(t).plays()
+        assert [(p.seat, p.name) for p in logged.players][:1] == [(1, "Ada")]
+        roles = t.daemon.runtime.session.setup.roles  # type: ignore[union-attr]
+        t.tap("Play again")
+        assert t.phase == "setup" and t.screen == "setup"
+        assert t.daemon.runtime.session.setup.roles == roles  # type: ignore[union-attr]
+        t.tap("Quit", "Quit game")
+        assert t.screen == "home"
+
+        t.tap("Speed", "Start", "Quit", "Quit game")  # left at once: nothing logged
+        assert t.screen == "home" and len(store_of(t).plays()) == 1
+
+        play_replicas_with_a_refused_entry(t)
+        t.tap("Home")
+        for mission in MISSIONS:
+            t.tap(mission, "-", "Start")
+            for _ in range(3):
+                t.until("score")
+                enter_round(t)
+            assert t.phase == "final", mission
+            t.tap("Home")
+        t.tap("Alienation", "-", "Start", "Random")
+        for _ in range(3):
+            t.until("score")
+            enter_round(t)
+        assert t.phase == "final"
+        t.tap("Home", "Alien Encounters", "Start").until("rounds")
+        t.tap(*["Next round"] * 10).until("score")
+        enter_round(t)
+        assert t.phase == "final"
+        t.tap("Home")
+
+        assert t.done > 100
+        plays = store_of(t).plays()
+        games = sorted(play.game for play in plays)
+        assert games == sorted(["One Night", "Alienation", "Alien Encounters", *["Alieninjas"] * 5])
+        three = [play for play in plays if play.game in ("Alieninjas", "Alienation")]
+        assert all(len(play.players) == 3 for play in three)  # no phantom player 4
+        assert "common.sorry" not in t.said  # refused, never a bug
+
+
+ANSWERS = ["Night -", "Night +", "Talk -", "Talk +", "Vote mode", "Done"]
+
+
+def options_of(t: Table) -> tuple[float, int, str]:
+    options: OneNightOptions = t.daemon.runtime.state.setup.options
+    return options.role_seconds, options.day_minutes, str(options.vote_mode)
+
+
+def pace(t: Table) -> str:
+    return str(getattr(t.daemon.shown.view, "pace", ""))
+
+
+def play_one_night_options(tmp_path: Path) -> None:
+    """One Night's Options set by touch, played with, and kept for the next game across a
+    restart."""
+    config, store = table_config(tmp_path), tmp_path / "m.db"
+    with table(config, store) as t:
+        t.tap("One Night")
+        assert "Options" in t.labels
+        assert options_of(t) == (10.0, 1, "secret")  # the device's settings
+        t.tap("Options")
+        assert t.labels == ANSWERS  # a question over the screen: only its answers reach
+        t.tap("Night -", "Night -", "Talk +", "Talk +", "Vote mode")
+        assert options_of(t) == (8.0, 3, "called")
+        assert pace(t) == "Night: 8 s a role. Talk: 3 min. Vote: called."
+        t.tap("Done")
+        assert "Options" in t.labels and "Start night" in t.labels
+        t.tap("Start night").until("day").tap("Vote now", "Vote now").until("vote")
+        players = t.daemon.runtime.state.setup.players
+        for voter in range(1, players + 1):  # called in turn: each presses only a target
+            t.press(voter % players + 1)
+        t.tap("Reveal cards")
+        for role in t.daemon.runtime.state.setup.roles[:players]:
+            t.tap(role.display_name, "Confirm")
+        assert t.phase == "result"
+        t.tap("Home")
+    with table(config, store) as t:
+        t.tap("One Night", "Options")
+        assert options_of(t) == (8.0, 3, "called")
+        assert pace(t) == "Night: 8 s a role. Talk: 3 min. Vote: called."
+        t.tap("Talk -", "Talk -", "Talk -", "Talk -")  # down to the default: auto
+        auto = t.daemon.runtime.state.setup.players - 1
+        assert pace(t) == f"Night: 8 s a role. Talk: {auto} min (auto). Vote: called."
+        t.tap("Done", "Start night").until("night")
+        assert options_of(t) == (8.0, 0, "called")
