@@ -7,32 +7,9 @@ from collections.abc import Callable, Iterator
 
 import pytest
 from gpiozero.pins.mock import MockFactory
+from mockpins import Recorder, VirtualClock, WaitUntil
 
 from hardware.mock import mock_factory, virtual_ticks
-
-
-class VirtualClock:
-    """A hand-set clock that the mock pins read their edge ticks from."""
-
-    def __init__(self, start: float = 1000.0) -> None:
-        self.t = start
-
-    def now(self) -> float:
-        return self.t
-
-
-class Recorder:
-    """Collects what the buttons report, as the device layer's queue would."""
-
-    def __init__(self) -> None:
-        self.seats: list[tuple[int, float]] = []
-        self.controls: list[tuple[str, float]] = []
-
-    def on_seat(self, seat: int, at: float) -> None:
-        self.seats.append((seat, at))
-
-    def on_control(self, name: str, at: float) -> None:
-        self.controls.append((name, at))
 
 
 @pytest.fixture
@@ -59,7 +36,7 @@ def recorder() -> Recorder:
 
 
 @pytest.fixture
-def wait_until() -> Callable[[Callable[[], bool]], None]:
+def wait_until() -> WaitUntil:
     """Wait (briefly, in real time) for a background thread to reach a condition."""
 
     def wait(condition: Callable[[], bool], timeout: float = 2.0) -> None:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 
 import pytest
+from gpiozero.pins.mock import MockFactory
+from mockpins import Recorder, VirtualClock
 
 from hardware.buttons import ButtonBoard
 from hardware.errors import HardwareConfigError, HardwareError, PinConflictError
@@ -14,7 +17,7 @@ CONTROLS = {"yes": 22, "no": 23, "go": 24}
 
 
 @pytest.fixture
-def board(factory, recorder):
+def board(factory: MockFactory, recorder: Recorder) -> Iterator[ButtonBoard]:
     buttons = ButtonBoard(
         SEATS,
         CONTROLS,
@@ -28,13 +31,15 @@ def board(factory, recorder):
         buttons.close()
 
 
-def test_buttons_idle_high_on_their_pull_up(factory, board):
+def test_buttons_idle_high_on_their_pull_up(factory: MockFactory, board: ButtonBoard) -> None:
     for pin in (*SEATS, *CONTROLS.values()):
         assert factory.pin(pin).state == 1
         assert factory.pin(pin).pull == "up"
 
 
-def test_a_press_reports_the_seat_and_the_edge_ticks(factory, clock, board, recorder):
+def test_a_press_reports_the_seat_and_the_edge_ticks(
+    factory: MockFactory, clock: VirtualClock, board: ButtonBoard, recorder: Recorder
+) -> None:
     clock.t = 12.5
     factory.pin(13).drive_low()
     clock.t = 12.9
@@ -43,12 +48,16 @@ def test_a_press_reports_the_seat_and_the_edge_ticks(factory, clock, board, reco
     assert isinstance(recorder.seats[0][1], float)
 
 
-def test_a_release_alone_reports_nothing(factory, clock, board, recorder):
+def test_a_release_alone_reports_nothing(
+    factory: MockFactory, clock: VirtualClock, board: ButtonBoard, recorder: Recorder
+) -> None:
     factory.pin(5).drive_high()  # already high: no edge
     assert recorder.seats == []
 
 
-def test_two_quick_presses_on_different_seats_keep_their_own_ticks(factory, clock, board, recorder):
+def test_two_quick_presses_on_different_seats_keep_their_own_ticks(
+    factory: MockFactory, clock: VirtualClock, board: ButtonBoard, recorder: Recorder
+) -> None:
     clock.t = 50.0
     factory.pin(19).drive_low()
     clock.t = 50.003
@@ -57,8 +66,8 @@ def test_two_quick_presses_on_different_seats_keep_their_own_ticks(factory, cloc
 
 
 def test_the_earliest_edge_wins_even_when_its_callback_arrives_last(
-    factory, clock, board, recorder
-):
+    factory: MockFactory, clock: VirtualClock, board: ButtonBoard, recorder: Recorder
+) -> None:
     # As when lgpio delivers queued kernel events late: seat 2's callback runs first,
     # but seat 4's edge happened earlier, and its ticks say so.
     clock.t = 50.010
@@ -71,8 +80,8 @@ def test_the_earliest_edge_wins_even_when_its_callback_arrives_last(
 
 
 def test_debounce_drops_a_bounce_within_the_window_and_keeps_a_press_after_it(
-    factory, clock, board, recorder
-):
+    factory: MockFactory, clock: VirtualClock, board: ButtonBoard, recorder: Recorder
+) -> None:
     pin = factory.pin(5)
     for t, drive in [
         (10.00, pin.drive_low),  # press: accepted
@@ -86,7 +95,9 @@ def test_debounce_drops_a_bounce_within_the_window_and_keeps_a_press_after_it(
     assert recorder.seats == [(1, 10.0), (1, 10.2)]
 
 
-def test_debounce_measures_from_the_last_release_too(factory, clock, board, recorder):
+def test_debounce_measures_from_the_last_release_too(
+    factory: MockFactory, clock: VirtualClock, board: ButtonBoard, recorder: Recorder
+) -> None:
     pin = factory.pin(5)
     for t, drive in [(10.0, pin.drive_low), (10.2, pin.drive_high), (10.23, pin.drive_low)]:
         clock.t = t
@@ -94,7 +105,9 @@ def test_debounce_measures_from_the_last_release_too(factory, clock, board, reco
     assert recorder.seats == [(1, 10.0)]
 
 
-def test_debounce_is_kept_per_button(factory, clock, board, recorder):
+def test_debounce_is_kept_per_button(
+    factory: MockFactory, clock: VirtualClock, board: ButtonBoard, recorder: Recorder
+) -> None:
     clock.t = 10.0
     factory.pin(5).drive_low()
     clock.t = 10.01
@@ -102,7 +115,9 @@ def test_debounce_is_kept_per_button(factory, clock, board, recorder):
     assert recorder.seats == [(1, 10.0), (2, 10.01)]
 
 
-def test_a_zero_debounce_keeps_every_press(factory, clock, recorder):
+def test_a_zero_debounce_keeps_every_press(
+    factory: MockFactory, clock: VirtualClock, recorder: Recorder
+) -> None:
     board = ButtonBoard(
         (5,),
         {},
@@ -126,7 +141,9 @@ def test_a_zero_debounce_keeps_every_press(factory, clock, recorder):
         board.close()
 
 
-def test_control_buttons_report_their_names(factory, clock, board, recorder):
+def test_control_buttons_report_their_names(
+    factory: MockFactory, clock: VirtualClock, board: ButtonBoard, recorder: Recorder
+) -> None:
     for t, name in [(1.0, "yes"), (2.0, "no"), (3.0, "go")]:
         clock.t = t
         factory.pin(CONTROLS[name]).drive_low()
@@ -135,8 +152,10 @@ def test_control_buttons_report_their_names(factory, clock, board, recorder):
     assert recorder.seats == []
 
 
-def test_callbacks_keep_firing_after_the_caller_drops_its_references(factory, clock):
-    seen = []
+def test_callbacks_keep_firing_after_the_caller_drops_its_references(
+    factory: MockFactory, clock: VirtualClock
+) -> None:
+    seen: list[int | str] = []
     board = ButtonBoard(
         (5,),
         {"go": 24},
@@ -153,20 +172,22 @@ def test_callbacks_keep_firing_after_the_caller_drops_its_references(factory, cl
         board.close()
 
 
-def test_seat_and_control_pins_are_looked_up_by_seat_and_name(board):
+def test_seat_and_control_pins_are_looked_up_by_seat_and_name(board: ButtonBoard) -> None:
     assert board.seats == 4
     assert board.controls == ("yes", "no", "go")
     assert board.seat_pin(1) == 5
     assert board.control_pin("go") == 24
 
 
-def test_an_unknown_seat_is_refused(board):
+def test_an_unknown_seat_is_refused(board: ButtonBoard) -> None:
     with pytest.raises(HardwareConfigError) as exc:
         board.seat_pin(5)
     assert str(exc.value) == "unknown seat: 5 (seat buttons are 1..4)"
 
 
-def test_a_pin_used_twice_is_refused_naming_the_pin_and_both_uses(factory, recorder):
+def test_a_pin_used_twice_is_refused_naming_the_pin_and_both_uses(
+    factory: MockFactory, recorder: Recorder
+) -> None:
     with pytest.raises(PinConflictError) as exc:
         ButtonBoard(
             (5, 17),
@@ -180,7 +201,9 @@ def test_a_pin_used_twice_is_refused_naming_the_pin_and_both_uses(factory, recor
     assert isinstance(exc.value, ValueError)
 
 
-def test_an_unknown_control_name_is_refused_with_a_suggestion(factory, recorder):
+def test_an_unknown_control_name_is_refused_with_a_suggestion(
+    factory: MockFactory, recorder: Recorder
+) -> None:
     with pytest.raises(HardwareConfigError) as exc:
         ButtonBoard(
             (5,),
@@ -192,7 +215,9 @@ def test_an_unknown_control_name_is_refused_with_a_suggestion(factory, recorder)
     assert str(exc.value) == "unknown control button: 'yess' (did you mean 'yes'?)"
 
 
-def test_a_pin_gpiozero_cannot_open_is_a_hardware_error_and_frees_the_others(factory, recorder):
+def test_a_pin_gpiozero_cannot_open_is_a_hardware_error_and_frees_the_others(
+    factory: MockFactory, recorder: Recorder
+) -> None:
     with pytest.raises(HardwareError, match=r"^cannot open seat 2 button on pin 99: "):
         ButtonBoard(
             (5, 99),
@@ -207,7 +232,9 @@ def test_a_pin_gpiozero_cannot_open_is_a_hardware_error_and_frees_the_others(fac
     reopened.close()
 
 
-def test_close_releases_every_pin_so_they_can_be_reopened(factory, recorder, board):
+def test_close_releases_every_pin_so_they_can_be_reopened(
+    factory: MockFactory, recorder: Recorder, board: ButtonBoard
+) -> None:
     board.close()
     board.close()  # twice is fine
     again = ButtonBoard(

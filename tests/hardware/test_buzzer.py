@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
 import pytest
+from gpiozero.pins.mock import MockFactory
+from mockpins import WaitUntil
 
 from hardware.buzzer import Buzzer
 from hardware.errors import HardwareConfigError
@@ -13,7 +16,7 @@ PIN = 18
 
 
 @pytest.fixture
-def buzzer(factory):
+def buzzer(factory: MockFactory) -> Iterator[Buzzer]:
     piezo = Buzzer(PIN, pin_factory=factory)
     try:
         yield piezo
@@ -21,7 +24,9 @@ def buzzer(factory):
         piezo.close()
 
 
-def test_beep_drives_the_pwm_pin_and_returns_at_once(factory, buzzer, wait_until):
+def test_beep_drives_the_pwm_pin_and_returns_at_once(
+    factory: MockFactory, buzzer: Buzzer, wait_until: WaitUntil
+) -> None:
     pin = factory.pin(PIN)
     started = time.monotonic()
     buzzer.beep("A5", 0.05)
@@ -33,7 +38,9 @@ def test_beep_drives_the_pwm_pin_and_returns_at_once(factory, buzzer, wait_until
     assert 0.04 <= sounded < 0.5
 
 
-def test_beep_plays_the_note_asked_for(factory, buzzer, wait_until):
+def test_beep_plays_the_note_asked_for(
+    factory: MockFactory, buzzer: Buzzer, wait_until: WaitUntil
+) -> None:
     pin = factory.pin(PIN)
     buzzer.beep("A6", 0.3)
     wait_until(lambda: pin.frequency is not None)
@@ -43,11 +50,13 @@ def test_beep_plays_the_note_asked_for(factory, buzzer, wait_until):
     assert pin.state == 0.0
 
 
-def test_buzz_warbles_between_two_tones_then_falls_silent(factory, buzzer, wait_until):
+def test_buzz_warbles_between_two_tones_then_falls_silent(
+    factory: MockFactory, buzzer: Buzzer, wait_until: WaitUntil
+) -> None:
     pin = factory.pin(PIN)
-    heard = []
+    heard: list[int] = []
 
-    def listen():
+    def listen() -> bool:
         frequency = pin.frequency
         if frequency is not None and (not heard or heard[-1] != round(frequency)):
             heard.append(round(frequency))
@@ -59,7 +68,9 @@ def test_buzz_warbles_between_two_tones_then_falls_silent(factory, buzzer, wait_
     assert pin.state == 0.0
 
 
-def test_a_new_beep_cuts_off_the_one_playing(factory, buzzer, wait_until):
+def test_a_new_beep_cuts_off_the_one_playing(
+    factory: MockFactory, buzzer: Buzzer, wait_until: WaitUntil
+) -> None:
     pin = factory.pin(PIN)
     buzzer.beep("A5", 5.0)
     wait_until(lambda: pin.frequency is not None)
@@ -68,25 +79,27 @@ def test_a_new_beep_cuts_off_the_one_playing(factory, buzzer, wait_until):
     assert pin.state == 0.0
 
 
-def test_an_unknown_note_is_refused(buzzer):
+def test_an_unknown_note_is_refused(buzzer: Buzzer) -> None:
     with pytest.raises(HardwareConfigError) as exc:
         buzzer.beep("H5")
     assert str(exc.value) == "unknown note: 'H5'"
 
 
-def test_a_note_out_of_range_is_refused(buzzer):
+def test_a_note_out_of_range_is_refused(buzzer: Buzzer) -> None:
     with pytest.raises(HardwareConfigError) as exc:
         buzzer.beep("A1")
     assert str(exc.value) == "note out of the buzzer's range: 'A1' (A3..A7)"
 
 
-def test_a_beep_must_last_some_time(buzzer):
+def test_a_beep_must_last_some_time(buzzer: Buzzer) -> None:
     with pytest.raises(HardwareConfigError) as exc:
         buzzer.beep("A5", 0)
     assert str(exc.value) == "beep length must be more than 0 seconds: 0"
 
 
-def test_close_silences_the_buzzer(factory, buzzer, wait_until):
+def test_close_silences_the_buzzer(
+    factory: MockFactory, buzzer: Buzzer, wait_until: WaitUntil
+) -> None:
     pin = factory.pin(PIN)
     buzzer.beep("A5", 5.0)
     wait_until(lambda: pin.frequency is not None)
