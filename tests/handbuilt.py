@@ -26,9 +26,7 @@ def make_daemon(db: Path, store: Store | None = None) -> Daemon:
     notices: list[str] = []
     store = store or Store(db, on_write_error=notices.append)
     runtime = Runtime(clock, Executor(outputs), store)
-    daemon = Daemon(config, clock, runtime, ui, Inbox(wake=ui.wake))
-    daemon.notices = notices
-    return daemon
+    return Daemon(config, clock, runtime, ui, Inbox(wake=ui.wake), notices=notices)
 
 
 def said(daemon: Daemon) -> list[str]:

@@ -11,9 +11,10 @@ import logging
 import os
 import signal
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future
 from contextlib import ExitStack
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from device.clock import RealClock
 from device.config import Config, resolve_store_path
@@ -21,16 +22,29 @@ from device.runtime.inbox import Call
 from device.runtime.parts import Wiring, open_daemon, open_late
 
 if TYPE_CHECKING:
-    from device.runtime.app import Daemon, PagePart
+    from device.runtime.app import Daemon, PagePart, PassWatcher
+    from hardware.backend import Hardware
 
 logger = logging.getLogger(__name__)
 
 
-def open_web_late(daemon: Daemon, stack: ExitStack, *, port: int | None = None) -> PagePart | None:
+def open_web_late(
+    daemon: Daemon[Any], stack: ExitStack, *, port: int | None = None
+) -> PagePart | None:
     """The companion page (``device.web.part``, and aiohttp with it, load only now)."""
     from device.web.part import open_web
 
     return open_web(daemon, stack, port=port)
+
+
+def open_test_inputs(
+    hardware: Hardware, wake: Callable[[], None], stack: ExitStack
+) -> PassWatcher | None:
+    """The chaos test's input folder (``device.simulator.testinput``, loaded only when the
+    environment names one)."""
+    from device.simulator.testinput import input_folder_from_env
+
+    return input_folder_from_env(hardware, wake, stack)
 
 
 def run(config: Config, *, windowed: bool = False) -> int:
@@ -42,6 +56,7 @@ def run(config: Config, *, windowed: bool = False) -> int:
     signal.pthread_sigmask(signal.SIG_BLOCK, stop_signals)
     with ExitStack() as stack:
         stack.callback(signal.pthread_sigmask, signal.SIG_UNBLOCK, stop_signals)
+        test_inputs = os.environ.get("MOTHERSHIP_TEST_INPUTS")
         wiring = Wiring(
             clock=RealClock(),
             store_path=resolve_store_path(config),
@@ -52,21 +67,14 @@ def run(config: Config, *, windowed: bool = False) -> int:
             voice="behind",
             backups=True,
             late=True,
+            test_inputs=open_test_inputs if test_inputs else None,
         )
         daemon = open_daemon(config, wiring, stack)
-        if os.environ.get("MOTHERSHIP_TEST_INPUTS"):
-            from device.simulator.testinput import input_folder_from_env
-
-            daemon.test_inputs = input_folder_from_env(daemon)
-            if daemon.test_inputs is not None:
-                daemon.test_inputs.start()
-                stack.callback(daemon.test_inputs.close)
 
         def stop_on_signal() -> None:
             signum = signal.sigwait(stop_signals)
             logger.info("stopping on %s", signal.Signals(signum).name)
-            daemon.running = False
-            daemon.ui.wake()
+            daemon.stop()
 
         threading.Thread(target=stop_on_signal, name="signals", daemon=True).start()
         store = daemon.runtime.store
@@ -80,7 +88,7 @@ def run(config: Config, *, windowed: bool = False) -> int:
     return 0
 
 
-def start_late(daemon: Daemon, wiring: Wiring, stack: ExitStack) -> threading.Thread:
+def start_late(daemon: Daemon[Any], wiring: Wiring, stack: ExitStack) -> threading.Thread:
     """After READY: load the companion page's modules (aiohttp) on a thread of their own, then
     have the loop open the page and the voice cache's rendering (``open_late``), so the loop
     shows the first screen and pings the watchdog meanwhile."""

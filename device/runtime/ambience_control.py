@@ -32,7 +32,7 @@ __all__ = ["ACTION", "LEVELS", "SETTING", "AmbienceControl", "Level", "levels_fo
 
 
 if TYPE_CHECKING:
-    from device.ui.touch import TouchUI
+    from device.runtime.ports import TouchScreen
 
 logger = logging.getLogger(__name__)
 
@@ -67,8 +67,12 @@ class DaemonParts(Protocol):
     config: Config
     runtime: Runtime
     shown: ScreenState
-    ui: TouchUI
     notices: list[str]
+
+    @property
+    def ui(self) -> TouchScreen:
+        """The touchscreen (read-only here: any ``TouchScreen`` the daemon was given)."""
+        ...
 
 
 OFF = Level("off", None)

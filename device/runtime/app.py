@@ -11,7 +11,7 @@ import functools
 import json
 import logging
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from device.clock import Clock
 from device.config import Config
@@ -21,6 +21,7 @@ from device.runtime.guard import Guard
 from device.runtime.inbox import Call, Inbox, Notice
 from device.runtime.last_screen import LAST_SCREENS
 from device.runtime.notify import Notifier
+from device.runtime.ports import TouchScreen
 from device.runtime.quitting import QuitControl
 from device.runtime.score_entry import ScoreEntry
 from device.runtime.session import Runtime
@@ -42,7 +43,6 @@ from games.scorelog.views import BgStatsView
 from games.views import EndView, HomeView, ScreenName, SheetView
 
 if TYPE_CHECKING:
-    from device.ui.touch import TouchUI
     from hardware.backend import Hardware
 
 logger = logging.getLogger(__name__)
@@ -81,20 +81,24 @@ FLUSH_RETRY_SECONDS = 5.0
 """How often writes that the disk refused are tried again."""
 RESUME_FAILED = "The last game could not be resumed, so it was kept for a bug report."
 
+ScreenT = TypeVar("ScreenT", bound=TouchScreen)
+"""The daemon's touchscreen: its loop and parts use only ``TouchScreen``; whoever built the
+daemon (the simulator, tests) keeps the concrete screen's type (``Daemon[TouchUI]``)."""
+
 
 class PagePart(Protocol):
     """The companion page as the loop sees it (``device.web.part.WebPart``): passed in by
     the wiring, so the runtime never imports the web part."""
 
-    def publish(self, daemon: Daemon) -> None:
+    def publish(self, daemon: Daemon[Any]) -> None:
         """Publish this pass's snapshot."""
         ...
 
-    def offer(self, daemon: Daemon) -> None:
+    def offer(self, daemon: Daemon[Any]) -> None:
         """Put its controls on the screen, if any."""
         ...
 
-    def tap(self, daemon: Daemon, action: str) -> bool:
+    def tap(self, daemon: Daemon[Any], action: str) -> bool:
         """Whether a tap was its own (and carry it out)."""
         ...
 
@@ -102,12 +106,12 @@ class PagePart(Protocol):
 class PassWatcher(Protocol):
     """What looks at the end of each pass of the loop (the chaos test's input folder)."""
 
-    def after_pass(self) -> None:
-        """The pass is over."""
+    def after_pass(self, daemon: Daemon[Any]) -> None:
+        """The pass of ``daemon``'s loop is over."""
         ...
 
 
-class Daemon:
+class Daemon(Generic[ScreenT]):
     """The running device: the runtime, the screen and the inbox, driven by ``loop``."""
 
     def __init__(
@@ -115,7 +119,7 @@ class Daemon:
         config: Config,
         clock: Clock,
         runtime: Runtime,
-        ui: TouchUI,
+        ui: ScreenT,
         inbox: Inbox,
         notifier: Notifier | None = None,
         *,
@@ -123,11 +127,13 @@ class Daemon:
         hardware: Hardware | None = None,
         keys_quit: bool = True,
         notices: list[str] | None = None,
+        test_inputs: PassWatcher | None = None,
     ):
         """The daemon on its parts (``parts.open_daemon`` opens them from the config).
 
         ``strict`` (the simulator) raises a refused input or a game's bug instead of apologising
-        for it; ``hardware`` is the buttons, lamps and buzzer, for inputs put on mock pins.
+        for it; ``hardware`` is the buttons, lamps and buzzer, for inputs put on mock pins;
+        ``test_inputs`` looks at the end of every pass (the chaos test's input folder).
         """
         self.config, self.clock, self.runtime, self.ui, self.inbox = (
             config,
@@ -160,7 +166,7 @@ class Daemon:
         self.next_flush: float | None = None
         self.resumed = False
         """A checkpoint was resumed and has not yet run one whole pass of the loop."""
-        self.test_inputs: PassWatcher | None = None
+        self.test_inputs = test_inputs
         """The chaos test's input folder (``device.simulator.testinput``); None on a real device."""
         self.web: PagePart | None = None
         """The companion page (``device.web.part.WebPart``); None when it is off."""
@@ -293,7 +299,7 @@ class Daemon:
             self.resumed = False
             self.runtime.store.resume_settled()
         if self.test_inputs is not None:
-            self.test_inputs.after_pass()
+            self.test_inputs.after_pass(self)
 
     def _input(self, item: UiInput, now: float) -> None:
         """One tap, key or button from the screen: the device's own controls, else the game's."""
@@ -415,6 +421,11 @@ class Daemon:
         self.end_view = (shown.screen, last)
         shown.show(ScreenName.BGSTATS, view)
         return True
+
+    def stop(self) -> None:
+        """End the loop after its pass (thread-safe: the signal thread calls it)."""
+        self.running = False
+        self.ui.wake()
 
     def loop(self) -> None:
         """Run until quit or SIGTERM."""

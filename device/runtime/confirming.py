@@ -13,8 +13,8 @@ import pygame
 from device.ui.model import Control
 
 if TYPE_CHECKING:
+    from device.runtime.ports import TouchScreen
     from device.runtime.screen_state import ScreenState
-    from device.ui.touch import TouchUI
     from games.views import ScreenName
 
 ASKED: dict[str, tuple[str, str, str]] = {
@@ -27,7 +27,7 @@ GO_AHEAD, NOT_YET = "confirm:", "confirm:no"
 class Confirm:
     """Asks before the taps in ``ASKED`` act."""
 
-    def __init__(self, ui: TouchUI, shown: ScreenState) -> None:
+    def __init__(self, ui: TouchScreen, shown: ScreenState) -> None:
         self.ui = ui
         self.shown = shown
         self.asked_on: ScreenName | None = None

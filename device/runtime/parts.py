@@ -12,7 +12,7 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from device.clock import Clock
 from device.config import Config, resolve_cache_dir
@@ -32,7 +32,8 @@ from narration.speech import SpeechBackend
 from narration.voices import VoiceChoice, choose_voice
 
 if TYPE_CHECKING:
-    from device.runtime.app import Daemon, PagePart
+    from device.runtime.app import Daemon, PagePart, PassWatcher
+    from device.ui.touch import TouchUI
 
 logger = logging.getLogger(__name__)
 
@@ -215,9 +216,20 @@ class WebOpener(Protocol):
     """Starts the companion page for a daemon (``device.web.part.open_web``)."""
 
     def __call__(
-        self, daemon: Daemon, stack: ExitStack, *, port: int | None = None
+        self, daemon: Daemon[Any], stack: ExitStack, *, port: int | None = None
     ) -> PagePart | None:
         """The web part (it offers what the page asked on each pass), or None."""
+        ...
+
+
+class WatcherOpener(Protocol):
+    """Opens what looks at the end of every pass of the loop (the chaos test's input folder,
+    ``device.simulator.testinput``), on the daemon's hardware and screen."""
+
+    def __call__(
+        self, hardware: Hardware, wake: Callable[[], None], stack: ExitStack
+    ) -> PassWatcher | None:
+        """The watcher, started (``stack`` stops it), or None."""
         ...
 
 
@@ -260,6 +272,8 @@ class Wiring:
     """What serves the companion page (when the config's ``[web]`` enables it; None: not
     served), passed in so the daemon's parts never import the web part."""
     web_port: int | None = None
+    test_inputs: WatcherOpener | None = None
+    """The chaos test's input folder (None: none, as on a real device)."""
     """The companion page's port instead of the config's (0: any free one, for tests)."""
     backups: bool = False
     """Whether the store is backed up beside itself after every logged play, its snapshots
@@ -269,7 +283,7 @@ class Wiring:
     (the device: the first screen needs neither, so READY comes sooner)."""
 
 
-def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
+def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon[TouchUI]:
     """Open the store, screen, hardware, readers and narrator in order (``stack`` closes them
     in reverse) and build the daemon on them. The screen opens, but nothing is shown yet."""
     from device.runtime.app import Daemon
@@ -342,6 +356,8 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
         wake=ui.wake,
     )
     notifier = Notifier() if wiring.notify else Notifier({})
+    opener = wiring.test_inputs
+    watcher = opener(hardware, ui.wake, stack) if opener is not None else None
     stack.callback(notifier.stopping)
     runtime = Runtime(clock, Executor(outputs), store)
     stack.callback(runtime.executor.last.links.close)
@@ -358,13 +374,14 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
         # Restart=on-failure leaves stopped, so only a window's keys quit.
         keys_quit=not wiring.fullscreen,
         notices=notices,
+        test_inputs=watcher,
     )
     if not wiring.late:
         open_late(daemon, wiring, stack, voice=False)
     return daemon
 
 
-def open_late(daemon: Daemon, wiring: Wiring, stack: ExitStack, *, voice: bool = True) -> None:
+def open_late(daemon: Daemon[Any], wiring: Wiring, stack: ExitStack, *, voice: bool = True) -> None:
     """Start what the first screen does not need (after READY on the device): rendering what
     the voice cache lacks (``voice``, when ``wiring.finish_voice``) and the companion page
     (its aiohttp import alone is a third of a second of CPU here)."""

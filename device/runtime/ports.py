@@ -1,18 +1,24 @@
-"""What the executor reaches: the narrator, the screen, the speaker, lamps and buzzer (small
-Protocols, so tests and the simulator pass their own), and ``Outputs``, which holds them."""
+"""What the runtime reaches: the narrator, the screen, the speaker, lamps and buzzer (small
+Protocols, so tests and the simulator pass their own), and ``Outputs``, which holds them for the
+executor. ``TouchScreen`` is the touchscreen as the daemon's loop and its parts use it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from device.runtime.nightsound import NightSound
 from device.store.database import Store
 from device.transcript import Transcript
 from narration.catalogue import Catalogue
 from narration.renderer import LineRenderer, Urgency
+
+if TYPE_CHECKING:  # the touchscreen's plain data: no pygame at start for the types alone
+    import pygame
+
+    from device.ui.model import Control, UiInput
 
 Progress = Callable[[int, int], None]
 
@@ -59,6 +65,61 @@ class ScreenLike(Protocol):
     def show(self, screen: str, view: Any) -> None: ...
     def redraw(self, now: float) -> None: ...
     def save_png(self, path: Path) -> None: ...
+
+
+class TouchScreen(Protocol):
+    """The touchscreen as the daemon's loop and its parts use it (``device.ui.touch.TouchUI``):
+    waiting for input, the controls the device adds to a screen, questions over it and the
+    notice banner. What it shows is put up through the executor (``ScreenLike``)."""
+
+    def wait(self, timeout: float) -> list[UiInput]:
+        """Block up to ``timeout`` seconds for input (early when woken); the inputs."""
+        ...
+
+    def wake(self) -> None:
+        """End a ``wait`` early (thread-safe)."""
+        ...
+
+    def next_redraw(self, now: float) -> float | None:
+        """When the display next changes without input, or None."""
+        ...
+
+    def refresh(self, now: float) -> None:
+        """Redraw what time changed since the last picture."""
+        ...
+
+    def notice(self, text: str, until: float) -> None:
+        """Show a warning banner until ``until``."""
+        ...
+
+    def controls(self) -> list[tuple[str, str]]:
+        """(label, action) of each control a tap can reach now."""
+        ...
+
+    def add_control(self, label: str, action: str, rect: tuple[int, int, int, int]) -> None:
+        """Add a control to the current screen until the next one."""
+        ...
+
+    def replace_control(self, control: Control) -> None:
+        """Put ``control`` on the current screen in place of any with its action."""
+        ...
+
+    def quit_spot(self) -> tuple[pygame.Rect, bool]:
+        """Where this screen puts Quit, and whether it must be dim (night)."""
+        ...
+
+    def ask(self, question: str, answers: list[Control]) -> None:
+        """Put a question over the screen with ``answers`` as its only controls."""
+        ...
+
+    def dismiss(self) -> None:
+        """Take the question down."""
+        ...
+
+    @property
+    def asking(self) -> bool:
+        """Whether a question is over the screen."""
+        ...
 
 
 class AmbienceLike(Protocol):

@@ -22,7 +22,7 @@ from games.session import Unfinishable
 from games.views import ScreenName
 
 if TYPE_CHECKING:
-    from device.ui.touch import TouchUI
+    from device.runtime.ports import TouchScreen
 
 logger = logging.getLogger(__name__)
 
@@ -41,8 +41,12 @@ class DaemonParts(Protocol):
 
     runtime: Runtime
     shown: ScreenState
-    ui: TouchUI
     config: Any
+
+    @property
+    def ui(self) -> TouchScreen:
+        """The touchscreen (read-only here: any ``TouchScreen`` the daemon was given)."""
+        ...
 
     def home(self) -> None: ...
 

@@ -11,8 +11,8 @@ from games.spec import ScoreField
 from games.views import ScreenName, View
 
 if TYPE_CHECKING:  # the keypad loads when a score sheet first asks for it, not at start
+    from device.runtime.ports import TouchScreen
     from device.ui.keypad.entry import Keypad
-    from device.ui.touch import TouchUI
 
 ENTER_RECT = (516, 4, 188, 48)
 """Where the "Enter scores" control sits on a score sheet (design pixels): left of Quit."""
@@ -24,8 +24,12 @@ class DaemonParts(Protocol):
     """What score entry needs of the daemon (``device.runtime.app.Daemon``)."""
 
     runtime: Runtime
-    ui: TouchUI
     shown: ScreenState
+
+    @property
+    def ui(self) -> TouchScreen:
+        """The touchscreen (read-only here: any ``TouchScreen`` the daemon was given)."""
+        ...
 
     def _feed(self, event: Event) -> bool: ...
 

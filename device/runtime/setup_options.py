@@ -17,8 +17,8 @@ from games.onenight.views import SetupView
 from games.views import ScreenName
 
 if TYPE_CHECKING:
+    from device.runtime.ports import TouchScreen
     from device.runtime.screen_state import ScreenState
-    from device.ui.touch import TouchUI
 
 DONE = "options:done"
 PACE = "pace:"
@@ -46,7 +46,7 @@ def answers() -> list[Control]:
 class SetupOptions:
     """The Options question of One Night's setup screen."""
 
-    def __init__(self, ui: TouchUI, shown: ScreenState) -> None:
+    def __init__(self, ui: TouchScreen, shown: ScreenState) -> None:
         self.ui = ui
         self.shown = shown
         self.open = False

@@ -20,14 +20,17 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from device.simulator.run import InputHand
 from device.simulator.scenario import ScenarioError, check_event
 
 if TYPE_CHECKING:
     from device.runtime.app import Daemon
+    from hardware.backend import Hardware
 
 logger = logging.getLogger(__name__)
 
@@ -42,9 +45,11 @@ PRESS_SLACK_SECONDS = 0.004
 class InputFolder:
     """The folder of input files, watched by a thread and carried out by the main loop."""
 
-    def __init__(self, folder: Path, daemon: Daemon):
-        self.folder, self.ui = folder, daemon.ui
-        self.hand = InputHand(daemon, _sleep_until)
+    def __init__(self, folder: Path, wake: Callable[[], None]):
+        """``wake`` wakes the daemon's loop while a file waits."""
+        self.folder, self.wake = folder, wake
+        self.hand: InputHand | None = None
+        """Hands inputs to the daemon whose passes this folder follows (from its first)."""
         self.handed: Path | None = None
         """The file handed in during the last pass: the next pass handles it."""
         self._stop = threading.Event()
@@ -62,14 +67,16 @@ class InputFolder:
     def _watch(self) -> None:
         while not self._stop.wait(POLL_SECONDS):
             if self.handed is not None or self._waiting():
-                self.ui.wake()
+                self.wake()
 
     def _waiting(self) -> list[Path]:
         return sorted(self.folder.glob("*.json"))
 
-    def after_pass(self) -> None:
-        """Called at the end of each pass of the main loop: settle the file the pass handled,
-        then hand in the next one."""
+    def after_pass(self, daemon: Daemon[Any]) -> None:
+        """Called at the end of each pass of ``daemon``'s main loop: settle the file the pass
+        handled, then hand in the next one."""
+        if self.hand is None:
+            self.hand = InputHand(daemon, _sleep_until)
         if self.handed is not None:
             self.handed.rename(self.handed.with_suffix(".done"))
             self.handed = None
@@ -91,6 +98,7 @@ class InputFolder:
         event = check_event(1, None, raw)
         if event.kind in ("wait", "until"):
             raise ScenarioError(f"{event.kind!r} is for the test driver, not an input")
+        assert self.hand is not None  # after_pass made it
         self.hand.give(event)
 
 
@@ -99,13 +107,19 @@ def _sleep_until(when: float) -> None:
     time.sleep(max(0.0, when + PRESS_SLACK_SECONDS - time.monotonic()))
 
 
-def input_folder_from_env(daemon: Daemon) -> InputFolder | None:
-    """The test input path when ``MOTHERSHIP_TEST_INPUTS`` names a folder, else None."""
+def input_folder_from_env(
+    hardware: Hardware, wake: Callable[[], None], stack: ExitStack
+) -> InputFolder | None:
+    """The test input path, watched (``stack`` stops it), when ``MOTHERSHIP_TEST_INPUTS``
+    names a folder and the hardware is the mock one; else None."""
     folder = os.environ.get(ENV, "")
     if not folder:
         return None
-    if getattr(daemon.hardware, "kind", None) != "mock":
+    if getattr(hardware, "kind", None) != "mock":
         logger.warning("%s is ignored: test inputs need the mock hardware", ENV)
         return None
     logger.warning("test inputs are read from %s (%s is set)", folder, ENV)
-    return InputFolder(Path(folder), daemon)
+    inputs = InputFolder(Path(folder), wake)
+    inputs.start()
+    stack.callback(inputs.close)
+    return inputs

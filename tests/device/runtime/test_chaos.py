@@ -8,6 +8,7 @@ import json
 import re
 import sys
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -84,26 +85,27 @@ def fake_daemon(inbox: Inbox, hardware: FakeHardware | None = None) -> Any:
     )
 
 
-def folder_with(tmp_path: Path, *events: Any) -> tuple[InputFolder, Inbox]:
+def folder_with(tmp_path: Path, *events: Any) -> tuple[InputFolder, Inbox, Any]:
     inbox = Inbox()
-    folder = InputFolder(tmp_path, fake_daemon(inbox))
+    daemon = fake_daemon(inbox)
+    folder = InputFolder(tmp_path, daemon.ui.wake)
     for number, event in enumerate(events, 1):
         text = event if isinstance(event, str) else json.dumps(event)
         (tmp_path / f"{number:03d}.json").write_text(text)
-    return folder, inbox
+    return folder, inbox, daemon
 
 
 def test_an_input_file_is_handed_in_then_acknowledged_after_the_pass_that_handles_it(
     tmp_path: Path,
 ) -> None:
-    folder, inbox = folder_with(tmp_path, {"vote": {"voter": 1, "target": 3}}, {"press": 2})
-    folder.after_pass()
+    folder, inbox, daemon = folder_with(tmp_path, {"vote": {"voter": 1, "target": 3}}, {"press": 2})
+    folder.after_pass(daemon)
     assert inbox.drain() == [VoteCast(1, 3)]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["001.json", "002.json"]
-    folder.after_pass()  # the pass that handled the vote: acknowledged; the press handed in
+    folder.after_pass(daemon)  # the pass that handled the vote: acknowledged; the press handed in
     assert sorted(p.name for p in tmp_path.iterdir()) == ["001.done", "002.json"]
     assert [type(e) for e in inbox.drain()] == [SeatPressed]
-    folder.after_pass()
+    folder.after_pass(daemon)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["001.done", "002.done"]
 
 
@@ -118,8 +120,8 @@ def test_an_input_file_is_handed_in_then_acknowledged_after_the_pass_that_handle
 def test_an_input_file_that_cannot_be_carried_out_gets_an_error_file(
     tmp_path: Path, event: Any, error: str
 ) -> None:
-    folder, inbox = folder_with(tmp_path, event)
-    folder.after_pass()
+    folder, inbox, daemon = folder_with(tmp_path, event)
+    folder.after_pass(daemon)
     assert (tmp_path / "001.error").read_text() == error + "\n"
     assert not (tmp_path / "001.json").exists() and inbox.drain() == []
 
@@ -128,13 +130,15 @@ def test_the_input_folder_is_off_unless_named_and_never_on_the_pi(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     inbox = Inbox()
-    monkeypatch.delenv(ENV, raising=False)
-    assert input_folder_from_env(fake_daemon(inbox)) is None
-    monkeypatch.setenv(ENV, str(tmp_path))
-    assert input_folder_from_env(fake_daemon(inbox)) is not None
-    pi = FakeHardware(inbox)
+    mock: Any = FakeHardware(inbox)
+    pi: Any = FakeHardware(inbox)
     pi.kind = "pi"
-    assert input_folder_from_env(fake_daemon(inbox, pi)) is None
+    with ExitStack() as stack:
+        monkeypatch.delenv(ENV, raising=False)
+        assert input_folder_from_env(mock, lambda: None, stack) is None
+        monkeypatch.setenv(ENV, str(tmp_path))
+        assert input_folder_from_env(mock, lambda: None, stack) is not None
+        assert input_folder_from_env(pi, lambda: None, stack) is None
 
 
 # -- the checks can fail ---------------------------------------------------------------------
