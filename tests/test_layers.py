@@ -15,7 +15,8 @@ THIRD_PARTY_ALLOWED = {
     "hardware": {"gpiozero", "serial"},
     # piper and numpy load only in the Piper worker process (narration/piper_worker.py).
     "narration": {"pyttsx3", "pygame", "piper", "numpy"},
-    "device": {"pygame", "gpiozero", "serial", "pyttsx3", "segno", "aiohttp"},
+    # typing_extensions only for mypy (under TYPE_CHECKING): a TypeVar's default before 3.13.
+    "device": {"pygame", "gpiozero", "serial", "pyttsx3", "segno", "aiohttp", "typing_extensions"},
 }
 PROJECT_ALLOWED = {
     "games": {"games"},

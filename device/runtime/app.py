@@ -43,6 +43,9 @@ from games.scorelog.views import BgStatsView
 from games.views import EndView, HomeView, ScreenName, SheetView
 
 if TYPE_CHECKING:
+    import typing_extensions
+
+    from device.ui.touch import TouchUI
     from hardware.backend import Hardware
 
 logger = logging.getLogger(__name__)
@@ -81,9 +84,13 @@ FLUSH_RETRY_SECONDS = 5.0
 """How often writes that the disk refused are tried again."""
 RESUME_FAILED = "The last game could not be resumed, so it was kept for a bug report."
 
-ScreenT = TypeVar("ScreenT", bound=TouchScreen)
+if TYPE_CHECKING:  # a plain ``Daemon`` is the device's, on the TouchUI (no import at start)
+    ScreenT = typing_extensions.TypeVar("ScreenT", bound=TouchScreen, default=TouchUI)
+else:
+    ScreenT = TypeVar("ScreenT", bound=TouchScreen)
 """The daemon's touchscreen: its loop and parts use only ``TouchScreen``; whoever built the
-daemon (the simulator, tests) keeps the concrete screen's type (``Daemon[TouchUI]``)."""
+daemon keeps the concrete screen's type (``Daemon`` is ``Daemon[TouchUI]``; a test passes a bare
+one as ``Daemon[BareScreen]``)."""
 
 
 class PagePart(Protocol):

@@ -33,7 +33,6 @@ from narration.voices import VoiceChoice, choose_voice
 
 if TYPE_CHECKING:
     from device.runtime.app import Daemon, PagePart, PassWatcher
-    from device.ui.touch import TouchUI
 
 logger = logging.getLogger(__name__)
 
@@ -283,7 +282,7 @@ class Wiring:
     (the device: the first screen needs neither, so READY comes sooner)."""
 
 
-def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon[TouchUI]:
+def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
     """Open the store, screen, hardware, readers and narrator in order (``stack`` closes them
     in reverse) and build the daemon on them. The screen opens, but nothing is shown yet."""
     from device.runtime.app import Daemon

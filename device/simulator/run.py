@@ -36,7 +36,6 @@ from games.events import Event, RevealEntered, ScoreEntered, TagSeen, VoteCast
 
 if TYPE_CHECKING:
     from device.runtime.app import Daemon
-    from device.ui.touch import TouchUI
     from hardware.backend import Hardware
 
 logger = logging.getLogger(__name__)
@@ -192,7 +191,7 @@ class InputHand:
     daemon's next pass handles it. The simulator and the test input folder share it.
     """
 
-    def __init__(self, daemon: Daemon[TouchUI], pause: Callable[[float], None]) -> None:
+    def __init__(self, daemon: Daemon, pause: Callable[[float], None]) -> None:
         """``pause(when)`` lets time run until the clock reads ``when``."""
         self.daemon = daemon
         self.pause = pause
@@ -248,7 +247,7 @@ class InputHand:
 class ScenarioPlayer:
     """Plays a scenario's events on a strict daemon whose clock is virtual."""
 
-    def __init__(self, scenario: Scenario, daemon: Daemon[TouchUI]) -> None:
+    def __init__(self, scenario: Scenario, daemon: Daemon) -> None:
         self.scenario, self.daemon = scenario, daemon
         self.hand = InputHand(daemon, self._run_to)
 
