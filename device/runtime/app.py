@@ -109,6 +109,10 @@ class PagePart(Protocol):
         """Whether a tap was its own (and carry it out)."""
         ...
 
+    def players_changed(self) -> None:
+        """The page changed the store's players (on the loop): publish them afresh."""
+        ...
+
 
 class PassWatcher(Protocol):
     """What looks at the end of each pass of the loop (the chaos test's input folder)."""

@@ -10,13 +10,16 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from device.runtime.sessions import home_session, onenight_setup
 from device.web import profiles
 from device.web.pairing import Pairing
 from games.catalog import by_key
 from games.errors import RulesError
+
+if TYPE_CHECKING:
+    from device.runtime.app import Daemon
 
 logger = logging.getLogger(__name__)
 
@@ -33,7 +36,7 @@ CODE_TEXT = "Companion page pairing code: "
 """The pairing code's banner, before the code."""
 
 
-def show_code(daemon: Any, pairing: Pairing, ticket: str | None) -> str:
+def show_code(daemon: Daemon, pairing: Pairing, ticket: str | None) -> str:
     """Put a fresh pairing code on the device's screen (it replaces the last one) for the
     phone holding ``ticket``; the ticket (a new one if None)."""
     digits, seconds, ticket = pairing.new_code(ticket)
@@ -43,26 +46,26 @@ def show_code(daemon: Any, pairing: Pairing, ticket: str | None) -> str:
     return ticket
 
 
-def hide_code(daemon: Any) -> None:
+def hide_code(daemon: Daemon) -> None:
     """Take the pairing code off the screen: a phone paired with it."""
     if (daemon.ui.notice_text or "").startswith(CODE_TEXT):
         daemon.ui.notice("", daemon.clock.now())
 
 
-def _no_players_screen(daemon: Any) -> None:
+def _no_players_screen(daemon: Daemon) -> None:
     session = daemon.runtime.session
     if session is not None and session.game == "players":
         raise Refused(409, "the Players screen is open on the device: close it there first")
 
 
-def _store(daemon: Any) -> Any:
+def _store(daemon: Daemon) -> Any:
     store = daemon.runtime.store
     if store is None:
         raise Refused(503, "the device has no store")
     return store
 
 
-def change_players(daemon: Any, action: str, values: Mapping[str, str]) -> str:
+def change_players(daemon: Daemon, action: str, values: Mapping[str, str]) -> str:
     """Rename, merge, link or unlink; what was done, in a sentence for the page."""
     _no_players_screen(daemon)
     store = _store(daemon)
@@ -85,12 +88,13 @@ def change_players(daemon: Any, action: str, values: Mapping[str, str]) -> str:
         raise Refused(400, str(error)) from None
     except sqlite3.OperationalError as error:
         raise Refused(503, f"the device could not save it: {error}") from None
-    daemon.web.publisher.dirty = True
+    if daemon.web is not None:
+        daemon.web.players_changed()
     logger.info("companion page: %s", done)
     return done
 
 
-def set_up_game(daemon: Any, block: Mapping[str, Any]) -> str:
+def set_up_game(daemon: Daemon, block: Mapping[str, Any]) -> str:
     """Open One Night's setup screen with ``block``, for the table to check and start there."""
     runtime = daemon.runtime
     if runtime.session is not None:
@@ -107,7 +111,7 @@ def set_up_game(daemon: Any, block: Mapping[str, Any]) -> str:
     return "The device shows the game: check it there and start it."
 
 
-def set_ambience(daemon: Any, level: str) -> str:
+def set_ambience(daemon: Daemon, level: str) -> str:
     """Set the night ambience's level, as the setup screen's chip does (the level is public)."""
     if not daemon.config.audio.enabled:
         raise Refused(409, "the device plays no sound (audio.enabled is false)")

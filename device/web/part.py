@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from contextlib import ExitStack
-from typing import Any
+from typing import TYPE_CHECKING
 
 from device.runtime.inbox import Notice
 from device.store.stats import LogReader
@@ -18,6 +18,9 @@ from device.web.pairing import Pairing
 from device.web.server import WebServer
 from device.web.snapshot import Publisher, SnapshotBox
 from games.views import ScreenName
+
+if TYPE_CHECKING:
+    from device.runtime.app import Daemon
 
 logger = logging.getLogger(__name__)
 
@@ -31,7 +34,7 @@ PAIRING_LOCKED = "Phone pairing is locked after too many wrong codes: Open pairi
 class WebPart:
     """The page's server, the snapshot it reads, and the pairing state."""
 
-    def __init__(self, daemon: Any, *, host: str, port: int) -> None:
+    def __init__(self, daemon: Daemon, *, host: str, port: int) -> None:
         self.box = SnapshotBox()
         self.publisher = Publisher(self.box)
         self.pairing = Pairing(on_lock=lambda: daemon.inbox.put(Notice(PAIRING_LOCKED)))
@@ -49,17 +52,17 @@ class WebPart:
         )
         self.server = WebServer(self.bridge, host, port)
 
-    def publish(self, daemon: Any) -> None:
+    def publish(self, daemon: Daemon) -> None:
         """Publish this pass's snapshot (the main loop calls it)."""
         ambience = getattr(daemon, "ambience", None)
         self.publisher.publish(daemon.runtime, ambience.choices() if ambience else ("", ()))
 
-    def offer(self, daemon: Any) -> None:
+    def offer(self, daemon: Daemon) -> None:
         """Put "Open pairing" on the home screen while pairing is locked."""
         if self.pairing.locked and daemon.shown.screen is ScreenName.HOME:
             daemon.ui.add_control("Open pairing", OPEN_PAIRING, OPEN_RECT)
 
-    def tap(self, daemon: Any, action: str) -> bool:
+    def tap(self, daemon: Daemon, action: str) -> bool:
         """Open pairing on its control's tap; whether ``action`` was that tap."""
         if action != OPEN_PAIRING:
             return False
@@ -68,6 +71,10 @@ class WebPart:
         daemon.home()
         return True
 
+    def players_changed(self) -> None:
+        """The page changed the store's players: read them again on the next publish."""
+        self.publisher.dirty = True
+
     @property
     def url(self) -> str:
         """Where the page is served, as a link (the bound address and port)."""
@@ -75,7 +82,7 @@ class WebPart:
         return f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
 
 
-def open_web(daemon: Any, stack: ExitStack, *, port: int | None = None) -> WebPart | None:
+def open_web(daemon: Daemon, stack: ExitStack, *, port: int | None = None) -> WebPart | None:
     """Start the companion page for ``daemon`` if the config enables it (``port``: instead of
     the config's, 0 for any free one); None when it is off or could not start."""
     section = daemon.config.web
