@@ -10,10 +10,11 @@ drawn dim and nothing is said, so nobody is tempted to open their eyes.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from device.config import Config
 from device.runtime.screen_state import ScreenState
 from device.runtime.session import Runtime
 from device.ui.model import Control
@@ -41,7 +42,7 @@ class DaemonParts(Protocol):
 
     runtime: Runtime
     shown: ScreenState
-    config: Any
+    config: Config
 
     @property
     def ui(self) -> TouchScreen:

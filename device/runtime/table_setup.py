@@ -6,8 +6,9 @@ seats; the count chosen for each button is kept for the next time it is opened.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
+from device.config import Config
 from device.runtime.screen_state import ScreenState
 from device.runtime.session import Runtime
 from device.runtime.sessions import home_session
@@ -20,7 +21,7 @@ class DaemonParts(Protocol):
 
     runtime: Runtime
     shown: ScreenState
-    config: Any
+    config: Config
 
 
 class TableSetup:

@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from device.config import Config
 from device.runtime.screen_state import ScreenState
 from device.runtime.session import Runtime
 from device.ui.charts.log import LOG_WHO, ScoreLog
@@ -32,7 +33,7 @@ class DaemonParts(Protocol):
 
     runtime: Runtime
     shown: ScreenState
-    config: Any
+    config: Config
     scorelog: ScoreLog
     notices: list[str]
     end_view: tuple[str, EndView | SheetView] | None
