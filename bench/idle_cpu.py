@@ -336,7 +336,7 @@ def day_ui(seconds_left: float) -> Any:
     view = DayView(
         ends_at=time.monotonic() + seconds_left, remaining=seconds_left, paused=False, players=4
     )
-    ui.show("day", view)
+    ui.show(view)
     return ui
 
 

@@ -172,9 +172,9 @@ class Run:
             step(until)
             self.figures.stalls.append(time.perf_counter() - start - waited[0])
 
-        def noted_show(screen: str, view: Any) -> None:
-            show(screen, view)
-            self.events.append((time.perf_counter(), f"show {screen}"))
+        def noted_show(view: Any) -> None:
+            show(view)
+            self.events.append((time.perf_counter(), f"show {view.screen}"))
 
         def noted_effect(effect: Any) -> Any:
             done = one(effect)

@@ -89,22 +89,19 @@ class Buzz:
 
 @dataclass(frozen=True)
 class Show:
-    """Put a screen up with the data it displays (all of it public).
+    """Put a view up (all of it public): the view names its own screen (``View.screen``), so
+    there is nothing to keep in step."""
 
-    A typed ``View`` names its own screen, which must be ``screen``.
-    """
-
-    screen: ScreenName
     view: View
 
     def __post_init__(self) -> None:
-        # Held as the member however it was spelt, so the device compares screens by member.
-        object.__setattr__(self, "screen", ScreenName(self.screen))
         if not isinstance(self.view, View):
-            raise TypeError(f"Show({self.screen.value!r}) takes a View, not {self.view!r}")
-        if self.view.screen != self.screen:
-            kind, wanted, given = type(self.view).__name__, self.view.screen.value, str(self.screen)
-            raise ValueError(f"a {kind} goes on the {wanted!r} screen, not {given!r}")
+            raise TypeError(f"Show takes a View, not {self.view!r}")
+
+    @property
+    def screen(self) -> ScreenName:
+        """The screen the view goes on (the member)."""
+        return self.view.screen
 
 
 class GamePhase(enum.StrEnum):

@@ -112,7 +112,7 @@ class PersonSteps:
         the screen with Yes/No when ``answers``, and Skip."""
         if self.ui is not None:  # the screen first: an answer may come as soon as it is heard
             text = DOCTOR_LINES.text(line_id, params)
-            self.ui.show("message", MessageView(title="Mothership doctor", lines=(text,)))
+            self.ui.show(MessageView(title="Mothership doctor", lines=(text,)))
             for label, action, rect in [*(ANSWER_CONTROLS if answers else ()), SKIP_CONTROL]:
                 self.ui.add_control(label, action, rect)
         self.ask(line_id, **params)

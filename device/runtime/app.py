@@ -164,7 +164,7 @@ class Daemon(Generic[ScreenT]):
         self.table = TableSetup(self)
         self.scorelog = ScoreLog(config.store.location)
         """The touchscreen score log's game filter and page."""
-        self.end_view: tuple[str, EndView | SheetView] | None = None
+        self.end_view: EndView | SheetView | None = None
         """The last screen of a game left for its BG Stats code (its Back comes back to it)."""
         self.who_played = WhoPlayed(self)
         """Naming a logged play's unnamed seats ("Who played?"), while it lasts."""
@@ -194,7 +194,7 @@ class Daemon(Generic[ScreenT]):
 
     def home(self) -> None:
         """Show the home screen."""
-        self.shown.show(ScreenName.HOME, home_view())
+        self.shown.show(home_view())
 
     def resume_or_home(self, store: Store) -> None:
         """Resume a checkpointed game after a restart, else show the home screen.
@@ -399,7 +399,7 @@ class Daemon(Generic[ScreenT]):
                 return
             stats = store.stats()
             shown = self.scorelog.tap(chosen, stats) if chosen != SCORES else None
-            self.shown.show(*(shown or self.scorelog.open(stats)))
+            self.shown.show(shown or self.scorelog.open(stats))
         elif go or chosen in games:
             setup = games[chosen] if chosen in games else next(iter(games.values()))
             kept = store.setting(f"again:{setup['game']}") if store is not None else None
@@ -421,7 +421,7 @@ class Daemon(Generic[ScreenT]):
         if event.action == "back":
             if shown.screen is not ScreenName.BGSTATS or self.end_view is None:
                 return False
-            shown.show(*self.end_view)
+            shown.show(self.end_view)
             return True
         last = shown.view
         if shown.screen not in LAST_SCREENS:
@@ -429,8 +429,8 @@ class Daemon(Generic[ScreenT]):
         if not isinstance(last, EndView | SheetView) or not last.bgstats:
             return False
         view = BgStatsView(title=last.title, lines=(), bgstats=last.bgstats, back="back")
-        self.end_view = (shown.screen, last)
-        shown.show(ScreenName.BGSTATS, view)
+        self.end_view = last
+        shown.show(view)
         return True
 
     def stop(self) -> None:

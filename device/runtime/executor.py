@@ -151,7 +151,7 @@ class Executor:
         spec = by_key(self.game)
         if isinstance(view, EndView) and spec is not None and spec.again is not None:
             view = dataclasses.replace(view, again=True)
-        self.last.show(show.screen, view)
+        self.last.show(view)
 
     def _record(self, effect: Record) -> None:
         out = self.out

@@ -30,7 +30,7 @@ class LastScreen:
         self.logged: Play | None = None
         """The play the last LogPlay logged: the game's last screen (shown again as often as it
         is) carries its link until another screen is shown."""
-        self._unlinked: tuple[str, View] | None = None
+        self._unlinked: View | None = None
         """That screen, shown while its link is worked out behind the loop."""
 
     def forget(self) -> None:
@@ -38,18 +38,18 @@ class LastScreen:
         self.logged = None
         self._unlinked = None
 
-    def show(self, screen: str, view: View) -> None:
+    def show(self, view: View) -> None:
         """Show a game's screen; its last one with the play's link, once that is known."""
         self._unlinked = None
-        if self.logged is not None and screen in LAST_SCREENS:
+        if self.logged is not None and view.screen in LAST_SCREENS:
             link = self.links.link(self.logged, self.out.location)
             if link is None:
-                self._unlinked = (screen, view)  # shown again once its link is ready
+                self._unlinked = view  # shown again once its link is ready
             else:
                 view = with_push_link(view, self.logged, link)
         else:
             self.logged = None  # another screen: the game is over and left
-        self.shown.show(screen, view)
+        self.shown.show(view)
 
     def show_ready_link(self) -> None:
         """The loop's look: a game's last screen shown while its play's link was worked out
@@ -57,11 +57,11 @@ class LastScreen:
         if self._unlinked is None or self.logged is None:
             return
         self.links.start()
-        screen, view = self._unlinked
-        if self.shown.screen != screen:
+        view = self._unlinked
+        if self.shown.screen is not view.screen:
             self._unlinked = None  # left meanwhile
         elif self.links.link(self.logged, self.out.location) is not None:
-            self.show(screen, view)
+            self.show(view)
 
 
 def with_push_link(view: View, play: Play, link: str) -> View:

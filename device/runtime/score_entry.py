@@ -41,7 +41,7 @@ class ScoreEntry:
     def __init__(self, daemon: DaemonParts) -> None:
         self.daemon = daemon
         self.pad: Keypad | None = None
-        self.back: tuple[str | None, View | None] = (None, None)
+        self.back: View | None = None
         self.given: dict[int, tuple[tuple[str, object], ...]] = {}
         """What the keypad entered per seat in ``round`` (a seat tapped again shows it)."""
         self.round = 0
@@ -90,18 +90,18 @@ class ScoreEntry:
                 return
             if session is not self.session:
                 self.session, self.given = session, {}  # another game: nothing entered yet
-            self.back = (shown.screen, shown.view)
+            self.back = shown.view
             pad = self._read(Keypad(fields, self._players()), shown.view)
             # The first seat still to enter (seat 1 when all are in: a correction).
             self.pad = self._at(pad, open_seat(pad.players, self._entered(pad)) or 1)
-            shown.show(ScreenName.KEYPAD, self.pad.view())
+            shown.show(self.pad.view())
             return
         before = self.pad
         self.pad, entry = press(self.pad, action)
         if entry is not None:
             if self.daemon._feed(entry):
                 self.given[entry.seat] = _values(entry)
-                self.back = (shown.screen, shown.view)
+                self.back = shown.view
                 if self.pad is not None:
                     pad = self._read(self.pad, shown.view)  # the sheet after this entry
                     following = open_seat(pad.players, self._entered(pad), entry.seat)
@@ -116,9 +116,9 @@ class ScoreEntry:
         elif self.pad is not None and self.pad.seat != before.seat:
             self.pad = self._at(self.pad, self.pad.seat)  # a seat tapped: what it was given
         if self.pad is not None:
-            shown.show(ScreenName.KEYPAD, self.pad.view())
-        elif self.back[1] is not None and shown.screen is ScreenName.KEYPAD:
-            shown.show(self.back[1].screen, self.back[1])
+            shown.show(self.pad.view())
+        elif self.back is not None and shown.screen is ScreenName.KEYPAD:
+            shown.show(self.back)
 
     def _read(self, pad: Keypad, view: View | None) -> Keypad:
         """``pad`` on the sheet ``view``; a new round forgets the last one's entries."""

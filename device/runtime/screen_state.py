@@ -27,11 +27,10 @@ class ScreenState:
         self._shot_taken = False
         self._shot_view: object = None
 
-    def show(self, screen: str, view: View) -> None:
-        """Put a screen up (recording a change of screen in the transcript), with the players'
-        names for their seats (``device.runtime.names``); the screen is held as its
-        ``ScreenName`` member, however the caller spelt it."""
-        name = ScreenName(screen)
+    def show(self, view: View) -> None:
+        """Put a view's screen up (recording a change of screen in the transcript), with the
+        players' names for their seats (``device.runtime.names``)."""
+        name = view.screen
         if self.out.store is not None and name not in UNNAMED_SCREENS:
             view = name_view(view, self.out.store.seat_names())
         if name is not self.screen:
@@ -41,7 +40,7 @@ class ScreenState:
             self.out.transcript.write(screen=name)
         self.screen, self.view = name, view
         if self.out.screen is not None:
-            self.out.screen.show(name, view)
+            self.out.screen.show(view)
 
     def said(self, text: str) -> None:
         """A line was said: the night screen shows it as its caption, and a screen is pictured
@@ -51,7 +50,7 @@ class ScreenState:
 
         if isinstance(self.view, NightView):
             # The current public call is the only thing the night screen may show.
-            self.show(ScreenName.NIGHT, dataclasses.replace(self.view, caption=text))
+            self.show(dataclasses.replace(self.view, caption=text))
         if not self._shot_taken:
             self.save_screenshot()
 
@@ -61,7 +60,7 @@ class ScreenState:
         from games.onenight.views import SetupView  # not at start: loaded once a night is ready
 
         if isinstance(self.view, SetupView) and self.out.screen is not None and total:
-            self.show(ScreenName.SETUP, dataclasses.replace(self.view, progress=done / total))
+            self.show(dataclasses.replace(self.view, progress=done / total))
             self.out.screen.redraw(self.out.now())
 
     @property

@@ -74,4 +74,4 @@ class TableSetup:
         fewest, most = self._range()
         title = self.button.caption or self.button.label
         view = TableView(title, self.players, fewest, most)
-        self.daemon.shown.show(ScreenName.TABLE, view)
+        self.daemon.shown.show(view)

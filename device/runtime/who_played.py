@@ -36,7 +36,7 @@ class DaemonParts(Protocol):
     config: Config
     scorelog: ScoreLog
     notices: list[str]
-    end_view: tuple[str, EndView | SheetView] | None
+    end_view: EndView | SheetView | None
 
 
 class WhoPlayed:
@@ -90,7 +90,7 @@ class WhoPlayed:
         last = shown.view
         if play is None or not isinstance(last, EndView | SheetView):
             return False
-        self.daemon.end_view = (shown.screen or "end", last)
+        self.daemon.end_view = last
         self.back = self._end_again
         self.prompt = WhoPrompt(play, names)
         self._show()
@@ -155,9 +155,9 @@ class WhoPlayed:
         if self.typed is not None:
             title = f"Who played seat {prompt.seat}?"
             view = KeyboardView(title=title, text=self.typed, most=MAX_NAME, message=self.message)
-            shown.show(ScreenName.KEYBOARD, view)
+            shown.show(view)
         elif prompt.seat is not None:
-            shown.show(ScreenName.WHO, prompt.view())
+            shown.show(prompt.view())
         else:
             self.prompt = None
             self.back(prompt.play)
@@ -167,7 +167,7 @@ class WhoPlayed:
         daemon = self.daemon
         if daemon.end_view is None:
             return
-        screen, view = daemon.end_view
+        view = daemon.end_view
         who = bool(unnamed_seats(play))
         link = scannable_push_url(play, daemon.config.store.location)
         if isinstance(view, EndView):
@@ -175,9 +175,9 @@ class WhoPlayed:
         else:
             kept = tuple(c for c in view.controls if who or c.action != "who")
             view = dataclasses.replace(view, bgstats=link, controls=kept)
-        daemon.end_view = (screen, view)
-        daemon.shown.show(screen, view)
+        daemon.end_view = view
+        daemon.shown.show(view)
 
     def _log_again(self, play: Play) -> None:
         """Back to the play's BG Stats screen in the score log, with its new names."""
-        self.daemon.shown.show(ScreenName.BGSTATS, self.daemon.scorelog.play_view(play))
+        self.daemon.shown.show(self.daemon.scorelog.play_view(play))

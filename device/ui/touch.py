@@ -147,25 +147,19 @@ class TouchUI:
 
     # -- screens --------------------------------------------------------------------------
 
-    def show(self, screen: str, view: View) -> None:
-        """Switch to ``screen`` with ``view`` and redraw.
+    def show(self, view: View) -> None:
+        """Switch to ``view``'s screen (it names its own) and redraw.
 
-        A view was checked when it was built, and names its own screen; a mapping is refused,
-        naming the view the screen takes. The redraw uses the ``now`` of the last ``redraw()``;
-        call ``redraw(now)`` to refresh.
+        A view was checked when it was built; anything else is refused, naming the views a
+        screen takes. The redraw uses the ``now`` of the last ``redraw()``; call
+        ``redraw(now)`` to refresh.
         """
-        if isinstance(view, View):
-            typed = screen_for(type(view))
-            if typed is None or view.screen != screen:
-                raise UiError(f"no {screen!r} screen shows a {type(view).__name__}")
-            self._screen = typed(view)
-        else:
-            typed_for = [kind.__name__ for kind in view_kinds() if kind.screen == screen]
-            if typed_for:
-                raise UiError(f"the {screen!r} screen takes a {typed_for[0]}, not a mapping")
-            known = ", ".join(dict.fromkeys(kind.screen for kind in view_kinds()))
-            raise UiError(f"unknown screen {screen!r}; screens are: {known}")
-        self._name = view.screen  # the member, whichever way the caller spelt it
+        typed = screen_for(type(view)) if isinstance(view, View) else None
+        if typed is None:
+            known = ", ".join(kind.__name__ for kind in view_kinds())
+            raise UiError(f"no screen shows a {type(view).__name__}; screens show: {known}")
+        self._screen = typed(view)
+        self._name = view.screen
         self._controls = self._screen.controls()
         self.redraw(self._now)
 

@@ -53,7 +53,7 @@ from games.scoresheet import (
     waiting_text,
     winner_line,
 )
-from games.views import ScreenName, SheetButton, SheetRow, SheetView
+from games.views import SheetButton, SheetRow, SheetView
 
 Transition = tuple["AlienationState", list[Effect]]
 PHASES = tuple(AlienationPhase)
@@ -93,7 +93,7 @@ class AlienationSession:
             *intro,
             Say.of("alienation.friendliest.ask"),
             Phase(AlienationPhase.FRIENDLIEST),
-            Show(ScreenName.SHEET, sheet_view(state)),
+            Show(sheet_view(state)),
         ]
 
     def handle(self, state: AlienationState, event: Event, now: float) -> Transition:
@@ -143,7 +143,7 @@ class AlienationSession:
         of the friendliest player stays on the screen, with the rest of its time)."""
         if state.choose_until is not None:
             state = dataclasses.replace(state, choose_until=state.choose_until + now - saved_at)
-        return state, [Phase(state.phase), Show(ScreenName.SHEET, sheet_view(state))]
+        return state, [Phase(state.phase), Show(sheet_view(state))]
 
 
 def draw(setup: AlienationSetup) -> int:
@@ -241,7 +241,7 @@ def _open_round(state: AlienationState) -> Transition:
     effects: list[Effect] = [
         *round_lines(state.round, state.start, state.setup.players),
         Phase(AlienationPhase.SCORE),
-        Show(ScreenName.SHEET, sheet_view(state)),
+        Show(sheet_view(state)),
     ]
     return state, effects
 
@@ -257,7 +257,7 @@ def _take_firsties(state: AlienationState, seat: int) -> Transition:
     state = dataclasses.replace(state, firsties=seat, message=f"Player {seat} has Firsties")
     return state, [
         Say.of("alienation.firsties", seat=seat),
-        Show(ScreenName.SHEET, sheet_view(state)),
+        Show(sheet_view(state)),
     ]
 
 
@@ -273,7 +273,7 @@ def _enter(state: AlienationState, entry: RoundEntry) -> Transition:
     waiting = state.sheet.waiting(state.setup.players)
     if waiting:
         state = dataclasses.replace(state, message=waiting_text(waiting))
-        return state, [*effects, Show(ScreenName.SHEET, sheet_view(state))]
+        return state, [*effects, Show(sheet_view(state))]
     return _close_round(state, effects)
 
 
@@ -321,7 +321,7 @@ def _finish(state: AlienationState, effects: list[Effect], running: dict[int, in
         *effects,
         *final,
         Phase(AlienationPhase.FINAL),
-        Show(ScreenName.SHEET, sheet_view(state)),
+        Show(sheet_view(state)),
         winner_line(won, running, one="alienation.winner", shared="alienation.shared"),
     ]
 

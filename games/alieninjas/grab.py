@@ -20,7 +20,6 @@ from games.alieninjas import scoresheet
 from games.alieninjas.state import AlieninjasPhase, AlieninjasState
 from games.effects import Buzz, Effect, Lamp, LampPattern, Record, Say, Show, Sound
 from games.events import Control, ControlPressed, Event, SeatPressed, Touched
-from games.views import ScreenName
 
 Transition = tuple[AlieninjasState, list[Effect]]
 
@@ -35,7 +34,7 @@ def active(state: AlieninjasState) -> bool:
 
 
 def _show(state: AlieninjasState) -> Show:
-    return Show(ScreenName.SCORES, scoresheet.scores_view(state, scoresheet.score_title(state)))
+    return Show(scoresheet.scores_view(state, scoresheet.score_title(state)))
 
 
 def on_input(state: AlieninjasState, event: Event, now: float) -> Transition:

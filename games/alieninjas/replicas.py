@@ -16,7 +16,6 @@ from games.alieninjas.state import AlieninjasPhase, AlieninjasState
 from games.alieninjas.views import ReplicasView, SeatTotal
 from games.effects import Buzz, Effect, Lamp, LampPattern, Phase, Record, Say, Show, Sound
 from games.events import Control, ControlPressed, Event, SeatPressed, Touched
-from games.views import ScreenName
 
 Transition = tuple[AlieninjasState, list[Effect]]
 
@@ -40,7 +39,7 @@ def replicas_view(state: AlieninjasState, now: float) -> ReplicasView:
 
 
 def _show(state: AlieninjasState, now: float) -> Show:
-    return Show(ScreenName.REPLICAS, replicas_view(state, now))
+    return Show(replicas_view(state, now))
 
 
 def open_round(state: AlieninjasState, now: float = 0.0) -> Transition:

@@ -19,7 +19,7 @@ from games.errors import EventNotAcceptedError
 from games.events import Event, ScoreEntered
 from games.scoresheet import close_round as close_sheet
 from games.scoresheet import final_effects, on_final, winner_line
-from games.views import EndView, ScreenName
+from games.views import EndView
 
 Transition = tuple[AlieninjasState, list[Effect]]
 NextRound = Callable[[AlieninjasState], Transition]
@@ -82,7 +82,7 @@ def open_scoring(state: AlieninjasState) -> Transition:
     if mission == "speed" and state.setup.options.grab:
         effects += [Lamp(seat, LampPattern.OFF) for seat in range(1, state.setup.players + 1)]
         effects.append(Say.of("alieninjas.speed.grab"))
-    return state, [*effects, Show(ScreenName.SCORES, scores_view(state, score_title(state)))]
+    return state, [*effects, Show(scores_view(state, score_title(state)))]
 
 
 def _last_card(state: AlieninjasState, seat: int, fields: dict[str, object]) -> int | None:
@@ -122,7 +122,7 @@ def enter(state: AlieninjasState, event: ScoreEntered, next_round: NextRound) ->
     sheet = state.sheet.enter(RoundScore(event.seat, points, tiebreak))
     state = dataclasses.replace(state, sheet=sheet, ender=last_card)
     if sheet.waiting(players):
-        return state, [Show(ScreenName.SCORES, scores_view(state, score_title(state)))]
+        return state, [Show(scores_view(state, score_title(state)))]
     return close_round(state, next_round)
 
 
@@ -183,7 +183,7 @@ def final(state: AlieninjasState) -> Transition:
     ]
     line = winner_line(won, totals, one="alieninjas.final.winner", shared="alieninjas.final.shared")
     effects.append(line)
-    effects.append(Show(ScreenName.END, EndView("Final scores", tuple(final_lines(state, won)))))
+    effects.append(Show(EndView("Final scores", tuple(final_lines(state, won)))))
     return state, effects
 
 

@@ -30,7 +30,7 @@ from games.events import (
     describe,
 )
 from games.scoresheet import unfinished_effects
-from games.views import EndView, ScreenName
+from games.views import EndView
 
 Transition = tuple[AlieninjasState, list[Effect]]
 _BUTTONS = (SeatPressed, ControlPressed, Touched, TagSeen)
@@ -136,12 +136,12 @@ class AlieninjasSession:
             lines = scoresheet.final_lines(moved, won)
             return moved, [
                 *effects,
-                Show(ScreenName.END, EndView("Final scores", tuple(lines))),
+                Show(EndView("Final scores", tuple(lines))),
             ]
         if moved.phase is AlieninjasPhase.SCORE:
             view = scoresheet.scores_view(moved, scoresheet.score_title(moved))
-            return moved, [*effects, Show(ScreenName.SCORES, view)]
-        return moved, [*effects, Show(ScreenName.REPLICAS, replicas.replicas_view(moved, now))]
+            return moved, [*effects, Show(view)]
+        return moved, [*effects, Show(replicas.replicas_view(moved, now))]
 
 
 def _lamps(state: AlieninjasState) -> list[Effect]:

@@ -45,7 +45,7 @@ from games.events import (
     describe,
 )
 from games.scoresheet import Sheet, close_round, final_effects, on_final, waiting_text
-from games.views import ScreenName, SheetButton, SheetRow, SheetView
+from games.views import SheetButton, SheetRow, SheetView
 
 Transition = tuple["EncountersState", list[Effect]]
 
@@ -157,7 +157,7 @@ class EncountersSession:
 
     def resume(self, state: EncountersState, saved_at: float, now: float) -> Transition:
         """Put the tracker back up where it was (nothing is timed)."""
-        return state, [Phase(state.phase), Show(ScreenName.SHEET, sheet_view(state))]
+        return state, [Phase(state.phase), Show(sheet_view(state))]
 
 
 def state_from_json(data: Mapping[str, Any]) -> EncountersState:
@@ -220,7 +220,7 @@ def intro_lines(setup: EncountersSetup, first: int | None) -> list[Say]:
 def _enter_round(state: EncountersState) -> Transition:
     state = dataclasses.replace(state, message=f"Round {state.round} of {ROUNDS}")
     say = Say.of("encounters.round", round=state.round)
-    return state, [say, Show(ScreenName.SHEET, sheet_view(state))]
+    return state, [say, Show(sheet_view(state))]
 
 
 def _input(state: EncountersState, event: Event) -> Transition:
@@ -248,7 +248,7 @@ def _next_round(state: EncountersState) -> Transition:
     return state, [
         Say.of("encounters.reveal"),
         Phase(EncountersPhase.SCORE),
-        Show(ScreenName.SHEET, sheet_view(state)),
+        Show(sheet_view(state)),
     ]
 
 
@@ -272,7 +272,7 @@ def _tally(state: EncountersState, seat: int, tally: Tally) -> Transition:
     waiting = state.sheet.waiting(2)
     if waiting:
         state = dataclasses.replace(state, message=waiting_text(waiting))
-        return state, [Show(ScreenName.SHEET, sheet_view(state))]
+        return state, [Show(sheet_view(state))]
     return _finish(state)
 
 
@@ -303,7 +303,7 @@ def _finish(state: EncountersState) -> Transition:
         *reports,
         *final,
         Phase(EncountersPhase.FINAL),
-        Show(ScreenName.SHEET, sheet_view(state)),
+        Show(sheet_view(state)),
         *verdict_lines(state.setup, result),
     ]
 

@@ -11,7 +11,6 @@ from games.onenight.script_app import outcomes, vote_rules
 from games.onenight.state import OneNightPhase, OneNightState
 from games.onenight.views import DayView
 from games.onenight.vote import open_vote
-from games.views import ScreenName
 
 EXTEND_SECONDS = 60.0
 ALERT_HORIZON = 10_000.0
@@ -51,7 +50,7 @@ def start_day(state: OneNightState, at: float, length: float) -> Transition:
     state = _schedule(_skip_passed(state, length))
     return state, [
         Phase(OneNightPhase.DAY),
-        Show(ScreenName.DAY, day_view(state)),
+        Show(day_view(state)),
         day_start_line(length),
     ]
 
@@ -103,12 +102,12 @@ def on_input(state: OneNightState, event: Event, now: float) -> Transition:
             return state, []
         left = remaining(state, now)
         state = dataclasses.replace(state, day_ends_at=None, day_remaining=left, deadline=None)
-        return state, [Show(ScreenName.DAY, day_view(state)), Say.of("onenight.day.paused")]
+        return state, [Show(day_view(state)), Say.of("onenight.day.paused")]
     if event == Touched("resume") or (toggle and paused):
         if not paused:
             return state, []
         state = _schedule(dataclasses.replace(state, day_ends_at=now + state.day_remaining))
-        return state, [Show(ScreenName.DAY, day_view(state)), Say.of("onenight.day.resumed")]
+        return state, [Show(day_view(state)), Say.of("onenight.day.resumed")]
     if event == Touched("extend"):
         left = remaining(state, now) + EXTEND_SECONDS
         state = _skip_passed(state, left)
@@ -116,7 +115,7 @@ def on_input(state: OneNightState, event: Event, now: float) -> Transition:
             state = dataclasses.replace(state, day_remaining=left)
         else:
             state = _schedule(dataclasses.replace(state, day_ends_at=now + left))
-        return state, [Show(ScreenName.DAY, day_view(state)), Say.of("onenight.day.extended")]
+        return state, [Show(day_view(state)), Say.of("onenight.day.extended")]
     if event == Touched("vote"):
         last = len(alerts(state)) - 1  # the "three, two, one, vote" call
         state = dataclasses.replace(state, day_ends_at=now + 3.0, next_alert=last)

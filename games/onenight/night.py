@@ -16,7 +16,6 @@ from games.onenight.script_app import Answers, day_length, outcomes
 from games.onenight.setup import OneNightSetup
 from games.onenight.state import OneNightPhase, OneNightState
 from games.onenight.views import AnswerButtons, NightView
-from games.views import ScreenName
 
 Transition = tuple[OneNightState, list[Effect]]
 
@@ -66,7 +65,7 @@ def speak_next(state: OneNightState, at: float) -> Transition:
         effects.append(Phase(OneNightPhase(cue.phase)))
     if cue.listen or state.listening:
         # Open (or close) the answer buttons before the line, so the caption joins them.
-        effects.append(Show(ScreenName.NIGHT, night_view(state, cue.listen)))
+        effects.append(Show(night_view(state, cue.listen)))
     effects.append(cue.say)
     deadline = at + state.seconds(cue.say) + cue.hold
     state = dataclasses.replace(
@@ -135,14 +134,14 @@ def resume(state: OneNightState, shift: float, now: float) -> Transition:
     if state.replaying:
         # Killed again before the replayed step spoke: it starts where the last restart put it.
         state = dataclasses.replace(state, deadline=now + RESUME_DELAY)
-        return state, [*effects, Show(ScreenName.NIGHT, night_view(state, ""))]
+        return state, [*effects, Show(night_view(state, ""))]
     script = cues(state)
     last = max(0, min(state.cue - 1, len(script) - 1))
     asked = [index for index in range(step_start(state), last + 1) if script[index].listen]
     if asked and state.listening:
         deadline = None if state.deadline is None else state.deadline + shift
         state = dataclasses.replace(state, deadline=deadline)
-        return state, [*effects, Show(ScreenName.NIGHT, night_view(state, state.listening))]
+        return state, [*effects, Show(night_view(state, state.listening))]
     first = asked[-1] + 1 if asked else step_start(state)
     if state.cue > 0 and (state.cue >= len(script) or script[state.cue].step != script[last].step):
         # Its last line was said ("Seer, close your eyes"): the step is over, never woken again.
@@ -150,7 +149,7 @@ def resume(state: OneNightState, shift: float, now: float) -> Transition:
     state = dataclasses.replace(
         state, cue=first, deadline=now + RESUME_DELAY, listening="", answer=None, replaying=True
     )
-    return state, [*effects, Show(ScreenName.NIGHT, night_view(state, ""))]
+    return state, [*effects, Show(night_view(state, ""))]
 
 
 def _mask(state: OneNightState, name: str) -> list[Effect]:

@@ -26,7 +26,7 @@ from games.onenight.roles import Role, Team
 from games.onenight.script_app import announced_teams, outcomes
 from games.onenight.state import OneNightPhase, OneNightState, RevealEntry, setup_to_json
 from games.scorelog.plays import FinalResult
-from games.views import EndView, ScreenName
+from games.views import EndView
 
 COPIERS = (Role.DOPPELGANGER, Role.COPYCAT)
 COPY_CARDS = tuple(role.value for role in COPIERS)
@@ -179,7 +179,7 @@ def resolution(state: OneNightState) -> Resolution:
 
 
 def _end_screen(result: Resolution) -> Show:
-    return Show(ScreenName.END, EndView(_title(result), shown_lines(result)))
+    return Show(EndView(_title(result), shown_lines(result)))
 
 
 def shown_lines(result: Resolution) -> tuple[str, ...]:

@@ -33,7 +33,6 @@ from games.onenight.script_app import outcomes
 from games.onenight.state import OneNightState, RevealDraft, RevealEntry
 from games.onenight.views import BECAME, COPIED_NOTHING, PI_SIGHTS, RevealChoice, RevealView
 from games.onenight.vote import tally_view
-from games.views import ScreenName
 
 MARKS: dict[str, str] = {mark.value: mark.display_name for mark in Mark}
 """Every Mark by name, the Doppelganger's own set included ("doppel_love"...)."""
@@ -318,8 +317,8 @@ def screen(state: OneNightState) -> Show:
     """The reveal phase's screen as it stands: the tally until the picker is opened (a draft)
     or a card is in, then the picker. A restart puts it back with this."""
     if state.draft is None and not state.reveals:
-        return Show(ScreenName.TALLY, tally_view(state))
-    return Show(ScreenName.REVEAL, reveal_view(state))
+        return Show(tally_view(state))
+    return Show(reveal_view(state))
 
 
 def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Effect]]:
@@ -328,7 +327,7 @@ def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Ef
     if event == Touched("reveal"):
         # The picker opens on the next seat: kept as the draft, so a restart reopens it too.
         state = dataclasses.replace(state, draft=state.draft or _blank(state))
-        return state, [Show(ScreenName.REVEAL, reveal_view(state))]
+        return state, [Show(reveal_view(state))]
     match event.action if isinstance(event, Touched) else None:
         case SeatTap(SeatRole.SEAT, chosen):
             kind, value = "seat", str(chosen)
@@ -384,9 +383,9 @@ def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Ef
             state, RevealEntered(seat, card, mark, became, snatched, artifact, foresaw, shielded)
         )
         state = record(state, entry)
-        return state, [Show(ScreenName.REVEAL, reveal_view(state))]
+        return state, [Show(reveal_view(state))]
     # A team foreseen stays only while the card (or the role it copied) is Nostradamus.
     foresaw = foresaw if foresaw in team_choices(state, card, became) else None
     draft = RevealDraft(seat, card, mark, became, snatched, artifact, foresaw, shielded)
     state = dataclasses.replace(state, draft=draft)
-    return state, [Show(ScreenName.REVEAL, reveal_view(state))]
+    return state, [Show(reveal_view(state))]

@@ -36,7 +36,6 @@ from games.onenight.script_app import possible_day_lengths
 from games.onenight.setup import OneNightSetup
 from games.onenight.state import OneNightPhase, OneNightState, state_from_json, state_to_json
 from games.onenight.views import SetupView
-from games.views import ScreenName
 
 Transition = tuple[OneNightState, list[Effect]]
 PHASES = tuple(OneNightPhase)
@@ -59,7 +58,7 @@ class OneNightSession:
         auto = self.setup.options.auto_start_seconds
         if auto > 0:
             state = dataclasses.replace(state, deadline=now + auto)
-        return state, [Phase(OneNightPhase.SETUP), Show(ScreenName.SETUP, _setup_view(state))]
+        return state, [Phase(OneNightPhase.SETUP), Show(_setup_view(state))]
 
     def handle(self, state: OneNightState, event: Event, now: float) -> Transition:
         """React to one input; raises ``EventNotAcceptedError`` for one that does not fit.
@@ -81,7 +80,7 @@ class OneNightSession:
             state = reveal.record(state, reveal.check(state, event))
             if reveal.complete(state):
                 return result.finish(state)
-            return state, [Show(ScreenName.REVEAL, reveal.reveal_view(state))]
+            return state, [Show(reveal.reveal_view(state))]
         if state.phase is OneNightPhase.REVEAL and isinstance(event, Touched):
             state, effects = reveal.on_touch(state, event)
             if reveal.complete(state):
@@ -139,9 +138,9 @@ class OneNightSession:
             day_ends_at=None if state.day_ends_at is None else state.day_ends_at + shift,
         )
         if moved.phase is OneNightPhase.DAY:
-            return moved, [Phase(OneNightPhase.DAY), Show(ScreenName.DAY, day.day_view(moved))]
+            return moved, [Phase(OneNightPhase.DAY), Show(day.day_view(moved))]
         if moved.phase is OneNightPhase.VOTE:
-            return moved, [Phase(OneNightPhase.VOTE), Show(ScreenName.VOTE, vote.vote_view(moved))]
+            return moved, [Phase(OneNightPhase.VOTE), Show(vote.vote_view(moved))]
         if moved.phase is OneNightPhase.REVEAL:
             return moved, [Phase(OneNightPhase.REVEAL), reveal.screen(moved)]
         if moved.phase is OneNightPhase.RESULT:
@@ -150,12 +149,12 @@ class OneNightSession:
             # Go was pressed: render the lines again (cached ones are quick) and go on to dusk.
             return moved, [
                 Phase(OneNightPhase.SETUP),
-                Show(ScreenName.SETUP, _setup_view(moved)),
+                Show(_setup_view(moved)),
                 Prepare(_prepared_lines(moved)),
             ]
         # Setup (or a night that had not been rendered yet): back to the setup screen.
         moved = dataclasses.replace(moved, phase=OneNightPhase.SETUP, preparing=False)
-        return moved, [Phase(OneNightPhase.SETUP), Show(ScreenName.SETUP, _setup_view(moved))]
+        return moved, [Phase(OneNightPhase.SETUP), Show(_setup_view(moved))]
 
 
 # -- setup ----------------------------------------------------------------------------------
@@ -184,7 +183,7 @@ def _setup_input(state: OneNightState, event: Event) -> Transition:
     if isinstance(event, Touched) and str(event.action).startswith("pace:"):
         options = change_pace(state.setup.options, str(event.action))
         state = dataclasses.replace(state, setup=dataclasses.replace(state.setup, options=options))
-        return state, [Show(ScreenName.SETUP, _setup_view(state))]
+        return state, [Show(_setup_view(state))]
     lobby = _lobby(state)
     if isinstance(event, SeatPressed):
         lobby = lobby.seat_checked_in(event.seat)
@@ -193,7 +192,7 @@ def _setup_input(state: OneNightState, event: Event) -> Transition:
         rng = random.Random(f"{lobby.seed}:{','.join(role.value for role in lobby.roles)}")
         lobby = lobby.apply_action(event.action, rng)
     state = dataclasses.replace(state, lobby=lobby)
-    return state, [Show(ScreenName.SETUP, _setup_view(state))]
+    return state, [Show(_setup_view(state))]
 
 
 def _prepared_lines(state: OneNightState) -> tuple[Any, ...]:
@@ -210,7 +209,7 @@ def _begin_preparing(state: OneNightState) -> Transition:
         # Not playable yet: say why on the screen and wait (an auto start waits too).
         lobby = dataclasses.replace(_lobby(state), notice=str(problem))
         state = dataclasses.replace(state, lobby=lobby, deadline=None)
-        return state, [Show(ScreenName.SETUP, _setup_view(state))]
+        return state, [Show(_setup_view(state))]
     drawn = draw_instructions(
         setup.roles,
         setup.players,
@@ -225,7 +224,7 @@ def _begin_preparing(state: OneNightState) -> Transition:
     record = Record("onenight.instructions", drawn.to_json())
     return state, [
         record,
-        Show(ScreenName.SETUP, _setup_view(state)),
+        Show(_setup_view(state)),
         Prepare(_prepared_lines(state)),
     ]
 
@@ -248,7 +247,7 @@ def _lines_ready(state: OneNightState, event: LinesReady, now: float) -> Transit
         record,
         Phase(OneNightPhase.DUSK),
         *mask,
-        Show(ScreenName.NIGHT, night.night_view(state, "")),
+        Show(night.night_view(state, "")),
         *lamps,
     ]
     state, more = _run_deadlines(state, now)

@@ -31,7 +31,6 @@ from games.onenight.ballot import (
 )
 from games.onenight.state import OneNightPhase, OneNightState
 from games.onenight.views import TallyView, VoteView
-from games.views import ScreenName
 
 Transition = tuple[OneNightState, list[Effect]]
 
@@ -79,7 +78,7 @@ def open_vote(state: OneNightState, two_votes: tuple[int, ...], device_target: b
     state = dataclasses.replace(
         state, phase=OneNightPhase.VOTE, deadline=None, day_ends_at=None, ballot=ballot
     )
-    effects += [Show(ScreenName.VOTE, vote_view(state)), Say.of(f"onenight.vote.{mode}")]
+    effects += [Show(vote_view(state)), Say.of(f"onenight.vote.{mode}")]
     if mode is VoteMode.CALLED:
         effects.append(Say.of("onenight.vote.call", seat=1))
     return state, effects
@@ -137,7 +136,7 @@ def _confirm_message(voter: int) -> str:
 def _ask_to_confirm(state: OneNightState, voter: int) -> Transition:
     return state, [
         Say.of("onenight.vote.confirm_change", seat=voter),
-        Show(ScreenName.VOTE, vote_view(state)),
+        Show(vote_view(state)),
     ]
 
 
@@ -145,7 +144,7 @@ def _pick_voter(state: OneNightState, ballot: Ballot, voter: int) -> Transition:
     if not 1 <= voter <= ballot.players:
         return state, []
     state = dataclasses.replace(state, ballot=dataclasses.replace(ballot, voter=voter))
-    return state, [Show(ScreenName.VOTE, vote_view(state))]
+    return state, [Show(vote_view(state))]
 
 
 def _seat(state: OneNightState, ballot: Ballot, seat: int) -> Transition:
@@ -168,7 +167,7 @@ def _cast(state: OneNightState, voter: int, target: int) -> Transition:
         refused = "You cannot vote for yourself"
         return state, [
             Say.of("onenight.vote.self"),
-            Show(ScreenName.VOTE, vote_view(state, refused)),
+            Show(vote_view(state, refused)),
         ]
     if result is Cast.CONFIRM:
         return _ask_to_confirm(state, voter)
@@ -216,7 +215,7 @@ def _after_vote(state: OneNightState, effects: list[Effect]) -> Transition:
     state = dataclasses.replace(state, ballot=ballot)
     if ballot.complete and ballot.replacing is None:
         return close_vote(state, effects)
-    return state, [*effects, Show(ScreenName.VOTE, vote_view(state))]
+    return state, [*effects, Show(vote_view(state))]
 
 
 def close_vote(state: OneNightState, effects: list[Effect]) -> Transition:
@@ -226,7 +225,7 @@ def close_vote(state: OneNightState, effects: list[Effect]) -> Transition:
         *effects,
         Say.of("onenight.vote.closed"),
         Phase(OneNightPhase.REVEAL),
-        Show(ScreenName.TALLY, tally_view(state)),
+        Show(tally_view(state)),
     ]
 
 

@@ -30,7 +30,7 @@ from games.events import (
     Touched,
     describe,
 )
-from games.views import KeyboardView, PlayersView, ScreenName, SeatName
+from games.views import KeyboardView, PlayersView, SeatName
 
 Transition = tuple["PlayersState", list[Effect]]
 
@@ -257,8 +257,8 @@ def _add(state: PlayersState) -> Transition:
 
 def _show(state: PlayersState) -> list[Effect]:
     if state.phase is PlayersPhase.NAME:
-        return [Phase(PlayersPhase.NAME), Show(ScreenName.KEYBOARD, keyboard_view(state))]
-    return [Phase(PlayersPhase.PLAYERS), Show(ScreenName.PLAYERS, players_view(state))]
+        return [Phase(PlayersPhase.NAME), Show(keyboard_view(state))]
+    return [Phase(PlayersPhase.PLAYERS), Show(players_view(state))]
 
 
 def players_view(state: PlayersState) -> PlayersView:

@@ -158,11 +158,11 @@ def test_closing_while_a_change_waits_asks_for_the_change_again(
     assert state.ballot is not None and state.ballot.targets(1) == (2,)
 
 
-def test_a_show_puts_a_typed_view_on_its_own_screen_only() -> None:
+def test_a_show_takes_a_typed_view_which_names_its_screen() -> None:
     view = vote.vote_view(voting())
-    assert Show(ScreenName.VOTE, view).screen == "vote"
-    with pytest.raises(ValueError, match=r"^a VoteView goes on the 'vote' screen, not 'tally'$"):
-        Show(ScreenName.TALLY, view)
+    assert Show(view).screen is ScreenName.VOTE
+    with pytest.raises(TypeError, match=r"^Show takes a View, not \{'screen': 'vote'\}$"):
+        Show({"screen": "vote"})  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

@@ -98,11 +98,11 @@ def sheet(state: StarsState) -> SheetView:
 
 def _screen(state: StarsState) -> Show:
     if state.phase is StarsPhase.DARK:
-        return Show(NightView.screen, NightView("Eyes closed: count the stars"))
+        return Show(NightView("Eyes closed: count the stars"))
     if state.phase is StarsPhase.FINAL:
         lines = tuple(f"Player {seat}: {points}" for seat, points in state.scores)
-        return Show(EndView.screen, EndView("Stars", lines))
-    return Show(SheetView.screen, sheet(state))
+        return Show(EndView("Stars", lines))
+    return Show(sheet(state))
 
 
 class StarsSession:

@@ -53,12 +53,12 @@ class ScoreLog:
         """Whether a tap belongs to the score log."""
         return action.startswith("log:")
 
-    def open(self, stats: LogStats) -> tuple[str, ChartView | PlaysView]:
+    def open(self, stats: LogStats) -> ChartView | PlaysView:
         """The score log from the home screen: every game's wins."""
         self.game, self.page, self.back = None, "wins", 0
         return self.current(stats)
 
-    def tap(self, action: str, stats: LogStats) -> tuple[str, ChartView | PlaysView | BgStatsView]:
+    def tap(self, action: str, stats: LogStats) -> ChartView | PlaysView | BgStatsView:
         """The screen after a tap on ``action`` (``log:game:<name>``, ``log:page:<page>``,
         ``log:older``, ``log:newer``, ``log:play:<id>``)."""
         kept = (self.game, self.page, self.back)
@@ -68,7 +68,7 @@ class ScoreLog:
             self.game, self.page, self.back = kept  # a bad tap leaves the log as it was
             raise
 
-    def _tap(self, action: str, stats: LogStats) -> tuple[str, ChartView | PlaysView | BgStatsView]:
+    def _tap(self, action: str, stats: LogStats) -> ChartView | PlaysView | BgStatsView:
         kind, _, value = action.removeprefix("log:").partition(":")
         if kind == "game":
             self.game = None if value == "all" else value
@@ -82,7 +82,7 @@ class ScoreLog:
         elif kind == "play":
             play = stats.play(value)
             if play is not None:
-                return "bgstats", self.play_view(play)
+                return self.play_view(play)
         return self.current(stats)
 
     def nav(self) -> tuple[Tab, ...]:
@@ -94,16 +94,16 @@ class ScoreLog:
         tabs += [Tab(label, f"log:page:{page}", self.page == page) for label, page in PAGES]
         return tuple(tabs)
 
-    def current(self, stats: LogStats) -> tuple[str, ChartView | PlaysView]:
+    def current(self, stats: LogStats) -> ChartView | PlaysView:
         """The chosen page for the chosen game."""
         if self.page == "plays":
-            return "plays", self.plays_view(stats)
+            return self.plays_view(stats)
         if self.page == "history" and self.game is None:
             # A score history is of one game: show the most played game's (the tabs say which).
             counts = {name: stats.count(name) for name in game_names()}
             self.game = max(counts, key=lambda name: counts[name]) if any(counts.values()) else None
         chart = view(self.page, stats, game=self.game)
-        return self.page, replace(chart, nav=self.nav())
+        return replace(chart, nav=self.nav())
 
     def plays_view(self, stats: LogStats) -> PlaysView:
         """The plays list: the newest plays of the chosen game, ``ROWS`` at a time (one page

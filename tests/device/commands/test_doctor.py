@@ -207,7 +207,7 @@ def test_the_config_line_names_the_system_file_once_when_it_is_also_given(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     system = tmp_path / "config.toml"
-    system.write_text("[narration]\nbackend = \"silent\"\n")
+    system.write_text('[narration]\nbackend = "silent"\n')
     monkeypatch.setattr(doctor_module, "SYSTEM_CONFIG_PATH", system)
     # The unit runs `mothership --config /etc/mothership/config.toml`, the system file itself.
     config = load_config(system, system_path=system)

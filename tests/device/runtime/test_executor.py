@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import wave
 from pathlib import Path
@@ -93,7 +94,7 @@ def test_the_night_bed_plays_from_dusk_and_stops_at_wake_up(tmp_path: Path) -> N
 def test_the_tense_bed_starts_a_minute_before_the_day_ends(tmp_path: Path) -> None:
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock)
-    executor.run([Phase(N.DAY), Show(ScreenName.DAY, _day(300.0))])
+    executor.run([Phase(N.DAY), Show(_day(300.0))])
     assert executor.audio.due(clock.now()) == 240.0
     clock.advance_to(239.0)
     executor.audio.update()
@@ -111,7 +112,7 @@ def test_the_tense_bed_starts_a_minute_before_the_day_ends(tmp_path: Path) -> No
 def test_a_paused_day_holds_the_tense_bed_back(tmp_path: Path) -> None:
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock)
-    executor.run([Phase(N.DAY), Show(ScreenName.DAY, _day(None))])
+    executor.run([Phase(N.DAY), Show(_day(None))])
     assert executor.audio.due(clock.now()) is None
     clock.advance_to(600.0)
     executor.audio.update()
@@ -121,7 +122,7 @@ def test_a_paused_day_holds_the_tense_bed_back(tmp_path: Path) -> None:
 def test_ambience_off_plays_nothing_but_keeps_time(tmp_path: Path) -> None:
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock, enabled=False)
-    executor.run([Phase(N.DUSK), Phase(N.DAY), Show(ScreenName.DAY, _day(60.0))])
+    executor.run([Phase(N.DUSK), Phase(N.DAY), Show(_day(60.0))])
     executor.audio.update()
     assert [call for call in speaker.calls if call[0] != "update"] == []
 
@@ -133,7 +134,7 @@ def test_the_users_ogg_files_replace_the_generated_beds(tmp_path: Path) -> None:
         (music / name).write_bytes(b"")
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock, music_dir=music)
-    executor.run([Phase(N.DUSK), Phase(N.DAY), Show(ScreenName.DAY, _day(30.0))])
+    executor.run([Phase(N.DUSK), Phase(N.DAY), Show(_day(30.0))])
     executor.audio.update()
     plays = [path for kind, path in speaker.calls if kind == "play"]
     assert plays == [music / "calm-night.ogg", music / "tense_end.ogg"]
@@ -171,16 +172,10 @@ def test_a_screen_whose_view_changed_since_its_picture_is_pictured_again(tmp_pat
             Outputs(transcript=Transcript(VirtualClock()), screen=ui, shot_dir=tmp_path)
         )
         first = home_view()
-        executor.shown.show("home", first)
+        executor.shown.show(first)
         executor.shown.save_screenshot()
         assert executor.shown.pictured
-        if isinstance(first, dict):
-            later: object = {**first, "title": "Mothership, later"}
-        else:
-            import dataclasses
-
-            later = dataclasses.replace(first, title="Mothership, later")
-        executor.shown.show("home", later)  # type: ignore[arg-type]
+        executor.shown.show(dataclasses.replace(first, title="Mothership, later"))
         assert not executor.shown.pictured
         executor.shown.save_screenshot()
         assert executor.shown.pictured
@@ -291,7 +286,7 @@ def test_a_plays_code_is_worked_out_behind_the_loop_and_shown_when_ready(
         outputs = Outputs(transcript=transcript, store=store, links_behind=True, wake=ready.set)
         executor = Executor(outputs, game="onenight")
         result = FinalResult("onenight", (None, None, None), (2,))
-        end = Show(ScreenName.END, EndView("Village wins!", ("Winner: player 2.",)))
+        end = Show(EndView("Village wins!", ("Winner: player 2.",)))
         executor.run([LogPlay("onenight.game", {"winners": [2]}, result=result), end])
         assert (
             isinstance(executor.shown.view, EndView) and executor.shown.view.bgstats == ""
@@ -307,9 +302,11 @@ def test_a_plays_code_is_worked_out_behind_the_loop_and_shown_when_ready(
         assert (
             executor.shown.view.again and executor.shown.view.title == "Village wins!"
         )  # as it was
-        executor.shown.show("home", {})
+        from device.runtime.app import home_view
+
+        executor.shown.show(home_view())
         executor.last.show_ready_link()
-        assert executor.shown.screen == "home"  # a screen left stays left
+        assert executor.shown.screen is ScreenName.HOME  # a screen left stays left
     finally:
         executor.last.links.close()
         store.close()

@@ -31,15 +31,15 @@ class BareScreen:
     """Only the methods the runtime's screen Protocols name; it keeps what it is told."""
 
     def __init__(self) -> None:
-        self.shown: list[tuple[str, View]] = []
+        self.shown: list[tuple[ScreenName, View]] = []
         self.taps: list[str] = []
         self.added: list[Control] = []
         self.question: tuple[str, list[Control]] | None = None
         self.banners: list[str] = []
 
     # ScreenLike: what the executor draws on.
-    def show(self, screen: str, view: Any) -> None:
-        self.shown.append((screen, view))
+    def show(self, view: View) -> None:
+        self.shown.append((view.screen, view))
         self.added = []  # the device's controls last until the next screen
 
     def redraw(self, now: float) -> None:

@@ -254,7 +254,7 @@ def test_the_score_sheet_shows_who_starts() -> None:
     ui = TouchUI()
     ui.open()
     try:
-        ui.show("scores", scores_view(state, "Round 2"))  # draws it
+        ui.show(scores_view(state, "Round 2"))  # draws it
     finally:
         ui.close()
     replicas = AlieninjasState(AlieninjasSetup("replicas", 3), starter=3, ender=1)

@@ -194,9 +194,9 @@ def test_encounters_round_1_says_and_shows_the_starting_bag_and_hand(config: Con
     ui = TouchUI()
     ui.open()
     try:
-        ui.show("sheet", view)
+        ui.show(view)
         with_notes = pygame.image.tobytes(pygame.display.get_surface().subsurface(band), "RGB")
-        ui.show("sheet", dataclasses.replace(view, notes=()))
+        ui.show(dataclasses.replace(view, notes=()))
         without = pygame.image.tobytes(pygame.display.get_surface().subsurface(band), "RGB")
     finally:
         ui.close()

@@ -165,7 +165,7 @@ def test_the_charts_are_touchscreen_screens_too(kind: str) -> None:
     ui = TouchUI()
     ui.open()
     try:
-        ui.show(kind, view(kind, in_store(SEEDED), player="Bo"))
+        ui.show(view(kind, in_store(SEEDED), player="Bo"))
         ui.redraw(0.0)
     finally:
         ui.close()

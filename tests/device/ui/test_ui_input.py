@@ -26,7 +26,7 @@ def _key(key: int) -> None:
 def test_a_click_on_start_night_gives_the_start_action(
     ui: TouchUI, views: dict[str, dict[str, object]]
 ) -> None:
-    ui.show("setup", views["setup"])
+    ui.show(views["setup"])
     _post(pygame.MOUSEBUTTONDOWN, pos=START_NIGHT, button=1)
     assert ui.poll() == [UiInput("touch", "start")]
 
@@ -34,7 +34,7 @@ def test_a_click_on_start_night_gives_the_start_action(
 def test_a_click_beside_every_control_gives_nothing(
     ui: TouchUI, views: dict[str, dict[str, object]]
 ) -> None:
-    ui.show("setup", views["setup"])
+    ui.show(views["setup"])
     _post(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1)
     _post(pygame.MOUSEBUTTONDOWN, pos=START_NIGHT, button=4)  # a wheel step is no press
     assert ui.poll() == []
@@ -43,7 +43,7 @@ def test_a_click_beside_every_control_gives_nothing(
 def test_one_tap_sending_finger_and_mouse_events_gives_one_input(
     ui: TouchUI, views: dict[str, dict[str, object]]
 ) -> None:
-    ui.show("setup", views["setup"])
+    ui.show(views["setup"])
     x, y = START_NIGHT
     _post(
         pygame.FINGERDOWN,
@@ -88,19 +88,19 @@ def test_closing_the_window_or_escape_is_quit(ui: TouchUI) -> None:
 def test_day_controls_follow_the_pause_state(
     ui: TouchUI, views: dict[str, dict[str, object]]
 ) -> None:
-    ui.show("day", views["day"])
+    ui.show(views["day"])
     assert ui.controls() == [("Pause", "pause"), ("+1 min", "extend"), ("Vote now", "vote")]
 
 
 def test_action_for_label_ignores_case(ui: TouchUI, views: dict[str, dict[str, object]]) -> None:
-    ui.show("setup", views["setup"])
+    ui.show(views["setup"])
     assert ui.action_for_label("start NIGHT") == "start"
 
 
 def test_action_for_label_lists_the_labels_and_suggests_one(
     ui: TouchUI, views: dict[str, dict[str, object]]
 ) -> None:
-    ui.show("day", views["day"])
+    ui.show(views["day"])
     with pytest.raises(UiError) as caught:
         ui.action_for_label("Vote nwo")
     assert str(caught.value) == (
@@ -112,7 +112,7 @@ def test_action_for_label_lists_the_labels_and_suggests_one(
 def test_action_for_label_on_the_night_screen_says_there_are_no_controls(
     ui: TouchUI, views: dict[str, dict[str, object]]
 ) -> None:
-    ui.show("night", views["night"])
+    ui.show(views["night"])
     with pytest.raises(UiError) as caught:
         ui.action_for_label("OK")
     assert str(caught.value) == (

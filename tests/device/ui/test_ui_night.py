@@ -21,7 +21,7 @@ def brightest(path: Path) -> int:
 
 
 def test_a_yes_no_window_offers_two_dim_buttons(ui: TouchUI, tmp_path: Path) -> None:
-    ui.show("night", NightView("Oracle, join the aliens?", AnswerButtons.YES_NO, 6))
+    ui.show(NightView("Oracle, join the aliens?", AnswerButtons.YES_NO, 6))
     assert ui.controls() == [("Yes", "answer:yes"), ("No", "answer:no")]
     ui.redraw(0.0)
     ui.save_png(tmp_path / "n.png")
@@ -31,7 +31,7 @@ def test_a_yes_no_window_offers_two_dim_buttons(ui: TouchUI, tmp_path: Path) -> 
 def test_a_number_window_offers_one_button_per_number_and_a_tap_answers(
     ui: TouchUI, tmp_path: Path
 ) -> None:
-    ui.show("night", NightView(QUESTION, AnswerButtons.NUMBER, 10))
+    ui.show(NightView(QUESTION, AnswerButtons.NUMBER, 10))
     assert [action for _, action in ui.controls()] == [f"answer:{n}" for n in range(1, 11)]
     ui.redraw(0.0)
     ui.save_png(tmp_path / "n.png")
@@ -41,6 +41,6 @@ def test_a_number_window_offers_one_button_per_number_and_a_tap_answers(
 
 
 def test_once_the_window_closes_no_answer_button_is_left(ui: TouchUI) -> None:
-    ui.show("night", NightView(QUESTION, AnswerButtons.NUMBER, 10))
-    ui.show("night", NightView("Oracle, close your eyes.", AnswerButtons.NONE, 10))
+    ui.show(NightView(QUESTION, AnswerButtons.NUMBER, 10))
+    ui.show(NightView("Oracle, close your eyes.", AnswerButtons.NONE, 10))
     assert ui.controls() == []

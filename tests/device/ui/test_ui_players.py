@@ -13,7 +13,7 @@ from games.views import KeyboardView, PlayersView, ViewError
 def test_the_list_has_a_button_per_name_then_new_and_done(
     ui: TouchUI, views: dict[str, Any]
 ) -> None:
-    ui.show("players", views["players"])
+    ui.show(views["players"])
     assert ui.controls() == [
         ("Cleo", "pick:Cleo"),
         ("Ada", "pick:Ada"),
@@ -26,14 +26,14 @@ def test_the_list_has_a_button_per_name_then_new_and_done(
 
 def test_the_list_shows_at_most_twelve_names(ui: TouchUI) -> None:
     names = [f"P{i}" for i in range(20)]
-    ui.show("players", PlayersView("Players", tuple(names), "", (), ""))
+    ui.show(PlayersView("Players", tuple(names), "", (), ""))
     assert [action for _, action in ui.controls()][-3:] == ["pick:P11", "new", "done"]
 
 
 def test_the_keyboard_has_every_letter_space_del_back_and_ok(
     ui: TouchUI, views: dict[str, Any]
 ) -> None:
-    ui.show("keyboard", views["keyboard"])
+    ui.show(views["keyboard"])
     actions = [action for _, action in ui.controls()]
     qwerty = "QWERTYUIOPASDFGHJKLZXCVBNM"
     assert actions[:26] == [f"key:{letter}" for letter in qwerty]  # laid out as on a phone
@@ -53,7 +53,7 @@ def test_the_keys_show_a_capital_only_where_a_word_starts() -> None:
 
 def test_no_two_keys_overlap_and_all_fit_on_the_screen(ui: TouchUI, views: dict[str, Any]) -> None:
     for screen in ("players", "keyboard"):
-        ui.show(screen, views[screen])
+        ui.show(views[screen])
         rects = [c.rect for c in ui._controls]
         for i, rect in enumerate(rects):
             assert rect.left >= 0 and rect.right <= 800 and rect.top >= 0 and rect.bottom <= 480

@@ -69,7 +69,7 @@ def shoot(tmp_path: Path, screen: str, view: dict[str, object]) -> tuple[Path, l
     ui = TouchUI()
     ui.open()
     try:
-        ui.show(screen, view)
+        ui.show(view)
         ui.redraw(0.0)
         ui.save_png(tmp_path / f"{screen}.png")
         return tmp_path / f"{screen}.png", [label for label, _ in ui.controls()]
@@ -105,7 +105,7 @@ def test_an_end_screen_without_a_logged_play_has_no_code(tmp_path: Path) -> None
     ui = TouchUI()
     ui.open()
     try:
-        ui.show("end", EndView("Village wins!", ("Seat 3 died.",)))
+        ui.show(EndView("Village wins!", ("Seat 3 died.",)))
         ui.redraw(0.0)
         ui.save_png(tmp_path / "end.png")
     finally:

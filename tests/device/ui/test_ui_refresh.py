@@ -35,7 +35,7 @@ def _count_flips(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 def test_refresh_draws_an_idle_screen_no_more(
     ui: TouchUI, views: dict[str, View], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    ui.show("home", views["home"])
+    ui.show(views["home"])
     flips = _count_flips(monkeypatch)
     for second in range(1, 30):
         ui.refresh(float(second))
@@ -46,7 +46,7 @@ def test_refresh_draws_the_day_clock_once_per_tick(
     ui: TouchUI, views: dict[str, View], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     ui.redraw(0.0)
-    ui.show("day", views["day"])  # ends at 100: ticks at 1, 2, 3 ...
+    ui.show(views["day"])  # ends at 100: ticks at 1, 2, 3 ...
     flips = _count_flips(monkeypatch)
     for tenth in range(1, 31):
         ui.refresh(tenth / 10)
@@ -85,7 +85,7 @@ def test_a_clock_tick_redraws_its_changed_cells_to_the_same_pixels_as_a_whole_re
     """Across the day's amber last 30 s, 0:00 with "Time's up!", and the round clock."""
     view = TICKING[name]
     ui.redraw(start)
-    ui.show(view.screen, view)
+    ui.show(view)
     updates: list[list[pygame.Rect]] = []
     real_update = pygame.display.update
 
@@ -110,7 +110,7 @@ def test_a_clock_tick_redraws_its_changed_cells_to_the_same_pixels_as_a_whole_re
 
 def test_a_notice_running_out_redraws_the_whole_screen(ui: TouchUI) -> None:
     ui.redraw(0.0)
-    ui.show("day", DayView(ends_at=1000.0, remaining=0.0, paused=False, players=7))
+    ui.show(DayView(ends_at=1000.0, remaining=0.0, paused=False, players=7))
     ui.notice("The tag reader is not answering", until=2.5)
     with_notice = _pixels(ui)
     ui.refresh(2.6)

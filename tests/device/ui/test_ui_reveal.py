@@ -153,7 +153,7 @@ DOPPEL_FULL = dataclasses.replace(
 def test_the_reveal_screen_renders_a_real_png(
     ui: TouchUI, view: RevealView, tmp_path: Path
 ) -> None:
-    ui.show("reveal", view)
+    ui.show(view)
     ui.redraw(0.0)
     ui.save_png(tmp_path / "reveal.png")
     assert (tmp_path / "reveal.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -161,7 +161,7 @@ def test_the_reveal_screen_renders_a_real_png(
 
 
 def test_the_controls_are_the_seats_the_cards_in_play_and_confirm(ui: TouchUI) -> None:
-    ui.show("reveal", reveal(card="cow"))
+    ui.show(reveal(card="cow"))
     assert ui.controls() == [
         ("Seat 1", "seat:1"),
         ("Seat 2", "seat:2"),
@@ -177,33 +177,33 @@ def test_the_controls_are_the_seats_the_cards_in_play_and_confirm(ui: TouchUI) -
 
 
 def test_only_the_roles_in_play_are_offered(ui: TouchUI) -> None:
-    ui.show("reveal", FULL)
+    ui.show(FULL)
     offered = [action for _, action in ui.controls() if action.startswith("card:")]
     assert offered == [f"card:{role.value}" for role in THIRTEEN]
     assert "card:cow" not in offered
 
 
 def test_confirm_comes_only_with_a_card_chosen(ui: TouchUI) -> None:
-    ui.show("reveal", reveal(mark="love", marks=marks(["love"]), became="alien"))
+    ui.show(reveal(mark="love", marks=marks(["love"]), became="alien"))
     assert "confirm" not in dict(ui.controls()).values()
-    ui.show("reveal", reveal(card="villager"))
+    ui.show(reveal(card="villager"))
     assert ("Confirm", "confirm") in ui.controls()
     ui.tap("Confirm")
     assert ui.poll() == [UiInput("touch", "confirm")]
 
 
 def test_marks_show_only_when_in_play(ui: TouchUI) -> None:
-    ui.show("reveal", reveal())
+    ui.show(reveal())
     assert not [a for _, a in ui.controls() if a.startswith("mark:")]
-    ui.show("reveal", reveal(marks=marks(["clarity", "love"])))
+    ui.show(reveal(marks=marks(["clarity", "love"])))
     offered = [(label, a) for label, a in ui.controls() if a.startswith("mark:")]
     assert offered == [("Mark of Clarity", "mark:clarity"), ("Mark of Love", "mark:love")]
 
 
 def test_the_became_choices_show_only_when_asked(ui: TouchUI) -> None:
-    ui.show("reveal", reveal(card="alien"))
+    ui.show(reveal(card="alien"))
     assert not [a for _, a in ui.controls() if a.startswith("became:")]
-    ui.show("reveal", reveal(card="alien", alien_choices=True))
+    ui.show(reveal(card="alien", alien_choices=True))
     assert [c for c in ui.controls() if c[1].startswith("became:")] == BECAME
 
 
@@ -221,7 +221,7 @@ def test_the_became_choices_show_only_when_asked(ui: TouchUI) -> None:
     ],
 )
 def test_a_tap_gives_the_chips_action(ui: TouchUI, label: str, action: str) -> None:
-    ui.show("reveal", FULL)
+    ui.show(FULL)
     ui.tap(label)
     assert ui.poll() == [UiInput("touch", action)]
 
@@ -307,13 +307,12 @@ def test_a_bad_reveal_view_is_refused_when_built(changes: dict[str, object], mes
 @pytest.mark.parametrize("alien_choices", [False, True], ids=["no-directive", "alien-directive"])
 def test_snatched_is_offered_whatever_the_directive(ui: TouchUI, alien_choices: bool) -> None:
     # Reference 2.9: a card the Body Snatcher took or left is an Alien card, whatever was drawn.
-    ui.show("reveal", reveal(card="villager", alien_choices=alien_choices))
+    ui.show(reveal(card="villager", alien_choices=alien_choices))
     assert "Snatched card" not in dict(ui.controls())
-    ui.show("reveal", reveal(card="villager", alien_choices=alien_choices, snatch_choices=True))
+    ui.show(reveal(card="villager", alien_choices=alien_choices, snatch_choices=True))
     ui.tap("Snatched card")
     assert ui.poll() == [UiInput("touch", "snatched:yes")]
     ui.show(
-        "reveal",
         reveal(card="villager", alien_choices=alien_choices, snatch_choices=True, snatched=True),
     )
     ui.tap("Snatched card")
@@ -324,7 +323,7 @@ def test_snatched_is_offered_whatever_the_directive(ui: TouchUI, alien_choices: 
 
 
 def test_a_copier_card_offers_the_roles_it_can_have_copied(ui: TouchUI) -> None:
-    ui.show("reveal", COPYING)
+    ui.show(COPYING)
     assert ui.controls() == [
         ("Seat 1", "seat:1"),
         ("Seat 2", "seat:2"),
@@ -346,7 +345,7 @@ def test_the_copied_role_is_shown_then_confirmed(ui: TouchUI, became: str) -> No
     view = dataclasses.replace(COPYING, became=became)
     lit = [c.action for c in RevealScreen.from_view(view).controls() if c.lit]
     assert lit[-2:] == ["card:none", f"became:{became}"]
-    ui.show("reveal", view)
+    ui.show(view)
     ui.tap("Confirm")
     assert ui.poll() == [UiInput("touch", "confirm")]
 
@@ -358,7 +357,7 @@ def test_a_copied_role_leaves_the_alien_chips_at_neither(ui: TouchUI) -> None:
         "Copied Werewolf",
         "Became neither",
     ]
-    ui.show("reveal", view)
+    ui.show(view)
     ui.tap("Became alien")
     assert ui.poll() == [UiInput("touch", "became:alien")]
 
@@ -368,7 +367,7 @@ def test_a_copied_role_leaves_the_alien_chips_at_neither(ui: TouchUI) -> None:
     [("Copied Werewolf", "became:werewolf"), ("Copied nothing", "became:nothing")],
 )
 def test_a_tap_on_a_copy_chip_gives_its_action(ui: TouchUI, label: str, action: str) -> None:
-    ui.show("reveal", COPYING)
+    ui.show(COPYING)
     ui.tap(label)
     assert ui.poll() == [UiInput("touch", action)]
 
@@ -430,7 +429,7 @@ FULL_DAYBREAK = dataclasses.replace(
 def test_artifacts_and_sights_render_and_fit_without_overlap(
     ui: TouchUI, view: RevealView, tmp_path: Path
 ) -> None:
-    ui.show("reveal", view)
+    ui.show(view)
     ui.redraw(0.0)
     ui.save_png(tmp_path / "reveal.png")
     assert pygame.image.load(str(tmp_path / "reveal.png")).get_size() == (800, 480)
@@ -455,7 +454,7 @@ def test_artifacts_and_sights_render_and_fit_without_overlap(
     ],
 )
 def test_an_artifact_or_sight_chip_gives_its_action(ui: TouchUI, label: str, action: str) -> None:
-    ui.show("reveal", DAYBREAK)
+    ui.show(DAYBREAK)
     ui.tap(label)
     assert ui.poll() == [UiInput("touch", action)]
 
@@ -481,7 +480,7 @@ def test_a_nostradamus_card_offers_the_teams_he_can_have_foreseen(ui: TouchUI) -
         foresaw="werewolf_team",
         team_choices=["village_team", "werewolf_team"],
     )
-    ui.show("reveal", view)
+    ui.show(view)
     ui.tap("Foresaw village team")
     assert ui.poll() == [UiInput("touch", "foresaw:village_team")]
     lit = {c.label for c in RevealScreen.from_view(view).controls() if c.lit}
@@ -500,7 +499,7 @@ def test_a_doppelganger_nostradamus_offers_the_teams_beside_her_copy(ui: TouchUI
         copy_choices=cards(in_play[1:]),
         team_choices=["village_team", "werewolf_team"],
     )
-    ui.show("reveal", view)
+    ui.show(view)
     ui.tap("Foresaw werewolf team")
     assert ui.poll() == [UiInput("touch", "foresaw:werewolf_team")]
     lit = {c.label for c in RevealScreen.from_view(view).controls() if c.lit}
@@ -508,7 +507,7 @@ def test_a_doppelganger_nostradamus_offers_the_teams_beside_her_copy(ui: TouchUI
 
 
 def test_the_doppelganger_marks_sit_in_a_row_of_their_own_and_tap_by_name(ui: TouchUI) -> None:
-    ui.show("reveal", DOPPEL_FULL)
+    ui.show(DOPPEL_FULL)
     controls = {c.label: c for c in RevealScreen.from_view(DOPPEL_FULL).controls()}
     love, doppel_love = controls["Mark of Love"], controls["Doppelganger Mark of Love"]
     assert doppel_love.rect.top > love.rect.bottom
@@ -518,11 +517,11 @@ def test_the_doppelganger_marks_sit_in_a_row_of_their_own_and_tap_by_name(ui: To
 
 
 def test_the_shield_toggle_is_offered_with_a_sentinel(ui: TouchUI) -> None:
-    ui.show("reveal", reveal(card="villager"))
+    ui.show(reveal(card="villager"))
     assert "Shielded card" not in dict(ui.controls())
-    ui.show("reveal", reveal(card="villager", shield_choices=True, snatch_choices=True))
+    ui.show(reveal(card="villager", shield_choices=True, snatch_choices=True))
     ui.tap("Shielded card")
     assert ui.poll() == [UiInput("touch", "shielded:yes")]
-    ui.show("reveal", reveal(card="villager", shield_choices=True, shielded=True))
+    ui.show(reveal(card="villager", shield_choices=True, shielded=True))
     ui.tap("Shielded card")
     assert ui.poll() == [UiInput("touch", "shielded:no")]

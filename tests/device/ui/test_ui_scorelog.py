@@ -39,19 +39,22 @@ def plays(view: View) -> PlaysView:
 def test_it_opens_on_every_games_wins_and_filters_by_game() -> None:
     log = ScoreLog()
     view: ChartView | PlaysView | BgStatsView
-    screen, view = log.open(STATS)
+    view = log.open(STATS)
+    screen = view.screen
     assert (screen, view.title, lit(view)) == (
         "wins",
         "Wins: All games - 12 plays",
         ["All", "Wins"],
     )
-    screen, view = log.tap("log:game:Alieninjas", STATS)
+    view = log.tap("log:game:Alieninjas", STATS)
+    screen = view.screen
     assert (screen, view.title, lit(view)) == (
         "wins",
         "Wins: Alieninjas - 4 plays",
         ["Alieninjas", "Wins"],
     )
-    screen, view = log.tap("log:page:history", STATS)
+    view = log.tap("log:page:history", STATS)
+    screen = view.screen
     assert screen == "history" and isinstance(view, HistoryView)
     assert view.title == "Ada: Alieninjas"
     assert [p.score for p in view.points] == [13, 16, 19, 22]
@@ -60,20 +63,23 @@ def test_it_opens_on_every_games_wins_and_filters_by_game() -> None:
 def test_the_plays_list_pages_newest_first_and_opens_a_code() -> None:
     log = ScoreLog(location="Club")
     log.open(STATS)
-    screen, shown = log.tap("log:page:plays", STATS)
+    shown = log.tap("log:page:plays", STATS)
+    screen = shown.screen
     view = plays(shown)
     assert screen == "plays" and len(view.rows) == ROWS
     assert view.rows[0].action == "log:play:p12"
     assert (view.older, view.newer) == (True, False)
     assert view.footer.startswith("Plays 1-5 of 12.")
-    older = plays(log.tap("log:older", STATS)[1])
+    older = plays(log.tap("log:older", STATS))
     assert older.rows[0].action == "log:play:p7" and older.newer is True
-    screen, code = log.tap("log:play:p7", STATS)
+    code = log.tap("log:play:p7", STATS)
+    screen = code.screen
     assert isinstance(code, BgStatsView)
     assert screen == "bgstats" and code.back == "log:page:plays"
     data = decode_push_url(code.bgstats)
     assert (data["sourcePlayId"], data["location"]) == ("p7", "Club")
-    screen, back = log.tap("log:page:plays", STATS)
+    back = log.tap("log:page:plays", STATS)
+    screen = back.screen
     assert screen == "plays" and plays(back).rows[0].action == "log:play:p7"  # same page
 
 
@@ -83,14 +89,12 @@ def test_every_page_draws_with_its_tabs() -> None:
     ui.open()
     try:
         for action in ("log:page:wins", "log:page:history", "log:page:plays"):
-            screen, view = log.tap(action, STATS)
-            ui.show(screen, view)
+            ui.show(log.tap(action, STATS))
             ui.redraw(0.0)
             labels = [label for label, _ in ui.controls()]
             assert {"All", "One Night", "Alieninjas", "Alienation", "Encounters"} <= set(labels)
             assert {"Wins", "Scores", "Plays", "Home"} <= set(labels)
-        screen, view = log.tap("log:play:p3", STATS)
-        ui.show(screen, view)
+        ui.show(log.tap("log:play:p3", STATS))
         ui.redraw(0.0)
         assert [label for label, _ in ui.controls()] == ["Back"]
     finally:

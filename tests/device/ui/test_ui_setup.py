@@ -35,7 +35,7 @@ def _colours_in(rect: pygame.Rect) -> set[tuple[int, int, int]]:
 
 @pytest.mark.parametrize("tab", list(TABS))
 def test_every_role_has_its_chip_on_its_tab(ui: TouchUI, tab: str) -> None:
-    ui.show("setup", Lobby(tab=tab).view())
+    ui.show(Lobby(tab=tab).view())
     controls = ui.controls()
     chips = [(label, action) for label, action in controls if action.startswith("role:")]
     expected = [(role.display_name, f"role:{role.value}") for role in Role if tab_of(role) == tab]
@@ -45,20 +45,20 @@ def test_every_role_has_its_chip_on_its_tab(ui: TouchUI, tab: str) -> None:
 def test_the_tabs_together_offer_every_role_once(ui: TouchUI) -> None:
     offered = []
     for tab in TABS:
-        ui.show("setup", Lobby(tab=tab).view())
+        ui.show(Lobby(tab=tab).view())
         offered += [action for _, action in ui.controls() if action.startswith("role:")]
     assert sorted(offered) == sorted(f"role:{role.value}" for role in Role)
 
 
 @pytest.mark.parametrize(("label", "action"), [("Cow", "role:cow"), ("Groob", "role:groob")])
 def test_a_tap_on_a_chip_gives_its_role_action(ui: TouchUI, label: str, action: str) -> None:
-    ui.show("setup", _lobby_ready().view())
+    ui.show(_lobby_ready().view())
     ui.tap(label)
     assert ui.poll() == [UiInput("touch", action)]
 
 
 def test_the_other_controls_give_their_actions(ui: TouchUI) -> None:
-    ui.show("setup", _lobby_ready().view())
+    ui.show(_lobby_ready().view())
     controls = dict(ui.controls())
     assert {
         label: controls[label]
@@ -97,7 +97,7 @@ def test_the_daybreak_tab_offers_its_six_presets_and_a_preset_lists_what_it_adde
     ui: TouchUI,
 ) -> None:
     lobby = Lobby(players=7).apply_preset("total_chaos")
-    ui.show("setup", lobby.view())
+    ui.show(lobby.view())
     presets = [label for label, action in ui.controls() if action.startswith("preset:")]
     assert presets == [
         "Daybreak first game",
@@ -147,29 +147,29 @@ def test_the_active_preset_is_lit() -> None:
 def test_the_status_is_green_when_playable_and_amber_otherwise(ui: TouchUI) -> None:
     ready = _lobby_ready()
     assert ready.view().status == "7 cards for 4 players: ready"
-    ui.show("setup", ready.view())
+    ui.show(ready.view())
     assert ALIEN in _colours_in(STATUS_BAND)
     assert AMBER not in _colours_in(STATUS_BAND)
     short = ready.toggle_role(Role.COW)
     assert short.view().status == "6 cards for 4 players: need 7"
-    ui.show("setup", short.view())
+    ui.show(short.view())
     assert AMBER in _colours_in(STATUS_BAND)
     assert ALIEN not in _colours_in(STATUS_BAND)
 
 
 def test_start_is_offered_only_when_playable_and_not_preparing(ui: TouchUI) -> None:
     ready = _lobby_ready()
-    ui.show("setup", ready.view())
+    ui.show(ready.view())
     assert ("Start night", "start") in ui.controls()
-    ui.show("setup", ready.toggle_role(Role.BLOB).view())
+    ui.show(ready.toggle_role(Role.BLOB).view())
     assert "start" not in dict(ui.controls()).values()
-    ui.show("setup", ready.view(progress=0.5))
+    ui.show(ready.view(progress=0.5))
     assert ui.controls() == []
 
 
 def test_the_checked_in_seats_are_lit(ui: TouchUI) -> None:
     lit = pygame.Color(120, 255, 150)  # canvas.CHIP_ON
-    ui.show("setup", Lobby(players=5).seat_checked_in(2).seat_checked_in(5).view())
+    ui.show(Lobby(players=5).seat_checked_in(2).seat_checked_in(5).view())
     surface = pygame.display.get_surface()
     # Five seats, 58 px apart, centred on x=400 at y=86.
     centres = [(400 - 58 * 5 // 2 + 29 + 58 * i, 86 - 12) for i in range(5)]
@@ -199,6 +199,6 @@ def test_a_bad_chip_in_the_view_is_named_when_built() -> None:
     ids=["empty", "twelve", "too-many-cards", "notice"],
 )
 def test_setup_states_render(ui: TouchUI, lobby: Lobby, tmp_path: Path) -> None:
-    ui.show("setup", lobby.view())
+    ui.show(lobby.view())
     ui.save_png(tmp_path / "setup.png")
     assert pygame.image.load(str(tmp_path / "setup.png")).get_size() == (800, 480)
