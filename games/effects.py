@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.scorelog.plays import FinalResult
-from games.views import ScreenName, View
+from games.views import ScreenId, View
 
 
 def _freeze(params: Mapping[str, object]) -> tuple[tuple[str, object], ...]:
@@ -99,7 +99,7 @@ class Show:
             raise TypeError(f"Show takes a View, not {self.view!r}")
 
     @property
-    def screen(self) -> ScreenName:
+    def screen(self) -> ScreenId:
         """The screen the view goes on (the member)."""
         return self.view.screen
 

@@ -10,6 +10,7 @@ without importing the registry.
 from __future__ import annotations
 
 import enum
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from games.errors import SetupError
 
 if TYPE_CHECKING:  # only a type: the spec loads no session module (a cheap catalog import)
+    from games.layout import GameView
     from games.session import Session
 
 SetupT = TypeVar("SetupT")
@@ -185,6 +187,10 @@ class GameSpec(Generic[SetupT]):
     fields: tuple[ScoreField, ...] = ()
     """A seat's score entry (empty: no score entry), or, with missions, the fallback."""
     missions: tuple[Mission, ...] = ()
+    views: tuple[str, ...] = ()
+    """Its own views, as ``"module:Class"``: each a ``games.layout.GameView`` on a screen of
+    its own (``"<key>.<screen>"``), which the device draws from its layout. Named, not
+    imported: they load with ``own_views()``, when asked."""
     home: Mapping[str, object] | None = None
     """The setup a home button named ``name`` starts, besides ``game`` (None: no button)."""
     players: tuple[int, int] | None = None
@@ -223,6 +229,24 @@ class GameSpec(Generic[SetupT]):
     def all_fields(self) -> tuple[ScoreField, ...]:
         """Every score field of the game and of its missions."""
         return (*self.fields, *(f for mission in self.missions for f in mission.fields))
+
+    def own_views(self) -> tuple[type[GameView], ...]:
+        """The classes of its own views, imported now."""
+        from games.layout import GameView
+
+        kinds = []
+        for path in self.views:
+            module, _, name = path.partition(":")
+            kind = getattr(importlib.import_module(module), name)
+            if not (isinstance(kind, type) and issubclass(kind, GameView)):
+                raise TypeError(f"{self.key}: {path} is not a GameView")
+            if not kind.screen.value.startswith(f"{self.key}."):
+                raise TypeError(
+                    f"{self.key}: {path} goes on {kind.screen.value!r}; "
+                    f"the game's own screens are named '{self.key}.<screen>'"
+                )
+            kinds.append(kind)
+        return tuple(kinds)
 
     def home_buttons(self) -> tuple[HomeButton, ...]:
         """The home screen's buttons for this game: its own, then its missions'."""

@@ -28,8 +28,14 @@ DEVICE_SEAT = 0
 """The device itself, as a vote target (a ripple) and in the tally."""
 
 
-class ScreenName(enum.StrEnum):
-    """Every screen the device can put up; the value is the name the transcript writes."""
+class ScreenId(enum.StrEnum):
+    """Base of every enum of screens: the device's (``ScreenName``) and a game's own (see
+    ``games.layout``). A screen's value is the name the transcript writes; screens are
+    compared by member."""
+
+
+class ScreenName(ScreenId):
+    """Every screen the device itself draws; the value is the name the transcript writes."""
 
     HOME = "home"
     """Pick a game."""
@@ -93,7 +99,7 @@ class Checked:
 class View(Checked):
     """Base of every view: the screen it goes on, and the field checks run at construction."""
 
-    screen: ClassVar[ScreenName]
+    screen: ClassVar[ScreenId]
 
     def seats_in_range(self, field: str, seats: Iterable[int], players: int, low: int = 1) -> None:
         """Refuse any seat in ``seats`` outside ``low``..``players`` (0 is the device)."""

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).parents[1]
-PACKAGES = ("games", "device", "narration", "hardware")
+PACKAGES = ("games", "device", "narration", "hardware", "tests/stargame")
 WATCHED = ("phase", "screen")
 
 

@@ -15,7 +15,7 @@ from device.ui.model import Control
 if TYPE_CHECKING:
     from device.runtime.ports import TouchScreen
     from device.runtime.screen_state import ScreenState
-    from games.views import ScreenName
+    from games.views import ScreenId
 
 ASKED: dict[str, tuple[str, str, str]] = {
     "vote": ("End the discussion and vote now? The timer stops for good.", "Vote now", "Not yet"),
@@ -30,7 +30,7 @@ class Confirm:
     def __init__(self, ui: TouchScreen, shown: ScreenState) -> None:
         self.ui = ui
         self.shown = shown
-        self.asked_on: ScreenName | None = None
+        self.asked_on: ScreenId | None = None
         """The screen a question of ours was asked on (None: none is up)."""
 
     def offer(self) -> None:

@@ -11,7 +11,7 @@ import dataclasses
 
 from device.runtime.names import UNNAMED_SCREENS, name_view
 from device.runtime.ports import Outputs
-from games.views import ScreenName, View
+from games.views import ScreenId, View
 
 
 class ScreenState:
@@ -19,7 +19,7 @@ class ScreenState:
 
     def __init__(self, out: Outputs) -> None:
         self.out = out
-        self.screen: ScreenName | None = None
+        self.screen: ScreenId | None = None
         """The screen on display (None before the first ``show``)."""
         self.view: View | None = None
         """The view on display (None before the first ``show``)."""

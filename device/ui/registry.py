@@ -2,7 +2,8 @@
 
 Both sides are named, not imported: a screen's module (and its view's) loads the first time
 such a view is shown, so the first screen does not wait for the charts, the QR codes or every
-game's screens to load.
+game's screens to load. A game's own views (``GameSpec.views``) are all drawn by one screen,
+from the layout each describes (``LAID_OUT``).
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ SCREENS: dict[str, str] = {
 }
 """``module:View`` -> ``module:Screen.factory``: the screen for each kind of view (each
 factory takes a view of that class)."""
+LAID_OUT = "device.ui.laidout:LaidOutScreen.from_view"
+"""The screen of every view a game declares as its own (a ``games.layout.GameView``)."""
 
 _found: dict[type[View], Callable[[Any], Screen]] = {}
 
@@ -61,11 +64,20 @@ def screen_for(kind: type[View]) -> Callable[[Any], Screen] | None:
     if typed is None:
         path = SCREENS.get(f"{kind.__module__}:{kind.__qualname__}")
         if path is None:
-            return None
+            # Asked each time, not kept: a game's views are shown while it is registered.
+            return _load(LAID_OUT) if kind in games_views() else None
         typed = _found[kind] = _load(path)
     return typed
 
 
+def games_views() -> list[type[View]]:
+    """The games' own views, as their specs declare them (``GameSpec.views``): each drawn
+    from its layout by ``LAID_OUT``."""
+    from games import catalog  # the games' specs: not before a view no screen above names
+
+    return [kind for spec in catalog.GAMES for kind in spec.own_views()]
+
+
 def view_kinds() -> list[type[View]]:
     """Every class of view a screen shows (loads them all: for messages about a wrong one)."""
-    return [_load(path) for path in SCREENS]
+    return [*(_load(path) for path in SCREENS), *games_views()]

@@ -90,11 +90,12 @@ class HomeScreen(Screen):
         n = len(self.games)
         if n == 0:
             return []
-        cols = 1 if n <= 2 else 2
+        # A third column once two would make buttons too short to tap (a sixth game).
+        cols = 1 if n <= 2 else 2 if n <= 10 else 3
         rows = math.ceil(n / cols)
         top, bottom, gap = 120, 460, 16
         height = min(150, (bottom - top - gap * (rows - 1)) // rows)
-        width = 560 if cols == 1 else 360
+        width = {1: 560, 2: 360, 3: 240}[cols]
         left = (800 - (cols * width + (cols - 1) * gap)) // 2
         out: list[Control] = []
         for i, name in enumerate(self.games):

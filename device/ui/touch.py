@@ -21,7 +21,7 @@ from device.ui.inputwake import EVDEV_DRIVERS, NO_INPUT_DRIVERS, InputWake, even
 from device.ui.model import DESIGN_SIZE, Control, UiError, UiInput
 from device.ui.registry import screen_for, view_kinds
 from device.ui.screens import Screen
-from games.views import ScreenName, View
+from games.views import ScreenId, View
 
 logger = logging.getLogger(__name__)
 
@@ -63,7 +63,7 @@ class TouchUI:
         self._fullscreen = fullscreen
         self._display: pygame.Surface | None = None
         self._canvas: pygame.Surface | None = None
-        self._name: ScreenName | None = None
+        self._name: ScreenId | None = None
         self._screen: Screen = Screen()
         self._controls: list[Control] = []
         self._now = 0.0
@@ -207,7 +207,7 @@ class TouchUI:
         return self._modal[1] if self._modal is not None else self._controls
 
     @property
-    def screen(self) -> ScreenName | None:
+    def screen(self) -> ScreenId | None:
         """The name of the screen on display (None before the first ``show``)."""
         return self._name
 

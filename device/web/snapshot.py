@@ -25,7 +25,7 @@ from device.store.players import Profile
 from device.web.profiles import player_tags, seat_names, store_version
 from games.catalog import by_key
 from games.effects import GamePhase
-from games.views import ScreenName
+from games.views import ScreenId, ScreenName
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ def _number(value: Any) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
-def _sheet(screen: ScreenName | None, view: Any, names: Mapping[int, str]) -> Sheet | None:
+def _sheet(screen: ScreenId | None, view: Any, names: Mapping[int, str]) -> Sheet | None:
     """The score sheet on a ``sheet``, ``scores`` or ``replicas`` screen, in public cells."""
     rows = _get(view, "rows")
     if screen is ScreenName.SHEET and isinstance(rows, list | tuple):
@@ -131,7 +131,7 @@ def _name(seat: Any, names: Mapping[int, str]) -> str:
 def table_of(
     game: str | None,
     phase: GamePhase | None,
-    screen: ScreenName | None,
+    screen: ScreenId | None,
     view: Any,
     names: Mapping[int, str],
 ) -> Table:

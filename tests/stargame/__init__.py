@@ -4,7 +4,8 @@ A small timer game: Go closes everyone's eyes for a few seconds (a dark phase: t
 only the public call, the phone page only "Night"), then each seat enters its points and the
 stars it counted; the highest total wins and the play goes to the score log. Registered by one
 line (``games.catalog.spec_of("stargame")`` in ``GAMES``), it needs no file outside this folder:
-its rules (``session``), its score fields (``fields``), its lines (``lines.toml``), its sample
+its rules (``session``), its score fields (``fields``), its own screen (``views``: the count,
+drawn by the device from the layout it describes), its lines (``lines.toml``), its sample
 (``samples/stars.json``) and what BG Stats is told are all here. docs/architecture.md walks
 through it.
 """
@@ -56,6 +57,7 @@ SPEC: GameSpec[StarsSetup] = GameSpec(
     _resume,
     setup_keys=frozenset({"players", "seed", "level", "seconds"}),
     fields=FIELDS,
+    views=("stargame.views:CountView",),
     home={"players": 2, "level": 3},
     players=(2, 6),
     lines=(str(HERE / "lines.toml"),),

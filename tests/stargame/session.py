@@ -20,11 +20,11 @@ from games.events import (
     Tick,
     Touched,
 )
-from games.onenight.views import NightView
 from games.scoresheet import final_effects
 from games.spec import Settings
 from games.views import EndView, SheetRow, SheetView
 from stargame.fields import EXTRA
+from stargame.views import CountView
 
 
 class StarsPhase(GamePhase):
@@ -97,8 +97,8 @@ def sheet(state: StarsState) -> SheetView:
 
 
 def _screen(state: StarsState) -> Show:
-    if state.phase is StarsPhase.DARK:
-        return Show(NightView("Eyes closed: count the stars"))
+    if state.phase is StarsPhase.DARK and state.deadline is not None:
+        return Show(CountView(state.setup.level, state.deadline))
     if state.phase is StarsPhase.FINAL:
         lines = tuple(f"Player {seat}: {points}" for seat, points in state.scores)
         return Show(EndView("Stars", lines))

@@ -14,10 +14,13 @@ import io
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from layoutcheck import layout_check
 from stargame import HERE
 from stargame.session import StarsPhase, StarsSetup
+from stargame.views import CountView, StarsScreen
 
 from device.clock import VirtualClock
 from device.commands.demo import DemoError, demo_scenario
@@ -36,16 +39,19 @@ from device.store.database import Store
 from device.store.exports import write_export
 from device.store.jsonbackup import parse_backup
 from device.transcript import Transcript
-from device.ui import TouchUI
+from device.ui import TouchUI, UiError
+from device.ui.canvas import Canvas
 from device.ui.keypad.entry import Keypad, fields_for, press
 from device.web.snapshot import Table, table_of
 from games import catalog
 from games.errors import SetupError
 from games.events import Control, ControlPressed, ScoreEntered, Tick
-from games.views import ScreenName
 from narration.catalogue import Catalogue
+from tests.device.ui.test_ui_night import brightest
+from tests.test_layers import layer_violations
 
 SAMPLE = json.loads((HERE / "samples" / "stars.json").read_text())
+COUNT = CountView(level=3, ends_at=130.0)
 
 
 @pytest.fixture
@@ -72,10 +78,22 @@ def test_its_folder_is_all_it_has() -> None:
         "samples",
         "samples/stars.json",
         "session.py",
+        "views.py",
     ]
 
 
+def test_its_modules_keep_to_the_games_layer() -> None:
+    """Like a game in ``games/``: the standard library and ``games`` only (its screen is drawn
+    by the device from the layout its view describes, so it needs no pygame)."""
+    for path in sorted(HERE.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        outside = layer_violations("games", source) - {"stargame"}
+        assert outside == set(), f"{path.name} imports {outside}"
+
+
 def test_without_its_line_the_device_knows_no_stars(config: Config) -> None:
+    with pytest.raises(UiError, match=r"^no screen shows a CountView"):
+        TouchUI().show(COUNT)
     with pytest.raises(ScenarioError, match="setup: unknown key 'level'"):
         parse_scenario(json.dumps(SAMPLE))
     assert fields_for("stars") is None
@@ -106,6 +124,40 @@ def test_its_sample_plays_to_the_end_and_its_play_reaches_bg_stats_with_its_fact
     backup = io.StringIO()
     write_export(store_path, "json", backup)
     assert parse_backup(backup.getvalue()).plays == (play,)  # its plays back up and restore
+
+
+def test_its_own_screen_is_drawn_from_its_view_dark_and_legible(
+    registered: None, config: Config, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn: list[str] = []
+    with layout_check(monkeypatch) as check:
+        checked_text = Canvas.text
+
+        def noted_text(self: Canvas, line: str, size: int, colour: Any, **where: Any) -> Any:
+            drawn.append(line)
+            return checked_text(self, line, size, colour, **where)
+
+        monkeypatch.setattr(Canvas, "text", noted_text)
+        simulate(demo_scenario("stars"), config)  # its sample, through its dark count
+        assert "stars.count" in check.screens
+        ui = TouchUI()
+        ui.open()
+        try:
+            ui.redraw(120.0)
+            drawn.clear()
+            ui.show(COUNT)  # the real touchscreen, as the daemon shows it
+            assert ui.screen is StarsScreen.COUNT
+            assert {"Stars", "0:10", "left to count", "3", "points a star"} <= set(drawn)
+            assert "Eyes closed: count the stars." in drawn
+            assert ui.next_redraw(120.0) == 121.0  # its countdown ticks
+            drawn.clear()
+            ui.refresh(121.0)
+            assert "0:09" in drawn
+            ui.save_png(tmp_path / "count.png")
+        finally:
+            ui.close()
+    assert not check.problems, "\n" + check.report()
+    assert brightest(tmp_path / "count.png") < 90  # dim all over: eyes are closed
 
 
 def test_its_lines_are_the_devices_and_voice_prepare_says_them(registered: None) -> None:
@@ -166,8 +218,10 @@ def test_it_starts_from_home_keeps_its_dark_phase_secret_and_resumes(
         daemon.step()
         assert runtime.phase is StarsPhase.DARK
         executor = runtime.executor
-        assert ui.screen is ScreenName.NIGHT
+        assert ui.screen is StarsScreen.COUNT  # its own screen, drawn dark
         assert [label for label, _ in ui.controls()] in ([], ["Quit"])  # nothing of the game
+        ui.save_png(tmp_path / "count.png")
+        assert brightest(tmp_path / "count.png") < 90
         shown = table_of(
             "stars", runtime.phase, executor.shown.screen, executor.shown.view, {1: "Ada"}
         )

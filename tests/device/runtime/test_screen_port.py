@@ -24,14 +24,14 @@ from device.transcript import Transcript
 from device.ui.model import Control, UiInput
 from games.events import Control as Button
 from games.events import ControlPressed
-from games.views import ScreenName, View
+from games.views import ScreenId, ScreenName, View
 
 
 class BareScreen:
     """Only the methods the runtime's screen Protocols name; it keeps what it is told."""
 
     def __init__(self) -> None:
-        self.shown: list[tuple[ScreenName, View]] = []
+        self.shown: list[tuple[ScreenId, View]] = []
         self.taps: list[str] = []
         self.added: list[Control] = []
         self.question: tuple[str, list[Control]] | None = None
