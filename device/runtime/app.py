@@ -8,9 +8,7 @@ device costs close to no CPU.
 from __future__ import annotations
 
 import functools
-import json
 import logging
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from device.clock import Clock
@@ -18,6 +16,7 @@ from device.config import Config
 from device.runtime.ambience_control import AmbienceControl
 from device.runtime.confirming import Confirm
 from device.runtime.guard import Guard
+from device.runtime.home import HomeScreen, home_view
 from device.runtime.inbox import Call, Inbox, Notice
 from device.runtime.last_screen import LAST_SCREENS
 from device.runtime.notify import Notifier
@@ -25,7 +24,7 @@ from device.runtime.ports import TouchScreen
 from device.runtime.quitting import QuitControl
 from device.runtime.score_entry import ScoreEntry
 from device.runtime.session import Runtime
-from device.runtime.sessions import home_session, session_for_checkpoint
+from device.runtime.sessions import session_for_checkpoint
 from device.runtime.setup_options import SetupOptions
 from device.runtime.table_setup import TableSetup
 from device.runtime.tags import translate
@@ -36,11 +35,10 @@ from device.transcript import Transcript
 from device.ui.charts.log import SCREENS as SCORE_LOG_SCREENS
 from device.ui.charts.log import ScoreLog
 from device.ui.model import UiInput
-from games.catalog import by_key, home_buttons
 from games.effects import Say
-from games.events import Control, ControlPressed, TagSeen, Touched
+from games.events import TagSeen, Touched
 from games.scorelog.views import BgStatsView
-from games.views import EndView, HomeView, ScreenName, SheetView
+from games.views import EndView, ScreenName, SheetView
 
 if TYPE_CHECKING:
     import typing_extensions
@@ -58,23 +56,6 @@ IDLE_SCREENS = (
     ScreenName.WHO,
 )
 """Screens that may stay up with no game running (the score log's too)."""
-
-SCORES = "Scores"
-"""The home button that is no session: the score log's wins chart (its Home control comes back)."""
-
-
-def home_games() -> dict[str, Mapping[str, object]]:
-    """What each home-screen button starts, by label: the registry's games, missions and tools
-    (``games.catalog``), each with its default setup; One Night's setup screen then edits it."""
-    return {button.label: button.setup for button in home_buttons()}
-
-
-def home_view() -> HomeView:
-    """The home screen: a button per ``home_games`` entry, then Scores."""
-    buttons = home_buttons()
-    captions = tuple(button.caption for button in buttons)
-    return HomeView(title="Mothership", games=(*home_games(), SCORES), captions=captions)
-
 
 NOTICE_SECONDS = 8.0
 """How long a warning banner stays on the screen."""
@@ -164,6 +145,8 @@ class Daemon(Generic[ScreenT]):
         self.table = TableSetup(self)
         self.scorelog = ScoreLog(config.store.location)
         """The touchscreen score log's game filter and page."""
+        self.home_screen = HomeScreen(self)
+        """What the home screen's taps start, with no game running."""
         self.end_view: EndView | SheetView | None = None
         """The last screen of a game left for its BG Stats code (its Back comes back to it)."""
         self.who_played = WhoPlayed(self)
@@ -356,60 +339,16 @@ class Daemon(Generic[ScreenT]):
         if self._end_link(event) or self.who_played.tap(event):
             return True
         if self.runtime.session is None:
-            self._home_input(event)
+            self.home_screen.tap(event)
             return True
         if event in (Touched("home"), Touched("again")) and self.runtime.phase is not None:
-            self._keep_table(again=event == Touched("again"))
+            self.home_screen.keep_table(again=event == Touched("again"))
         if event == Touched("again"):
             return True
         taken = self.guard.feed(event)
         if event == Touched("home") and self.runtime.session is None:
             self.home()  # the game's Home ended it: one tap goes home
         return taken
-
-    def _keep_table(self, *, again: bool) -> None:
-        """At a game's end (Home or Play again): keep its table for its home button next time
-        (``GameSpec.again``), and with Play again start it now."""
-        session, store = self.runtime.session, self.runtime.store
-        spec = by_key(session.game) if session is not None else None
-        if spec is None or spec.again is None or self.shown.screen is not ScreenName.END:
-            return
-        block = dict(spec.again(self.runtime.state))
-        if store is not None:
-            store.save_setting(f"again:{spec.key}", json.dumps(block))
-        if again:
-            self.runtime.end()
-            profiles = store.recent_players if store is not None else tuple
-            self.runtime.begin(home_session(block, self.config, profiles))
-
-    def _home_input(self, event: Any) -> None:
-        # With no game running, the go button opens the first game's setup (One Night's), so a
-        # device without a working touchscreen can still start a game; a tap starts its button's.
-        go = isinstance(event, ControlPressed) and event.control is Control.GO
-        chosen = str(event.action).removeprefix("game:") if isinstance(event, Touched) else ""
-        games = home_games()
-        buttons = {button.label: button for button in home_buttons()}
-        store = self.runtime.store
-        if self.table.handles(chosen):
-            self.table.tap(chosen)
-        elif chosen in buttons and buttons[chosen].players is not None:
-            self.table.open(buttons[chosen])  # how many players first
-        elif chosen == SCORES or ScoreLog.handles(chosen):
-            if store is None:
-                return
-            stats = store.stats()
-            shown = self.scorelog.tap(chosen, stats) if chosen != SCORES else None
-            self.shown.show(shown or self.scorelog.open(stats))
-        elif go or chosen in games:
-            setup = games[chosen] if chosen in games else next(iter(games.values()))
-            kept = store.setting(f"again:{setup['game']}") if store is not None else None
-            if kept is not None and "mission" not in setup:
-                setup = json.loads(kept)  # the last table of a game with Play again
-            store = self.runtime.store
-            profiles = store.recent_players if store is not None else tuple
-            self.runtime.begin(home_session(setup, self.config, profiles))
-        elif event == Touched("home"):
-            self.home()
 
     def _end_link(self, event: Any) -> bool:
         """The BG Stats button of a game's last screen (the end screen, or a final score sheet

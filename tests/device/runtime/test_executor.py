@@ -162,7 +162,7 @@ def test_a_named_sound_is_its_spoken_call_played_as_an_effect(tmp_path: Path) ->
 def test_a_screen_whose_view_changed_since_its_picture_is_pictured_again(tmp_path: Path) -> None:
     # A score sheet stays the "sheet" screen to its final: the run's last picture must be the
     # final view, not the sheet as it was at its first line.
-    from device.runtime.app import home_view
+    from device.runtime.home import home_view
     from device.ui.touch import TouchUI
 
     ui = TouchUI()

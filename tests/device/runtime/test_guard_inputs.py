@@ -15,6 +15,7 @@ from handbuilt import Broken, make_daemon, said
 
 from device.runtime.app import Daemon
 from device.runtime.guard import SORRY
+from device.runtime.home import HomeScreen
 from device.runtime.score_entry import ScoreEntry
 from device.runtime.who_played import WhoPlayed
 from device.ui.model import UiInput
@@ -60,7 +61,7 @@ def plant(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> None:
 @pytest.mark.parametrize(
     ("owner", "name", "label"),
     [
-        (Daemon, "_home_input", "Alienation"),
+        (HomeScreen, "tap", "Alienation"),
         (Daemon, "_end_link", "Scores"),
         (WhoPlayed, "tap", "Scores"),
     ],

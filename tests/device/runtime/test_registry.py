@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from device.config import default_config
-from device.runtime.app import home_games, home_view
+from device.runtime.home import home_games, home_view
 from device.runtime.sessions import settings_from
 from device.simulator.scenario import entry_keys
 from device.store.scorelog import game_names, play_of
