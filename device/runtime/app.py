@@ -15,10 +15,10 @@ from device.clock import Clock
 from device.config import Config
 from device.runtime.ambience_control import AmbienceControl
 from device.runtime.confirming import Confirm
+from device.runtime.end_link import EndLink
 from device.runtime.guard import Guard
 from device.runtime.home import HomeScreen, home_view
 from device.runtime.inbox import Call, Inbox, Notice
-from device.runtime.last_screen import LAST_SCREENS
 from device.runtime.notify import Notifier
 from device.runtime.ports import TouchScreen
 from device.runtime.quitting import QuitControl
@@ -37,8 +37,7 @@ from device.ui.charts.log import ScoreLog
 from device.ui.model import UiInput
 from games.effects import Say
 from games.events import TagSeen, Touched
-from games.scorelog.views import BgStatsView
-from games.views import EndView, ScreenName, SheetView
+from games.views import ScreenName
 
 if TYPE_CHECKING:
     import typing_extensions
@@ -147,8 +146,8 @@ class Daemon(Generic[ScreenT]):
         """The touchscreen score log's game filter and page."""
         self.home_screen = HomeScreen(self)
         """What the home screen's taps start, with no game running."""
-        self.end_view: EndView | SheetView | None = None
-        """The last screen of a game left for its BG Stats code (its Back comes back to it)."""
+        self.end_link = EndLink(self.shown)
+        """A game's last screen's BG Stats button, and the screen it left (Who played? too)."""
         self.who_played = WhoPlayed(self)
         """Naming a logged play's unnamed seats ("Who played?"), while it lasts."""
         self.notices: list[str] = [] if notices is None else notices
@@ -336,7 +335,7 @@ class Daemon(Generic[ScreenT]):
             if event is None:
                 self.runtime.executor.run([Say.of("common.unknown_tag")])
                 return False
-        if self._end_link(event) or self.who_played.tap(event):
+        if self.end_link.tap(event) or self.who_played.tap(event):
             return True
         if self.runtime.session is None:
             self.home_screen.tap(event)
@@ -349,28 +348,6 @@ class Daemon(Generic[ScreenT]):
         if event == Touched("home") and self.runtime.session is None:
             self.home()  # the game's Home ended it: one tap goes home
         return taken
-
-    def _end_link(self, event: Any) -> bool:
-        """The BG Stats button of a game's last screen (the end screen, or a final score sheet
-        whose session waits for Home): the play's QR code full height, whose Back shows that
-        screen again. Whether ``event`` was that button or that Back."""
-        if not isinstance(event, Touched) or event.action not in ("bgstats", "back"):
-            return False
-        shown = self.shown
-        if event.action == "back":
-            if shown.screen is not ScreenName.BGSTATS or self.end_view is None:
-                return False
-            shown.show(self.end_view)
-            return True
-        last = shown.view
-        if shown.screen not in LAST_SCREENS:
-            return False
-        if not isinstance(last, EndView | SheetView) or not last.bgstats:
-            return False
-        view = BgStatsView(title=last.title, lines=(), bgstats=last.bgstats, back="back")
-        self.end_view = last
-        shown.show(view)
-        return True
 
     def stop(self) -> None:
         """End the loop after its pass (thread-safe: the signal thread calls it)."""

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from device.config import Config
+from device.runtime.end_link import EndLink
 from device.runtime.screen_state import ScreenState
 from device.runtime.session import Runtime
 from device.ui.charts.log import LOG_WHO, ScoreLog
@@ -36,7 +37,7 @@ class DaemonParts(Protocol):
     config: Config
     scorelog: ScoreLog
     notices: list[str]
-    end_view: EndView | SheetView | None
+    end_link: EndLink
 
 
 class WhoPlayed:
@@ -90,7 +91,7 @@ class WhoPlayed:
         last = shown.view
         if play is None or not isinstance(last, EndView | SheetView):
             return False
-        self.daemon.end_view = last
+        self.daemon.end_link.left = last
         self.back = self._end_again
         self.prompt = WhoPrompt(play, names)
         self._show()
@@ -164,10 +165,10 @@ class WhoPlayed:
 
     def _end_again(self, play: Play) -> None:
         """Back to the game's last screen: its code names who played."""
-        daemon = self.daemon
-        if daemon.end_view is None:
+        daemon, end = self.daemon, self.daemon.end_link
+        if end.left is None:
             return
-        view = daemon.end_view
+        view = end.left
         who = bool(unnamed_seats(play))
         link = scannable_push_url(play, daemon.config.store.location)
         if isinstance(view, EndView):
@@ -175,7 +176,7 @@ class WhoPlayed:
         else:
             kept = tuple(c for c in view.controls if who or c.action != "who")
             view = dataclasses.replace(view, bgstats=link, controls=kept)
-        daemon.end_view = view
+        end.left = view
         daemon.shown.show(view)
 
     def _log_again(self, play: Play) -> None:

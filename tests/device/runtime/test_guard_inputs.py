@@ -14,6 +14,7 @@ from chaos_daemon import DaemonProcess
 from handbuilt import Broken, make_daemon, said
 
 from device.runtime.app import Daemon
+from device.runtime.end_link import EndLink
 from device.runtime.guard import SORRY
 from device.runtime.home import HomeScreen
 from device.runtime.score_entry import ScoreEntry
@@ -62,7 +63,7 @@ def plant(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> None:
     ("owner", "name", "label"),
     [
         (HomeScreen, "tap", "Alienation"),
-        (Daemon, "_end_link", "Scores"),
+        (EndLink, "tap", "Scores"),
         (WhoPlayed, "tap", "Scores"),
     ],
 )
