@@ -99,7 +99,7 @@ class Passes:
         self.seen.append(daemon)
 
 
-def on(daemon: Daemon[Any]) -> ScreenName | None:
+def on(daemon: Daemon[Any]) -> ScreenId | None:
     """The screen up now (read afresh: mypy would hold an earlier check's narrowing)."""
     return daemon.shown.screen
 
