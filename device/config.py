@@ -2,7 +2,9 @@
 
 Layers, later ones winning key by key within each section:
 
-1. `defaults.toml`, shipped in this package (every key, with comments);
+1. the defaults: `defaults.toml`, shipped in this package, for the device's own sections (every
+   key, with comments), and each game's sections from the declaration in its own package
+   (`GameSpec.sections`, `games.config`);
 2. the system file, `/etc/mothership/config.toml`, if it exists;
 3. the file given with `--config`, which must exist;
 4. dotted overrides from command-line flags, such as `{"hardware.backend": "mock"}`.
@@ -13,6 +15,7 @@ The merged settings are validated once, and every problem is reported together i
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import pwd
@@ -21,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Any, Literal, TypeVar, get_args
 
 from device.config_schema import (
     Boolean,
@@ -35,10 +38,13 @@ from device.config_schema import (
     PinList,
     Text,
     cross_check,
+    declared_checks,
     parse_toml,
     validate,
 )
 from device.jsontext import JsonTextError, decode
+from games import catalog
+from games.config import ConfigSection
 
 __all__ = [
     "SERVICE_STATE_DIR",
@@ -50,11 +56,11 @@ __all__ = [
     "HardwareConfig",
     "LogConfig",
     "NarrationConfig",
-    "OneNightConfig",
     "PinsConfig",
     "StoreConfig",
     "WebConfig",
     "default_config",
+    "game_sections",
     "load_config",
     "resolve_cache_dir",
     "resolve_state_dir",
@@ -72,6 +78,7 @@ VOICE_ENV = "MOTHERSHIP_VOICE"
 HardwareBackend = Literal["mock", "pi"]
 NarrationBackend = Literal["pyttsx3", "espeak", "piper", "silent"]
 LogLevel = Literal["debug", "info", "warning", "error"]
+Settings = TypeVar("Settings")
 
 
 def _key(check: Check) -> dict[str, Check]:
@@ -139,28 +146,6 @@ class DisplayConfig:
 
 
 @dataclass(frozen=True)
-class OneNightConfig:
-    """`[onenight]`: timers for the One Night games. `day_minutes` 0 means players - 1."""
-
-    role_seconds: float = field(metadata=_key(Number(3, 120)))
-    day_minutes: int = field(metadata=_key(Integer(0, 30)))
-    ripple_rate: float = field(metadata=_key(Number(0, 1)))
-    oracle_even_odd: bool = field(metadata=_key(Boolean()))
-    auto_start_seconds: float = field(metadata=_key(Number(0, 600)))
-    mask_sound: bool = field(metadata=_key(Boolean()))
-    vote_mode: str = field(metadata=_key(Choice(("secret", "called", "grid"))))
-    assassin_sees_doppelganger: bool = field(metadata=_key(Boolean()))
-
-
-@dataclass(frozen=True)
-class AlienationConfig:
-    """`[alienation]`: how the first round's start player, the friendliest, is found."""
-
-    friendliest: str = field(metadata=_key(Choice(("table", "random"))))
-    friendliest_seconds: float = field(metadata=_key(Number(1, 3600)))
-
-
-@dataclass(frozen=True)
 class StoreConfig:
     """`[store]`: the game database; None means `mothership.db` in the state directory."""
 
@@ -186,26 +171,6 @@ class ReadersConfig:
 
 
 @dataclass(frozen=True)
-class RulingsConfig:
-    """`[rulings]`: One Night vote rulings where the rules are silent (docs/onenight.md)."""
-
-    protected_in_tie: str = field(metadata=_key(Choice(("others_die", "fall_through"))))
-    fall_through_min_votes: int = field(metadata=_key(Integer(1, 10)))
-    hunter_blocked_by_protection: bool = field(metadata=_key(Boolean()))
-    repeat_chains: bool = field(metadata=_key(Boolean()))
-    village_wins_when_only_minion_dies_without_wolves: bool = field(metadata=_key(Boolean()))
-    tanner_death_stops_werewolves: bool = field(metadata=_key(Boolean()))
-    self_vote: str = field(metadata=_key(Choice(("reject", "abstain"))))
-    oracle_follows: str = field(metadata=_key(Choice(("card", "player"))))
-    epic_most_needs_two_votes: bool = field(metadata=_key(Boolean()))
-    epic_village_needs_two_enemy_teams: bool = field(metadata=_key(Boolean()))
-    device_tie_saves_everyone: bool = field(metadata=_key(Boolean()))
-    groob_zerb_in_play: str = field(metadata=_key(Choice(("held", "selected"))))
-    cursed_tie_joins: str = field(metadata=_key(Choice(("werewolf", "vampire"))))
-    beholder_loses_if_seer_dies: bool = field(metadata=_key(Boolean()))
-
-
-@dataclass(frozen=True)
 class WebConfig:
     """`[web]`: the companion page on the LAN (docs/web.md)."""
 
@@ -224,13 +189,26 @@ class Config:
     narration: NarrationConfig
     audio: AudioConfig
     display: DisplayConfig
-    onenight: OneNightConfig
-    alienation: AlienationConfig
     store: StoreConfig
     log: LogConfig
-    rulings: RulingsConfig
     readers: ReadersConfig
     web: WebConfig
+    games: Mapping[str, Any] = field(default_factory=dict)
+    """Each game's own section by name (``GameSpec.sections``): the settings object its
+    declaration builds, such as One Night's ``OneNightConfig``."""
+
+    def section(self, name: str) -> dict[str, Any]:
+        """The values of section ``name``, the device's or a game's, key by key."""
+        if name in self.games:
+            return dataclasses.asdict(self.games[name])
+        return dataclasses.asdict(getattr(self, name))
+
+    def game(self, settings: type[Settings]) -> Settings:
+        """A game's section by its declaration's class (``config.game(OneNightConfig)``)."""
+        for value in self.games.values():
+            if isinstance(value, settings):
+                return value
+        raise KeyError(f"no config section is declared by {settings.__name__}")
 
     @property
     def state_dir(self) -> Path:
@@ -244,17 +222,31 @@ _SECTIONS: dict[str, type[Any]] = {
     "narration": NarrationConfig,
     "audio": AudioConfig,
     "display": DisplayConfig,
-    "onenight": OneNightConfig,
-    "alienation": AlienationConfig,
     "store": StoreConfig,
     "log": LogConfig,
-    "rulings": RulingsConfig,
     "readers": ReadersConfig,
     "web": WebConfig,
 }
+"""The device's own sections; each game declares its own (``game_sections``)."""
 _SCHEMA: dict[str, dict[str, Check]] = {
     name: {f.name: f.metadata["check"] for f in fields(cls)} for name, cls in _SECTIONS.items()
 }
+
+
+def game_sections() -> tuple[ConfigSection, ...]:
+    """The sections the registered games own, read from the catalog when asked (a game
+    registered later has its section too).
+
+    Raises:
+        TypeError: two games, or a game and the device, declare one section name.
+    """
+    sections: dict[str, ConfigSection] = {}
+    for spec in (*catalog.GAMES, *catalog.TOOLS):
+        for section in spec.sections:
+            if section.name in _SECTIONS or section.name in sections:
+                raise TypeError(f"[{section.name}] of {spec.key} is declared twice")
+            sections[section.name] = section
+    return tuple(sections.values())
 
 
 def _read_file(path: Path) -> dict[str, Any]:
@@ -318,6 +310,9 @@ def load_config(
     merged: dict[str, Any] = {}
     origins: dict[str, str] = {}
     _merge(merged, parse_toml(defaults, "defaults.toml"), origins, DEFAULTS_SOURCE)
+    games = game_sections()
+    declared = {section.name: section.defaults() for section in games}
+    _merge(merged, declared, origins, DEFAULTS_SOURCE)
     try:
         if system_path is not None:
             _merge(merged, _read_file(system_path), origins, str(system_path))
@@ -342,12 +337,14 @@ def load_config(
             problems.append(f"{dotted}: override must be written as 'section.key'")
         elif value is not None:
             _merge(merged, {section: {key: value}}, origins, COMMAND_LINE_SOURCE)
-    values, schema_problems = validate(merged, _SCHEMA)
+    schema = {**_SCHEMA, **{section.name: declared_checks(section) for section in games}}
+    values, schema_problems = validate(merged, schema)
     problems += schema_problems + cross_check(values)
     if problems:
         raise ConfigError(_named_source(problem, origins) for problem in problems)
     built = {name: cls(**values[name]) for name, cls in _SECTIONS.items()}
-    return Config(**built)
+    own = {section.name: section.build(values[section.name]) for section in games}
+    return Config(**built, games=own)
 
 
 def _named_source(problem: str, origins: Mapping[str, str]) -> str:

@@ -16,6 +16,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from games.config import ConfigKey, ConfigSection
+
 __all__ = [
     "Boolean",
     "Check",
@@ -29,6 +31,8 @@ __all__ = [
     "Text",
     "close_match",
     "cross_check",
+    "declared_check",
+    "declared_checks",
     "parse_toml",
     "show",
     "validate",
@@ -223,6 +227,25 @@ def _unknown(name: str, section: str | None, schema: Schema, *, is_table: bool) 
         ]
         hint = homes[0] if homes else None
     return f"{label}: {what}, did you mean {hint!r}?" if hint else f"{label}: {what}"
+
+
+def declared_check(key: ConfigKey) -> Check:
+    """The check for a key a game declared (``games.config``): its type, range or choices."""
+    if key.kind is bool:
+        return Boolean()
+    if key.choices:
+        return Choice(key.choices)
+    if key.kind is str:
+        return Text()
+    assert key.low is not None and key.high is not None  # a number's range is declared
+    if key.kind is int:
+        return Integer(int(key.low), int(key.high))
+    return Number(key.low, key.high)
+
+
+def declared_checks(section: ConfigSection) -> dict[str, Check]:
+    """The checks of every key of a game's section, by key."""
+    return {key.name: declared_check(key) for key in section.keys}
 
 
 def validate(

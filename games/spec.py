@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from games.config import ConfigSection
 from games.errors import SetupError
 
 if TYPE_CHECKING:  # only a type: the spec loads no session module (a cheap catalog import)
@@ -108,7 +109,7 @@ class Settings:
     seats: int = 12
     """The seat buttons the device has."""
     sections: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    """The configuration's sections by name (``onenight``, ``narration``, ``rulings``...)."""
+    """The configuration sections the game reads (``GameSpec.reads``), each key to its value."""
     auto_start: float = 0.0
     """Start by itself this long after setup when the game's own setting does not (0: never)."""
     profiles: Callable[[], Sequence[str]] = tuple
@@ -212,8 +213,16 @@ class GameSpec(Generic[SetupT]):
     """The title of a play logged before plays named their title ("": none)."""
     samples: tuple[Sample, ...] = ()
     """Its sample scenarios, the first the one ``mothership demo`` plays for its name."""
+    sections: tuple[ConfigSection, ...] = ()
+    """Its own sections of the config file (``games.config``): the device checks, fills in and
+    documents them from these declarations, and its setup reads them."""
     config: tuple[str, ...] = ()
-    """The configuration sections its setup reads (``onenight``, ``rulings``...)."""
+    """The device's configuration sections its setup reads too (``narration``...)."""
+
+    @property
+    def reads(self) -> tuple[str, ...]:
+        """Every configuration section its setup reads: its own, then the device's it names."""
+        return (*(section.name for section in self.sections), *self.config)
 
     def new_session(self, block: Mapping[str, Any], settings: Settings) -> Session[Any]:
         """Check ``block`` and start a session for it."""

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
 
+from games.onenight.config import ONENIGHT, RULINGS
+
 ROOT = Path(__file__).parents[1]
-DEFAULTS = tomllib.loads((ROOT / "device" / "defaults.toml").read_text())
+DEFAULTS = {section.name: section.defaults() for section in (ONENIGHT, RULINGS)}
 RULING_OPTIONS = ("oracle_even_odd", "assassin_sees_doppelganger", "ripple_rate", "vote_mode")
 SETTINGS = [f"rulings.{key}" for key in DEFAULTS["rulings"]]
 SETTINGS += [f"onenight.{key}" for key in RULING_OPTIONS]

@@ -3,7 +3,6 @@ button's) and the config, through the game's entry in the registry (``games.cata
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -26,8 +25,8 @@ def settings_from(
     profiles: Callable[[], Sequence[str]] = tuple,
 ) -> Settings:
     """What the config gives a game's setup: the seats and the config sections its spec says
-    it reads (``GameSpec.config``), no others."""
-    sections = {name: dataclasses.asdict(getattr(config, name)) for name in spec.config}
+    it reads (its own and the device's it names: ``GameSpec.reads``), no others."""
+    sections = {name: config.section(name) for name in spec.reads}
     return Settings(config.hardware.seats, sections, auto_start, profiles)
 
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from games.alienation.config import ALIENATION
 from games.alienation.fields import FIELDS, MAX_PLAYERS, MIN_PLAYERS
 from games.spec import GameSpec, Sample, Settings
 
@@ -58,7 +59,7 @@ SPEC: GameSpec[AlienationSetup] = GameSpec(
     fields=FIELDS,
     home={"players": 4},
     players=(MIN_PLAYERS, MAX_PLAYERS),
-    config=("alienation",),
+    sections=(ALIENATION,),
     lines=("alienation",),
     samples=(Sample("alienation", SAMPLES / "alienation.json"),),
     voice=_voice,

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from games.onenight.config import ONENIGHT, RULINGS
 from games.spec import BgStats, GameSpec, Sample, Settings
 
 if TYPE_CHECKING:
@@ -74,7 +75,8 @@ SPEC: GameSpec[OneNightSetup] = GameSpec(
     setup_keys=frozenset({"players", "seed", "roles", "preset", "options"}),
     home={"preset": "alien_first_game"},
     again=_again,
-    config=("onenight", "narration", "rulings"),
+    sections=(ONENIGHT, RULINGS),
+    config=("narration",),
     lines=("onenight", "onenight_app"),
     # BoardGameGeek's ids of the four One Night boxes (public game tables agree on them). The
     # Alien box keeps the id "onenight" its plays always had, so BG Stats matches them still.

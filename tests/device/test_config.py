@@ -15,7 +15,6 @@ from tables import case_id, load_cases
 
 from device.config import (
     SERVICE_STATE_DIR,
-    AlienationConfig,
     AudioConfig,
     Config,
     ConfigError,
@@ -23,10 +22,8 @@ from device.config import (
     HardwareConfig,
     LogConfig,
     NarrationConfig,
-    OneNightConfig,
     PinsConfig,
     ReadersConfig,
-    RulingsConfig,
     StoreConfig,
     WebConfig,
     default_config,
@@ -35,6 +32,8 @@ from device.config import (
     resolve_state_dir,
     resolve_store_path,
 )
+from games.alienation.config import AlienationConfig
+from games.onenight.config import OneNightConfig, RulingsConfig
 
 CASES = load_cases("config_errors")
 
@@ -70,37 +69,39 @@ EXPECTED_DEFAULTS = Config(
         music_dir=None,
     ),
     display=DisplayConfig(fullscreen=True, width=800, height=480),
-    onenight=OneNightConfig(
-        role_seconds=10.0,
-        day_minutes=0,
-        ripple_rate=0.15,
-        oracle_even_odd=True,
-        auto_start_seconds=0.0,
-        mask_sound=False,
-        vote_mode="secret",
-        assassin_sees_doppelganger=True,
-    ),
-    alienation=AlienationConfig(friendliest="table", friendliest_seconds=120.0),
     store=StoreConfig(path=None, location=""),
     log=LogConfig(level="info"),
-    rulings=RulingsConfig(
-        protected_in_tie="others_die",
-        fall_through_min_votes=2,
-        hunter_blocked_by_protection=False,
-        repeat_chains=True,
-        village_wins_when_only_minion_dies_without_wolves=True,
-        tanner_death_stops_werewolves=True,
-        self_vote="reject",
-        oracle_follows="card",
-        epic_most_needs_two_votes=True,
-        epic_village_needs_two_enemy_teams=True,
-        device_tie_saves_everyone=True,
-        groob_zerb_in_play="held",
-        cursed_tie_joins="werewolf",
-        beholder_loses_if_seer_dies=False,
-    ),
     readers=ReadersConfig(rdm6300="", pn532="", hold_off=1.0),
     web=WebConfig(enabled=True, address="0.0.0.0", port=8080),
+    games={
+        "onenight": OneNightConfig(
+            role_seconds=10.0,
+            day_minutes=0,
+            ripple_rate=0.15,
+            oracle_even_odd=True,
+            auto_start_seconds=0.0,
+            mask_sound=False,
+            vote_mode="secret",
+            assassin_sees_doppelganger=True,
+        ),
+        "alienation": AlienationConfig(friendliest="table", friendliest_seconds=120.0),
+        "rulings": RulingsConfig(
+            protected_in_tie="others_die",
+            fall_through_min_votes=2,
+            hunter_blocked_by_protection=False,
+            repeat_chains=True,
+            village_wins_when_only_minion_dies_without_wolves=True,
+            tanner_death_stops_werewolves=True,
+            self_vote="reject",
+            oracle_follows="card",
+            epic_most_needs_two_votes=True,
+            epic_village_needs_two_enemy_teams=True,
+            device_tie_saves_everyone=True,
+            groob_zerb_in_play="held",
+            cursed_tie_joins="werewolf",
+            beholder_loses_if_seer_dies=False,
+        ),
+    },
 )
 
 
@@ -177,10 +178,7 @@ def test_every_default_key_has_a_comment_above_it() -> None:
     text = resources.files("device").joinpath("defaults.toml").read_text("utf-8")
     lines = text.splitlines()
     keys = [(i, line) for i, line in enumerate(lines) if re.match(r"^\w+ = ", line)]
-    assert len(keys) == sum(
-        len(dataclasses.fields(getattr(EXPECTED_DEFAULTS, f.name)))
-        for f in dataclasses.fields(Config)
-    )
+    assert len(keys) == sum(len(dataclasses.fields(section)) for section in device_sections())
     for i, line in keys:
         assert lines[i - 1].startswith("#"), f"no comment above {line!r}"
 
@@ -188,11 +186,18 @@ def test_every_default_key_has_a_comment_above_it() -> None:
 def test_default_keys_match_the_dataclass_fields() -> None:
     text = resources.files("device").joinpath("defaults.toml").read_text("utf-8")
     defaults = tomllib.loads(text)
-    sections = {f.name: f for f in dataclasses.fields(Config)}
+    sections = {f.name: f for f in dataclasses.fields(Config) if f.name != "games"}
     assert list(defaults) == list(sections)
     for name, section in defaults.items():
         value = getattr(EXPECTED_DEFAULTS, name)
         assert list(section) == [f.name for f in dataclasses.fields(value)]
+
+
+def device_sections() -> list[Any]:
+    """The device's own sections of the expected defaults (not the games')."""
+    return [
+        getattr(EXPECTED_DEFAULTS, f.name) for f in dataclasses.fields(Config) if f.name != "games"
+    ]
 
 
 def test_config_is_frozen() -> None:
@@ -303,7 +308,7 @@ def test_file_that_is_not_utf8_is_an_error(tmp_path: Path, no_system: Path) -> N
 
 def test_integers_are_accepted_where_numbers_are_expected(tmp_path: Path, no_system: Path) -> None:
     user = write(tmp_path / "user.toml", "[onenight]\nrole_seconds = 20\n")
-    role_seconds = load_config(user, system_path=no_system).onenight.role_seconds
+    role_seconds = load_config(user, system_path=no_system).game(OneNightConfig).role_seconds
     assert role_seconds == 20.0
     assert type(role_seconds) is float
 

@@ -119,5 +119,5 @@ def test_a_game_gets_the_config_sections_its_spec_names_and_no_others(
 ) -> None:
     spec = find_game(game)
     settings = settings_from(default_config(), spec)
-    assert set(settings.sections) == sections == set(spec.config)
+    assert set(settings.sections) == sections == set(spec.reads)
     assert settings.section("web") == {}  # the device's own sections are not a game's
