@@ -100,6 +100,11 @@ def _dispatch(args: argparse.Namespace, config: Config) -> int:
         return _script(args, config)
     if args.command in ("scores", "export", "import"):
         return _scorelog(args, config)
+    if args.command == "config":
+        from device.config_text import config_text
+
+        sys.stdout.write(config_text(config))
+        return 0
     if args.command == "doctor":
         from device.commands.doctor import Doctor
 

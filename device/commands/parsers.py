@@ -49,6 +49,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="per step (default: 20)",
     )
+    commands.add_parser(
+        "config",
+        help="print the configuration in effect: every section (the games' too), every key "
+        "with what it does",
+    )
     _add_tags(commands)
     _add_voice(commands)
     for action, text in APPLIANCE_ACTIONS.items():  # install, update, uninstall

@@ -4,10 +4,10 @@ A small timer game: Go closes everyone's eyes for a few seconds (a dark phase: t
 only the public call, the phone page only "Night"), then each seat enters its points and the
 stars it counted; the highest total wins and the play goes to the score log. Registered by one
 line (``games.catalog.spec_of("stargame")`` in ``GAMES``), it needs no file outside this folder:
-its rules (``session``), its score fields (``fields``), its own screen (``views``: the count,
-drawn by the device from the layout it describes), its lines (``lines.toml``), its sample
-(``samples/stars.json``) and what BG Stats is told are all here. docs/architecture.md walks
-through it.
+its rules (``session``), its score fields (``fields``), its config section (``config``), its own
+screen (``views``: the count, drawn by the device from the layout it describes), its lines
+(``lines.toml``), its sample (``samples/stars.json``) and what BG Stats is told are all here.
+docs/architecture.md walks through it.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from games.spec import BgStats, GameSpec, Sample, Settings
+from stargame.config import STARS
 from stargame.fields import FIELDS
 
 if TYPE_CHECKING:
@@ -56,6 +57,7 @@ SPEC: GameSpec[StarsSetup] = GameSpec(
     _session,
     _resume,
     setup_keys=frozenset({"players", "seed", "level", "seconds"}),
+    sections=(STARS,),
     fields=FIELDS,
     views=("stargame.views:CountView",),
     home={"players": 2, "level": 3},

@@ -23,6 +23,7 @@ from games.events import (
 from games.scoresheet import final_effects
 from games.spec import Settings
 from games.views import EndView, SheetRow, SheetView
+from stargame.config import STARS
 from stargame.fields import EXTRA
 from stargame.views import CountView
 
@@ -64,9 +65,11 @@ class StarsState:
 
 
 def stars_setup(block: Mapping[str, Any], settings: Settings) -> StarsSetup:
-    """Check a setup block."""
-    values = {key: block.get(key, default) for key, default in (("players", 2), ("level", 1))}
-    values["seconds"] = block.get("seconds", 10)
+    """Check a setup block; its ``[stars]`` config section gives the level and seconds it
+    leaves out."""
+    section = {**STARS.defaults(), **settings.section("stars")}  # its declared defaults
+    defaults = (("players", 2), ("level", section["level"]), ("seconds", section["seconds"]))
+    values = {key: block.get(key, default) for key, default in defaults}
     for key, value in values.items():
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise SetupError(f"setup.{key}: expected a whole number >= 1, got {value!r}")

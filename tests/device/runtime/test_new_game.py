@@ -73,6 +73,7 @@ def test_its_folder_is_all_it_has() -> None:
     files = sorted(str(p.relative_to(HERE)) for p in HERE.rglob("*") if "__pycache__" not in str(p))
     assert files == [
         "__init__.py",
+        "config.py",
         "fields.py",
         "lines.toml",
         "samples",
@@ -172,7 +173,8 @@ def test_its_setup_is_checked_with_the_device_settings(registered: None, config:
     seats = config.hardware.seats
     with pytest.raises(SetupError, match=f"{seats + 1} players: the device has {seats} seats"):
         make_session({"game": "stars", "players": seats + 1}, config)
-    assert settings_from(config, catalog.spec_of("stargame")).sections == {}
+    stars = settings_from(config, catalog.spec_of("stargame")).sections
+    assert stars == {"stars": {"level": 1, "seconds": 10}}  # its own section, no other
     with pytest.raises(ScenarioError, match=r"score\.starz: unknown key; did you mean 'stars'"):
         parse_scenario(json.dumps({**SAMPLE, "events": [{"score": {"seat": 1, "starz": 1}}]}))
 
