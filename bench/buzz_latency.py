@@ -181,6 +181,7 @@ class Bench:
                 time.sleep(self.mode.busy)  # the loop is held up: the next press waits
 
         run_effects = self.runtime.executor.run
+        self.buzzed_seat: int | None = None
 
         def noted_run(effects: Any) -> Any:
             seat = next((effect.seat for effect in effects if isinstance(effect, Buzz)), None)
@@ -188,7 +189,6 @@ class Bench:
                 self.buzzed_seat = seat
             return run_effects(effects)
 
-        self.buzzed_seat: int | None = None
         self.runtime.executor.run = noted_run  # type: ignore[method-assign]
 
         self.runtime.feed = timed_feed  # type: ignore[method-assign]

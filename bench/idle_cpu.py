@@ -55,6 +55,7 @@ import resource
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
@@ -140,6 +141,11 @@ class SkipClock:
     def now(self) -> float:
         """Monotonic time plus the skipped seconds."""
         return time.monotonic() + self.offset
+
+    def sleep(self, until: float, wake: threading.Event, poll: float) -> None:
+        """Block up to ``poll`` seconds, no later than ``until`` on this clock, or until
+        ``wake`` is set (``device.clock.Clock``)."""
+        wake.wait(max(0.0, min(poll, until - self.now())))
 
     def skip_to(self, when: float) -> None:
         """Jump forward to ``when`` (no-op if it has passed)."""

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import json
 import subprocess
 import sys
@@ -143,7 +144,7 @@ class Run:
                 return PiperBackend(bundled_model(), parts.delivery(config), delay=delay)
             return SlowBackend(Pyttsx3Backend(), delay=delay)
 
-        parts.speech_backend = slow_voice  # type: ignore[assignment]
+        parts.speech_backend = slow_voice
         wiring = parts.Wiring(
             clock=RealClock(), store_path=store, hardware="mock", readers=False, voice=mode
         )
@@ -182,7 +183,7 @@ class Run:
                 self.events.append((time.perf_counter(), f"phase {effect.name}"))
             return done
 
-        daemon.ui.wait = timed_wait
+        daemon.ui.wait = timed_wait  # type: ignore[method-assign]  # timing it, as below
         daemon.step = timed_step  # type: ignore[method-assign]
         executor.shown.show = noted_show  # type: ignore[method-assign]
         executor._one = noted_effect  # type: ignore[method-assign]
@@ -298,16 +299,20 @@ def act_round(run: Run) -> None:
 def act_names(run: Run) -> None:
     """Three players named, two seconds apart: each welcomed by name."""
     from device.runtime.inbox import Call
-    from games.effects import AddPlayer, Say
+    from games.effects import AddPlayer, Effect, Say
 
     daemon = run.daemon
     named: list[Future[object]] = []
 
+    def run_on(on: Any, effects: list[Effect]) -> object:
+        """Run ``effects`` on the daemon the loop hands over (a page request's way in)."""
+        return on.runtime.executor.run(effects)
+
     def drive() -> None:
         for name in NAMES:
             done: Future[object] = Future()
-            effects = [AddPlayer(name=name), Say.of("players.added", name=name)]
-            daemon.inbox.put(Call(lambda d, e=effects: d.runtime.executor.run(e), done))
+            effects: list[Effect] = [AddPlayer(name=name), Say.of("players.added", name=name)]
+            daemon.inbox.put(Call(functools.partial(run_on, effects=effects), done))
             named.append(done)
             time.sleep(2.0)
 
@@ -380,6 +385,9 @@ def main() -> int:
 
     ways = [ours, naive] + ([prepared] if prepared is not None else [])
 
+    def longest(way: Figures, act: str) -> str:
+        return ms(way.acts[act])
+
     def row(name: str, value: Callable[[Figures], str]) -> list[str]:
         return [name, *(value(way) for way in ways)]
 
@@ -387,7 +395,7 @@ def main() -> int:
         row("longest loop stall, ms (goal < 50)", lambda w: ms(max(w.stalls))),
         row("loop stall p99, ms", lambda w: ms(percentile(w.stalls, 99))),
         *(
-            row(f"  longest stall, {act} act, ms", lambda w, act=act: ms(w.acts[act]))
+            row(f"  longest stall, {act} act, ms", functools.partial(longest, act=act))
             for act in ("result", "round", "names")
         ),
         row(

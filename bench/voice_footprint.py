@@ -43,7 +43,7 @@ from typing import Any
 from benchutil import machine_lines, percentile, table
 
 from games import onenight
-from narration.audio import IDLE_CLOSE_SECONDS
+from narration.audio import IDLE_CLOSE_SECONDS, AudioOutput
 
 SENTENCES = (
     "Everyone, close your eyes.",
@@ -115,7 +115,7 @@ def cue_latency(count: int, folder: Path) -> list[list[str]]:
 
     catalogue = Catalogue.load("common", "onenight")
     items: list[tuple[str, dict[str, object]]] = [
-        (line, {})
+        (line, dict[str, object]())
         for line in catalogue.ids()
         if line.startswith("onenight.") and not catalogue.placeholders(line)
     ][:count]
@@ -181,10 +181,10 @@ def child_night(mode: str, cache: str, players: int, engine: str) -> dict[str, A
         )
         daemon = open_daemon(config, wiring, stack)
         output = daemon.runtime.executor.out.audio
-        if mode == "naive" and output is not None:
+        if mode == "naive" and isinstance(output, AudioOutput):
             output.close()
-            output.rate = 44100  # type: ignore[attr-defined]
-            output.open()  # type: ignore[attr-defined]
+            output.rate = 44100
+            output.open()
         night = {**NIGHT, "setup": {**NIGHT["setup"], "players": players}}  # type: ignore[dict-item]
         ScenarioPlayer(parse_scenario(json.dumps(night), name="night"), daemon).run()
         loaded = getattr(output, "loaded", 0)
@@ -244,7 +244,7 @@ def child_idle(phase: str, mode: str, seconds: float, bed: str) -> dict[str, Any
         wiring = Wiring(
             clock=clock,
             store_path=Path(scratch) / "s.db",
-            hardware="mock",  # type: ignore[arg-type]
+            hardware="mock",
             readers=False,
             audio=True,
             cache=Path(scratch) / "c",
@@ -265,7 +265,7 @@ def child_idle(phase: str, mode: str, seconds: float, bed: str) -> dict[str, Any
         clock.real = True
         if mode == "naive":
             output = daemon.runtime.executor.out.audio
-            if output is not None:
+            if isinstance(output, AudioOutput):
                 output.close()
             pygame.mixer.init()  # pygame's defaults (44.1 kHz stereo), held open throughout
             if phase == "night":
@@ -284,7 +284,7 @@ def child_idle(phase: str, mode: str, seconds: float, bed: str) -> dict[str, Any
             # result reads out who won), and where no bed plays the audio device closed, as it
             # does a few seconds into every phase (at most 60 s).
             output = daemon.runtime.executor.out.audio
-            if output is not None and output._speech is not None:
+            if isinstance(output, AudioOutput) and output._speech is not None:
                 output._waiting.clear()
                 output._speech.stop()
             started = time.monotonic()

@@ -110,9 +110,10 @@ def _where(error: BaseException) -> str:
     """The innermost line of the game code an exception came from, as ``file:line``."""
     frames = traceback.extract_tb(error.__traceback__)
     ours = [f for f in frames if Path(f.filename).resolve().is_relative_to(GAMES_DIR)]
-    frame = (ours or frames or [None])[-1]
-    if frame is None:
+    chosen = ours or list(frames)
+    if not chosen:
         return "?"
+    frame = chosen[-1]
     path = Path(frame.filename).resolve()
     shown = path.relative_to(GAMES_DIR.parent) if path.is_relative_to(GAMES_DIR.parent) else path
     return f"{shown}:{frame.lineno}"

@@ -44,7 +44,8 @@ class RandomPick:
 
     def choice(self, options: Sequence[T]) -> T:
         """One of ``options``."""
-        return options[self.rng.randrange(len(options))]
+        index: int = self.rng.randrange(len(options))
+        return options[index]
 
     def chance(self, percent: int) -> bool:
         """True ``percent`` times in a hundred."""
@@ -77,8 +78,8 @@ BAD_VALUES: tuple[object, ...] = (
 )
 """Entry values a scenario or backup can hold that no entry should accept as a count."""
 GARBAGE_TEXT = ("", " ", ":", "x", "nobody", "ALIEN", "Seer", "\x00", "\x1b[2J", "é", "9" * 30)
-GARBAGE_SUFFIXES = ("", "0", "1", "-1", "+1", "99", "x", "yes", "none", "random", " 1", "1.5")
-GARBAGE_SUFFIXES += ("²", "١", "9" * 25, "\x00")
+GARBAGE_SUFFIXES: tuple[str, ...] = ("", "0", "1", "-1", "+1", "99", "x", "yes", "none", "random")
+GARBAGE_SUFFIXES += (" 1", "1.5", "²", "١", "9" * 25, "\x00")
 PREFIXES = (
     "seat", "card", "mark", "became", "snatched", "confirm", "voter", "target", "answer",
     "players", "role", "preset", "tab", "first", "friendliest", "pick", "key", "game", "digit",

@@ -32,6 +32,7 @@ from games.events import (
     Touched,
     VoteCast,
 )
+from games.onenight.ballot import VoteMode
 from games.onenight.lobby import TABS
 from games.onenight.marks import placeable
 from games.onenight.presets import PRESETS, deal_range, preset_roles, random_deal
@@ -95,7 +96,7 @@ def _onenight(mode: str) -> Callable[[Pick], Session[Any]]:
             oracle_even_odd=pick.chance(50),
             auto_start_seconds=_seconds(pick, 0.0, 0.0, 5.0),
             mask_sound=pick.chance(30),
-            vote_mode=mode,
+            vote_mode=VoteMode(mode),
             assassin_sees_doppelganger=pick.chance(50),
             rulings=tuple(
                 (name, pick.choice(values)) for name, values in RULINGS if pick.chance(30)

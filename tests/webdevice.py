@@ -29,7 +29,7 @@ from device.runtime.parts import Wiring, open_daemon
 from device.simulator.run import simulate
 from device.simulator.scenario import load_scenario
 from device.store.database import Store
-from device.web.part import open_web
+from device.web.part import WebPart, open_web
 
 ROOT = Path(__file__).parents[1]
 PUMP_SECONDS = 0.01
@@ -96,7 +96,7 @@ class DevicePump:
                 stack.enter_context(virtual_ticks(daemon.clock.now))
                 daemon.home()
                 daemon.step(until=daemon.clock.now())
-                if daemon.web is None:
+                if not isinstance(daemon.web, WebPart):
                     raise RuntimeError(f"the companion page did not start: {daemon.notices}")
                 self._started.set_result(daemon.web.url)
                 self._loop(daemon)

@@ -6,6 +6,7 @@ import itertools
 import math
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -14,6 +15,9 @@ from narration.backends import EspeakBackend, SilentBackend
 from narration.bed import BED_CHANNEL
 from narration.errors import VolumeError
 from narration.wav import wav_seconds
+
+if TYPE_CHECKING:
+    import pygame
 
 
 @pytest.fixture
@@ -41,6 +45,13 @@ def wait_until_quiet(audio: AudioOutput, limit: float = 2.0) -> None:
     deadline = time.monotonic() + limit
     while audio.speaking and time.monotonic() < deadline:
         time.sleep(0.005)
+
+
+def raw(channel: pygame.mixer.Channel) -> bytes:
+    """The samples of the sound a mixer channel is playing."""
+    sound = channel.get_sound()
+    assert sound is not None, "the channel plays nothing"
+    return sound.get_raw()
 
 
 def test_speech_plays_and_returns_its_length(speech: Path) -> None:
@@ -414,11 +425,11 @@ def test_effects_never_take_the_narrators_or_the_beds_channel(
         audio.play_music(music)
         audio.play_speech(speech)
         bed, narrator = pygame.mixer.Channel(BED_CHANNEL), pygame.mixer.Channel(0)
-        playing = (bed.get_sound().get_raw(), narrator.get_sound().get_raw())
+        playing = (raw(bed), raw(narrator))
         count = pygame.mixer.get_num_channels()
         for index in range(count + 2):  # more effects than there are channels
             audio.play_effect(effects[index % 3])
-        assert (bed.get_sound().get_raw(), narrator.get_sound().get_raw()) == playing
+        assert (raw(bed), raw(narrator)) == playing
         assert bed.get_busy() and narrator.get_busy()
         others = [pygame.mixer.Channel(i).get_sound() for i in range(2, count)]
         assert all(sound is not None for sound in others), "every other channel took one"

@@ -133,7 +133,9 @@ def test_prepare_hands_every_clip_to_the_output_to_load_ahead(
 ) -> None:
     audio = RecordingAudio()
     narrator = Narrator(catalogue, SilentBackend(), tmp_path, audio)
-    items = [(line, {}) for line in catalogue.ids() if not catalogue.placeholders(line)][:3]
+    items = [
+        (line, dict[str, object]()) for line in catalogue.ids() if not catalogue.placeholders(line)
+    ][:3]
     narrator.prepare(items)
     assert audio.preloaded == [narrator.wav_path(line, params) for line, params in items]
 

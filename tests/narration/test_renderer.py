@@ -165,9 +165,9 @@ def test_a_line_the_fast_voice_said_goes_behind_the_lines_still_needed(
     first = threading.Event()
     original = slow.synthesize
 
-    def noted(text: str, out: Path) -> None:
+    def noted(text: str, out_path: Path) -> None:
         first.set()
-        original(text, out)
+        original(text, out_path)
 
     slow.synthesize = noted  # type: ignore[method-assign]
     renderer.start()
