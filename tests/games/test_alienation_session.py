@@ -9,7 +9,7 @@ from tables import case_id, load_cases
 
 from games.alienation.rules import AlienationSetup
 from games.alienation.session import AlienationSession, round_lines
-from games.alienation.state import AlienationState
+from games.alienation.state import AlienationPhase, AlienationState
 from games.effects import Effect, Finished, Phase, Record, Report, Say, Show
 from games.errors import EventNotAcceptedError, RulesError
 from games.events import (
@@ -59,7 +59,7 @@ def test_the_start_picks_a_start_player_from_the_seed_and_opens_round_1() -> Non
     assert state.start == again.start
     assert 1 <= state.start <= 3
     assert session.phase(state) == "score"
-    assert Phase("score") in effects
+    assert Phase(AlienationPhase.SCORE) in effects
     assert says(effects)[:4] == [
         "alienation.welcome",
         "alienation.first_start",
@@ -188,7 +188,7 @@ def test_the_state_survives_a_checkpoint() -> None:
     assert session.from_json(data) == state
     resumed, effects = session.resume(session.from_json(data), 10.0, 0.0)
     assert resumed == state
-    assert effects[0] == Phase("score")
+    assert effects[0] == Phase(AlienationPhase.SCORE)
     assert session.next_deadline(state) is None
 
 
@@ -228,7 +228,7 @@ def test_every_line_the_session_can_say_renders() -> None:
 
 def _choose_friendliest(
     case: dict[str, Any],
-) -> tuple[AlienationSession, list[Effect], list[tuple[AlienationState, str]]]:
+) -> tuple[AlienationSession, list[Effect], list[tuple[AlienationState, AlienationPhase]]]:
     """Start the case's game and feed its events at their times; each state with its phase."""
     block = {"players": case["players"], "seed": case["seed"], "options": case.get("options", {})}
     session = AlienationSession(AlienationSetup.from_block(block))
@@ -271,7 +271,7 @@ def test_while_the_table_chooses_the_sheet_offers_each_player_and_random() -> No
     session = AlienationSession(AlienationSetup(3, seed=1))
     state, effects = session.start(10.0)
     assert session.phase(state) == "friendliest"
-    assert Phase("friendliest") in effects
+    assert Phase(AlienationPhase.FRIENDLIEST) in effects
     assert session.next_deadline(state) == 130.0
     view = [e for e in effects if isinstance(e, Show)][-1].view
     assert isinstance(view, SheetView)
@@ -309,7 +309,7 @@ def test_a_checkpoint_while_choosing_keeps_the_rest_of_the_wait() -> None:
     data = session.to_json(state)
     assert session.from_json(data) == state
     resumed, effects = session.resume(session.from_json(data), 160.0, 1000.0)
-    assert effects[0] == Phase("friendliest")
+    assert effects[0] == Phase(AlienationPhase.FRIENDLIEST)
     assert session.next_deadline(resumed) == 1060.0  # 60 s were left of the 120
     old = {key: value for key, value in data.items() if key != "choose_until"}
     old["setup"] = {"players": 2, "seed": 3}  # a checkpoint from before the choice existed

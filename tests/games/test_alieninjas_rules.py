@@ -53,7 +53,7 @@ def entry(fields: dict[str, Any]) -> ScoreEntered:
 def test_whole_games(case: dict[str, Any]) -> None:
     mission = case["mission"]
     game = Game(players=case["players"], mission=mission)
-    starters: list[int] = []
+    starters: list[object] = []
     for number, entries in enumerate(case["rounds"], start=1):
         for fields in entries:
             effects = game.feed(entry(fields), 10.0 * number)

@@ -12,10 +12,10 @@ from games.alieninjas.scoring import (
     RoundScore,
     ScoreEntryError,
     round_points,
-    totals,
     winners,
 )
 from games.errors import RulesError
+from games.scoresheet import totals
 
 
 @pytest.mark.parametrize("case", load_cases("alieninjas_scoring"), ids=case_id)

@@ -9,8 +9,20 @@ import pytest
 from alieninjas_game import Game
 
 from games.alieninjas.setup import parse_setup
-from games.alieninjas.state import AlieninjasState, map_side
-from games.effects import Buzz, Effect, Lamp, LogPlay, Phase, Record, Report, Say, Show, Sound
+from games.alieninjas.state import AlieninjasPhase, AlieninjasState, map_side
+from games.effects import (
+    Buzz,
+    Effect,
+    Lamp,
+    LampPattern,
+    LogPlay,
+    Phase,
+    Record,
+    Report,
+    Say,
+    Show,
+    Sound,
+)
 from games.errors import NOT_NOW, EventNotAcceptedError, SetupError
 from games.events import ScoreEntered, Touched
 from games.views import EndView
@@ -34,7 +46,7 @@ def test_setup_errors_repeat_the_input_and_suggest() -> None:
 
 def test_ready_says_the_map_side_and_the_shuffle() -> None:
     game = Game()
-    assert Phase("ready") in game.effects
+    assert Phase(AlieninjasPhase.READY) in game.effects
     said = [e for e in game.effects if isinstance(e, Say)]
     side = dict(said[1].params)["side"]
     assert side in ("A", "B")
@@ -52,7 +64,7 @@ def test_earliest_edge_wins_even_when_delivered_second() -> None:
     game.press(3, at=10.001, now=10.010)  # arrives later, pressed earlier
     assert game.session.next_deadline(game.state) == pytest.approx(10.026)
     effects = game.tick(10.026)
-    assert effects[:3] == [Buzz(3, 10.001), Sound("alieninjas"), Lamp(3, "on")]
+    assert effects[:3] == [Buzz(3, 10.001), Sound("alieninjas"), Lamp(3, LampPattern.ON)]
     assert lines(effects) == [
         "alieninjas.replicas.freeze",
         "alieninjas.replicas.hand_back",
@@ -255,7 +267,7 @@ def test_state_round_trips_through_json_and_resumes() -> None:
     assert state == game.state
     moved, effects = game.session.resume(state, saved_at=20.0, now=520.0)
     assert moved.running_since == game.state.running_since + 500.0  # type: ignore[operator]
-    assert effects[0] == Phase("round")
+    assert effects[0] == Phase(AlieninjasPhase.ROUND)
     assert game.session.next_deadline(moved) == pytest.approx(520.02)
 
 

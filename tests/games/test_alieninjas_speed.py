@@ -9,9 +9,9 @@ import pytest
 from alieninjas_game import Game
 
 from games.alieninjas.setup import parse_setup
-from games.alieninjas.state import AlieninjasState
+from games.alieninjas.state import AlieninjasPhase, AlieninjasState
 from games.alieninjas.views import ReplicasView, ScoresView, SeatTotal
-from games.effects import Buzz, Effect, Lamp, Phase, Record, Say, Show, Sound
+from games.effects import Buzz, Effect, Lamp, LampPattern, Phase, Record, Say, Show, Sound
 from games.errors import EventNotAcceptedError, SetupError
 from games.events import Control, ControlPressed, ScoreEntered
 
@@ -56,7 +56,7 @@ def test_the_earliest_edge_grabs_it_like_a_replicas_buzz() -> None:
     game.press(3, at=5.001, now=5.010)  # arrives later, pressed earlier
     assert game.session.next_deadline(game.state) == pytest.approx(5.026)
     effects = game.tick(5.026)
-    assert effects[:3] == [Buzz(3, 5.001), Sound("alieninjas"), Lamp(3, "on")]
+    assert effects[:3] == [Buzz(3, 5.001), Sound("alieninjas"), Lamp(3, LampPattern.ON)]
     assert said(effects) == [("alieninjas.speed.grabbed", {"seat": 3})]
     assert game.phase == "score"
     show = next(e for e in effects if isinstance(e, Show))
@@ -78,11 +78,11 @@ def test_the_grab_rearms_by_itself_or_on_go() -> None:
     assert [type(e) for e in ignored] == [Record]
     assert game.state.candidate is None
     assert game.session.next_deadline(game.state) == pytest.approx(6.02)
-    assert Lamp(2, "off") in game.tick(6.02)
+    assert Lamp(2, LampPattern.OFF) in game.tick(6.02)
     game.press(1, at=7.0)
     assert Buzz(1, 7.0) in game.tick(7.02)
     rearm = game.feed(ControlPressed(Control.GO, 7.1), 7.1)  # go: at once
-    assert Lamp(1, "off") in rearm
+    assert Lamp(1, LampPattern.OFF) in rearm
     game.press(3, at=7.2)
     assert Buzz(3, 7.2) in game.tick(7.22)
 
@@ -145,7 +145,7 @@ def test_grab_state_round_trips_and_resumes() -> None:
     state: AlieninjasState = game.session.from_json(data)
     assert state == game.state
     moved, effects = game.session.resume(state, saved_at=5.5, now=105.5)
-    assert effects[0] == Phase("score")
+    assert effects[0] == Phase(AlieninjasPhase.SCORE)
     assert game.session.next_deadline(moved) == pytest.approx(106.02)
 
 

@@ -10,6 +10,7 @@ from tables import case_id, load_cases
 from games.effects import Effect, Finished, Phase, Record, Report, Say, Show
 from games.encounters.rules import EncountersSetup, Intention, Outcome
 from games.encounters.session import (
+    EncountersPhase,
     EncountersSession,
     EncountersState,
     intro_lines,
@@ -72,7 +73,7 @@ def test_the_start_says_the_setup_and_opens_round_1() -> None:
         "encounters.round",
     ]
     assert state.phase == "rounds" and state.round == 1 and state.first in (1, 2)
-    assert Phase("rounds") in effects
+    assert Phase(EncountersPhase.ROUNDS) in effects
     _, chosen, effects = started(random_first=False)
     assert chosen.first is None
     assert Say.of("encounters.choose_first") in effects
@@ -86,7 +87,7 @@ def test_ten_gos_reach_the_score_with_events_after_3_5_and_7() -> None:
     assert events == [3, 5, 7]
     state, effects = play(session, state, GO)
     assert state.phase == "score"
-    assert Phase("score") in effects and Say.of("encounters.reveal") in effects
+    assert Phase(EncountersPhase.SCORE) in effects and Say.of("encounters.reveal") in effects
 
 
 def test_undo_steps_back_and_touch_next_steps_on() -> None:
@@ -99,7 +100,7 @@ def test_undo_steps_back_and_touch_next_steps_on() -> None:
     assert state.phase == "score"
     state, effects = play(session, state, Touched("undo"))
     assert state.phase == "rounds" and state.round == 10
-    assert Phase("rounds") in effects
+    assert Phase(EncountersPhase.ROUNDS) in effects
 
 
 def test_the_tally_reports_scores_and_the_verdict() -> None:
@@ -141,7 +142,7 @@ def test_the_state_survives_a_checkpoint() -> None:
     data = session.to_json(state)
     assert session.from_json(data) == state
     resumed, effects = session.resume(session.from_json(data), 5.0, 0.0)
-    assert resumed == state and effects[0] == Phase("score")
+    assert resumed == state and effects[0] == Phase(EncountersPhase.SCORE)
     assert session.next_deadline(state) is None
 
 

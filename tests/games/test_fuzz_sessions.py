@@ -41,6 +41,7 @@ from games.events import (
     VoteCast,
 )
 from games.onenight import night
+from games.onenight.ballot import VoteMode
 from games.onenight.presets import find_preset, preset_roles
 from games.onenight.reveal import RevealError
 from games.onenight.session import OneNightSession
@@ -177,7 +178,7 @@ def test_the_fuzz_catches_a_broken_session(fault: str, problem: str) -> None:
     kind = find_kind("alienation")
     broken = dataclasses.replace(
         kind,
-        build=lambda pick: Broken(kind.build(pick), fault),  # type: ignore[arg-type]
+        build=lambda pick: Broken(kind.build(pick), fault),
     )
     quick = settings(SETTINGS, max_examples=10, phases=[Phase.generate])  # no shrinking
     with pytest.raises(Crash) as caught:
@@ -191,7 +192,7 @@ def test_the_fuzz_catches_a_broken_session(fault: str, problem: str) -> None:
 def onenight_at(phase: str, mode: str) -> tuple[OneNightSession, OneNightState]:
     """A 4-player Basic game in ``vote`` (the night and day passed) or ``reveal`` (all voted)."""
     setup = OneNightSetup(
-        4, preset_roles(find_preset("basic"), 4), 7, OneNightOptions(vote_mode=mode)
+        4, preset_roles(find_preset("basic"), 4), 7, OneNightOptions(vote_mode=VoteMode(mode))
     )
     session = OneNightSession(setup)
     state, _ = session.start(0.0)
@@ -244,7 +245,8 @@ def test_a_reveal_entry_that_names_nothing_is_refused(
     field: str, value: object, message: str
 ) -> None:
     session, state = onenight_at("reveal", "secret")
-    entry = dataclasses.replace(RevealEntered(1, "seer"), **{field: value})
+    # A wrong type on purpose, as a broken scenario or page could send it.
+    entry = dataclasses.replace(RevealEntered(1, "seer"), **{field: value})  # type: ignore[arg-type]
     with pytest.raises(RevealError) as error:
         session.handle(state, entry, 10_000.0)
     assert str(error.value) == message

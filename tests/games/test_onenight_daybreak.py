@@ -14,7 +14,7 @@ from games.onenight.resolve import ResolutionError, ResolutionInput, Reveal, res
 from games.onenight.resolve.model import Conversion
 from games.onenight.roles import Role, Team
 from games.onenight.setup import OneNightSetup, parse_roles
-from games.onenight.state import OneNightState
+from games.onenight.state import OneNightPhase, OneNightState
 
 BASE = (Role.WEREWOLF, Role.SEER, Role.VILLAGER, Role.ROBBER)
 
@@ -164,7 +164,7 @@ def at_reveal(roles: tuple[str, ...] = TOTAL_CHAOS, players: int = 5) -> OneNigh
     """A game at its reveal: everyone voted for seat 1."""
     setup = OneNightSetup(players, parse_roles(roles), 1)
     votes = tuple((seat, (1 if seat != 1 else 2,)) for seat in range(1, players + 1))
-    return OneNightState(setup, phase="reveal", ballot=Ballot(players, votes=votes))
+    return OneNightState(setup, phase=OneNightPhase.REVEAL, ballot=Ballot(players, votes=votes))
 
 
 def test_the_picker_offers_artifacts_only_with_a_curator_and_never_names_one_at_night() -> None:

@@ -100,7 +100,9 @@ ARTICLE_BEFORE_VOCATIVE = re.compile(r"(^|[.!?] )(The|A|An) [A-Z][\w-]*( [A-Z][\
 def mixed_nights(count: int) -> list[OneNightSetup]:
     """``count`` playable role sets of 8 to 13 cards drawn from every box (seeded)."""
     rng = random.Random(11)
-    deck = [role for role in Role for _ in range(role.info.copies) if role is not Role.MASON]
+    deck: list[Role] = [
+        role for role in Role for _ in range(role.info.copies) if role is not Role.MASON
+    ]
     setups: list[OneNightSetup] = []
     while len(setups) < count:
         roles = rng.sample(deck, rng.randint(8, 13))

@@ -12,7 +12,7 @@ from games.onenight import result, reveal
 from games.onenight.ballot import Ballot
 from games.onenight.roles import Role
 from games.onenight.setup import OneNightSetup, parse_roles
-from games.onenight.state import OneNightState
+from games.onenight.state import OneNightPhase, OneNightState
 from games.views import EndView
 
 ROLES = ("doppelganger", "werewolf", "seer", "villager", "villager", "robber")
@@ -21,7 +21,7 @@ ROLES = ("doppelganger", "werewolf", "seer", "villager", "villager", "robber")
 def revealed(*entries: tuple[int, str, str | None]) -> OneNightState:
     setup = OneNightSetup(3, parse_roles(ROLES), 1)
     ballot = Ballot(3, votes=((1, (2,)), (2, (1,)), (3, (1,))))
-    state = OneNightState(setup, phase="reveal", ballot=ballot)
+    state = OneNightState(setup, phase=OneNightPhase.REVEAL, ballot=ballot)
     for seat, card, became in entries:
         state = reveal.record(state, reveal.check(state, RevealEntered(seat, card, None, became)))
     return state
@@ -38,7 +38,7 @@ def test_the_result_is_announced_shown_reported_and_recorded() -> None:
     state = revealed((1, "doppelganger", "werewolf"), (2, "seer", None), (3, "villager", None))
     state, effects = result.finish(state)
     assert state.phase == "result"
-    assert effects[0] == Phase("result")
+    assert effects[0] == Phase(OneNightPhase.RESULT)
     report = next(e for e in effects if isinstance(e, Report))
     assert report.data == {"deaths": [1], "winners": [2, 3], "teams": ["village"]}
     record = next(e for e in effects if isinstance(e, Record))

@@ -19,7 +19,13 @@ from games.onenight.ballot import Ballot
 from games.onenight.instructions import Instructions, draw_instructions
 from games.onenight.instructions.roles import BODY_SNATCHER_SCOPES, AlienKind
 from games.onenight.setup import OneNightSetup, parse_roles
-from games.onenight.state import OneNightState, state_from_json, state_to_json
+from games.onenight.state import (
+    OneNightPhase,
+    OneNightState,
+    RevealDraft,
+    state_from_json,
+    state_to_json,
+)
 from games.onenight.views import COPIED_NOTHING, RevealChoice, RevealView
 
 CASES = load_cases("onenight_reveal")
@@ -60,7 +66,7 @@ def voting(case: dict[str, Any], seed: int) -> OneNightState:
     answers = tuple((step, answer) for step, answer in case.get("answers", []))
     return OneNightState(
         OneNightSetup(players, roles, seed),
-        phase="reveal",
+        phase=OneNightPhase.REVEAL,
         ballot=Ballot(players, votes=votes),
         instructions=draw(roles, players, seed),
         answers=answers,
@@ -181,7 +187,7 @@ def test_reveal_case(case: dict[str, Any], seed: int, enter: Any) -> None:
 def test_a_snatched_card_needs_a_body_snatcher_in_play() -> None:
     roles = ["werewolf", "seer", "villager", "robber", "villager", "troublemaker"]
     setup = OneNightSetup(3, parse_roles(roles), 1)
-    state = OneNightState(setup, phase="reveal")
+    state = OneNightState(setup, phase=OneNightPhase.REVEAL)
     with pytest.raises(reveal.RevealError) as error:
         reveal.check(state, RevealEntered(1, "seer", snatched=True))
     assert str(error.value) == "seat 1: snatched, but no Body Snatcher is in play"
@@ -210,7 +216,7 @@ def test_snatched_toggles_and_a_new_seat_clears_it() -> None:
 
 def test_a_state_saved_before_the_snatched_flag_reads_as_not_snatched() -> None:
     state = by_events(voting(CASES[0], 1), CASES[0]["reveal"][:2])
-    draft = (3, "villager", None, None, False, None, None, False)
+    draft = RevealDraft(3, "villager")
     data = state_to_json(dataclasses.replace(state, draft=draft))
     data["reveals"] = [list(entry[:4]) for entry in data["reveals"]]
     data["draft"] = [3, "villager", None, None]
@@ -240,7 +246,7 @@ DOPPEL = ["doppelganger", "werewolf", "seer", "robber", "villager", "villager", 
 
 def picker(roles: list[str] = DOPPEL) -> OneNightState:
     setup = OneNightSetup(len(roles) - 3, parse_roles(roles), 1)
-    return OneNightState(setup, phase="reveal", ballot=Ballot(setup.players))
+    return OneNightState(setup, phase=OneNightPhase.REVEAL, ballot=Ballot(setup.players))
 
 
 def tap(state: OneNightState, *actions: str) -> tuple[OneNightState, list[Any]]:

@@ -14,7 +14,7 @@ from games.onenight import night
 from games.onenight.instructions import all_lines
 from games.onenight.session import OneNightSession
 from games.onenight.setup import OneNightOptions, OneNightSetup, find_preset
-from games.onenight.state import OneNightState
+from games.onenight.state import OneNightPhase, OneNightState
 
 SPEECH = 2.0  # every line "takes" two seconds in these tests
 
@@ -47,7 +47,7 @@ def started(session: OneNightSession) -> tuple[OneNightState, list[Effect]]:
 def test_setup_waits_for_start_and_asks_for_every_line_to_be_rendered() -> None:
     session = make()
     state, effects = session.start(0.0)
-    assert effects[0] == Phase("setup")
+    assert effects[0] == Phase(OneNightPhase.SETUP)
     assert session.next_deadline(state) is None
     state, effects = session.handle(state, ControlPressed(Control.GO, 0.5), 0.5)
     prepare = next(effect for effect in effects if isinstance(effect, Prepare))
@@ -71,7 +71,7 @@ def test_auto_start_begins_preparing_at_its_deadline() -> None:
 def test_the_night_speaks_every_cue_in_order_with_speech_and_hold_times() -> None:
     session = make(role_seconds=5.0, pause_seconds=1.0)
     state, effects = started(session)
-    assert Phase("dusk") in effects
+    assert Phase(OneNightPhase.DUSK) in effects
     assert all(effect.pattern == "off" for effect in effects if isinstance(effect, Lamp))
     script = night.cues(state)
     assert [e.line for e in effects if isinstance(e, Say)] == [script[0].say.line]
@@ -92,7 +92,7 @@ def test_the_day_gives_warnings_a_countdown_and_the_vote_call_at_the_right_times
     session = make(day_minutes=2)
     state, _ = started(session)
     state, timeline = run_to(session, state, 10_000.0)
-    day_start = next(t for t, e in timeline if e == Phase("day"))
+    day_start = next(t for t, e in timeline if e == Phase(OneNightPhase.DAY))
     said = {
         f"{e.line}:{e.param_map()['n']}" if e.line.endswith("count") else e.line: t - day_start
         for t, e in timeline
@@ -104,7 +104,7 @@ def test_the_day_gives_warnings_a_countdown_and_the_vote_call_at_the_right_times
     assert said["onenight.day.count:10"] == 110.0
     assert said["onenight.day.count:4"] == 116.0
     assert said["onenight.day.vote_call"] == 117.0
-    vote_at = next(t for t, e in timeline if e == Phase("vote"))
+    vote_at = next(t for t, e in timeline if e == Phase(OneNightPhase.VOTE))
     assert vote_at - day_start == 120.0
     assert session.phase(state) == "vote"
 
@@ -147,7 +147,7 @@ def test_vote_now_skips_to_the_vote_call() -> None:
     state, effects = session.handle(state, Touched("vote"), start + 10)
     assert effects == [Say.of("onenight.day.vote_call")]
     state, timeline = run_to(session, state, start + 14)
-    assert (start + 13, Phase("vote")) in timeline
+    assert (start + 13, Phase(OneNightPhase.VOTE)) in timeline
 
 
 def test_presses_at_night_do_nothing_at_all() -> None:
@@ -220,7 +220,7 @@ def test_resuming_in_the_day_keeps_the_remaining_time() -> None:
     state, start = day_state(session)
     resumed, effects = session.resume(state, saved_at=start + 30, now=5000.0)
     assert resumed.day_ends_at == 5000.0 + 90
-    assert Phase("day") in effects
+    assert Phase(OneNightPhase.DAY) in effects
 
 
 ORACLE_ROLES = ("oracle", "alien", "alien", "cow", "psychic", "rascal", "exposer", "villager")
@@ -314,6 +314,6 @@ def test_the_masking_noise_runs_from_dusk_to_wake_up_when_asked_for() -> None:
     assert Sound("mask.start") in effects
     state, timeline = run_to(session, state, 10_000.0)
     stop = next(t for t, e in timeline if e == Sound("mask.stop"))
-    assert stop == next(t for t, e in timeline if e == Phase("day"))
+    assert stop == next(t for t, e in timeline if e == Phase(OneNightPhase.DAY))
     _, effects = started(make())
     assert not any(isinstance(e, Sound) for e in effects)

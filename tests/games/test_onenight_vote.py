@@ -21,7 +21,7 @@ from games.events import (
 from games.onenight import vote
 from games.onenight.ballot import Ballot, Cast, VoteError, VoteMode, cast, confirm
 from games.onenight.setup import OneNightOptions, OneNightSetup, find_preset
-from games.onenight.state import OneNightState, state_from_json, state_to_json
+from games.onenight.state import OneNightPhase, OneNightState, state_from_json, state_to_json
 from games.onenight.views import TallyView, VoteView
 from games.views import ScreenName
 
@@ -63,7 +63,7 @@ def test_a_vote_naming_no_seat_is_an_error(voter: int, target: int, message: str
 
 def voting(mode: str = "secret") -> OneNightState:
     setup = OneNightSetup(
-        4, find_preset("alien_first_game").roles, 1, OneNightOptions(vote_mode=mode)
+        4, find_preset("alien_first_game").roles, 1, OneNightOptions(vote_mode=VoteMode(mode))
     )
     state, _ = vote.open_vote(OneNightState(setup), (), False)
     return state
@@ -78,7 +78,7 @@ def test_votes_by_event_close_the_vote_by_themselves_with_the_tally() -> None:
         assert shown and isinstance(shown[-1].view, VoteView)  # counts only until the tally
     state, effects = vote.on_input(state, VoteCast(4, 2))
     assert state.phase == "reveal"
-    assert Phase("reveal") in effects
+    assert Phase(OneNightPhase.REVEAL) in effects
     tally = next(e for e in effects if isinstance(e, Show) and e.screen == "tally")
     assert isinstance(tally.view, TallyView)
     assert dict(tally.view.tally) == {1: 0, 2: 3, 3: 1, 4: 0}

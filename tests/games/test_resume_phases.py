@@ -51,6 +51,7 @@ from games.events import (
 )
 from games.onenight import night
 from games.onenight import session as onenight
+from games.onenight.state import OneNightState
 from games.scorelog import players
 from games.session import Session
 from games.views import View
@@ -167,7 +168,8 @@ class Play:
     def _last_step(self) -> str | None:
         if self.phase not in ("dusk", "night") or self.state.cue == 0:
             return None
-        return night.cues(self.state)[self.state.cue - 1].step
+        state: OneNightState = self.state
+        return night.cues(state)[state.cue - 1].step
 
     @property
     def screen(self) -> Show:

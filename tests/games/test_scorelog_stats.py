@@ -231,8 +231,12 @@ def test_best_and_average_scores_match_per_game() -> None:
         one_game = [play for play in SEEDED if play.game == game]
         stats = player_stats(one_game)
         for name in SEEDED_NAMES:
-            scores = [p.score for play in one_game for p in play.players if p.name == name]
-            scores = [score for score in scores if score is not None]
+            scores = [
+                score
+                for play in one_game
+                for p in play.players
+                if p.name == name and (score := p.score) is not None
+            ]
             if not scores:
                 continue
             assert stats[name].best_score == max(scores)
