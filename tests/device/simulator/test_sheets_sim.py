@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 import pytest
+from screenpixels import display
 
 from device.config import Config, load_config
 from device.simulator.run import SimulationError, simulate
@@ -195,9 +196,9 @@ def test_encounters_round_1_says_and_shows_the_starting_bag_and_hand(config: Con
     ui.open()
     try:
         ui.show(view)
-        with_notes = pygame.image.tobytes(pygame.display.get_surface().subsurface(band), "RGB")
+        with_notes = pygame.image.tobytes(display().subsurface(band), "RGB")
         ui.show(dataclasses.replace(view, notes=()))
-        without = pygame.image.tobytes(pygame.display.get_surface().subsurface(band), "RGB")
+        without = pygame.image.tobytes(display().subsurface(band), "RGB")
     finally:
         ui.close()
     assert with_notes != without

@@ -22,6 +22,7 @@ import pytest  # noqa: E402
 
 from device.ui import TouchUI  # noqa: E402
 from games.alieninjas.views import ReplicasView, ScoreRow, ScoresView  # noqa: E402
+from games.onenight.ballot import VoteMode  # noqa: E402
 from games.onenight.lobby import Lobby  # noqa: E402
 from games.onenight.views import (  # noqa: E402
     DayView,
@@ -29,7 +30,6 @@ from games.onenight.views import (  # noqa: E402
     RevealChoice,
     RevealView,
     TallyView,
-    VoteMode,
     VoteView,
 )
 from games.scorelog.views import (  # noqa: E402

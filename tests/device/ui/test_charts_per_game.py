@@ -12,7 +12,8 @@ from scorelog_log import in_store
 from device.commands.cli import main
 from device.config import load_config, resolve_store_path
 from device.store.database import Store
-from device.ui.charts.plot import day_labels, find_game, view
+from device.store.scorelog import game_named as find_game
+from device.ui.charts.plot import day_labels, view
 from device.ui.charts.screens import HistoryScreen
 from games.scorelog.plays import Play, PlayerResult
 from games.scorelog.views import ChartView, HistoryView, WinsBar, WinsView

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -56,7 +57,7 @@ def test_games_without_score_entry_have_no_fields() -> None:
 
 
 @pytest.fixture
-def daemon(tmp_path: Path) -> Daemon:
+def daemon(tmp_path: Path) -> Iterator[Daemon]:
     config = load_config(system_path=None, overrides={"narration.backend": "silent"})
     clock = VirtualClock()
     ui = TouchUI()

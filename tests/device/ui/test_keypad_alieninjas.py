@@ -29,6 +29,7 @@ from device.ui.keypad.entry import Keypad, Sheet, fields_for, press
 from games.alieninjas.scoring import winners
 from games.effects import Show
 from games.events import ScoreEntered
+from games.views import View
 
 KEYS = {"ok": "ok", "yes": "pick:yes", "no": "pick:no", "x": "times", "next": "add", "del": "del"}
 
@@ -40,7 +41,7 @@ def actions(taps: str) -> list[str]:
     return out
 
 
-def sheet(game: Game) -> dict[str, Any]:
+def sheet(game: Game) -> View:
     return [e.view for e in game.log if isinstance(e, Show) and e.screen == "scores"][-1]
 
 
@@ -101,7 +102,7 @@ def test_no_matched_card_is_an_empty_list() -> None:
     assert fields is not None
     pad = typed(Keypad(fields, 2), "ok", "digit:2")
     assert pad.values == (("matched", []),) and pad.view().done == ("matched none",)
-    pad, entry = press(typed(pad, "ok"), "pick:no")
+    _, entry = press(typed(pad, "ok"), "pick:no")
     assert entry == ScoreEntered(1, None, (("last", False), ("left_in_hand", 2), ("matched", [])))
 
 

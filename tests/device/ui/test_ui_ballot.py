@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from screenpixels import display
 
 from device.runtime.uievents import ui_event
 from device.ui import TouchUI, UiInput
@@ -56,7 +57,7 @@ def tally(votes: list[int], deaths: list[int], **changes: object) -> TallyView:
 
 
 def _pixels(rect: pygame.Rect) -> bytes:
-    return pygame.image.tobytes(pygame.display.get_surface().subsurface(rect), "RGB")
+    return pygame.image.tobytes(display().subsurface(rect), "RGB")
 
 
 def _png(ui: TouchUI, path: Path) -> None:
@@ -106,7 +107,7 @@ def test_the_secret_vote_ignores_a_voter_so_it_shows_no_target_info(ui: TouchUI)
 
 def test_the_ring_lights_the_seats_that_voted(ui: TouchUI) -> None:
     ui.show(vote())
-    surface = pygame.display.get_surface()
+    surface = display()
     # A point inside each chip above its number.
     lit = [
         tuple(surface.get_at((x, y - radius * 3 // 4)))[:3] == CHIP_ON
@@ -119,7 +120,7 @@ def test_the_called_seat_is_haloed(ui: TouchUI) -> None:
     def halo_colour(view: VoteView) -> tuple[int, ...]:
         ui.show(view)
         (x, y), radius = ring_seats(7)[1]  # seat 2
-        return tuple(pygame.display.get_surface().get_at((x, y - radius - 8))[:3])
+        return tuple(display().get_at((x, y - radius - 8))[:3])
 
     assert halo_colour(vote(mode="called", voter=2)) == CURRENT_TINT
     assert halo_colour(vote(mode="called", voter=3)) != CURRENT_TINT
@@ -277,7 +278,7 @@ def test_reveal_cards_gives_its_action(ui: TouchUI) -> None:
 def _bar_heights(ui: TouchUI, view: TallyView) -> dict[int, tuple[int, tuple[int, ...]]]:
     """Seat -> (height in pixels, colour) of each bar, measured on the screen."""
     ui.show(view)
-    surface = pygame.display.get_surface()
+    surface = display()
     out = {}
     for seat, rect in TallyScreen.from_view(view).bar_rects():
         x = rect.centerx

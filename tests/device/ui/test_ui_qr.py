@@ -15,7 +15,7 @@ from device.ui.qr import QUIET_ZONE, module_pixels, qr_matrix, qr_surface
 from device.ui.screens import MIN_MODULE_PIXELS, QR_AREA
 from games.scorelog.plays import Play, PlayerResult
 from games.scorelog.views import BgStatsView
-from games.views import EndView, ViewError
+from games.views import EndView, View, ViewError
 
 SMALL = Play(
     "6a1d9e2c-5b4f-4a3e-8d7c-9e8f7a6b5c4d",
@@ -64,7 +64,7 @@ def test_the_drawn_modules_are_the_codes_modules() -> None:
             assert surface.get_at(centre)[:3] == ((0, 0, 0) if dark else (255, 255, 255))
 
 
-def shoot(tmp_path: Path, screen: str, view: dict[str, object]) -> tuple[Path, list[str]]:
+def shoot(tmp_path: Path, screen: str, view: View) -> tuple[Path, list[str]]:
     """The screen drawn to a PNG, and its controls' labels."""
     ui = TouchUI()
     ui.open()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from screenpixels import display
 
 from device.ui import TouchUI
 from device.ui.alieninjas import REPLICAS_CLOCK_AREA
@@ -58,7 +59,7 @@ def view_area(view: View) -> pygame.Rect:
 
 
 def _pixels(ui: TouchUI) -> bytes:
-    return pygame.image.tobytes(pygame.display.get_surface(), "RGB")
+    return pygame.image.tobytes(display(), "RGB")
 
 
 TICKING: dict[str, View] = {

@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 import pytest
+from screenpixels import display
 
 from device.ui import TouchUI, UiError
 from device.ui.canvas import (
@@ -98,7 +99,7 @@ def test_the_night_screen_is_dark_outside_a_dim_caption_and_has_no_controls(
 ) -> None:
     ui.show(views["night"])
     assert ui.controls() == []
-    rows = _rgb_rows(pygame.display.get_surface())
+    rows = _rgb_rows(display())
     band = range(NIGHT_CAPTION_BAND.top, NIGHT_CAPTION_BAND.bottom)
     outside = [max(row) for y, row in enumerate(rows) if y not in band]
     inside = [max(row) for y, row in enumerate(rows) if y in band]
@@ -111,11 +112,11 @@ def test_the_night_screen_stays_dark_after_a_bright_screen(
 ) -> None:
     ui.show(views["setup"])
     ui.show(NightView(caption=""))
-    assert max(max(row) for row in _rgb_rows(pygame.display.get_surface())) <= NIGHT_DIM
+    assert max(max(row) for row in _rgb_rows(display())) <= NIGHT_DIM
 
 
 def _screen_bytes() -> bytes:
-    return pygame.image.tobytes(pygame.display.get_surface(), "RGB")
+    return pygame.image.tobytes(display(), "RGB")
 
 
 def test_the_day_timer_counts_down_with_now(ui: TouchUI, views: dict[str, Any]) -> None:
@@ -195,7 +196,7 @@ def test_a_redraw_from_warm_caches_matches_one_drawn_afresh(
 
 def _drawn(draw: object) -> bytes:
     """The RGB bytes of a fresh starry canvas after ``draw(canvas)``."""
-    canvas = Canvas(pygame.Surface((800, 480), 0, pygame.display.get_surface()))
+    canvas = Canvas(pygame.Surface((800, 480), 0, display()))
     canvas.space()
     assert callable(draw)
     draw(canvas)
@@ -258,7 +259,7 @@ def test_a_banner_leaves_the_corner_where_quit_sits_clear(
 
     ui.show(views[screen])
     ui.notice("Companion page pairing code: 123 456 " * 3, until=1e9)
-    surface = pygame.display.get_surface()
+    surface = display()
     corner = ui._screen.quit_rect()  # top right, or top left on One Night's setup
     assert tuple(surface.get_at(corner.center))[:3] != NOTICE_BG
     assert tuple(surface.get_at((400, 4)))[:3] == NOTICE_BG  # the banner is there
@@ -271,7 +272,7 @@ def test_a_banner_on_the_keypad_leaves_its_title_the_instruction_readable(
 
     ui.show(views["keypad"])
     ui.notice("Seat 2: 12 correct and 0 misplaced is more than a grid's 9 cards.", until=1e9)
-    surface = pygame.display.get_surface()
+    surface = display()
     assert tuple(surface.get_at((400, 4)))[:3] != NOTICE_BG  # the title's band is clear
     assert tuple(surface.get_at((20, 150)))[:3] == NOTICE_BG  # the banner is under the seats
     assert all(not c.rect.colliderect(pygame.Rect(8, 128, 496, 52)) for c in ui.screen_controls())

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from screenpixels import display
 
 from device.ui import TouchUI, UiInput
 from device.ui.canvas import ALIEN, AMBER
@@ -25,7 +26,7 @@ def _lobby_ready() -> Lobby:
 
 
 def _colours_in(rect: pygame.Rect) -> set[tuple[int, int, int]]:
-    surface = pygame.display.get_surface()
+    surface = display()
     return {
         tuple(surface.get_at((x, y)))[:3]  # type: ignore[misc]
         for x in range(rect.left, rect.right)
@@ -170,7 +171,7 @@ def test_start_is_offered_only_when_playable_and_not_preparing(ui: TouchUI) -> N
 def test_the_checked_in_seats_are_lit(ui: TouchUI) -> None:
     lit = pygame.Color(120, 255, 150)  # canvas.CHIP_ON
     ui.show(Lobby(players=5).seat_checked_in(2).seat_checked_in(5).view())
-    surface = pygame.display.get_surface()
+    surface = display()
     # Five seats, 58 px apart, centred on x=400 at y=86.
     centres = [(400 - 58 * 5 // 2 + 29 + 58 * i, 86 - 12) for i in range(5)]
     assert [surface.get_at(c) == lit for c in centres] == [False, True, False, False, True]
