@@ -14,6 +14,8 @@ from device.runtime.app import Daemon
 from device.runtime.parts import open_daemon
 from device.simulator.run import ScenarioPlayer, sim_wiring
 from device.simulator.scenario import Scenario, ScenarioEvent
+from games.effects import GamePhase
+from games.views import ScreenName
 from hardware.mock import virtual_ticks
 
 TABLE_KINDS = ("touch", "press", "control", "key", "wait", "until")
@@ -52,7 +54,7 @@ class Table:
         return self.do("until", "phase", **{"is": phase})
 
     @property
-    def screen(self) -> str | None:
+    def screen(self) -> ScreenName | None:
         """The screen on display."""
         return self.daemon.ui.screen
 
@@ -73,7 +75,7 @@ class Table:
         return text
 
     @property
-    def phase(self) -> str | None:
+    def phase(self) -> GamePhase | None:
         """The game's phase (None: no game)."""
         return self.daemon.runtime.phase
 

@@ -12,12 +12,14 @@ import pytest
 from tables import case_id, load_cases
 
 from device.commands.cli import main
-from device.commands.export import CSV_FIELDS, export, scores_text
+from device.commands.export import export, scores_text
 from device.config import load_config, resolve_store_path
 from device.localtime import local_iso, local_text
 from device.store.bgstats import decode_push_url
-from device.store.database import Profile, Store
+from device.store.database import Store
+from device.store.exports import CSV_FIELDS
 from device.store.jsonbackup import import_backup, parse_backup
+from device.store.players import Profile
 from device.store.scorelog import BackupError
 from games.scorelog.plays import FinalResult, Play, PlayerResult
 

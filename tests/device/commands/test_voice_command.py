@@ -55,8 +55,12 @@ def test_prepare_renders_everything_once_then_a_night_renders_nothing(
     config = load_config(config_file, system_path=None)
     with open_narrator(config, audio=False) as narrator:
         catalogue = Catalogue.load("common")
-        fixed = [(line, {}) for line in catalogue.ids() if not catalogue.placeholders(line)]
-        narrator.prepare(fixed)  # type: ignore[arg-type]
+        fixed = [
+            (line, dict[str, object]())
+            for line in catalogue.ids()
+            if not catalogue.placeholders(line)
+        ]
+        narrator.prepare(fixed)
         assert narrator.cache.rendered == 0  # everything was prepared
 
 

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -31,7 +32,7 @@ from games.scorelog.plays import FinalResult
 
 
 @pytest.fixture
-def daemon(tmp_path: Path) -> Daemon:
+def daemon(tmp_path: Path) -> Iterator[Daemon]:
     config = load_config(system_path=None, overrides={"onenight.day_minutes": 2})
     clock = VirtualClock()
     ui = TouchUI(clock=clock)
@@ -62,7 +63,9 @@ def test_a_tap_on_the_game_then_on_start_begins_the_night(daemon: Daemon) -> Non
     assert daemon.runtime.phase == "dusk"
     assert daemon.ui.screen == "night"
     # The loop then wakes exactly at the next cue, not before.
-    assert daemon.sleep_seconds() == daemon.runtime.next_deadline() - daemon.clock.now()
+    deadline = daemon.runtime.next_deadline()
+    assert deadline is not None
+    assert daemon.sleep_seconds() == deadline - daemon.clock.now()
 
 
 def test_closing_the_window_stops_the_loop(daemon: Daemon) -> None:
@@ -173,7 +176,7 @@ def test_the_wiring_sets_backups_and_quitting_keys_at_construction(
 
 
 @pytest.fixture
-def stored(tmp_path: Path) -> Daemon:
+def stored(tmp_path: Path) -> Iterator[Daemon]:
     """A daemon whose records reach the store, as on the device."""
     config = load_config(system_path=None)
     clock = VirtualClock()

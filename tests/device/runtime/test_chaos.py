@@ -179,10 +179,12 @@ def test_a_night_that_goes_back_to_a_finished_step_is_caught() -> None:
     from games.onenight.night import cues
     from games.onenight.roles import Role
     from games.onenight.setup import OneNightSetup
-    from games.onenight.state import OneNightState, state_to_json
+    from games.onenight.state import OneNightPhase, OneNightState, state_to_json
 
     names = ("alien", "alien", "villager", "villager", "villager", "psychic", "rascal")
-    state = OneNightState(OneNightSetup(4, tuple(Role(name) for name in names), 1), phase="night")
+    state = OneNightState(
+        OneNightSetup(4, tuple(Role(name) for name in names), 1), phase=OneNightPhase.NIGHT
+    )
     steps = [cue.step for cue in cues(state)]
     rascal = steps.index("rascal")  # the first cue of the rascal's step
     before = state_to_json(state) | {"cue": rascal}

@@ -44,6 +44,9 @@ class Speaker:
         self.woken_ahead += 1
         self.suspended = False
 
+    def stop(self) -> None:
+        self.calls.append(("stop all", None))
+
     def play_effect(self, path: Path) -> None:
         self.calls.append(("effect", path))
 
@@ -234,7 +237,7 @@ def test_a_bed_generated_behind_the_loop_starts_once_it_is_written(tmp_path: Pat
     clock = VirtualClock()
     speaker = Speaker()
     written = threading.Event()
-    ambience = NightSound(speaker, tmp_path, now=clock.now, behind=True, wake=written.set)  # type: ignore[arg-type]
+    ambience = NightSound(speaker, tmp_path, now=clock.now, behind=True, wake=written.set)
     executor = Executor(
         Outputs(transcript=Transcript(clock), audio=speaker, ambience=ambience, now=clock.now)
     )

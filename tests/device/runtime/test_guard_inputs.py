@@ -99,7 +99,7 @@ def test_a_bug_in_the_keypad_keeps_the_sheet_and_the_game_goes_on(
 @pytest.mark.parametrize("value", ["escape", "quit"])
 def test_on_the_device_no_key_or_window_close_quits(daemon: Daemon, value: str) -> None:
     daemon.keys_quit = False  # what ``mothership run`` sets when fullscreen
-    daemon.ui.wait = lambda _timeout: [UiInput("quit", value)]  # type: ignore[method-assign]
+    daemon.ui.wait = lambda timeout: [UiInput("quit", value)]  # type: ignore[method-assign]
     daemon.step()
     assert daemon.running
     daemon.keys_quit = True  # the simulator and --windowed: Escape quits

@@ -32,13 +32,13 @@ def test_quit_asks_first_then_goes_home_and_the_game_is_not_resumed(
         t.tap("Keep playing")
         assert t.phase == "day" and "Vote now" in t.labels
         t.tap("Quit", "Quit game")
-        assert (t.phase, t.screen) == (None, "home")
+        assert t.phase is None and t.screen == "home"
         assert t.daemon.runtime.store is not None
         assert t.daemon.runtime.store.load_checkpoint() is None
     with table(config, store) as t:
         assert t.daemon.runtime.store is not None
         t.daemon.resume_or_home(t.daemon.runtime.store)
-        assert (t.phase, t.screen) == (None, "home")
+        assert t.phase is None and t.screen == "home"
 
 
 def test_at_night_quit_is_dim_and_silent(config: Config) -> None:
@@ -87,7 +87,7 @@ def test_home_is_one_tap_and_the_next_game_has_no_old_bgstats_code(config: Confi
         assert t.phase == "final"
         assert "Quit" not in t.labels and {"Home", "BG Stats"} <= set(t.labels)
         t.tap("Home")
-        assert (t.phase, t.screen) == (None, "home")
+        assert t.phase is None and t.screen == "home"
         t.tap("Alienation", "Start")
         assert "BG Stats" not in t.labels
 
@@ -103,7 +103,7 @@ def test_a_part_played_score_sheet_is_kept_as_an_unfinished_play_or_discarded(
         t.until("score").tap("Quit")
         assert t.labels == ["Save & quit", "Discard & quit", "Keep playing"]
         t.tap("Keep playing", "Quit", "Save & quit")
-        assert (t.phase, t.screen) == (None, "home")
+        assert t.phase is None and t.screen == "home"
         (play,) = store.plays()
         assert (play.game, play.rounds, play.comments) == (
             "Alienation",

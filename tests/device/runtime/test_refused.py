@@ -4,6 +4,7 @@ a seat already entered shows what it was given and takes a new entry."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from touchplay import Table, table, table_config
@@ -64,7 +65,8 @@ def test_enter_scores_opens_the_first_seat_not_in_and_an_entered_seat_shows_its_
         sheet = t.daemon.shown.view
         assert t.screen == "keypad" and sheet is not None
         t.tap("Cancel")
-        (row, *_) = getattr(t.daemon.shown.view, "rows", ())
+        rows: tuple[Any, ...] = getattr(t.daemon.shown.view, "rows", ())
+        (row, *_) = rows
         assert "15" in row.cells
 
 

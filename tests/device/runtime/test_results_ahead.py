@@ -14,6 +14,7 @@ from games.events import RevealEntered, Touched, VoteCast
 from games.onenight import reveal
 from games.onenight.ballot import Ballot
 from games.onenight.result import resolution
+from games.onenight.session import OneNightSession
 from games.onenight.setup import OneNightSetup
 from games.onenight.state import OneNightState, RevealEntry
 from narration.narrator import Narrator
@@ -64,6 +65,7 @@ def test_the_result_lines_are_in_the_cache_before_the_last_card(tmp_path: Path) 
         assert isinstance(narrator, Narrator) and narrator.renderer is not None
         setup = {"game": "onenight", "players": 3, "seed": 1, "roles": DEAL}
         session = home_session(setup, config, tuple)
+        assert isinstance(session, OneNightSession)
         said = _result(session.setup)
         assert not any(narrator.cache.has(line) for line in said)
         daemon.runtime.begin(session)

@@ -140,7 +140,7 @@ def test_per_card_multipliers_and_the_next_starter_in_the_simulator(config: Conf
     entries = run(config, {"mission": "collection", "players": 2}, events)
     assert kinds(entries, "final") == [{"winners": [1], "totals": {1: 11, 2: 8}}]
     assert "Player 1 ended the last round and starts round 2." in kinds(entries, "say")
-    memory = [{"until": "phase", "is": "score"}]
+    memory: list[dict[str, Any]] = [{"until": "phase", "is": "score"}]
     memory += [{"score": {"seat": 1, "cards": 3, "multiplier": 2, "multiplied": 1}}]
     memory += [{"score": {"seat": 2, "cards": 1}}]
     entries = run(config, {"mission": "memory", "players": 2}, memory)
@@ -261,7 +261,7 @@ def test_the_score_sheet_shows_who_starts() -> None:
     screen = ScoresScreen.from_view(scores_view(replicas, "Round 1"))
     assert (screen.starter, screen.marked) == (None, None)  # the ender's button starts it
     with pytest.raises(ViewError, match=r"^ScoresView\.marked must be int \| None, got 'x'$"):
-        dataclasses.replace(scores_view(state, "R"), marked="x")
+        dataclasses.replace(scores_view(state, "R"), marked="x")  # type: ignore[arg-type]  # refused
     with pytest.raises(
         ViewError, match=r"^ScoresView\.seats has seat 4, but the game has seats 1 to 3$"
     ):

@@ -6,6 +6,7 @@ import io
 import json
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -51,7 +52,7 @@ def streamed(store: Store, fmt: str, location: str = "Home") -> str:
 
 
 def test_the_json_backup_holds_what_the_whole_document_would(store: Store) -> None:
-    whole = {
+    whole: dict[str, Any] = {
         "format": "mothership-backup",
         "version": 1,
         "exported_at": WHEN,

@@ -16,7 +16,8 @@ import pytest
 from device.clock import VirtualClock
 from device.runtime.executor import Executor, Outputs
 from device.runtime.session import Runtime
-from device.store.database import Profile, Store
+from device.store.database import Store
+from device.store.players import Profile
 from device.store.scorelog import play_from_json, play_to_json
 from device.transcript import Transcript
 from games.alienation.rules import AlienationSetup

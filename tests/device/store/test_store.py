@@ -95,7 +95,7 @@ def test_a_game_killed_at_night_restarts_the_current_step(tmp_path: Path) -> Non
     assert checkpoint is not None
     resumed = make_runtime(store, VirtualClock(500.0))
     resumed.resume(session_for_checkpoint("onenight", checkpoint.state), checkpoint.state, 0.0)
-    lines = []
+    lines: list[str] = []
     while len(lines) < 1:
         deadline = resumed.next_deadline()
         assert deadline is not None

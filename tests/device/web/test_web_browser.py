@@ -18,7 +18,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Error, Page, Route, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    Error,
+    Page,
+    Route,
+    ViewportSize,
+    expect,
+    sync_playwright,
+)
 from webdevice import ROOT, DevicePump, run_to, shown_code
 
 from device.store.bgstats import decode_push_url, push_play
@@ -34,7 +42,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-PHONE = {"width": 360, "height": 740}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 NIGHT = '<p class="night" data-phase="night">Night</p>'
 
 

@@ -17,6 +17,7 @@ import pytest
 from webdevice import DevicePump, Phone, paired_phone, run_to
 
 import device.web.downloads as downloads
+from device.store.exports import export_chunks
 from device.web.commands import Refused
 from device.web.downloads import EXPORTS_AT_ONCE, EXPORTS_PER_MINUTE, ExportGate
 
@@ -69,7 +70,7 @@ def test_a_night_keeps_its_cue_times_while_phones_export_and_a_host_holds_connec
 ) -> None:
     reference = night_cues(device)  # the same night with nobody on the page
     threads: set[str] = set()
-    chunks = downloads.export_chunks
+    chunks = export_chunks  # the one the page calls, watched below
 
     def watched(*args: Any, **kwargs: Any) -> Iterator[str]:
         for piece in chunks(*args, **kwargs):
@@ -77,7 +78,7 @@ def test_a_night_keeps_its_cue_times_while_phones_export_and_a_host_holds_connec
             yield piece
 
     monkeypatch.setattr(downloads, "export_chunks", watched)
-    stop, statuses = threading.Event(), []
+    stop, statuses = threading.Event(), list[int]()
     phones = [
         threading.Thread(target=download_forever, args=(device.url, stop, statuses))
         for _ in range(2)
