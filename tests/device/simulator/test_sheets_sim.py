@@ -20,6 +20,7 @@ from device.ui.sheets import SheetScreen
 from games.effects import Show
 from games.encounters.rules import EncountersSetup
 from games.encounters.session import EncountersSession
+from games.views import SheetView
 
 
 @pytest.fixture
@@ -177,7 +178,7 @@ def test_sheet_notes_are_optional_and_checked() -> None:
     with pytest.raises(
         ViewError, match=r"^SheetView\.notes must be tuple\[str, \.\.\.\], got 'Bag'$"
     ):
-        dataclasses.replace(view, notes="Bag")
+        dataclasses.replace(view, notes="Bag")  # type: ignore[arg-type]  # refused, on purpose
 
 
 def test_encounters_round_1_says_and_shows_the_starting_bag_and_hand(config: Config) -> None:
@@ -191,6 +192,7 @@ def test_encounters_round_1_says_and_shows_the_starting_bag_and_hand(config: Con
     assert said.index("encounters.hand") < said.index("encounters.round")
     _, effects = EncountersSession(EncountersSetup(seed=1)).start(0.0)
     view = [e for e in effects if isinstance(e, Show)][-1].view
+    assert isinstance(view, SheetView)
     band = pygame.Rect(20, 236, 760, 104)  # under the two rows, above the message
     ui = TouchUI()
     ui.open()

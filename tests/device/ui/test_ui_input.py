@@ -23,17 +23,13 @@ def _key(key: int) -> None:
     _post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
 
 
-def test_a_click_on_start_night_gives_the_start_action(
-    ui: TouchUI, views: dict[str, dict[str, object]]
-) -> None:
+def test_a_click_on_start_night_gives_the_start_action(ui: TouchUI, views: dict[str, Any]) -> None:
     ui.show(views["setup"])
     _post(pygame.MOUSEBUTTONDOWN, pos=START_NIGHT, button=1)
     assert ui.poll() == [UiInput("touch", "start")]
 
 
-def test_a_click_beside_every_control_gives_nothing(
-    ui: TouchUI, views: dict[str, dict[str, object]]
-) -> None:
+def test_a_click_beside_every_control_gives_nothing(ui: TouchUI, views: dict[str, Any]) -> None:
     ui.show(views["setup"])
     _post(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1)
     _post(pygame.MOUSEBUTTONDOWN, pos=START_NIGHT, button=4)  # a wheel step is no press
@@ -41,7 +37,7 @@ def test_a_click_beside_every_control_gives_nothing(
 
 
 def test_one_tap_sending_finger_and_mouse_events_gives_one_input(
-    ui: TouchUI, views: dict[str, dict[str, object]]
+    ui: TouchUI, views: dict[str, Any]
 ) -> None:
     ui.show(views["setup"])
     x, y = START_NIGHT
@@ -85,20 +81,18 @@ def test_closing_the_window_or_escape_is_quit(ui: TouchUI) -> None:
     assert [i.kind for i in ui.poll()] == ["quit", "quit"]
 
 
-def test_day_controls_follow_the_pause_state(
-    ui: TouchUI, views: dict[str, dict[str, object]]
-) -> None:
+def test_day_controls_follow_the_pause_state(ui: TouchUI, views: dict[str, Any]) -> None:
     ui.show(views["day"])
     assert ui.controls() == [("Pause", "pause"), ("+1 min", "extend"), ("Vote now", "vote")]
 
 
-def test_action_for_label_ignores_case(ui: TouchUI, views: dict[str, dict[str, object]]) -> None:
+def test_action_for_label_ignores_case(ui: TouchUI, views: dict[str, Any]) -> None:
     ui.show(views["setup"])
     assert ui.action_for_label("start NIGHT") == "start"
 
 
 def test_action_for_label_lists_the_labels_and_suggests_one(
-    ui: TouchUI, views: dict[str, dict[str, object]]
+    ui: TouchUI, views: dict[str, Any]
 ) -> None:
     ui.show(views["day"])
     with pytest.raises(UiError) as caught:
@@ -110,7 +104,7 @@ def test_action_for_label_lists_the_labels_and_suggests_one(
 
 
 def test_action_for_label_on_the_night_screen_says_there_are_no_controls(
-    ui: TouchUI, views: dict[str, dict[str, object]]
+    ui: TouchUI, views: dict[str, Any]
 ) -> None:
     ui.show(views["night"])
     with pytest.raises(UiError) as caught:
