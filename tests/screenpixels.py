@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 
@@ -10,3 +12,13 @@ def display() -> pygame.Surface:
     surface = pygame.display.get_surface()
     assert surface is not None, "no display: open the TouchUI first"
     return surface
+
+
+def brightest(path: Path) -> int:
+    """The brightest channel of a saved screenshot, sampled every 4 pixels: a dark screen is
+    dim all over."""
+    picture = pygame.image.load(str(path))
+    width, height = picture.get_size()
+    return max(
+        max(picture.get_at((x, y))[:3]) for x in range(0, width, 4) for y in range(0, height, 4)
+    )

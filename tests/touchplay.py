@@ -15,7 +15,7 @@ from device.runtime.parts import open_daemon
 from device.simulator.run import ScenarioPlayer, sim_wiring
 from device.simulator.scenario import Scenario, ScenarioEvent
 from games.effects import GamePhase
-from games.views import ScreenName
+from games.views import ScreenId
 from hardware.mock import virtual_ticks
 
 TABLE_KINDS = ("touch", "press", "control", "key", "wait", "until")
@@ -54,7 +54,7 @@ class Table:
         return self.do("until", "phase", **{"is": phase})
 
     @property
-    def screen(self) -> ScreenName | None:
+    def screen(self) -> ScreenId | None:
         """The screen on display."""
         return self.daemon.ui.screen
 

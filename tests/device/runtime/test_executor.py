@@ -305,7 +305,7 @@ def test_a_plays_code_is_worked_out_behind_the_loop_and_shown_when_ready(
         assert (
             executor.shown.view.again and executor.shown.view.title == "Village wins!"
         )  # as it was
-        from device.runtime.app import home_view
+        from device.runtime.home import home_view
 
         executor.shown.show(home_view())
         executor.last.show_ready_link()

@@ -18,9 +18,11 @@ from typing import Any
 
 import pytest
 from layoutcheck import layout_check
+from screenpixels import brightest
 from stargame import HERE
 from stargame.session import StarsPhase, StarsSetup
 from stargame.views import CountView, StarsScreen
+from test_layers import layer_violations
 
 from device.clock import VirtualClock
 from device.commands.demo import DemoError, demo_scenario
@@ -47,8 +49,6 @@ from games import catalog
 from games.errors import SetupError
 from games.events import Control, ControlPressed, ScoreEntered, Tick
 from narration.catalogue import Catalogue
-from tests.device.ui.test_ui_night import brightest
-from tests.test_layers import layer_violations
 
 SAMPLE = json.loads((HERE / "samples" / "stars.json").read_text())
 COUNT = CountView(level=3, ends_at=130.0)

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 import pygame
 import pytest
+from screenpixels import brightest
 
 from device.ui import TouchUI, UiError, UiInput
 from device.ui.canvas import Canvas
@@ -19,7 +20,6 @@ from games import catalog
 from games.layout import Countdown, Figure, GameView, Layout, Text, Title
 from games.spec import GameSpec
 from games.views import ScreenId, SheetButton
-from tests.device.ui.test_ui_night import brightest
 
 
 class TrialScreen(ScreenId):

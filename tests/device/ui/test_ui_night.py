@@ -4,20 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pygame
+from screenpixels import brightest
 
 from device.ui import TouchUI, UiInput
 from games.onenight.views import AnswerButtons, NightView
 
 QUESTION = "Oracle, I am thinking of a number from 1 to 10. Guess it."
-
-
-def brightest(path: Path) -> int:
-    picture = pygame.image.load(str(path))
-    width, height = picture.get_size()
-    return max(
-        max(picture.get_at((x, y))[:3]) for x in range(0, width, 4) for y in range(0, height, 4)
-    )
 
 
 def test_a_yes_no_window_offers_two_dim_buttons(ui: TouchUI, tmp_path: Path) -> None:
