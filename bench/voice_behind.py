@@ -30,12 +30,16 @@ table that has prepared its voice): every line then in Piper's voice, none with 
 
 Throughout, the driver also sends a tap every 50 ms (a phone-page request, answered on the loop)
 and the loop's passes are timed. Reported per way: the longest time the loop did not run (a
-pass minus its wait for input), taps answered after more than 0.25 s (a player taps again) or
-never, reveal -> result, Go -> round clock (past the countdown), and the lines said with the
-fallback voice.
+pass minus its wait for input) and how much of it was the pass's own CPU and how much the OS
+kept the loop off a core (the kernel's per-thread counters, ``looptrace.py``), the most CPU
+any pass needed, taps answered after more than 0.25 s (a player taps again) or never, reveal ->
+result, Go -> round clock (past the countdown), and the lines said with the fallback voice.
+``--trace`` also writes, for each way of ours, the long passes: where their time went, the
+steps and effects they spent it in, and the loop's sampled stacks.
 
     .venv/bin/python bench/voice_behind.py            # 1.5 s a line
     .venv/bin/python bench/voice_behind.py --quick    # 0.1 s a line
+    .venv/bin/python bench/voice_behind.py --quick --trace 2> trace.txt
 """
 
 from __future__ import annotations
@@ -57,6 +61,7 @@ from pathlib import Path
 from typing import Any
 
 from benchutil import machine_lines, percentile, table
+from looptrace import LoopTrace
 
 from device.headless import go_headless
 from games.effects import Phase
@@ -83,6 +88,17 @@ class Figures:
     """How long the result's likely lines took to render ahead (the act waits for them)."""
     acts: dict[str, float] = field(default_factory=dict)
     """The longest stall of each act."""
+    cpu: list[float] = field(default_factory=list)
+    """Each pass's own CPU time (the loop's thread on a core), beside ``stalls``."""
+    queued: list[float] = field(default_factory=list)
+    """Each pass's time runnable but off a core (the machine's load)."""
+
+    def longest(self) -> tuple[float, float, float]:
+        """The longest stall: its wall time, its own CPU and its time off a core."""
+        if not self.cpu:
+            return max(self.stalls), 0.0, 0.0
+        at = max(range(len(self.stalls)), key=self.stalls.__getitem__)
+        return self.stalls[at], self.cpu[at], self.queued[at]
 
     def late_taps(self) -> int:
         return sum(1 for tap in self.taps if tap is not None and tap > TAP_LATE)
@@ -120,6 +136,7 @@ class Run:
         store: Path,
         stack: ExitStack,
         cache: Path | None = None,
+        trace: bool = False,
     ):
         import device.runtime.parts as parts
         from device.clock import RealClock
@@ -151,6 +168,7 @@ class Run:
         self.daemon = parts.open_daemon(config, wiring, stack)
         self.figures = Figures()
         self.events: list[tuple[float, str]] = []
+        self.trace = LoopTrace(sample=trace)
         self._watch()
 
     def _watch(self) -> None:
@@ -160,18 +178,25 @@ class Run:
         ui_wait, step, show, one = daemon.ui.wait, daemon.step, executor.shown.show, executor._one
         waited = [0.0]
 
+        trace = self.trace
+
         def timed_wait(timeout: float) -> Any:
+            idle = trace.waiting()
             start = time.perf_counter()
             try:
                 return ui_wait(timeout)
             finally:
                 waited[0] += time.perf_counter() - start
+                trace.woken(idle)
 
         def timed_step(until: float | None = None) -> None:
             waited[0] = 0.0
+            counters = trace.begin()
             start = time.perf_counter()
             step(until)
-            self.figures.stalls.append(time.perf_counter() - start - waited[0])
+            stall = time.perf_counter() - start - waited[0]
+            trace.end(counters, stall)
+            self.figures.stalls.append(stall)
 
         def noted_show(view: Any) -> None:
             show(view)
@@ -187,6 +212,32 @@ class Run:
         daemon.step = timed_step  # type: ignore[method-assign]
         executor.shown.show = noted_show  # type: ignore[method-assign]
         executor._one = noted_effect  # type: ignore[method-assign]
+        if trace.sample:
+            self._time_steps()
+
+    def _time_steps(self) -> None:
+        """Have the trace time the loop's steps and each effect (what a long pass did)."""
+        from device.runtime.inbox import Call
+
+        daemon, trace = self.daemon, self.trace
+        executor = daemon.runtime.executor
+        for owner, name in (
+            (daemon, "_flush"), (daemon.inbox, "drain"), (daemon.guard, "tick"),
+            (daemon.entry, "offer"), (daemon.quitting, "offer"), (daemon.confirm, "offer"),
+            (daemon.options, "offer"), (daemon.ambience, "offer"), (daemon.ui, "refresh"),
+            (daemon.ui, "notice"), (executor, "show_ready_link"), (executor, "lines_ready"),
+            (executor, "update_audio"), (executor, "show"), (executor.out.narrator, "update"),
+        ):  # fmt: skip
+            trace.timed(owner, name, f"{type(owner).__name__}.{name}")
+        if daemon.web is not None:
+            trace.timed(daemon.web, "offer", "web.offer")
+            trace.timed(daemon.web, "publish", "web.publish")
+        trace.timed(daemon.guard, "feed", "Guard.feed")
+        trace.timed(daemon.guard, "run", "Guard.run")
+        trace.timed(executor, "_one", "effect")
+        trace.timed(Call, "run", "Call.run")
+        if daemon.runtime.store is not None:
+            trace.timed(daemon.runtime.store, "resume_settled", "Store.resume_settled")
 
     def loop_until(self, done: Callable[[], bool], limit: float) -> None:
         """Run the loop (this thread) until ``done`` or ``limit`` seconds."""
@@ -320,29 +371,43 @@ def act_names(run: Run) -> None:
     run.loop_until(lambda: len(named) == len(NAMES) and named[-1].done() and run.quiet(), 300)
 
 
-def one_way(mode: str, delay: float, folder: Path, cache: Path | None = None) -> Figures:
-    """All three acts on one daemon of ``mode`` (its voice cache in ``cache``, else empty)."""
+def one_way(
+    mode: str, delay: float, folder: Path, cache: Path | None = None, trace: bool = False
+) -> Figures:
+    """All three acts on one daemon of ``mode`` (its voice cache in ``cache``, else empty);
+    with ``trace``, the long passes' stacks and timings go to stderr."""
     store = reveal_checkpoint(folder / mode)
+    filled = cache is not None and cache.is_dir() and any(cache.iterdir())
     with ExitStack() as stack:
-        run = Run(mode, delay, folder / mode, store, stack, cache)
+        run = Run(mode, delay, folder / mode, store, stack, cache, trace)
+        run.trace.start()
         stop = threading.Event()
         tapper = run.tapping(stop)
         for name, act in (("result", act_result), ("round", act_round), ("names", act_names)):
             before = len(run.figures.stalls)
+            run.trace.label = name
             act(run)
             run.figures.acts[name] = max(run.figures.stalls[before:], default=0.0)
         stop.set()
         tapper.join()
         run.loop_until(lambda: all(done.done() for _, done in run._pending), 30)
+        run.trace.stop()
         run.collect_taps()
         run.figures.fallback = run.fallbacks()
+        run.figures.cpu, run.figures.queued = run.trace.cpu, run.trace.queued
+        if trace:
+            print(f"{mode}, {'cache filled' if filled else 'empty cache'}:", file=sys.stderr)
+            print(run.trace.report(), file=sys.stderr)
         return run.figures
 
 
-def in_own_process(mode: str, delay: float, cache: Path | None = None) -> Figures:
+def in_own_process(
+    mode: str, delay: float, cache: Path | None = None, trace: bool = False
+) -> Figures:
     """One way in a process of its own, so neither inherits the other's caches (a play's QR
     code, drawn text) or threads."""
     more = ["--cache", str(cache)] if cache is not None else []
+    more += ["--trace"] if trace else []
     done = subprocess.run(
         [sys.executable, __file__, "--way", mode, "--delay", str(delay), *more],
         capture_output=True,
@@ -350,6 +415,8 @@ def in_own_process(mode: str, delay: float, cache: Path | None = None) -> Figure
         timeout=1800,
         check=True,
     )
+    if trace:
+        print(done.stderr, file=sys.stderr)
     data = json.loads(done.stdout.splitlines()[-1])
     return Figures(**data)
 
@@ -360,19 +427,22 @@ def main() -> int:
     parser.add_argument("--delay", type=float, help="seconds added to every line's rendering")
     parser.add_argument("--way", choices=("behind", "wait"), help=argparse.SUPPRESS)
     parser.add_argument("--cache", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--trace", action="store_true", help="the long passes' stacks and timings, on stderr"
+    )
     args = parser.parse_args()
     delay = args.delay if args.delay is not None else (0.1 if args.quick else 1.5)
     if args.way is not None:  # one way, in this process: its figures as JSON
         go_headless()
         with tempfile.TemporaryDirectory(prefix="mothership-bench-") as scratch:
-            figures = one_way(args.way, delay, Path(scratch), args.cache)
+            figures = one_way(args.way, delay, Path(scratch), args.cache, args.trace)
             print(json.dumps(dataclasses.asdict(figures)))
         return 0
     with tempfile.TemporaryDirectory(prefix="mothership-bench-") as shared:
         cache = Path(shared) / "wav-cache"
-        ours = in_own_process("behind", delay, cache)
+        ours = in_own_process("behind", delay, cache, args.trace)
         # The same acts again on the cache the first run filled: a prepared table.
-        prepared = None if args.quick else in_own_process("behind", delay, cache)
+        prepared = None if args.quick else in_own_process("behind", delay, cache, args.trace)
     naive = in_own_process("wait", delay)
     print("\n".join(machine_lines()))
     from narration.piper_model import piper_installed
@@ -393,6 +463,11 @@ def main() -> int:
 
     rows = [
         row("longest loop stall, ms (goal < 50)", lambda w: ms(max(w.stalls))),
+        row(
+            "  its own CPU / off a core (OS), ms",
+            lambda w: f"{ms(w.longest()[1])} / {ms(w.longest()[2])}",
+        ),
+        row("longest pass's own CPU, ms", lambda w: ms(max(w.cpu, default=None))),
         row("loop stall p99, ms", lambda w: ms(percentile(w.stalls, 99))),
         *(
             row(f"  longest stall, {act} act, ms", functools.partial(longest, act=act))

@@ -28,7 +28,7 @@ QUICK_ELSEWHERE = {
     "qr_draw": "tests/device/ui/test_bench_qr.py",
     "voice_footprint": "tests/narration/test_voice_bench.py",
 }
-HELPERS = {"benchutil"}
+HELPERS = {"benchutil", "looptrace"}
 
 
 @pytest.mark.parametrize("name", sorted(RUN_HERE))
