@@ -26,7 +26,9 @@ phone page reach it:
 3. three players named ("Welcome aboard, Anna."), two seconds apart.
 
 The full run plays the acts a third time, the device's way on the cache its first run filled (a
-table that has prepared its voice): every line then in Piper's voice, none with the fallback.
+table that has prepared its voice): every line then in Piper's voice, none with the fallback
+(the first run waits for Piper's renders of any line the fallback said before it ends, as the
+device would render them for the next time).
 
 Throughout, the driver also sends a tap every 50 ms (a phone-page request, answered on the loop)
 and the loop's passes are timed. Reported per way: the longest time the loop did not run (a
@@ -277,6 +279,20 @@ class Run:
         queue = getattr(narrator, "queue", None)
         return queue.late if queue is not None else 0
 
+    def keep_said_late(self) -> None:
+        """Wait for Piper to render the lines the fallback voice said. The device renders them
+        later (behind the lists asked ahead) for the next time; this process is about to end,
+        so it asks them first and waits, and the prepared run finds every line."""
+        from narration.renderer import Urgency
+
+        narrator = self.daemon.runtime.executor.out.narrator
+        queue, renderer = getattr(narrator, "queue", None), getattr(narrator, "renderer", None)
+        if queue is None or renderer is None or not queue.said_late:
+            return
+        renderer.ask_all(queue.said_late, Urgency.NOW)
+        if not renderer.wait_cached(queue.said_late, 600):
+            print(f"not rendered in 600 s: {queue.said_late}", file=sys.stderr)
+
 
 def act_result(run: Run) -> None:
     """The last card of a 10-player reveal: the result on the screen, its lines said."""
@@ -394,6 +410,7 @@ def one_way(
         run.trace.stop()
         run.collect_taps()
         run.figures.fallback = run.fallbacks()
+        run.keep_said_late()
         run.figures.cpu, run.figures.queued = run.trace.cpu, run.trace.queued
         if trace:
             print(f"{mode}, {'cache filled' if filled else 'empty cache'}:", file=sys.stderr)

@@ -78,11 +78,17 @@ class SpeechQueue:
         self.late_after = late_after
         self.clock = clock
         self.wake = wake or (lambda: None)
-        self.late = 0
-        """Lines said with the fallback voice because they were not ready in time."""
+        self.said_late: list[str] = []
+        """Lines said with the fallback voice because they were not ready in time (their
+        Piper renders are demoted, not dropped: the next time they are ready)."""
         self._lines: deque[_Line] = deque()
         self._pool: ThreadPoolExecutor | None = None
         self._free_at = 0.0  # when the lines handed to the speaker will have been said
+
+    @property
+    def late(self) -> int:
+        """How many lines were said with the fallback voice."""
+        return len(self.said_late)
 
     @property
     def waiting(self) -> int:
@@ -136,7 +142,7 @@ class SpeechQueue:
             if self.fallback is None:
                 line.dropped = failed  # no fast voice: a late line is still waited for
                 return
-            self.late += 1
+            self.said_late.append(line.text)
             why = f"it failed ({outcome})" if failed else f"not ready after {self.late_after:g} s"
             logger.warning("said with the fallback voice, %s: %r", why, line.text)
             self.renderer.demote(line.text)  # the voice goes on to the lines still to come

@@ -91,7 +91,7 @@ def test_a_line_not_ready_in_time_is_said_with_the_fallback_voice(
         narrator.update()
         fast = WavCache(tmp_path, EspeakBackend())
         assert audio.speech == [fast.cached_path("Hello, table.")]
-        assert narrator.queue is not None and narrator.queue.late == 1
+        assert narrator.queue is not None and narrator.queue.said_late == ["Hello, table."]
         slow.let_go()
 
 
