@@ -38,6 +38,11 @@ class PushLinks:
         self.behind = behind
         self.wake = wake or (lambda: None)
         self._pool: ThreadPoolExecutor | None = None
+        if behind:
+            # Its thread starts now, with the daemon: a thread started in a pass holds that
+            # pass until the new thread has run (tenths of a second on a loaded machine).
+            self._pool = ThreadPoolExecutor(1, thread_name_prefix="push-link")
+            self._pool.submit(lambda: None)
         self._asked: tuple[Play, Future[str] | None] | None = None
         """The last play asked for (one game's last screen at a time) and its link to come
         (None until :meth:`start` hands it to the thread)."""
@@ -70,8 +75,8 @@ class PushLinks:
         Python) would take the interpreter's lock from that drawing every few milliseconds."""
         if self._asked is None or self._asked[1] is not None:
             return
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(1, thread_name_prefix="push-link")
+        if self._pool is None:  # closed
+            return
         play = self._asked[0]
         done = self._pool.submit(link_and_code, play, self._location)
         self._asked = (play, done)
@@ -81,3 +86,4 @@ class PushLinks:
         """Let the thread go (a link being worked out finishes on its own)."""
         if self._pool is not None:
             self._pool.shutdown(wait=False)
+            self._pool = None
