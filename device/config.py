@@ -201,7 +201,12 @@ class Config:
         """The values of section ``name``, the device's or a game's, key by key."""
         if name in self.games:
             return dataclasses.asdict(self.games[name])
-        return dataclasses.asdict(getattr(self, name))
+        if name in _SECTIONS:
+            return dataclasses.asdict(getattr(self, name))
+        raise KeyError(
+            f"no config section {name!r}: no registered game declares it, or its game was "
+            "registered after the config was loaded"
+        )
 
     def game(self, settings: type[Settings]) -> Settings:
         """A game's section by its declaration's class (``config.game(OneNightConfig)``)."""

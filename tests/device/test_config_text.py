@@ -48,6 +48,10 @@ def test_a_games_section_is_the_devices_only_once_it_is_registered(
     monkeypatch.setattr(catalog, "GAMES", catalog.GAMES[:-1])
     unknown = problems(tmp_path, "[stars]\nlevel = 2\n")
     assert unknown == ("stars: unknown section, did you mean 'store'?",)
+    before = default_config()  # loaded while Stars is not registered
+    monkeypatch.setattr(catalog, "GAMES", (*catalog.GAMES, catalog.spec_of("stargame")))
+    with pytest.raises(KeyError, match="no config section 'stars'"):
+        make_session({"game": "stars", "players": 2}, before)
 
 
 def test_its_defaults_apply_and_a_file_changes_them(stars: None, tmp_path: Path) -> None:
