@@ -16,8 +16,9 @@ from device.transcript import Transcript
 from device.ui import TouchUI
 
 
-def make_daemon(db: Path, store: Store | None = None) -> Daemon:
-    """A daemon on a store at `db` (or `store`), its day two minutes, not started."""
+def make_daemon(db: Path, store: Store | None = None, *, keys_quit: bool = True) -> Daemon:
+    """A daemon on a store at `db` (or `store`), its day two minutes, not started; `keys_quit`
+    as ``Daemon`` takes it (False: the fullscreen device, where no key quits)."""
     config = load_config(system_path=None, overrides={"onenight.day_minutes": 2})
     clock = VirtualClock()
     ui = TouchUI()
@@ -26,7 +27,8 @@ def make_daemon(db: Path, store: Store | None = None) -> Daemon:
     notices: list[str] = []
     store = store or Store(db, on_write_error=notices.append)
     runtime = Runtime(clock, Executor(outputs), store)
-    return Daemon(config, clock, runtime, ui, Inbox(wake=ui.wake), notices=notices)
+    inbox = Inbox(wake=ui.wake)
+    return Daemon(config, clock, runtime, ui, inbox, notices=notices, keys_quit=keys_quit)
 
 
 def said(daemon: Daemon) -> list[str]:

@@ -97,14 +97,20 @@ def test_a_bug_in_the_keypad_keeps_the_sheet_and_the_game_goes_on(
 
 
 @pytest.mark.parametrize("value", ["escape", "quit"])
-def test_on_the_device_no_key_or_window_close_quits(daemon: Daemon, value: str) -> None:
-    daemon.keys_quit = False  # what ``mothership run`` sets when fullscreen
-    daemon.ui.wait = lambda timeout: [UiInput("quit", value)]  # type: ignore[method-assign]
-    daemon.step()
-    assert daemon.running
-    daemon.keys_quit = True  # the simulator and --windowed: Escape quits
-    daemon.step()
-    assert not daemon.running
+@pytest.mark.parametrize(
+    "keys_quit",
+    [False, True],  # False: what ``mothership run`` sets when fullscreen; True: --windowed
+)
+def test_on_the_device_no_key_or_window_close_quits(
+    tmp_path: Path, value: str, keys_quit: bool
+) -> None:
+    daemon = make_daemon(tmp_path / "m.db", keys_quit=keys_quit)
+    try:
+        daemon.ui.wait = lambda timeout: [UiInput("quit", value)]  # type: ignore[method-assign]
+        daemon.step()
+        assert daemon.running is not keys_quit
+    finally:
+        daemon.ui.close()
 
 
 def test_escape_on_the_real_daemon_does_not_stop_it(tmp_path: Path) -> None:
