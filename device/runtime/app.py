@@ -20,7 +20,7 @@ from device.runtime.guard import Guard
 from device.runtime.home import HomeScreen, home_view
 from device.runtime.inbox import Call, Inbox, Notice
 from device.runtime.notify import Notifier
-from device.runtime.ports import TouchScreen
+from device.runtime.ports import Buttons, TouchScreen
 from device.runtime.quitting import QuitControl
 from device.runtime.score_entry import ScoreEntry
 from device.runtime.session import Runtime
@@ -43,7 +43,6 @@ if TYPE_CHECKING:
     import typing_extensions
 
     from device.ui.touch import TouchUI
-    from hardware.backend import Hardware
 
 logger = logging.getLogger(__name__)
 
@@ -115,7 +114,7 @@ class Daemon(Generic[ScreenT]):
         notifier: Notifier | None = None,
         *,
         strict: bool = False,
-        hardware: Hardware | None = None,
+        hardware: Buttons | None = None,
         keys_quit: bool = True,
         notices: list[str] | None = None,
         test_inputs: PassWatcher | None = None,

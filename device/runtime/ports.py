@@ -122,6 +122,20 @@ class TouchScreen(Protocol):
         ...
 
 
+class Buttons(Protocol):
+    """The seat and control buttons as inputs are put on them: ``hardware.backend.Hardware``
+    on mock pins (the simulator, the chaos test's input folder); the loop itself never calls
+    them (a press reaches it through the inbox)."""
+
+    def press_seat(self, seat: int) -> None:
+        """Press and release a seat button."""
+        ...
+
+    def press_control(self, name: str) -> None:
+        """Press and release a control button (``yes``, ``no``, ``go``)."""
+        ...
+
+
 class AmbienceLike(Protocol):
     def play_effect(self, path: Path) -> None: ...
     def play_music(self, path: Path, *, loops: int = -1) -> None: ...

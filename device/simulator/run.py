@@ -36,7 +36,7 @@ from games.events import Event, RevealEntered, ScoreEntered, TagSeen, VoteCast
 
 if TYPE_CHECKING:
     from device.runtime.app import Daemon
-    from hardware.backend import Hardware
+    from device.runtime.ports import Buttons
 
 logger = logging.getLogger(__name__)
 
@@ -197,7 +197,7 @@ class InputHand:
         self.pause = pause
         self._pressed: dict[str, float] = {}
 
-    def _buttons(self, event: ScenarioEvent) -> Hardware:
+    def _buttons(self, event: ScenarioEvent) -> Buttons:
         """The daemon's buttons, for a ``press`` or ``control`` event."""
         if self.daemon.hardware is None:
             raise SimulationError(f"{event.where}: {event.kind}: this daemon has no buttons")
