@@ -134,7 +134,7 @@ class AmbienceControl:
         ui = self.daemon.ui
         if not self.daemon.config.audio.enabled or self.daemon.shown.screen is not ScreenName.SETUP:
             return
-        if getattr(self.daemon.shown.view, "progress", None) is not None:
+        if getattr(self.daemon.shown.view, "preparing", False):
             return
         if (self.level.label, ACTION) not in ui.controls():
             from device.ui.setup import LAST_CELL  # shown by then: costs nothing at start

@@ -18,6 +18,7 @@ from narration.renderer import LineRenderer, Urgency
 if TYPE_CHECKING:  # the touchscreen's plain data: no pygame at start for the types alone
     import pygame
 
+    from device.screenlayer import DeviceLayer
     from device.ui.model import Control, UiInput
 
 Progress = Callable[[int, int], None]
@@ -62,7 +63,8 @@ def behind(narrator: NarratorLike | None) -> BehindNarrator | None:
 
 
 class ScreenLike(Protocol):
-    def show(self, view: Any) -> None: ...
+    def show(self, view: Any, layer: DeviceLayer = ...) -> None: ...
+    def overlay(self, layer: DeviceLayer) -> bool: ...
     def redraw(self, now: float) -> None: ...
     def save_png(self, path: Path) -> None: ...
 

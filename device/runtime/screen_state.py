@@ -3,6 +3,10 @@
 Everything in the runtime that asks which screen is up (score entry, Quit, the idle check, the
 phone page's snapshot) reads it here; the touchscreen only draws what it is given. Screenshots
 (``--screens``) are taken here too, since a picture is of the screen as this part holds it.
+
+What the device adds over a view (the public call at night, how far the night's lines are
+prepared) is the device's own layer (``device.ui.layer.DeviceLayer``), held here beside the
+view and drawn in the slots the screen reserves: a game's view is never patched.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ import dataclasses
 
 from device.runtime.names import UNNAMED_SCREENS, name_view
 from device.runtime.ports import Outputs
+from device.screenlayer import NO_LAYER, DeviceLayer
 from games.views import ScreenId, View
 
 
@@ -23,6 +28,8 @@ class ScreenState:
         """The screen on display (None before the first ``show``)."""
         self.view: View | None = None
         """The view on display (None before the first ``show``)."""
+        self.layer = NO_LAYER
+        """What the device shows over the view, as far as the screen has room for it."""
         self._shots = 0
         self._shot_taken = False
         self._shot_view: object = None
@@ -38,42 +45,47 @@ class ScreenState:
                 self.save_screenshot()
             self._shot_taken = False
             self.out.transcript.write(screen=name)
+            self.layer = NO_LAYER  # another screen: nothing prepared for it yet
+        # A new view is a new moment of the game: the call said over the last one is gone.
+        self.layer = dataclasses.replace(self.layer, call="")
         self.screen, self.view = name, view
         if self.out.screen is not None:
-            self.out.screen.show(view)
+            self.out.screen.show(view, self.layer)
 
     def said(self, text: str) -> None:
-        """A line was said: the night screen shows it as its caption, and a screen is pictured
-        as its first line is spoken (the night with its first call, the day with its full
-        clock), or else as it is left."""
-        from games.onenight.views import NightView  # imported once a line is said, not at start
-
-        if isinstance(self.view, NightView):
-            # The current public call is the only thing the night screen may show.
-            self.show(dataclasses.replace(self.view, caption=text))
+        """A line was said: a screen for closed eyes shows it as its caption (the public call is
+        the only thing it may show), and a screen is pictured as its first line is spoken (the
+        night with its first call, the day with its full clock), or else as it is left."""
+        self._overlay(dataclasses.replace(self.layer, call=text))
         if not self._shot_taken:
             self.save_screenshot()
 
     def preparing(self, done: int, total: int) -> None:
-        """Lines are being prepared: the setup screen shows how far (and is drawn at once,
+        """Lines are being prepared: a screen with room for it shows how far (drawn at once,
         since the loop may be busy rendering them)."""
-        from games.onenight.views import SetupView  # not at start: loaded once a night is ready
-
-        if isinstance(self.view, SetupView) and self.out.screen is not None and total:
-            self.show(dataclasses.replace(self.view, progress=done / total))
+        if total and self._overlay(dataclasses.replace(self.layer, progress=done / total)):
+            assert self.out.screen is not None
             self.out.screen.redraw(self.out.now())
+
+    def _overlay(self, layer: DeviceLayer) -> bool:
+        """Put ``layer`` over the view; whether the screen has room for what changed (only
+        then is it kept: the layer is what is drawn)."""
+        if self.out.screen is None or not self.out.screen.overlay(layer):
+            return False
+        self.layer = layer
+        return True
 
     @property
     def pictured(self) -> bool:
         """Whether the last screenshot shows the screen as it is now (the same view)."""
-        return self._shot_taken and self._shot_view == self.view
+        return self._shot_taken and self._shot_view == (self.view, self.layer)
 
     def save_screenshot(self) -> None:
         """Save the current screen as the next numbered PNG, when screenshots are on."""
         if self.out.shot_dir is None or self.out.screen is None or self.screen is None:
             return
         self._shot_taken = True
-        self._shot_view = self.view
+        self._shot_view = (self.view, self.layer)
         self._shots += 1
         self.out.shot_dir.mkdir(parents=True, exist_ok=True)
         self.out.screen.redraw(self.out.now())

@@ -79,7 +79,7 @@ class SetupOptions:
         view = self.shown.view
         if not isinstance(view, SetupView) or self.shown.screen is not ScreenName.SETUP:
             self._close()  # the game went
-        elif not view.pace or view.progress is not None:
+        elif not view.pace or view.preparing:
             self._close()  # the night started, or the game went
         elif view.pace != self.asked:
             self.asked = view.pace

@@ -14,7 +14,7 @@ import pygame
 
 from device.ui.canvas import ALIEN, DIM, NIGHT_BG, NIGHT_TEXT, TEXT, Canvas
 from device.ui.model import Control, UiError
-from device.ui.play import format_clock
+from device.ui.play import NIGHT_CAPTION_BAND, format_clock
 from device.ui.screens import QUIT_RECT, Screen
 from games.layout import Block, Countdown, Figure, GameView, Layout, Text, Title
 
@@ -60,6 +60,15 @@ class LaidOutScreen(Screen):
             for i, button in enumerate(buttons)
         ]
 
+    def call_slot(self) -> pygame.Rect | None:
+        """A dark layout's caption band, under its body (above any buttons): the device shows
+        the public call just said there, as on the night screen."""
+        if not self.quiet:
+            return None
+        if self.layout.buttons:
+            return pygame.Rect(0, BUTTON_ROW.top - 88, 800, 84)
+        return NIGHT_CAPTION_BAND
+
     def rows(self) -> list[tuple[pygame.Rect, tuple[Block, ...]]]:
         """The body's rows, top to bottom, and the blocks in each: figures and countdowns
         next to each other share a row, a paragraph has one of its own."""
@@ -73,6 +82,9 @@ class LaidOutScreen(Screen):
             else:
                 groups.append((block,))
         bottom = BUTTON_ROW.top - 8 if self.layout.buttons else 470
+        call = self.call_slot()
+        if call is not None:
+            bottom = call.top - 4
         body = pygame.Rect(BODY_LEFT, TOP_BAND + 8, BODY_RIGHT - BODY_LEFT, bottom - TOP_BAND - 8)
         weights = [TEXT_WEIGHT if isinstance(g[0], Text) else FIGURE_WEIGHT for g in groups]
         out, top = [], body.top

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from device.ui.canvas import ALIEN, AMBER, DIM, NIGHT_BG, NIGHT_TEXT, TEXT, Canvas
+from device.ui.canvas import ALIEN, AMBER, DIM, NIGHT_BG, TEXT, Canvas
 from device.ui.clockface import changed_cells, draw_clock
 from device.ui.model import Colour, Control
 from device.ui.screens import Screen
@@ -24,22 +24,26 @@ NIGHT_CAPTION_BAND = pygame.Rect(0, 336, 800, 140)
 
 @dataclass(frozen=True)
 class NightScreen(Screen):
-    """Secrecy: near-black, one dim caption of the public call, and nothing else.
+    """Secrecy: near-black, one dim caption of the public call (the device's layer draws it in
+    ``call_slot``), and nothing else.
 
     The one exception is an answer window (the Oracle's question): dim Yes/No or number
     buttons while that role is called. They show for every game with that role, whether or not
     the card is in play, and a tap changes nothing on screen, so they give nothing away.
     """
 
-    caption: str
     answers: AnswerButtons = AnswerButtons.NONE
     players: int = 0
     quiet = True
 
     @classmethod
     def from_view(cls, view: NightView) -> NightScreen:
-        """The night screen for ``view``: its public caption and any answer window."""
-        return cls(view.caption, view.answers, view.players)
+        """The night screen for ``view``: any answer window (the call is the device's)."""
+        return cls(view.answers, view.players)
+
+    def call_slot(self) -> pygame.Rect:
+        """The caption band, under any answer buttons."""
+        return NIGHT_CAPTION_BAND
 
     def controls(self) -> list[Control]:
         if self.answers is AnswerButtons.YES_NO:
@@ -66,10 +70,6 @@ class NightScreen(Screen):
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.fill(NIGHT_BG)  # no stars: a bright speck could be mistaken for a signal
-        if self.caption:
-            # A long call wraps onto more lines rather than shrinking out of sight.
-            area = NIGHT_CAPTION_BAND.inflate(-40, -8)
-            canvas.paragraph([self.caption], 34, NIGHT_TEXT, area, centred=True)
 
 
 def format_clock(seconds: float) -> str:

@@ -40,6 +40,15 @@ class Screen:
         """Where the Quit control goes while a game shows this screen (kept clear of the rest)."""
         return QUIT_RECT
 
+    def call_slot(self) -> pygame.Rect | None:
+        """Where the device shows the public call just said (a screen for closed eyes); None:
+        this screen has no room for it (``device.ui.layer``)."""
+        return None
+
+    def progress_slot(self) -> pygame.Rect | None:
+        """Where the device shows how far the lines being prepared are; None: not here."""
+        return None
+
     def notice_rect(self) -> pygame.Rect | None:
         """Where a banner goes on this screen (None: along the top, clear of Quit's corner);
         a screen whose only instruction is its title puts it elsewhere."""

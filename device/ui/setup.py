@@ -34,6 +34,8 @@ TABS_AREA = pygame.Rect(16, 118, 536, 48)
 START_RECT = pygame.Rect(576, 404, 208, 68)
 OPTIONS_RECT = pygame.Rect(676, 355, 108, 48)
 """Options (night pace, discussion, vote mode): beside the roles line, over Start."""
+PROGRESS_SLOT = pygame.Rect(16, 392, 768, 80)
+"""Where the device shows how far the night's lines are prepared, in place of the controls."""
 OPTIONS = "options"
 
 
@@ -85,8 +87,9 @@ class SetupScreen(Screen):
     playable: bool
     notice: str
     seated: tuple[int, ...]
-    progress: float | None
-    """How much of the night is pre-rendered (None: not preparing)."""
+    preparing: bool
+    """The night is being pre-rendered: nothing can change (the device's layer shows how
+    far, in ``progress_slot``)."""
     added: tuple[str, ...] = ()
     """The cards the active preset added for this table (shown after the summary)."""
     pace: str = ""
@@ -95,7 +98,7 @@ class SetupScreen(Screen):
     @classmethod
     def from_view(cls, view: SetupView) -> SetupScreen:
         """The setup screen for ``view`` (``games.onenight.lobby.Lobby.view()``, checked when
-        the game built it; the device sets its ``progress`` while the night is pre-rendered)."""
+        the game built it)."""
         return cls(
             game=view.game,
             players=view.players,
@@ -109,15 +112,14 @@ class SetupScreen(Screen):
             playable=view.playable,
             notice=view.notice,
             seated=view.seated,
-            progress=view.progress,
+            preparing=view.preparing,
             added=view.added,
             pace=view.pace,
         )
 
-    @property
-    def preparing(self) -> bool:
-        """Whether the night is being pre-rendered (nothing can change then)."""
-        return self.progress is not None
+    def progress_slot(self) -> pygame.Rect | None:
+        """The bottom row, while the night is prepared."""
+        return PROGRESS_SLOT if self.preparing else None
 
     def controls(self) -> list[Control]:
         if self.preparing:
@@ -218,9 +220,6 @@ class SetupScreen(Screen):
         canvas.text(f"{self.game} - {len(self.roles)} cards", 30, ACCENT, topleft=(32, 128))
         area = pygame.Rect(32, 164, 736, 216)
         canvas.paragraph([_summary(self.roles)], 40, TEXT, area, centred=False)
-        pct = round(min(1.0, max(0.0, self.progress or 0.0)) * 100)
-        canvas.text(f"Preparing the night... {pct}%", 30, TEXT, topleft=(20, 398))
-        canvas.bar(pygame.Rect(16, 428, 768, 44), self.progress or 0.0)
 
 
 def _chip_rects(count: int) -> list[pygame.Rect]:

@@ -15,9 +15,11 @@ from pathlib import Path
 import pygame
 
 from device.clock import Clock, RealClock
+from device.screenlayer import NO_LAYER, DeviceLayer
 from device.ui.canvas import NIGHT_TEXT, PANEL, TEXT, Canvas
 from device.ui.events import to_input
 from device.ui.inputwake import EVDEV_DRIVERS, NO_INPUT_DRIVERS, InputWake, event_nodes
+from device.ui.layer import draw_layer, shows
 from device.ui.model import DESIGN_SIZE, Control, UiError, UiInput
 from device.ui.registry import screen_for, view_kinds
 from device.ui.screens import Screen
@@ -65,6 +67,8 @@ class TouchUI:
         self._canvas: pygame.Surface | None = None
         self._name: ScreenId | None = None
         self._screen: Screen = Screen()
+        self._layer = NO_LAYER
+        """What the device adds over the view, in the slots the screen reserves."""
         self._controls: list[Control] = []
         self._now = 0.0
         self._woken = threading.Event()
@@ -147,8 +151,8 @@ class TouchUI:
 
     # -- screens --------------------------------------------------------------------------
 
-    def show(self, view: View) -> None:
-        """Switch to ``view``'s screen (it names its own) and redraw.
+    def show(self, view: View, layer: DeviceLayer = NO_LAYER) -> None:
+        """Switch to ``view``'s screen (it names its own), with ``layer`` over it, and redraw.
 
         A view was checked when it was built; anything else is refused, naming the views a
         screen takes. The redraw uses the ``now`` of the last ``redraw()``; call
@@ -160,8 +164,18 @@ class TouchUI:
             raise UiError(f"no screen shows a {type(view).__name__}; screens show: {known}")
         self._screen = typed(view)
         self._name = view.screen
+        self._layer = layer
         self._controls = self._screen.controls()
         self.redraw(self._now)
+
+    def overlay(self, layer: DeviceLayer) -> bool:
+        """Put ``layer`` over the screen in place of the last, redrawing when the screen has a
+        slot for what changed; whether it had (else nothing changes)."""
+        if not shows(self._screen, self._layer, layer):
+            return False
+        self._layer = layer
+        self.redraw(self._now)
+        return True
 
     def add_control(self, label: str, action: str, rect: tuple[int, int, int, int]) -> None:
         """Add a control to the current screen until the next ``show`` (once per label); not
@@ -249,7 +263,9 @@ class TouchUI:
             pygame.display.update(areas)
 
     def _draw_overlays(self, canvas: Canvas, now: float) -> None:
-        """The controls, and the notice band while it lasts, over the screen."""
+        """The device's layer, the controls, and the notice band while it lasts, over the
+        screen."""
+        draw_layer(canvas, self._screen, self._layer)
         for control in self._controls:
             canvas.button(control)
         if self._modal is not None:

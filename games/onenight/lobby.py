@@ -276,11 +276,9 @@ class Lobby:
 
     # -- showing and saving ---------------------------------------------------------------------
 
-    def view(self, progress: float | None = None) -> SetupView:
-        """The setup screen's view (``device.ui.setup.SetupScreen``): plain, public data.
-
-        ``progress`` is how much of the night is pre-rendered (None: not preparing).
-        """
+    def view(self, preparing: bool = False) -> SetupView:
+        """The setup screen's view (``device.ui.setup.SetupScreen``): plain, public data;
+        ``preparing`` while the night's lines are prepared."""
         counts = Counter(self.roles)
         chips = [role for role in Role if role.info.box in TABS[self.tab]]
         return SetupView(
@@ -302,7 +300,7 @@ class Lobby:
             playable=self.playable,
             notice=self.notice,
             seated=tuple(self.seated),
-            progress=progress,
+            preparing=preparing,
         )
 
     def _added(self) -> tuple[Role, ...]:

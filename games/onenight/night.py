@@ -80,10 +80,10 @@ def speak_next(state: OneNightState, at: float) -> Transition:
 
 
 def night_view(state: OneNightState, listen: str) -> NightView:
-    """The night screen: a caption, and answer buttons only while an answer window is open."""
+    """The night screen: answer buttons only while an answer window is open."""
     kind, _, highest = listen.partition(":")
     players = int(highest) if highest else state.setup.players
-    return NightView(caption="", answers=AnswerButtons(kind), players=players)
+    return NightView(answers=AnswerButtons(kind), players=players)
 
 
 def take_answer(state: OneNightState, event: Event) -> OneNightState:

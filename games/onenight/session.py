@@ -166,7 +166,7 @@ def _lobby(state: OneNightState) -> Lobby:
 
 def _setup_view(state: OneNightState) -> SetupView:
     lobby = _lobby(state)
-    view = lobby.view(progress=0.0 if state.preparing else None)
+    view = lobby.view(preparing=state.preparing)
     return dataclasses.replace(view, pace=pace_line(state.setup.options, lobby.players))
 
 

@@ -75,13 +75,13 @@ class AnswerButtons(enum.StrEnum):
 
 @dataclass(frozen=True)
 class NightView(View):
-    """The night: the public call as a caption, and answer buttons only while asked.
+    """The night: dark, with answer buttons only while asked (the device adds the public call
+    just said as a caption).
 
     The buttons show for every game with the asked role, whether or not the card is in play.
     """
 
     screen: ClassVar[ScreenName] = ScreenName.NIGHT
-    caption: str
     answers: AnswerButtons = AnswerButtons.NONE
     players: int = 0
     """The highest number offered when ``answers`` is ``NUMBER`` (0: none)."""
@@ -154,8 +154,8 @@ class SetupView(View):
     notice: str
     seated: tuple[int, ...]
     """The seats checked in."""
-    progress: float | None = None
-    """How much of the night is pre-rendered, 0 to 1 (None: not preparing)."""
+    preparing: bool = False
+    """The night's lines are being prepared: nothing can change (the device shows how far)."""
     pace: str = ""
     """The Options' values in words: seconds per role, discussion, vote mode."""
 

@@ -324,7 +324,7 @@ def test_the_view_is_what_the_setup_screen_reads() -> None:
         playable=True,
         notice="",
         seated=(2, 4),
-        progress=None,
+        preparing=False,
     )
     assert view.chips[:2] == (
         RoleChip("oracle", "Oracle", 0, 1),

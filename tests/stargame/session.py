@@ -127,7 +127,8 @@ class StarsSession:
             state = dataclasses.replace(
                 state, phase=StarsPhase.DARK, deadline=now + self.setup.seconds
             )
-            return state, [Phase(state.phase), Say.of("stars.close"), _screen(state)]
+            # The dark screen first: the call said over it is its caption.
+            return state, [Phase(state.phase), _screen(state), Say.of("stars.close")]
         due = state.deadline is not None and now >= state.deadline
         if isinstance(event, Tick) and state.phase is StarsPhase.DARK and due:
             state = dataclasses.replace(state, phase=StarsPhase.SCORE, deadline=None)

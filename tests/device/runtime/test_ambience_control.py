@@ -175,7 +175,7 @@ def test_the_chip_is_on_the_setup_screen_only_never_at_night(tmp_path: Path) -> 
                 break
             later(daemon, 0.5)
             screens.add(daemon.ui.screen)
-            preparing = getattr(daemon.shown.view, "progress", None) is not None
+            preparing = getattr(daemon.shown.view, "preparing", False)
             if daemon.ui.screen != "setup" or preparing:
                 assert chips(daemon) == [], daemon.ui.screen
         assert "night" in screens and daemon.runtime.phase == "day"

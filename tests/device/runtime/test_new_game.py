@@ -141,6 +141,7 @@ def test_its_own_screen_is_drawn_from_its_view_dark_and_legible(
         monkeypatch.setattr(Canvas, "text", noted_text)
         simulate(demo_scenario("stars"), config)  # its sample, through its dark count
         assert "stars.count" in check.screens
+        assert "Everyone, close your eyes and count the stars." in drawn  # the call, its slot
         ui = TouchUI()
         ui.open()
         try:

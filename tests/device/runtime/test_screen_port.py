@@ -19,6 +19,7 @@ from device.runtime.executor import Executor, Outputs
 from device.runtime.inbox import Inbox
 from device.runtime.quitting import QUIT, QUIT_YES
 from device.runtime.session import Runtime
+from device.screenlayer import NO_LAYER, DeviceLayer
 from device.store.database import Store
 from device.transcript import Transcript
 from device.ui.model import Control, UiInput
@@ -38,9 +39,12 @@ class BareScreen:
         self.banners: list[str] = []
 
     # ScreenLike: what the executor draws on.
-    def show(self, view: View) -> None:
+    def show(self, view: View, layer: DeviceLayer = NO_LAYER) -> None:
         self.shown.append((view.screen, view))
         self.added = []  # the device's controls last until the next screen
+
+    def overlay(self, layer: DeviceLayer) -> bool:
+        return False  # no slot for the device's layer: nothing of it is drawn
 
     def redraw(self, now: float) -> None:
         pass

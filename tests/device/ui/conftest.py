@@ -70,7 +70,7 @@ VIEWS: dict[str, View] = {
     ),
     # The setup view is the lobby's own, so these tests also hold the two to one contract.
     "setup": Lobby().apply_preset("alien_first_game").seat_checked_in(2).seat_checked_in(4).view(),
-    "night": NightView(caption="Aliens, wake up and look for other aliens."),
+    "night": NightView(),
     "day": DayView(ends_at=100.0, remaining=0.0, paused=False, players=7),
     "vote": VoteView(
         message="Everyone point at who you think is an alien.",

@@ -12,6 +12,7 @@ import pygame
 import pytest
 from screenpixels import brightest
 
+from device.screenlayer import DeviceLayer
 from device.ui import TouchUI, UiError, UiInput
 from device.ui.canvas import Canvas
 from device.ui.laidout import TOP_BAND, LaidOutScreen
@@ -132,3 +133,27 @@ def test_a_view_must_give_a_layout(ui: TouchUI, trial: None) -> None:
 def test_a_game_view_no_registered_game_declares_has_no_screen(ui: TouchUI) -> None:
     with pytest.raises(UiError, match=r"^no screen shows a BoardView"):
         ui.show(BoardView(BODY))
+
+
+def test_a_dark_layout_shows_the_public_call_under_its_body_and_a_lit_one_has_no_room(
+    ui: TouchUI, trial: None, tmp_path: Path
+) -> None:
+    call = DeviceLayer(call="Everyone, close your eyes.")
+    ui.show(BoardView(BODY))
+    assert not ui.overlay(call)  # a lit game screen: no slot for it, nothing redrawn
+    ui.show(BoardView(BODY, dark=True))
+    screen = LaidOutScreen.from_view(BoardView(BODY, dark=True))
+    slot = screen.call_slot()
+    assert slot is not None and all(rect.bottom <= slot.top for rect, _ in screen.rows())
+    ui.save_png(tmp_path / "before.png")
+    assert ui.overlay(call)
+    ui.save_png(tmp_path / "after.png")
+    before, after = (pygame.image.load(str(tmp_path / f"{n}.png")) for n in ("before", "after"))
+    changed = [
+        (x, y)
+        for x in range(0, 800, 4)
+        for y in range(0, 480, 4)
+        if before.get_at((x, y)) != after.get_at((x, y))
+    ]
+    assert changed and all(slot.collidepoint(point) for point in changed)
+    assert brightest(tmp_path / "after.png") < 90

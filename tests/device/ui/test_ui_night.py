@@ -6,6 +6,7 @@ from pathlib import Path
 
 from screenpixels import brightest
 
+from device.screenlayer import DeviceLayer
 from device.ui import TouchUI, UiInput
 from games.onenight.views import AnswerButtons, NightView
 
@@ -13,7 +14,7 @@ QUESTION = "Oracle, I am thinking of a number from 1 to 10. Guess it."
 
 
 def test_a_yes_no_window_offers_two_dim_buttons(ui: TouchUI, tmp_path: Path) -> None:
-    ui.show(NightView("Oracle, join the aliens?", AnswerButtons.YES_NO, 6))
+    ui.show(NightView(AnswerButtons.YES_NO, 6), DeviceLayer(call="Oracle, join the aliens?"))
     assert ui.controls() == [("Yes", "answer:yes"), ("No", "answer:no")]
     ui.redraw(0.0)
     ui.save_png(tmp_path / "n.png")
@@ -23,7 +24,7 @@ def test_a_yes_no_window_offers_two_dim_buttons(ui: TouchUI, tmp_path: Path) -> 
 def test_a_number_window_offers_one_button_per_number_and_a_tap_answers(
     ui: TouchUI, tmp_path: Path
 ) -> None:
-    ui.show(NightView(QUESTION, AnswerButtons.NUMBER, 10))
+    ui.show(NightView(AnswerButtons.NUMBER, 10), DeviceLayer(call=QUESTION))
     assert [action for _, action in ui.controls()] == [f"answer:{n}" for n in range(1, 11)]
     ui.redraw(0.0)
     ui.save_png(tmp_path / "n.png")
@@ -33,6 +34,6 @@ def test_a_number_window_offers_one_button_per_number_and_a_tap_answers(
 
 
 def test_once_the_window_closes_no_answer_button_is_left(ui: TouchUI) -> None:
-    ui.show(NightView(QUESTION, AnswerButtons.NUMBER, 10))
-    ui.show(NightView("Oracle, close your eyes.", AnswerButtons.NONE, 10))
+    ui.show(NightView(AnswerButtons.NUMBER, 10), DeviceLayer(call=QUESTION))
+    ui.show(NightView(AnswerButtons.NONE, 10), DeviceLayer(call="Oracle, close your eyes."))
     assert ui.controls() == []

@@ -11,6 +11,7 @@ import pygame
 import pytest
 from screenpixels import display
 
+from device.screenlayer import DeviceLayer
 from device.ui import TouchUI, UiError
 from device.ui.canvas import (
     ACCENT,
@@ -90,14 +91,14 @@ def test_the_setup_screen_hides_start_while_the_night_is_prepared(
 ) -> None:
     ui.show(views["setup"])
     assert ("Start night", "start") in ui.controls()
-    ui.show(dataclasses.replace(views["setup"], progress=0.4))
+    ui.show(dataclasses.replace(views["setup"], preparing=True))
     assert ui.controls() == []
 
 
 def test_the_night_screen_is_dark_outside_a_dim_caption_and_has_no_controls(
     ui: TouchUI, views: dict[str, Any]
 ) -> None:
-    ui.show(views["night"])
+    ui.show(views["night"], DeviceLayer(call="Aliens, wake up and look for other aliens."))
     assert ui.controls() == []
     rows = _rgb_rows(display())
     band = range(NIGHT_CAPTION_BAND.top, NIGHT_CAPTION_BAND.bottom)
@@ -111,7 +112,7 @@ def test_the_night_screen_stays_dark_after_a_bright_screen(
     ui: TouchUI, views: dict[str, Any]
 ) -> None:
     ui.show(views["setup"])
-    ui.show(NightView(caption=""))
+    ui.show(NightView())
     assert max(max(row) for row in _rgb_rows(display())) <= NIGHT_DIM
 
 

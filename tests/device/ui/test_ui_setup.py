@@ -164,7 +164,7 @@ def test_start_is_offered_only_when_playable_and_not_preparing(ui: TouchUI) -> N
     assert ("Start night", "start") in ui.controls()
     ui.show(ready.toggle_role(Role.BLOB).view())
     assert "start" not in dict(ui.controls()).values()
-    ui.show(ready.view(progress=0.5))
+    ui.show(ready.view(preparing=True))
     assert ui.controls() == []
 
 

@@ -45,11 +45,11 @@ ANALYZE = shutil.which("systemd-analyze")
 
 NIGHT, DAY = ScreenName.NIGHT, ScreenName.DAY
 SECRET_VIEWS: list[tuple[GamePhase, ScreenName, View]] = [
-    (OneNightPhase.DUSK, NIGHT, NightView("")),
-    (OneNightPhase.NIGHT, NIGHT, NightView("Alien, wake up", AnswerButtons.YES_NO, 5)),
-    (OneNightPhase.NIGHT, NIGHT, NightView("Oracle: choose", AnswerButtons.NUMBER, 10)),
+    (OneNightPhase.DUSK, NIGHT, NightView()),
+    (OneNightPhase.NIGHT, NIGHT, NightView(AnswerButtons.YES_NO, 5)),
+    (OneNightPhase.NIGHT, NIGHT, NightView(AnswerButtons.NUMBER, 10)),
     (OneNightPhase.NIGHT, DAY, DayView(300.0, 300.0, paused=False, players=5)),
-    (OneNightPhase.VOTE, NIGHT, NightView("")),
+    (OneNightPhase.VOTE, NIGHT, NightView()),
 ]
 
 
