@@ -6,7 +6,18 @@ What the device adds to a screen is drawn in the slots the screen reserves for i
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
+
+
+class DeviceSlot(enum.Enum):
+    """A control the device adds to a screen where the screen reserves room for it
+    (``TouchUI.slot``): nowhere else, and not on a screen that reserves none."""
+
+    ENTER_SCORES = "enter scores"
+    """"Enter scores", which opens the keypad on a score sheet while scores are due."""
+    AMBIENCE = "ambience"
+    """The ambience chip (its level: tap for the next)."""
 
 
 @dataclass(frozen=True)

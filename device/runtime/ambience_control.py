@@ -18,14 +18,12 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-import pygame
-
 from device.config import Config
 from device.runtime.screen_state import ScreenState
 from device.runtime.session import Runtime
+from device.screenlayer import DeviceSlot
 from device.store.pending import WRITE_ERRORS
 from device.ui.model import Control
-from games.views import ScreenName
 from narration.audio import AudioOutput
 
 __all__ = ["ACTION", "LEVELS", "SETTING", "AmbienceControl", "Level", "levels_for", "saved_volume"]
@@ -129,17 +127,12 @@ class AmbienceControl:
         self._apply(preview=False)
 
     def offer(self) -> None:
-        """Put the chip, with the level in force, on One Night's setup screen (not while the
-        night is prepared: that screen has no controls). Redraws only when it changed."""
+        """Put the chip, with the level in force, where the screen has room for it (One Night's
+        setup screen, not while the night is prepared). Redraws only when it changed."""
         ui = self.daemon.ui
-        if not self.daemon.config.audio.enabled or self.daemon.shown.screen is not ScreenName.SETUP:
-            return
-        if getattr(self.daemon.shown.view, "preparing", False):
-            return
-        if (self.level.label, ACTION) not in ui.controls():
-            from device.ui.setup import LAST_CELL  # shown by then: costs nothing at start
-
-            ui.replace_control(Control(self.level.label, ACTION, pygame.Rect(LAST_CELL), size=26))
+        rect = ui.slot(DeviceSlot.AMBIENCE) if self.daemon.config.audio.enabled else None
+        if rect is not None and (self.level.label, ACTION) not in ui.controls():
+            ui.replace_control(Control(self.level.label, ACTION, rect, size=26))
 
     @staticmethod
     def handles(action: str) -> bool:

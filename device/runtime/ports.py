@@ -18,7 +18,7 @@ from narration.renderer import LineRenderer, Urgency
 if TYPE_CHECKING:  # the touchscreen's plain data: no pygame at start for the types alone
     import pygame
 
-    from device.screenlayer import DeviceLayer
+    from device.screenlayer import DeviceLayer, DeviceSlot
     from device.ui.model import Control, UiInput
 
 Progress = Callable[[int, int], None]
@@ -104,6 +104,10 @@ class TouchScreen(Protocol):
 
     def replace_control(self, control: Control) -> None:
         """Put ``control`` on the current screen in place of any with its action."""
+        ...
+
+    def slot(self, part: DeviceSlot) -> pygame.Rect | None:
+        """Where the screen has room for the device's ``part`` (None: none)."""
         ...
 
     def quit_spot(self) -> tuple[pygame.Rect, bool]:

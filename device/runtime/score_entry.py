@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from device.runtime.screen_state import ScreenState
 from device.runtime.session import Runtime
+from device.screenlayer import DeviceSlot
 from games.events import Event, ScoreEntered
 from games.spec import ScoreField
 from games.views import ScreenName, View
@@ -13,11 +14,6 @@ from games.views import ScreenName, View
 if TYPE_CHECKING:  # the keypad loads when a score sheet first asks for it, not at start
     from device.runtime.ports import TouchScreen
     from device.ui.keypad.entry import Keypad
-
-ENTER_RECT = (516, 4, 188, 48)
-"""Where the "Enter scores" control sits on a score sheet (design pixels): left of Quit."""
-SHEETS = (ScreenName.SCORES, ScreenName.SHEET)
-"""The screens a game shows its score sheet on."""
 
 
 class DaemonParts(Protocol):
@@ -68,9 +64,13 @@ class ScoreEntry:
         return players if isinstance(players, int) and not isinstance(players, bool) else 0
 
     def offer(self) -> None:
-        """Put the "Enter scores" control on a score sheet while scores are due."""
-        if self.pad is None and self.daemon.shown.screen in SHEETS and self._fields():
-            self.daemon.ui.add_control("Enter scores", "keypad", ENTER_RECT)
+        """Put the "Enter scores" control where the screen has room for it (a score sheet)
+        while scores are due."""
+        if self.pad is not None:
+            return
+        rect = self.daemon.ui.slot(DeviceSlot.ENTER_SCORES)
+        if rect is not None and self._fields():
+            self.daemon.ui.add_control("Enter scores", "keypad", (rect.x, rect.y, rect.w, rect.h))
 
     def handles(self, action: str) -> bool:
         """Whether a tap belongs to the keypad (or opens it)."""

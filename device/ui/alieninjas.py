@@ -7,10 +7,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from device.screenlayer import DeviceSlot
 from device.ui.canvas import ALIEN, AMBER, DIM, TEXT, Canvas
 from device.ui.clockface import changed_cells, draw_clock
 from device.ui.model import Control
-from device.ui.screens import Screen
+from device.ui.screens import ENTER_SCORES_RECT, Screen
 from games.alieninjas.views import ReplicasView, ScoresView
 
 _STAGE_TEXT = {
@@ -138,6 +139,11 @@ class ScoresScreen(Screen):
     """Speed grab mode: who grabbed the stack last (until the grab re-arms)."""
     starter: int | None = None
     """Who started this round, as the rules name them (None: the table chose)."""
+
+    def slot(self, part: DeviceSlot) -> pygame.Rect | None:
+        """Room for "Enter scores", left of Quit."""
+        return ENTER_SCORES_RECT if part is DeviceSlot.ENTER_SCORES else None
+
     marked: int | None = None
     """Who starts the next round, once an entry says so."""
     names: tuple[tuple[int, str], ...] = ()

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from device.screenlayer import DeviceSlot
 from device.ui.canvas import ALIEN, DIM, TEXT, Canvas
 from device.ui.model import Control
 from device.ui.qr import draw_qr, module_pixels
@@ -24,6 +25,8 @@ MIN_MODULE_PIXELS = 3
 
 QUIT_RECT = pygame.Rect(712, 4, 84, 48)
 """Where a game screen's Quit control sits unless the screen says otherwise (top right)."""
+ENTER_SCORES_RECT = pygame.Rect(516, 4, 188, 48)
+"""Where a score sheet has room for "Enter scores": left of Quit."""
 
 
 class Screen:
@@ -47,6 +50,10 @@ class Screen:
 
     def progress_slot(self) -> pygame.Rect | None:
         """Where the device shows how far the lines being prepared are; None: not here."""
+        return None
+
+    def slot(self, part: DeviceSlot) -> pygame.Rect | None:
+        """Where this screen has room for a control the device adds (None: it has none)."""
         return None
 
     def notice_rect(self) -> pygame.Rect | None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from device.screenlayer import DeviceSlot
 from device.ui.canvas import ACCENT, ALIEN, AMBER, DIM, PANEL, TEXT, Canvas
 from device.ui.model import Colour, Control
 from device.ui.screens import Screen
@@ -171,6 +172,11 @@ class SetupScreen(Screen):
         if self.playable:
             out.append(Control("Start night", "start", START_RECT, True, size=40))
         return out
+
+    def slot(self, part: DeviceSlot) -> pygame.Rect | None:
+        """Room for the ambience chip in the chips' last cell (none while the night is
+        prepared: nothing can change then)."""
+        return LAST_CELL.copy() if part is DeviceSlot.AMBIENCE and not self.preparing else None
 
     def quit_rect(self) -> pygame.Rect:
         """Top left: the player count's - and + take the top right."""

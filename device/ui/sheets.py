@@ -9,9 +9,10 @@ from dataclasses import dataclass
 
 import pygame
 
+from device.screenlayer import DeviceSlot
 from device.ui.canvas import ALIEN, AMBER, DIM, PANEL, TEXT, Canvas
 from device.ui.model import Control
-from device.ui.screens import Screen
+from device.ui.screens import ENTER_SCORES_RECT, Screen
 from games.views import SheetRow, SheetView
 
 SEAT_WIDTH = 110
@@ -32,6 +33,10 @@ class SheetScreen(Screen):
     notes: tuple[str, ...] = ()
     names: tuple[tuple[int, str], ...] = ()
     """(seat, player name) of the seats linked to players."""
+
+    def slot(self, part: DeviceSlot) -> pygame.Rect | None:
+        """Room for "Enter scores", left of Quit."""
+        return ENTER_SCORES_RECT if part is DeviceSlot.ENTER_SCORES else None
 
     @classmethod
     def from_view(cls, view: SheetView) -> SheetScreen:

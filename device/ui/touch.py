@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 
 from device.clock import Clock, RealClock
-from device.screenlayer import NO_LAYER, DeviceLayer
+from device.screenlayer import NO_LAYER, DeviceLayer, DeviceSlot
 from device.ui.canvas import NIGHT_TEXT, PANEL, TEXT, Canvas
 from device.ui.events import to_input
 from device.ui.inputwake import EVDEV_DRIVERS, NO_INPUT_DRIVERS, InputWake, event_nodes
@@ -194,6 +194,10 @@ class TouchUI:
         kept = [c for c in self._controls if c.action != control.action]
         self._controls = [*kept, control]
         self.redraw(self._now)
+
+    def slot(self, part: DeviceSlot) -> pygame.Rect | None:
+        """Where the current screen has room for the device's ``part`` (None: none)."""
+        return self._screen.slot(part)
 
     def quit_spot(self) -> tuple[pygame.Rect, bool]:
         """Where this screen puts a game's Quit control, and whether it must be dim (night)."""

@@ -19,7 +19,7 @@ from device.runtime.executor import Executor, Outputs
 from device.runtime.inbox import Inbox
 from device.runtime.quitting import QUIT, QUIT_YES
 from device.runtime.session import Runtime
-from device.screenlayer import NO_LAYER, DeviceLayer
+from device.screenlayer import NO_LAYER, DeviceLayer, DeviceSlot
 from device.store.database import Store
 from device.transcript import Transcript
 from device.ui.model import Control, UiInput
@@ -78,6 +78,9 @@ class BareScreen:
 
     def replace_control(self, control: Control) -> None:
         self.added = [c for c in self.added if c.action != control.action] + [control]
+
+    def slot(self, part: DeviceSlot) -> pygame.Rect | None:
+        return None  # no room for the device's controls but Quit
 
     def quit_spot(self) -> tuple[pygame.Rect, bool]:
         return pygame.Rect(700, 4, 96, 48), False

@@ -11,7 +11,7 @@ import pygame
 import pytest
 from screenpixels import display
 
-from device.screenlayer import DeviceLayer
+from device.screenlayer import DeviceLayer, DeviceSlot
 from device.ui import TouchUI, UiError
 from device.ui.canvas import (
     ACCENT,
@@ -277,3 +277,19 @@ def test_a_banner_on_the_keypad_leaves_its_title_the_instruction_readable(
     assert tuple(surface.get_at((400, 4)))[:3] != NOTICE_BG  # the title's band is clear
     assert tuple(surface.get_at((20, 150)))[:3] == NOTICE_BG  # the banner is under the seats
     assert all(not c.rect.colliderect(pygame.Rect(8, 128, 496, 52)) for c in ui.screen_controls())
+
+
+def test_the_devices_controls_go_only_where_a_screen_has_room_for_them(
+    ui: TouchUI, views: dict[str, Any]
+) -> None:
+    rooms: dict[DeviceSlot, set[str]] = {part: set() for part in DeviceSlot}
+    for name, view in views.items():
+        ui.show(view)
+        for part in DeviceSlot:
+            room = ui.slot(part)
+            if room is not None:
+                rooms[part].add(name)
+                assert not room.colliderect(ui.quit_spot()[0])  # clear of Quit
+    assert rooms == {DeviceSlot.ENTER_SCORES: {"sheet", "scores"}, DeviceSlot.AMBIENCE: {"setup"}}
+    ui.show(dataclasses.replace(views["setup"], preparing=True))
+    assert ui.slot(DeviceSlot.AMBIENCE) is None  # nothing can change while the night prepares
