@@ -120,7 +120,7 @@ minimal_config() {
 # Mothership on this device: only what differs from the shipped defaults.
 # Every key, its default and what it does: ${PREFIX#"$DEST"}/defaults.toml
 # (device/defaults.toml of the installed release) holds the device's own sections;
-# `mothership config` prints them all, the games' sections too ([onenight], [rulings],
+# "mothership config" prints them all, the games' sections too ([onenight], [rulings],
 # [alienation]), with the values in effect. Unknown keys are errors.
 
 [hardware]
