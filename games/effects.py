@@ -7,7 +7,7 @@ narration, hardware and the screen, in the order given.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,6 +49,9 @@ class PrepareAhead:
     a game can reach); nothing answers, and the game never waits for them."""
 
     lines: tuple[Say, ...]
+    later: Callable[[], tuple[Say, ...]] | None = None
+    """More lines, rarer and costly to work out (tens of milliseconds): worked out behind the
+    loop, and rendered after ``lines``, where lines are rendered behind it; never elsewhere."""
 
 
 @dataclass(frozen=True)

@@ -149,6 +149,22 @@ class Narrator:
         ]
         return self.renderer.ask_all(dict.fromkeys(texts), urgency)
 
+    def ask_ahead_later(
+        self,
+        make: Callable[[], Sequence[tuple[str, Mapping[str, object]]]],
+        urgency: Urgency = Urgency.SOON,
+    ) -> None:
+        """As :meth:`ask_ahead`, for lines costly to work out: ``make`` is called behind the
+        loop, by the renderer's thread (nothing happens when lines render on the caller's)."""
+        if self.renderer is None or self.timing_only:
+            return
+
+        def texts() -> list[str]:
+            made = make()
+            return [self.text(i, params) for i, params in made if self._recording(i) is None]
+
+        self.renderer.ask_later(texts, urgency)
+
     def unready(self, items: Sequence[tuple[str, Mapping[str, object]]]) -> int:
         """How many of these lines are neither rendered nor failed yet."""
         if self.timing_only:

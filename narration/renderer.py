@@ -7,6 +7,7 @@ prepared ahead (a game's results, names), which go before the background prepara
 whole catalogue, so a line the game needs waits behind one sentence at most. Among lines
 prepared ahead, the list asked last goes first (the results of the vote just cast before those
 of the day, a name just given before the rest of a game's catalogue); within a list, its order.
+A list costly to work out (:meth:`LineRenderer.ask_later`) is worked out by this thread too.
 """
 
 from __future__ import annotations
@@ -71,6 +72,10 @@ class LineRenderer:
         self._keys: dict[str, Key] = {}
         """Each queued line's place in the heap (an entry with another key is stale)."""
         self._heap: list[tuple[int, int, int, str]] = []
+        self._later: list[tuple[Callable[[], Iterable[str]], Urgency, int]] = []
+        """Lists still to work out (``ask_later``), each with its place."""
+        self._working: Urgency | None = None
+        """The urgency of the list being worked out now."""
         self._order = itertools.count()
         self._lists = itertools.count(1)
         self._busy = False
@@ -106,6 +111,26 @@ class LineRenderer:
             self._changed.notify_all()
         return len(missing)
 
+    def ask_later(self, make: Callable[[], Iterable[str]], urgency: Urgency) -> None:
+        """Have the texts ``make`` returns rendered as one list, in the place of a list asked
+        now; ``make`` is called on this thread before it renders another line (a list that
+        takes tens of milliseconds to work out, which the loop does not wait for)."""
+        with self._changed:
+            self._later.append((make, urgency, next(self._lists)))
+            self._changed.notify_all()
+
+    def _work_out(self, make: Callable[[], Iterable[str]], urgency: Urgency, listed: int) -> None:
+        try:
+            texts = list(make())
+        except Exception:  # a bad list must not end the thread
+            logger.exception("cannot work out the lines to prepare")
+            texts = []
+        with self._changed:
+            self._working = None
+            for text in texts if not self._stopping else ():
+                self._push(text, urgency, listed)
+            self._changed.notify_all()
+
     def _push(self, text: str, urgency: Urgency, listed: int) -> None:
         """Queue ``text`` (the lock held): lines said now in the order asked, others list by
         list, the last list first."""
@@ -115,6 +140,8 @@ class LineRenderer:
         if queued is not None and (queued < urgency or queued == urgency == Urgency.NOW):
             return
         key = (int(urgency), 0 if urgency is Urgency.NOW else -listed, next(self._order))
+        if queued == urgency and self._keys[text] < key:
+            return  # in a list that goes first already (one worked out late is an older one)
         self._queued[text], self._keys[text] = urgency, key
         heapq.heappush(self._heap, (*key, text))
 
@@ -140,9 +167,10 @@ class LineRenderer:
             return self._failed.get(text)
 
     def pending(self, urgency: Urgency = Urgency.LATER) -> int:
-        """Lines waiting (or rendering) at ``urgency`` or more urgent."""
+        """Lines waiting (or rendering) at ``urgency`` or more urgent (a list still to work
+        out counts as one)."""
         with self._changed:
-            return sum(1 for level in self._queued.values() if level <= urgency)
+            return sum(1 for level in self._still_to_come() if level <= urgency)
 
     def wait_quiet(self, urgency: int = len(Urgency), timeout: float | None = None) -> bool:
         """Block until no line more urgent than ``urgency`` waits (by default none at all);
@@ -150,10 +178,17 @@ class LineRenderer:
         with self._changed:
             return self._changed.wait_for(
                 lambda: (
-                    self._stopping or not any(level < urgency for level in self._queued.values())
+                    self._stopping or not any(level < urgency for level in self._still_to_come())
                 ),
                 timeout,
             )
+
+    def _still_to_come(self) -> list[Urgency]:
+        """The urgency of each line queued and of each list still to work out (the lock
+        held)."""
+        lists = [level for _, level, _ in self._later]
+        working = [] if self._working is None else [self._working]
+        return [*self._queued.values(), *lists, *working]
 
     def wait_cached(self, texts: Iterable[str], timeout: float | None = None) -> bool:
         """Block until every text is in the cache (rendered, by this thread or before);
@@ -170,6 +205,7 @@ class LineRenderer:
         with self._changed:
             self._stopping = True
             self._heap.clear()
+            self._later.clear()
             self._queued.clear()
             self._keys.clear()
             self._changed.notify_all()
@@ -185,19 +221,31 @@ class LineRenderer:
         return self._thread.is_alive()
 
     def _next(self) -> str | None:
+        while True:
+            while (later := self._next_later()) is not None:
+                self._work_out(*later)  # not holding the lock: asking goes on meanwhile
+            with self._changed:
+                while not self._later:
+                    while self._heap:
+                        *key, text = heapq.heappop(self._heap)
+                        if self._keys.get(text) == tuple(key):  # else an entry since moved
+                            self._busy, self._current = True, text
+                            return text
+                    if self._stopping:
+                        return None
+                    idle = not self._changed.wait(self.idle_release)
+                    if idle and not self._heap and not self._later:
+                        release = getattr(self.cache.backend, "release", None)
+                        if release is not None:
+                            release()  # nothing to render for a while: free the voice's memory
+
+    def _next_later(self) -> tuple[Callable[[], Iterable[str]], Urgency, int] | None:
         with self._changed:
-            while True:
-                while self._heap:
-                    *key, text = heapq.heappop(self._heap)
-                    if self._keys.get(text) == tuple(key):  # else an entry since moved
-                        self._busy, self._current = True, text
-                        return text
-                if self._stopping:
-                    return None
-                if not self._changed.wait(self.idle_release) and not self._heap:
-                    release = getattr(self.cache.backend, "release", None)
-                    if release is not None:
-                        release()  # nothing to render for a while: free the voice's memory
+            if not self._later or self._stopping:
+                return None
+            later = self._later.pop(0)
+            self._working = later[1]
+            return later
 
     def _run(self) -> None:
         while (text := self._next()) is not None:

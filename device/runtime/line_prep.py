@@ -89,11 +89,16 @@ class LinePreparation:
 
     def ahead(self, prepare: PrepareAhead) -> None:
         """Lines the game may say later (its results): rendered behind the loop into the
-        persistent cache, before the rest of what waits there. Nothing happens when lines are
+        persistent cache, before the rest of what waits there (the rarer ones, costly to work
+        out, are worked out there too, and come after). Nothing happens when lines are
         rendered on the loop or only timed: the game never waits for these."""
         narrator = behind(self.out.narrator)
         if narrator is None:
             return
+        later = prepare.later
+        if later is not None:
+            # Asked first: the list asked last renders first, and these come after the others.
+            narrator.ask_ahead_later(lambda: [(say.line, say.param_map()) for say in later()])
         asked = narrator.ask_ahead([(say.line, say.param_map()) for say in prepare.lines])
         if asked:
             logger.info("preparing %d lines ahead", asked)

@@ -52,6 +52,11 @@ class BehindNarrator(NarratorLike, Protocol):
     def ask_ahead(
         self, items: Sequence[tuple[str, dict[str, object]]], urgency: Urgency = Urgency.SOON
     ) -> int: ...
+    def ask_ahead_later(
+        self,
+        make: Callable[[], Sequence[tuple[str, dict[str, object]]]],
+        urgency: Urgency = Urgency.SOON,
+    ) -> None: ...
     def unready(self, items: Sequence[tuple[str, dict[str, object]]]) -> int: ...
 
 

@@ -226,3 +226,28 @@ def test_a_list_ahead_is_looked_up_in_the_cache_by_the_thread_not_the_caller(
         assert cache.has("Ready before.") and cache.has("Not yet.")
     finally:
         renderer.stop()
+
+
+def test_a_list_costly_to_work_out_is_worked_out_by_the_thread_after_the_lists_after_it(
+    espeak: EspeakBackend, tmp_path: Path
+) -> None:
+    slow = SlowBackend(espeak, held=True)
+    renderer = LineRenderer(WavCache(tmp_path, slow))
+    made_on: list[int] = []
+
+    def make() -> list[str]:
+        made_on.append(threading.get_ident())
+        return ["Rare one.", "Plain.", "Rare two."]
+
+    renderer.start()
+    try:
+        renderer.ask("Held.", Urgency.NOW)
+        renderer.ask_later(make, Urgency.SOON)  # the rarer results, asked before the plain
+        renderer.ask_all(["Plain.", "Likely."], Urgency.SOON)
+        assert renderer.pending(Urgency.SOON) == 4  # a list to work out counts
+        slow.let_go()
+        assert renderer.wait_quiet(timeout=WAIT)
+        assert made_on and made_on[0] != threading.get_ident()
+        assert slow.started == ["Held.", "Plain.", "Likely.", "Rare one.", "Rare two."]
+    finally:
+        renderer.stop()
