@@ -15,10 +15,12 @@ and the cards turned over. The order of the lists never depends on a hidden card
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from games.effects import PrepareAhead, Say
 from games.errors import RulesError
+from games.events import RevealEntered
+from games.onenight import reveal
 from games.onenight.ballot import DEVICE, Ballot
 from games.onenight.instructions.bonus import teams_in_play
 from games.onenight.marks import placeable
@@ -46,7 +48,7 @@ from games.onenight.resolve.model import Side
 from games.onenight.resolve.result import DeathCause, DeathReason, Identity
 from games.onenight.result import resolution
 from games.onenight.roles import Role
-from games.onenight.state import OneNightPhase, OneNightState, RevealEntry
+from games.onenight.state import OneNightPhase, OneNightState
 
 RESULT_LINE = "onenight.result.line"
 """The catalogue line every result sentence is said with."""
@@ -210,19 +212,59 @@ def vote_lines(ballot: Ballot, roles: Sequence[Role]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(lines))
 
 
-def last_card_lines(state: OneNightState) -> tuple[str, ...]:
-    """With one card left to turn over: every line of every result a plain card (no Mark,
-    no copy) on that seat would give, worked out in full. Empty otherwise."""
+def last_seat(state: OneNightState) -> int | None:
+    """The one seat whose card is still to be turned over (None: not exactly one, or no
+    vote)."""
     players = state.setup.players
     missing = set(range(1, players + 1)) - {entry.seat for entry in state.reveals}
     if len(missing) != 1 or state.ballot is None:
+        return None
+    return missing.pop()
+
+
+def last_card_lines(state: OneNightState) -> tuple[str, ...]:
+    """With one card left to turn over: every line of every result a plain card (no Mark,
+    no copy) on that seat would give, worked out in full. Empty otherwise."""
+    seat = last_seat(state)
+    if seat is None:
         return ()
-    seat = missing.pop()
+    return _results(state, [RevealEntered(seat, card.value) for card in cards(state.setup.roles)])
+
+
+def rare_last_card_lines(state: OneNightState) -> tuple[str, ...]:
+    """With one card left: the lines of the results the rarer ways of turning it over give
+    (each card with a Mark, a copier card with each role it copied, a conversion, a snatch,
+    an Artifact, a shield, a foreseen team), less those :func:`last_card_lines` lists. One
+    thing different from a plain card at a time: the combinations are rarer still."""
+    seat = last_seat(state)
+    if seat is None:
+        return ()
+    entries: list[RevealEntered] = []
+    for card in (role.value for role in cards(state.setup.roles)):
+        entries += [RevealEntered(seat, card, mark=mark) for mark in placeable(state.setup.roles)]
+        if card in (role.value for role in COPIERS):
+            for role in reveal.copy_choices(state):
+                entries.append(RevealEntered(seat, card, became=role.value))
+                teams = reveal.team_choices(state, card, role.value)
+                entries += [RevealEntered(seat, card, role.value, foresaw=t) for t in teams]
+        entries += [RevealEntered(seat, card, became=to) for to in reveal.conversions(state)]
+        entries += [RevealEntered(seat, card, foresaw=t) for t in reveal.team_choices(state, card)]
+        if reveal.snatch_choices(state):
+            entries.append(RevealEntered(seat, card, snatched=True))
+        entries += [RevealEntered(seat, card, artifact=a) for a in reveal.artifact_choices(state)]
+        if reveal.shield_choices(state):
+            entries.append(RevealEntered(seat, card, shielded=True))
+    plain = set(last_card_lines(state))
+    return tuple(line for line in _results(state, entries) if line not in plain)
+
+
+def _results(state: OneNightState, entries: Iterable[RevealEntered]) -> tuple[str, ...]:
+    """Every line of the results the game would give with each of ``entries`` as its last
+    card (an entry the reveal's check refuses is passed over)."""
     lines: list[str] = []
-    for card in cards(state.setup.roles):
-        entry = RevealEntry(seat, card.value)
-        guess = dataclasses.replace(state, reveals=tuple(sorted([*state.reveals, entry])))
+    for entry in entries:
         try:
+            guess = reveal.record(state, reveal.check(state, entry))
             lines += resolution(guess).explanation()
         except (RulesError, ValueError):
             continue  # a card this seat cannot end with (the check refuses it)
@@ -231,9 +273,11 @@ def last_card_lines(state: OneNightState) -> tuple[str, ...]:
 
 def ahead(before: OneNightState, after: OneNightState) -> list[PrepareAhead]:
     """What to render ahead after a transition from ``before`` to ``after``: the day's lines
-    when the day opens, the vote's when the reveal opens, the last card's when one is left."""
+    when the day opens, the vote's when the reveal opens, the last card's when one is left
+    (the rarer ways to turn it over worked out later, behind the loop)."""
     roles, players = after.setup.roles, after.setup.players
     lines: tuple[str, ...] = ()
+    rare = None
     if after.phase is OneNightPhase.DAY and before.phase is not OneNightPhase.DAY:
         lines = day_lines(roles, players)
     elif after.phase is OneNightPhase.REVEAL and after.ballot is not None:
@@ -241,7 +285,15 @@ def ahead(before: OneNightState, after: OneNightState) -> list[PrepareAhead]:
             lines = vote_lines(after.ballot, roles)
         if after.reveals != before.reveals or before.phase is not OneNightPhase.REVEAL:
             lines += last_card_lines(after)
-    return [PrepareAhead(as_says(lines))] if lines else []
+            rare = _rare_later(after)
+    return [PrepareAhead(as_says(lines), later=rare)] if lines or rare else []
+
+
+def _rare_later(state: OneNightState) -> Callable[[], tuple[Say, ...]] | None:
+    """The rarer last cards' lines, to work out later (None: no card is the last one)."""
+    if last_seat(state) is None:
+        return None
+    return lambda: as_says(rare_last_card_lines(state))
 
 
 def resumed(state: OneNightState) -> list[PrepareAhead]:
@@ -250,7 +302,9 @@ def resumed(state: OneNightState) -> list[PrepareAhead]:
     lines: tuple[str, ...] = ()
     if state.phase in (OneNightPhase.DAY, OneNightPhase.VOTE, OneNightPhase.REVEAL):
         lines = day_lines(state.setup.roles, state.setup.players)
+    rare = None
     if state.phase is OneNightPhase.REVEAL and state.ballot is not None:
         # One list, the likeliest first.
         lines = vote_lines(state.ballot, state.setup.roles) + last_card_lines(state) + lines
-    return [PrepareAhead(as_says(lines))] if lines else []
+        rare = _rare_later(state)
+    return [PrepareAhead(as_says(lines), later=rare)] if lines else []

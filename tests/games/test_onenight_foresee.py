@@ -9,7 +9,7 @@ import pytest
 from tables import load_cases
 
 from games.effects import Prepare, PrepareAhead, Say
-from games.errors import SetupError
+from games.errors import RulesError, SetupError
 from games.events import LinesReady, RevealEntered, Tick, Touched, VoteCast
 from games.onenight import foresee, result, reveal
 from games.onenight.ballot import Ballot
@@ -99,6 +99,109 @@ def test_the_vote_lists_every_death_by_vote_and_shot(case: dict[str, Any]) -> No
     listed = foresee.vote_lines(state.ballot, state.setup.roles)
     deaths = [line for line in _said(case) if " died with " in line or " shot by " in line]
     assert [line for line in deaths if line not in listed] == []
+
+
+ENGINE_ONLY = (
+    "oracle", "doppel_oracle", "blob", "two_hands", "device_vote", "rulings", "left_is_higher",
+)  # fmt: skip
+"""What a case can say that a game's reveal does not enter (the app's answers, rulings)."""
+
+
+def _entry(case: dict[str, Any], seat: int) -> RevealEntered:
+    """The case's card at ``seat`` as the reveal takes it: its Mark, copy, conversion..."""
+    key = str(seat)
+    copied, became = case.get("copied", {}), case.get("became", {})
+    foretold = case.get("foretold", {})
+    return RevealEntered(
+        seat,
+        case["cards"][seat - 1],
+        mark=case.get("marks", {}).get(key),
+        became=copied.get(key) or became.get(key),
+        snatched=seat in case.get("snatched", ()),
+        artifact=case.get("artifacts", {}).get(key),
+        foresaw=f"{foretold[key]}_team" if key in foretold else None,
+    )
+
+
+def _entered(case: dict[str, Any], last: int) -> OneNightState | None:
+    """The case's game at its reveal, every card but seat ``last``'s entered as the table
+    would (None: the game's reveal refuses one, e.g. an alien conversion without the app's
+    say)."""
+    setup = _deal(case)
+    if setup is None:
+        return None
+    votes = tuple((seat, (target,)) for seat, target in enumerate(case["votes"], start=1))
+    ballot = Ballot(setup.players, votes=votes)
+    state = OneNightState(setup, phase=OneNightPhase.REVEAL, ballot=ballot)
+    try:
+        for seat in [*(s for s in range(1, setup.players + 1) if s != last), last]:
+            entry = reveal.check(state, _entry(case, seat))  # the last one too: it must fit
+            if seat != last:
+                state = reveal.record(state, entry)
+    except RulesError:
+        return None
+    copier = entry.card in ("doppelganger", "copycat")
+    if entry.became and not copier and entry.became not in reveal.conversions(state):
+        return None  # the picker offers no such conversion in this game (the app's say)
+    return state
+
+
+def _extras(entry: RevealEntered) -> int:
+    """In how many ways the entry differs from a plain card (a copier card that copied
+    Nostradamus and the team he foresaw are one choice)."""
+    extras = (entry.mark, entry.became, entry.snatched or None, entry.artifact, entry.foresaw)
+    copier_foresaw = entry.became == "nostradamus" and entry.foresaw is not None
+    return sum(extra is not None for extra in extras) - copier_foresaw
+
+
+RARE = [
+    (case, seat)
+    for case in CASES
+    if any(key in case for key in FANCY) and not any(key in case for key in ENGINE_ONLY)
+    for seat in range(1, len(case["cards"]) + 1)
+    if _extras(_entry(case, seat)) == 1 and _entered(case, seat) is not None
+]
+"""Each rule case with a seat whose card is not plain in one way, that seat turned over last."""
+
+
+def test_many_rarer_cards_are_entered_last_as_a_table_would() -> None:
+    last = [_entry(case, seat) for case, seat in RARE]
+    assert len(last) >= 40
+    assert sum(1 for entry in last if entry.mark) >= 10, "Marks"
+    assert sum(1 for entry in last if entry.became) >= 10, "copies and conversions"
+    assert sum(1 for entry in last if entry.artifact) >= 5, "Artifacts"
+
+
+@pytest.mark.parametrize(
+    ("case", "seat"), RARE, ids=[f"{case['rule']} (seat {seat})" for case, seat in RARE]
+)
+def test_with_one_card_left_a_rarer_result_is_listed_too(case: dict[str, Any], seat: int) -> None:
+    state = _entered(case, seat)
+    assert state is not None
+    listed = set(foresee.last_card_lines(state)) | set(foresee.rare_last_card_lines(state))
+    last = reveal.check(state, _entry(case, seat))
+    said = result.resolution(reveal.record(state, last)).explanation()
+    assert [line for line in said if line not in listed] == []
+
+
+def test_the_rarer_lines_are_worked_out_later_and_add_to_the_plain_ones() -> None:
+    deal = ["vampire", "vampire", "cupid", "diseased", "seer", "villager", "villager"]
+    session = OneNightSession(OneNightSetup(4, parse_roles(deal), 1))
+    ballot = Ballot(4, votes=((1, (2,)), (2, (4,)), (3, (4,)), (4, (1,))))
+    state = OneNightState(session.setup, phase=OneNightPhase.REVEAL, ballot=ballot)
+    for seat, card in ((1, "vampire"), (2, "seer")):
+        state, _ = session.handle(state, RevealEntered(seat, card), 0.0)
+    state, more = session.handle(state, RevealEntered(3, "villager"), 0.0)
+    (asked,) = [e for e in more if isinstance(e, PrepareAhead)]
+    assert asked.later is not None  # a callable: nothing rare is worked out in this step
+    rare = asked.later()
+    assert rare and not set(rare) & set(asked.lines)
+    # Seat 4 turned over as a Villager with the Mark of the Vampire: a vampire now.
+    marked = RevealEntered(4, "villager", mark="vampire")
+    said = result.resolution(reveal.record(state, reveal.check(state, marked))).explanation()
+    says = [Say.of(foresee.RESULT_LINE, text=line) for line in said]
+    assert [say for say in says if say not in asked.lines]  # not among the plain cards' lines
+    assert [say for say in says if say not in asked.lines + rare] == []
 
 
 def test_the_day_list_starts_with_the_likely_lines_and_knows_the_table() -> None:

@@ -11,13 +11,14 @@ from device.runtime.app import Daemon
 from device.runtime.parts import Wiring, open_daemon
 from device.runtime.sessions import home_session
 from games.events import RevealEntered, Touched, VoteCast
-from games.onenight import reveal
+from games.onenight import foresee, reveal
 from games.onenight.ballot import Ballot
 from games.onenight.result import resolution
 from games.onenight.session import OneNightSession
 from games.onenight.setup import OneNightSetup
 from games.onenight.state import OneNightState, RevealEntry
 from narration.narrator import Narrator
+from narration.renderer import LineRenderer
 
 DEAL = ["werewolf", "werewolf", "seer", "robber", "troublemaker", "tanner"]
 CARDS = ("werewolf", "seer", "tanner")
@@ -46,7 +47,8 @@ def _until(daemon: Daemon, clock: VirtualClock, phase: str) -> None:
         clock.advance_to(max(deadline, clock.now()))
 
 
-def test_the_result_lines_are_in_the_cache_before_the_last_card(tmp_path: Path) -> None:
+def _open(tmp_path: Path, stack: ExitStack) -> tuple[Daemon, VirtualClock, LineRenderer]:
+    """The device's daemon on a virtual clock, espeak-ng rendering behind its loop."""
     config = load_config(
         system_path=None,
         overrides={
@@ -59,20 +61,26 @@ def test_the_result_lines_are_in_the_cache_before_the_last_card(tmp_path: Path) 
     wiring = Wiring(
         clock=clock, store_path=tmp_path / "m.db", hardware="mock", audio=False, voice="behind"
     )
+    daemon = open_daemon(config, wiring, stack)
+    narrator = daemon.runtime.executor.out.narrator
+    assert isinstance(narrator, Narrator) and narrator.renderer is not None
+    return daemon, clock, narrator.renderer
+
+
+def test_the_result_lines_are_in_the_cache_before_the_last_card(tmp_path: Path) -> None:
     with ExitStack() as stack:
-        daemon = open_daemon(config, wiring, stack)
-        narrator = daemon.runtime.executor.out.narrator
-        assert isinstance(narrator, Narrator) and narrator.renderer is not None
+        daemon, clock, renderer = _open(tmp_path, stack)
+        config = daemon.config
         setup = {"game": "onenight", "players": 3, "seed": 1, "roles": DEAL}
         session = home_session(setup, config, tuple)
         assert isinstance(session, OneNightSession)
         said = _result(session.setup)
-        assert not any(narrator.cache.has(line) for line in said)
+        assert not any(renderer.cache.has(line) for line in said)
         daemon.runtime.begin(session)
         daemon.inbox.put(Touched("start"))
         _until(daemon, clock, "day")
         # The day is on: the deaths, the cards and the teams render while the table talks.
-        assert narrator.renderer.wait_cached(said[:-1], WAIT)
+        assert renderer.wait_cached(said[:-1], WAIT)
         daemon.inbox.put(Touched("vote"))
         _until(daemon, clock, "vote")
         for voter, (target,) in BALLOT:
@@ -83,7 +91,39 @@ def test_the_result_lines_are_in_the_cache_before_the_last_card(tmp_path: Path) 
         daemon.step(until=clock.now())
         assert daemon.runtime.phase == "reveal"
         # One card left: the result it makes, winners and all, renders before it is entered.
-        assert narrator.renderer.wait_cached(said, WAIT)
+        assert renderer.wait_cached(said, WAIT)
         daemon.inbox.put(RevealEntered(3, CARDS[2]))
+        daemon.step(until=clock.now())
+        assert daemon.runtime.phase == "result"
+
+
+def test_a_rarer_last_card_is_worked_out_behind_the_loop_and_rendered(tmp_path: Path) -> None:
+    deal = ["vampire", "vampire", "cupid", "seer", "villager", "villager"]
+    with ExitStack() as stack:
+        daemon, clock, renderer = _open(tmp_path, stack)
+        config = daemon.config
+        setup = {"game": "onenight", "players": 3, "seed": 1, "roles": deal}
+        session = home_session(setup, config, tuple)
+        assert isinstance(session, OneNightSession)
+        daemon.runtime.begin(session)
+        daemon.inbox.put(Touched("start"))
+        _until(daemon, clock, "day")
+        daemon.inbox.put(Touched("vote"))
+        _until(daemon, clock, "vote")
+        for voter, target in ((1, 3), (2, 3), (3, 1)):  # seat 3 dies
+            daemon.inbox.put(VoteCast(voter, target))
+        daemon.step(until=clock.now())
+        for seat, card in ((1, "vampire"), (2, "seer")):
+            daemon.inbox.put(RevealEntered(seat, card))
+        daemon.step(until=clock.now())
+        state = daemon.runtime.state
+        assert isinstance(state, OneNightState)
+        # Seat 3 turned over as a Villager with the Mark of the Vampire: a vampire now.
+        marked = RevealEntered(3, "villager", mark="vampire")
+        said = resolution(reveal.record(state, reveal.check(state, marked))).explanation()
+        plain = set(foresee.last_card_lines(state))
+        assert [line for line in said if line not in plain], "a result no plain card gives"
+        assert renderer.wait_cached(said, WAIT)
+        daemon.inbox.put(marked)
         daemon.step(until=clock.now())
         assert daemon.runtime.phase == "result"
