@@ -192,7 +192,7 @@ class LoopTrace:
         queued = wait - before[1] - self._idle[1]
         self.cpu.append(cpu)
         self.queued.append(queued)
-        if wall < self.threshold or not self.sample:
+        if (wall < self.threshold and cpu < self.threshold / 3) or not self.sample:
             return
         now = threads_cpu()
         others = {
@@ -208,7 +208,7 @@ class LoopTrace:
             started, stacks = self._started, self._stacks
             if started is None or self._waiting is not None:
                 continue
-            if time.perf_counter() - started - self._waited < self.threshold / 2:
+            if time.perf_counter() - started - self._waited < self.threshold / 3:
                 continue
             frame = sys._current_frames().get(self.ident)
             if frame is None:
@@ -224,7 +224,8 @@ class LoopTrace:
         over = [p for p in self.long if p.wall >= 0.05]
         own = sum(1 for p in over if p.cpu >= p.wall / 2)
         lines = [
-            f"{len(self.cpu)} passes; {len(self.long)} over {self.threshold * 1000:.0f} ms,"
+            f"{len(self.cpu)} passes; {len(self.long)} over {self.threshold * 1000:.0f} ms"
+            f" (or {self.threshold / 3 * 1000:.0f} ms of CPU),"
             f" {len(over)} over 50 ms (of which {own} mostly our own CPU);"
             f" the most CPU one pass used: {max(self.cpu, default=0) * 1000:.0f} ms;"
             f" in all, passes ran {sum(self.cpu):.2f} s and waited {sum(self.queued):.2f} s"
