@@ -119,6 +119,8 @@ class LoopTrace:
         self._stacks: Counter[str] = Counter()
         self._gc = 0.0
         self._gc_start = 0.0
+        self.gc_pauses: list[tuple[int, float]] = []
+        """Each collection on the loop's thread during a pass: its generation and seconds."""
         self._stop = threading.Event()
         self._sampler = threading.Thread(target=self._sample, name="looptrace", daemon=True)
 
@@ -159,7 +161,9 @@ class LoopTrace:
         if phase == "start":
             self._gc_start = time.perf_counter()
         else:
-            self._gc += time.perf_counter() - self._gc_start
+            took = time.perf_counter() - self._gc_start
+            self._gc += took
+            self.gc_pauses.append((info.get("generation", -1), took))
 
     def begin(self) -> tuple[float, float, dict[str, float]]:
         """Before a pass: the counters it is measured from."""
@@ -218,6 +222,16 @@ class LoopTrace:
                 "\n".join(f"{f.filename.rsplit('/', 1)[-1]}:{f.lineno} {f.name}" for f in frames)
             ] += 1
 
+    def _gc_line(self) -> str:
+        if not self.gc_pauses:
+            return "no collection during a pass"
+        old = [took for generation, took in self.gc_pauses if generation == 2]
+        return (
+            f"{len(self.gc_pauses)} collections during passes ({len(old)} of the oldest"
+            f" generation), the longest {max(t for _, t in self.gc_pauses) * 1000:.1f} ms,"
+            f" in all {sum(t for _, t in self.gc_pauses) * 1000:.0f} ms"
+        )
+
     def report(self, most: int = 8) -> str:
         """The longest passes, longest first, then the costliest in CPU, with where their
         time went."""
@@ -230,6 +244,7 @@ class LoopTrace:
             f" the most CPU one pass used: {max(self.cpu, default=0) * 1000:.0f} ms;"
             f" in all, passes ran {sum(self.cpu):.2f} s and waited {sum(self.queued):.2f} s"
             " for a core",
+            self._gc_line(),
             "threads:",
             *task_table(),
             "longest:",

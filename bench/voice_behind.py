@@ -217,29 +217,33 @@ class Run:
         if trace.sample:
             self._time_steps()
 
+    STEPS = (
+        "_flush", "inbox.drain", "guard.tick", "guard.feed", "guard.run", "entry.offer",
+        "quitting.offer", "confirm.offer", "options.offer", "ambience.offer", "ui.refresh",
+        "ui.notice", "web.offer", "web.publish", "runtime.store.resume_settled",
+        "runtime.executor.last.show_ready_link", "runtime.executor.lines.ready",
+        "runtime.executor.audio.update", "runtime.executor.shown.show",
+        "runtime.executor.out.narrator.update",
+    )  # fmt: skip
+    """The loop's steps a trace times, as paths from the daemon."""
+
     def _time_steps(self) -> None:
         """Have the trace time the loop's steps and each effect (what a long pass did)."""
         from device.runtime.inbox import Call
 
-        daemon, trace = self.daemon, self.trace
-        executor = daemon.runtime.executor
-        for owner, name in (
-            (daemon, "_flush"), (daemon.inbox, "drain"), (daemon.guard, "tick"),
-            (daemon.entry, "offer"), (daemon.quitting, "offer"), (daemon.confirm, "offer"),
-            (daemon.options, "offer"), (daemon.ambience, "offer"), (daemon.ui, "refresh"),
-            (daemon.ui, "notice"), (executor, "show_ready_link"), (executor, "lines_ready"),
-            (executor, "update_audio"), (executor, "show"), (executor.out.narrator, "update"),
-        ):  # fmt: skip
-            trace.timed(owner, name, f"{type(owner).__name__}.{name}")
-        if daemon.web is not None:
-            trace.timed(daemon.web, "offer", "web.offer")
-            trace.timed(daemon.web, "publish", "web.publish")
-        trace.timed(daemon.guard, "feed", "Guard.feed")
-        trace.timed(daemon.guard, "run", "Guard.run")
-        trace.timed(executor, "_one", "effect")
-        trace.timed(Call, "run", "Call.run")
-        if daemon.runtime.store is not None:
-            trace.timed(daemon.runtime.store, "resume_settled", "Store.resume_settled")
+        for path in self.STEPS:
+            owner: Any = self.daemon
+            *parts, name = path.split(".")
+            for part in parts:
+                owner = getattr(owner, part, None)
+            if owner is None:
+                continue  # a part this daemon runs without (the phone page)
+            if not hasattr(owner, name):
+                print(f"trace: the loop has no {path} now; not timed", file=sys.stderr)
+                continue
+            self.trace.timed(owner, name, ".".join(path.split(".")[-2:]))
+        self.trace.timed(self.daemon.runtime.executor, "_one", "effect")
+        self.trace.timed(Call, "run", "Call.run")
 
     def loop_until(self, done: Callable[[], bool], limit: float) -> None:
         """Run the loop (this thread) until ``done`` or ``limit`` seconds."""
