@@ -66,6 +66,7 @@ from benchutil import machine_lines, percentile, table
 from looptrace import LoopTrace
 
 from device.headless import go_headless
+from device.screenlayer import NO_ENDING, Ending
 from games.effects import Phase
 
 ROLES = [
@@ -200,8 +201,8 @@ class Run:
             trace.end(counters, stall)
             self.figures.stalls.append(stall)
 
-        def noted_show(view: Any) -> None:
-            show(view)
+        def noted_show(view: Any, ending: Ending = NO_ENDING) -> None:
+            show(view, ending)
             self.events.append((time.perf_counter(), f"show {view.screen}"))
 
         def noted_effect(effect: Any) -> Any:

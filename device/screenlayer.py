@@ -21,6 +21,23 @@ class DeviceSlot(enum.Enum):
 
 
 @dataclass(frozen=True)
+class Ending:
+    """What the device offers on a game's last screen (the end screen, a final score sheet)
+    once the game logged its play."""
+
+    link: str = ""
+    """The play's BG Stats push link ("": none yet): a QR code on the end screen, a BG Stats
+    button on a sheet."""
+    who: bool = False
+    """Offer "Who played?": the logged play has unnamed seats."""
+    again: bool = False
+    """Offer "Play again": the same table and cards (the end screen only)."""
+
+
+NO_ENDING = Ending()
+
+
+@dataclass(frozen=True)
 class DeviceLayer:
     """What the device shows over the current screen's view."""
 
@@ -28,6 +45,8 @@ class DeviceLayer:
     """The public call just said ("": none)."""
     progress: float | None = None
     """How much of the lines being prepared are ready, 0 to 1 (None: none asked yet)."""
+    ending: Ending = NO_ENDING
+    """What a game's last screen offers besides Home (given with the view it goes with)."""
 
 
 NO_LAYER = DeviceLayer()

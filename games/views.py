@@ -202,13 +202,6 @@ class EndView(View):
     screen: ClassVar[ScreenName] = ScreenName.END
     title: str
     lines: tuple[str, ...]
-    bgstats: str = ""
-    """The BG Stats push link of the play the game logged, shown as a QR code (the device
-    adds it; empty: no code)."""
-    who: bool = False
-    """Offer "Who played?": the logged play has unnamed seats (the device sets it)."""
-    again: bool = False
-    """Offer "Play again": the same table and cards (the device sets it)."""
 
 
 @dataclass(frozen=True)
@@ -337,8 +330,6 @@ class SheetView(View):
     controls: tuple[SheetButton, ...]
     notes: tuple[str, ...] = ()
     """Reminders under the table where the rows leave room."""
-    bgstats: str = ""
-    """The BG Stats push link of the play this final sheet logged (the device adds it)."""
     seat_names: tuple[SeatName, ...] = ()
     """The players' names linked to seats, for the rows' labels (the device adds them)."""
 

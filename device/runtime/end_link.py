@@ -11,6 +11,7 @@ from typing import Any
 
 from device.runtime.last_screen import LAST_SCREENS
 from device.runtime.screen_state import ScreenState
+from device.screenlayer import Ending
 from games.events import Touched
 from games.scorelog.views import BgStatsView
 from games.views import EndView, ScreenName, SheetView
@@ -21,8 +22,9 @@ class EndLink:
 
     def __init__(self, shown: ScreenState) -> None:
         self.shown = shown
-        self.left: EndView | SheetView | None = None
-        """The last screen of a game left for its BG Stats code (its Back comes back to it)."""
+        self.left: tuple[EndView | SheetView, Ending] | None = None
+        """The last screen of a game left for its BG Stats code, and what the device offered
+        on it (its Back comes back to them)."""
 
     def tap(self, event: Any) -> bool:
         """Show the code, or the screen again; whether ``event`` was that button or that Back."""
@@ -32,13 +34,13 @@ class EndLink:
         if event.action == "back":
             if shown.screen is not ScreenName.BGSTATS or self.left is None:
                 return False
-            shown.show(self.left)
+            shown.show(*self.left)
             return True
-        last = shown.view
+        last, link = shown.view, shown.layer.ending.link
         if shown.screen not in LAST_SCREENS:
             return False
-        if not isinstance(last, EndView | SheetView) or not last.bgstats:
+        if not isinstance(last, EndView | SheetView) or not link:
             return False
-        self.left = last
-        shown.show(BgStatsView(title=last.title, lines=(), bgstats=last.bgstats, back="back"))
+        self.left = (last, shown.layer.ending)
+        shown.show(BgStatsView(title=last.title, lines=(), bgstats=link, back="back"))
         return True

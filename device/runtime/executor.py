@@ -8,7 +8,6 @@ schedule (``audio_schedule``) and lines rendered ahead (``line_prep``).
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import shutil
 from collections.abc import Sequence
@@ -147,11 +146,9 @@ class Executor:
 
     def _show(self, show: Show) -> None:
         """A game's screen; an end screen offers Play again when its game keeps its table."""
-        view = show.view
         spec = by_key(self.game)
-        if isinstance(view, EndView) and spec is not None and spec.again is not None:
-            view = dataclasses.replace(view, again=True)
-        self.last.show(view)
+        again = isinstance(show.view, EndView) and spec is not None and spec.again is not None
+        self.last.show(show.view, again)
 
     def _record(self, effect: Record) -> None:
         out = self.out

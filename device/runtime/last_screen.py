@@ -1,20 +1,20 @@
-"""A game's last screen carries the BG Stats push link of the play it just logged.
+"""A game's last screen offers the BG Stats push link of the play it just logged.
 
 The end screen (or a final score sheet) shows the link as a QR code, or as a BG Stats button,
 for as long as it is shown again; another screen means the game is over and left. On the
 device the link is worked out behind the loop (``PushLinks``): the screen shows at once, and
-again with its link once that is ready.
+again with its link once that is ready. The link (and Who played?, Play again) is the device's
+``Ending``, in its layer over the game's view: the view is never patched.
 """
 
 from __future__ import annotations
 
-import dataclasses
-
 from device.runtime.ports import Outputs
 from device.runtime.pushlinks import PushLinks
 from device.runtime.screen_state import ScreenState
+from device.screenlayer import Ending
 from games.scorelog.plays import Play
-from games.views import EndView, ScreenName, SheetButton, SheetView, View
+from games.views import ScreenName, View
 
 LAST_SCREENS = (ScreenName.END, ScreenName.SHEET)
 """The screens a game ends on, with its BG Stats code and Who played?."""
@@ -30,7 +30,7 @@ class LastScreen:
         self.logged: Play | None = None
         """The play the last LogPlay logged: the game's last screen (shown again as often as it
         is) carries its link until another screen is shown."""
-        self._unlinked: View | None = None
+        self._unlinked: tuple[View, bool] | None = None
         """That screen, shown while its link is worked out behind the loop."""
 
     def forget(self) -> None:
@@ -38,18 +38,20 @@ class LastScreen:
         self.logged = None
         self._unlinked = None
 
-    def show(self, view: View) -> None:
-        """Show a game's screen; its last one with the play's link, once that is known."""
+    def show(self, view: View, again: bool = False) -> None:
+        """Show a game's screen; its last one with the play's link once that is known, and
+        with Play again when ``again`` (the game keeps its table)."""
         self._unlinked = None
+        ending = Ending(again=again)
         if self.logged is not None and view.screen in LAST_SCREENS:
             link = self.links.link(self.logged, self.out.location)
             if link is None:
-                self._unlinked = view  # shown again once its link is ready
+                self._unlinked = (view, again)  # shown again once its link is ready
             else:
-                view = with_push_link(view, self.logged, link)
+                ending = ending_of(self.logged, link, again)
         else:
             self.logged = None  # another screen: the game is over and left
-        self.shown.show(view)
+        self.shown.show(view, ending)
 
     def show_ready_link(self) -> None:
         """The loop's look: a game's last screen shown while its play's link was worked out
@@ -57,25 +59,17 @@ class LastScreen:
         if self._unlinked is None or self.logged is None:
             return
         self.links.start()
-        view = self._unlinked
+        view, again = self._unlinked
         if self.shown.screen is not view.screen:
             self._unlinked = None  # left meanwhile
         elif self.links.link(self.logged, self.out.location) is not None:
-            self.show(view)
+            self.show(view, again)
 
 
-def with_push_link(view: View, play: Play, link: str) -> View:
-    """A game's last screen (``end``, or a final score ``sheet``) with the BG Stats push
-    ``link`` of the play it just logged as ``bgstats``: the end screen shows it as a QR
-    code, a sheet gets a BG Stats button that shows it."""
+def ending_of(play: Play, link: str, again: bool) -> Ending:
+    """What a game's last screen offers once ``play`` is logged: its BG Stats push ``link``
+    (the end screen shows it as a QR code, a sheet a BG Stats button that shows it), "Who
+    played?" while the play has unnamed seats, and Play again when ``again``."""
     from device.ui.who import unnamed_seats  # after a play: not before READY
 
-    who = bool(unnamed_seats(play))  # unnamed seats: offer "Who played?"
-    if isinstance(view, SheetView):
-        more = [SheetButton("BG Stats", "bgstats")]
-        if who:
-            more.append(SheetButton("Who played?", "who"))
-        return dataclasses.replace(view, bgstats=link, controls=(*view.controls, *more))
-    if isinstance(view, EndView):
-        return dataclasses.replace(view, bgstats=link, who=who)
-    return view
+    return Ending(link, bool(unnamed_seats(play)), again)

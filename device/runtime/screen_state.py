@@ -15,7 +15,7 @@ import dataclasses
 
 from device.runtime.names import UNNAMED_SCREENS, name_view
 from device.runtime.ports import Outputs
-from device.screenlayer import NO_LAYER, DeviceLayer
+from device.screenlayer import NO_ENDING, NO_LAYER, DeviceLayer, Ending
 from games.views import ScreenId, View
 
 
@@ -34,9 +34,10 @@ class ScreenState:
         self._shot_taken = False
         self._shot_view: object = None
 
-    def show(self, view: View) -> None:
+    def show(self, view: View, ending: Ending = NO_ENDING) -> None:
         """Put a view's screen up (recording a change of screen in the transcript), with the
-        players' names for their seats (``device.runtime.names``)."""
+        players' names for their seats (``device.runtime.names``) and, on a game's last
+        screen, what the device offers there (``ending``: given with each view it goes on)."""
         name = view.screen
         if self.out.store is not None and name not in UNNAMED_SCREENS:
             view = name_view(view, self.out.store.seat_names())
@@ -47,7 +48,7 @@ class ScreenState:
             self.out.transcript.write(screen=name)
             self.layer = NO_LAYER  # another screen: nothing prepared for it yet
         # A new view is a new moment of the game: the call said over the last one is gone.
-        self.layer = dataclasses.replace(self.layer, call="")
+        self.layer = dataclasses.replace(self.layer, call="", ending=ending)
         self.screen, self.view = name, view
         if self.out.screen is not None:
             self.out.screen.show(view, self.layer)

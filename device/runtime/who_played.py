@@ -91,7 +91,7 @@ class WhoPlayed:
         last = shown.view
         if play is None or not isinstance(last, EndView | SheetView):
             return False
-        self.daemon.end_link.left = last
+        self.daemon.end_link.left = (last, shown.layer.ending)
         self.back = self._end_again
         self.prompt = WhoPrompt(play, names)
         self._show()
@@ -168,16 +168,12 @@ class WhoPlayed:
         daemon, end = self.daemon, self.daemon.end_link
         if end.left is None:
             return
-        view = end.left
+        view, ending = end.left
         who = bool(unnamed_seats(play))
         link = scannable_push_url(play, daemon.config.store.location)
-        if isinstance(view, EndView):
-            view = dataclasses.replace(view, bgstats=link, who=who)
-        else:
-            kept = tuple(c for c in view.controls if who or c.action != "who")
-            view = dataclasses.replace(view, bgstats=link, controls=kept)
-        end.left = view
-        daemon.shown.show(view)
+        ending = dataclasses.replace(ending, link=link, who=who)
+        end.left = (view, ending)
+        daemon.shown.show(view, ending)
 
     def _log_again(self, play: Play) -> None:
         """Back to the play's BG Stats screen in the score log, with its new names."""

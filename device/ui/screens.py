@@ -6,12 +6,13 @@ Each screen is a frozen dataclass built from the view mapping the app passes to
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
 import pygame
 
-from device.screenlayer import DeviceSlot
+from device.screenlayer import DeviceSlot, Ending
 from device.ui.canvas import ALIEN, DIM, TEXT, Canvas
 from device.ui.model import Control
 from device.ui.qr import draw_qr, module_pixels
@@ -55,6 +56,11 @@ class Screen:
     def slot(self, part: DeviceSlot) -> pygame.Rect | None:
         """Where this screen has room for a control the device adds (None: it has none)."""
         return None
+
+    def around(self, ending: Ending) -> Screen:
+        """This screen laid out around what the device offers on a game's last screen (the
+        BG Stats link, Who played?, Play again); a screen that is never one is unchanged."""
+        return self
 
     def notice_rect(self) -> pygame.Rect | None:
         """Where a banner goes on this screen (None: along the top, clear of Quit's corner);
@@ -143,6 +149,8 @@ class MessageScreen(Screen):
     """Whether to offer "Who played?" (the logged play has unnamed seats)."""
     again: bool = False
     """Whether to offer "Play again" (right, under the code)."""
+    last: bool = False
+    """A game's last screen: what the device offers there goes on it (``around``)."""
 
     @classmethod
     def from_view(cls, view: MessageView) -> MessageScreen:
@@ -151,9 +159,16 @@ class MessageScreen(Screen):
 
     @classmethod
     def end_from_view(cls, view: EndView) -> MessageScreen:
-        """The end-of-game screen; its control is "Home" -> "home". A ``bgstats`` link (the
-        logged play's) is shown as a QR code."""
-        return cls(view.title, view.lines, "Home", "home", view.bgstats, view.who, view.again)
+        """The end-of-game screen; its control is "Home" -> "home". What the device offers
+        there comes with ``around``: the logged play's link as a QR code, Who played?, Play
+        again."""
+        return cls(view.title, view.lines, "Home", "home", last=True)
+
+    def around(self, ending: Ending) -> MessageScreen:
+        """The end screen with the device's link, Who played? and Play again."""
+        if not self.last:
+            return self
+        return dataclasses.replace(self, link=ending.link, who=ending.who, again=ending.again)
 
     def controls(self) -> list[Control]:
         again = [Control("Play again", "again", pygame.Rect(460, 404, 320, 68))]

@@ -5,11 +5,12 @@ Alienation and Alien Encounters both use it; it shows a ``games.views.SheetView`
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import pygame
 
-from device.screenlayer import DeviceSlot
+from device.screenlayer import DeviceSlot, Ending
 from device.ui.canvas import ALIEN, AMBER, DIM, PANEL, TEXT, Canvas
 from device.ui.model import Control
 from device.ui.screens import ENTER_SCORES_RECT, Screen
@@ -53,6 +54,16 @@ class SheetScreen(Screen):
             view.notes,
             tuple((name.seat, name.name) for name in view.seat_names),
         )
+
+    def around(self, ending: Ending) -> SheetScreen:
+        """A final sheet with a BG Stats button once its play's link is known (and Who
+        played? while the play has unnamed seats)."""
+        if not ending.link:
+            return self
+        more = [("BG Stats", "bgstats", False)]
+        if ending.who:
+            more.append(("Who played?", "who", False))
+        return dataclasses.replace(self, buttons=(*self.buttons, *more))
 
     def controls(self) -> list[Control]:
         n = len(self.buttons)

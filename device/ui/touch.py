@@ -162,7 +162,7 @@ class TouchUI:
         if typed is None:
             known = ", ".join(kind.__name__ for kind in view_kinds())
             raise UiError(f"no screen shows a {type(view).__name__}; screens show: {known}")
-        self._screen = typed(view)
+        self._screen = typed(view).around(layer.ending)
         self._name = view.screen
         self._layer = layer
         self._controls = self._screen.controls()

@@ -291,20 +291,16 @@ def test_a_plays_code_is_worked_out_behind_the_loop_and_shown_when_ready(
         result = FinalResult("onenight", (None, None, None), (2,))
         end = Show(EndView("Village wins!", ("Winner: player 2.",)))
         executor.run([LogPlay("onenight.game", {"winners": [2]}, result=result), end])
-        assert (
-            isinstance(executor.shown.view, EndView) and executor.shown.view.bgstats == ""
-        )  # at once
+        first = executor.shown.view
+        assert isinstance(first, EndView) and executor.shown.layer.ending.link == ""  # at once
         for _ in range(2):  # the loop's passes: woken to start the link, then to show it
             assert ready.wait(60.0), "the loop was never woken"
             ready.clear()
-            assert isinstance(executor.shown.view, EndView) and executor.shown.view.bgstats == ""
+            assert executor.shown.layer.ending.link == ""
             executor.last.show_ready_link()
-        assert isinstance(executor.shown.view, EndView) and executor.shown.view.bgstats.startswith(
-            "http"
-        )
-        assert (
-            executor.shown.view.again and executor.shown.view.title == "Village wins!"
-        )  # as it was
+        ending = executor.shown.layer.ending
+        assert ending.link.startswith("http") and ending.again
+        assert executor.shown.view == first  # the game's view as it was: the link is the device's
         from device.runtime.home import home_view
 
         executor.shown.show(home_view())

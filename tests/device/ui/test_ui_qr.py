@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from device.screenlayer import DeviceLayer, Ending
 from device.store.bgstats import decode_push_url, push_url
 from device.ui import TouchUI
 from device.ui.pushqr import BIG_QR_AREA, scannable_push_url
@@ -15,7 +16,7 @@ from device.ui.qr import QUIET_ZONE, module_pixels, qr_matrix, qr_surface
 from device.ui.screens import MIN_MODULE_PIXELS, QR_AREA
 from games.scorelog.plays import Play, PlayerResult
 from games.scorelog.views import BgStatsView
-from games.views import EndView, View, ViewError
+from games.views import EndView, View
 
 SMALL = Play(
     "6a1d9e2c-5b4f-4a3e-8d7c-9e8f7a6b5c4d",
@@ -64,12 +65,13 @@ def test_the_drawn_modules_are_the_codes_modules() -> None:
             assert surface.get_at(centre)[:3] == ((0, 0, 0) if dark else (255, 255, 255))
 
 
-def shoot(tmp_path: Path, screen: str, view: View) -> tuple[Path, list[str]]:
-    """The screen drawn to a PNG, and its controls' labels."""
+def shoot(tmp_path: Path, screen: str, view: View, link: str = "") -> tuple[Path, list[str]]:
+    """The screen drawn to a PNG (with the device's ``link`` when given, as on a game's last
+    screen), and its controls' labels."""
     ui = TouchUI()
     ui.open()
     try:
-        ui.show(view)
+        ui.show(view, DeviceLayer(ending=Ending(link)))
         ui.redraw(0.0)
         ui.save_png(tmp_path / f"{screen}.png")
         return tmp_path / f"{screen}.png", [label for label, _ in ui.controls()]
@@ -80,8 +82,8 @@ def shoot(tmp_path: Path, screen: str, view: View) -> tuple[Path, list[str]]:
 def test_the_end_screen_shows_a_short_link_a_phone_can_scan(tmp_path: Path) -> None:
     url = push_url(SMALL, location="Club")
     assert module_pixels(url, QR_AREA.height) >= MIN_MODULE_PIXELS
-    view = EndView("Ada wins!", ("Ada: 30",), bgstats=url)
-    png, controls = shoot(tmp_path, "end", view)
+    view = EndView("Ada wins!", ("Ada: 30",))
+    png, controls = shoot(tmp_path, "end", view, url)
     assert read_qr(png) == url == scannable_push_url(SMALL, "Club")  # short: the whole link
     assert decode_push_url(read_qr(png))["location"] == "Club"
     assert controls == ["Home", "BG Stats"]
@@ -92,7 +94,7 @@ def test_a_long_link_is_shown_full_height_on_its_own_screen(tmp_path: Path) -> N
     assert module_pixels(url, QR_AREA.height) < MIN_MODULE_PIXELS  # too fine on the end screen
     # Ten players' link is too dense even full height with the comments: the QR leaves them out.
     assert url == push_url(PLAY, comments=False) != push_url(PLAY)
-    end, _ = shoot(tmp_path, "end", EndView("Village wins!", (), bgstats=url))
+    end, _ = shoot(tmp_path, "end", EndView("Village wins!", ()), url)
     assert subprocess.run(["zbarimg", "--quiet", str(end)], timeout=30).returncode == 4
     view = BgStatsView("One Night", ("1 Feb 2025",), url, back="home")
     png, controls = shoot(tmp_path, "bgstats", view)
@@ -114,6 +116,6 @@ def test_an_end_screen_without_a_logged_play_has_no_code(tmp_path: Path) -> None
     assert result.returncode == 4  # zbarimg: no code found
 
 
-def test_a_bad_link_in_the_view_is_refused() -> None:
-    with pytest.raises(ViewError, match=r"^EndView\.bgstats must be str, got 7$"):
-        EndView("x", (), bgstats=7)  # type: ignore[arg-type]
+def test_the_link_is_the_devices_and_never_in_the_games_view() -> None:
+    with pytest.raises(TypeError, match="unexpected keyword argument 'bgstats'"):
+        EndView("x", (), bgstats="https://example")  # type: ignore[call-arg]
