@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import logging
 import os
-import threading
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -96,7 +96,11 @@ class AudioOutput:
         self.buffer_frames = buffer_frames
         self._quick = False
         self._short = False  # a game whose presses may sound: open with the short buffer
-        self._closing: threading.Thread | None = None  # the mixer shutting down behind the loop
+        self._closing: Future[None] | None = None  # the mixer shutting down behind the loop
+        # Its thread starts now: a thread started in a pass holds the loop until it has run
+        # (a tenth of a second was traced on a loaded machine).
+        self._closer: ThreadPoolExecutor | None = None
+        self._start_closer()
         self._open_when_closed = False  # opened ahead while it was closing: open once closed
         self._opened_frames = 0  # the buffer the device was opened with
         self.clock = clock
@@ -307,7 +311,7 @@ class AudioOutput:
     @property
     def closing(self) -> bool:
         """Whether the device is being closed behind the loop (opening it would wait)."""
-        return self._closing is not None and self._closing.is_alive()
+        return self._closing is not None and not self._closing.done()
 
     def update(self) -> None:
         """The main loop's look: start the next queued line, glide the ambience, close an idle
@@ -425,14 +429,19 @@ class AudioOutput:
 
         # SDL waits out two buffers before it lets the device go (0.74 s with the long one):
         # that wait is a thread's, not the loop's. The next ``open`` waits for it to end.
-        self._closing = threading.Thread(target=quit_mixer, name="audio-close", daemon=True)
-        self._closing.start()
+        self._closing = self._start_closer().submit(quit_mixer)
+
+    def _start_closer(self) -> ThreadPoolExecutor:
+        if self._closer is None:  # made again after ``close`` only if opened again since
+            self._closer = ThreadPoolExecutor(1, thread_name_prefix="audio-close")
+            self._closer.submit(lambda: None)
+        return self._closer
 
     def wait_closed(self) -> None:
         """Wait until a device being closed behind the loop is closed."""
         closing, self._closing = self._closing, None
         if closing is not None:
-            closing.join()
+            closing.result()
 
     def close(self) -> None:
         """Stop and shut the mixer down. Safe to call twice."""
@@ -443,6 +452,9 @@ class AudioOutput:
         if self._mixer is not None:
             self._shut()
         self.wait_closed()
+        if self._closer is not None:
+            self._closer.shutdown()
+            self._closer = None
 
     def _apply_music_volume(self) -> None:
         if self._mixer is not None:

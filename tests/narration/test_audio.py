@@ -150,6 +150,30 @@ def test_an_idle_device_closes_and_the_next_line_opens_it_again(speech: Path) ->
         audio.close()
 
 
+def test_an_idle_close_starts_no_thread_in_the_loops_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    clock = SteppedClock()
+    audio = AudioOutput(idle_close=2.0, clock=clock)  # its closing thread starts here
+    started: list[str] = []
+    start = threading.Thread.start
+
+    def noted(thread: threading.Thread) -> None:
+        started.append(thread.name)
+        start(thread)
+
+    try:
+        assert audio.open()
+        monkeypatch.setattr(threading.Thread, "start", noted)
+        clock.now += 2.5
+        audio.update()  # closes behind the loop: a thread started here would hold the pass
+        assert audio.suspended
+        audio.wait_closed()
+        assert started == []
+    finally:
+        audio.close()
+
+
 def test_an_idle_device_is_opened_again_ahead_of_a_line_and_closes_if_none_comes() -> None:
     import pygame
 
