@@ -83,6 +83,8 @@ class SpeechQueue:
         Piper renders are demoted, not dropped: the next time they are ready)."""
         self._lines: deque[_Line] = deque()
         self._pool: ThreadPoolExecutor | None = None
+        if fallback is not None:
+            self._fallback_pool().submit(lambda: None)  # its thread starts now, not in a pass
         self._free_at = 0.0  # when the lines handed to the speaker will have been said
 
     @property
