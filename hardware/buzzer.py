@@ -1,15 +1,17 @@
 """The piezo buzzer: short beeps and the loud "ALIENINJAS!" call.
 
-Non-blocking by design: a sound is a list of equal-length steps handed to gpiozero's own
-``source`` mechanism, which plays it on a background thread (``source_delay`` is the step
-length). We chose that over a thread of our own because gpiozero already stops the previous
-sound when a new one is assigned, and stops it on ``close()``, so no thread can outlive
-the device or talk over a newer sound.
+Non-blocking by design: a sound is a list of equal-length steps played by a thread of the
+buzzer's own, started with it. gpiozero's ``source`` mechanism would start a thread for every
+sound, and starting a thread holds the caller (the main loop) until the new thread has run,
+which a loaded machine delays; this one waits for the next sound instead. A new sound cuts off
+the one playing, ``stop`` silences it at once, and ``close`` ends the thread before the device.
 """
 
 from __future__ import annotations
 
 import math
+import threading
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -52,6 +54,12 @@ class Buzzer:
             )
         except GPIOZeroError as exc:
             raise HardwareError(f"cannot open buzzer on pin {pin!r}: {exc}") from exc
+        self._sound: tuple[list[float | None], float] | None = None
+        """The sound playing or to play: its steps' values (None: silent) and step length."""
+        self._closed = False
+        self._changed = threading.Condition()
+        self._thread = threading.Thread(target=self._run, name="buzzer", daemon=True)
+        self._thread.start()
 
     def beep(self, note: str = "A5", seconds: float = 0.15) -> None:
         """Play one note for a while, without blocking.
@@ -73,19 +81,48 @@ class Buzzer:
 
     def stop(self) -> None:
         """Silence the buzzer at once."""
-        self._device.source = None
-        self._device.value = None
+        with self._changed:
+            self._sound = None
+            self._device.value = None
+            self._changed.notify_all()
 
     def close(self) -> None:
         """Silence and close the buzzer. Safe to call twice."""
+        with self._changed:
+            self._closed, self._sound = True, None
+            self._changed.notify_all()
+        if self._thread.is_alive() and self._thread is not threading.current_thread():
+            self._thread.join(timeout=1.0)
         self._device.close()
 
     def _play(self, notes: Sequence[str], step: float) -> None:
         values: list[float | None] = [self._value(note) for note in notes]
         values.append(None)  # silence after the last step
-        self._device.source = None  # stop the previous sound before changing its timing
-        self._device.source_delay = step
-        self._device.source = values
+        with self._changed:
+            self._sound = (values, step)  # cuts off the one playing
+            self._changed.notify_all()
+
+    def _run(self) -> None:
+        """The buzzer's thread: play each sound step by step until a newer one or ``stop``."""
+        with self._changed:
+            while not self._closed:
+                sound = self._sound
+                if sound is None:
+                    self._changed.wait()
+                    continue
+                values, step = sound
+                for value in values:
+                    if self._sound is not sound or self._closed:
+                        break
+                    self._device.value = value
+                    end = time.monotonic() + step
+                    while self._sound is sound and not self._closed:
+                        left = end - time.monotonic()
+                        if left <= 0:
+                            break
+                        self._changed.wait(left)  # a new sound, stop or close wakes it
+                if self._sound is sound:
+                    self._sound = None  # played to its end (silent)
 
     def _value(self, note: str) -> float:
         # TonalBuzzer.value is -1..1 across the range; a note outside it would fail on

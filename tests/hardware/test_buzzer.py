@@ -107,3 +107,23 @@ def test_close_silences_the_buzzer(
     buzzer.close()
     assert pin.frequency is None
     assert pin.state == 0.0
+
+
+def test_a_sound_starts_no_thread(
+    factory: MockFactory, buzzer: Buzzer, wait_until: WaitUntil, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    started: list[str] = []
+    start = threading.Thread.start
+
+    def noted(thread: threading.Thread) -> None:
+        started.append(thread.name)
+        start(thread)
+
+    monkeypatch.setattr(threading.Thread, "start", noted)
+    pin = factory.pin(PIN)
+    buzzer.buzz()  # on the main loop: a thread started here holds it until that thread runs
+    buzzer.beep("A5", 0.02)
+    wait_until(lambda: pin.frequency is None and len(pin.states) >= 3)
+    assert started == []
