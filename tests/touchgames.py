@@ -134,9 +134,10 @@ def play_one_night_options(tmp_path: Path) -> None:
         assert options_of(t) == (10.0, 1, "secret")  # the device's settings
         t.tap("Options")
         assert t.labels == ANSWERS  # a question over the screen: only its answers reach
-        t.tap("Night -", "Night -", "Talk +", "Talk +", "Vote mode")
-        assert options_of(t) == (8.0, 3, "called")
-        assert pace(t) == "Night: 8 s a role. Talk: 3 min. Vote: called."
+        # Talk goes 1, 2, auto (3 at four players), 4.
+        t.tap("Night -", "Night -", "Talk +", "Talk +", "Talk +", "Vote mode")
+        assert options_of(t) == (8.0, 4, "called")
+        assert pace(t) == "Night: 8 s a role. Talk: 4 min. Vote: called."
         t.tap("Done")
         assert "Options" in t.labels and "Start night" in t.labels
         t.tap("Start night").until("day").tap("Vote now", "Vote now").until("vote")
@@ -150,9 +151,9 @@ def play_one_night_options(tmp_path: Path) -> None:
         t.tap("Home")
     with table(config, store) as t:
         t.tap("One Night", "Options")
-        assert options_of(t) == (8.0, 3, "called")
-        assert pace(t) == "Night: 8 s a role. Talk: 3 min. Vote: called."
-        t.tap("Talk -", "Talk -", "Talk -", "Talk -")  # down to the default: auto
+        assert options_of(t) == (8.0, 4, "called")
+        assert pace(t) == "Night: 8 s a role. Talk: 4 min. Vote: called."
+        t.tap("Talk -")  # down onto the auto value: auto
         auto = t.daemon.runtime.state.setup.players - 1
         assert pace(t) == f"Night: 8 s a role. Talk: {auto} min (auto). Vote: called."
         t.tap("Done", "Start night").until("night")

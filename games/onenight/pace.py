@@ -3,9 +3,17 @@
 The same three a phone's New game form sets; they go into the setup's options, so the kept
 table (Play again, the next game from home) remembers them like the phone's.
 
->>> options = change_pace(OneNightOptions(), "pace:role:+1")
->>> pace_line(change_pace(options, "pace:vote"), players=5)
+>>> options = change_pace(OneNightOptions(), "pace:role:+1", players=5)
+>>> pace_line(change_pace(options, "pace:vote", players=5), players=5)
 'Night: 11 s a role. Talk: 4 min (auto). Vote: called.'
+
+Talk steps from the minutes in effect, auto's included: at five players auto is 4 min, so "+"
+gives 5 min and "-" 3 min; stepping onto the auto value is auto again.
+
+>>> [change_pace(options, f"pace:day:{step}", players=5).day_minutes for step in ("+1", "-1")]
+[5, 3]
+>>> change_pace(dataclasses.replace(options, day_minutes=5), "pace:day:-1", players=5).day_minutes
+0
 """
 
 from __future__ import annotations
@@ -17,21 +25,27 @@ from games.onenight.setup import VOTE_MODES, OneNightOptions
 
 ROLE_SECONDS = (3, 60)
 """The fewest and most seconds per role the Options allow (the phone's form starts at 3)."""
-DAY_MINUTES = (0, 15)
-"""Discussion minutes; 0 is the default, one a player minus one."""
+DAY_MINUTES = (1, 15)
+"""The fewest and most discussion minutes a step reaches (0, the default, is auto)."""
+
+
+def auto_minutes(players: int) -> int:
+    """The discussion's length when the Options leave it on auto: a minute a player, less one."""
+    return max(1, players - 1)
 
 
 def pace_line(options: OneNightOptions, players: int) -> str:
     """The three values in words, for the Options question."""
-    minutes = options.day_minutes or max(1, players - 1)
+    minutes = options.day_minutes or auto_minutes(players)
     auto = " (auto)" if not options.day_minutes else ""
     seconds = f"{options.role_seconds:g}"
     return f"Night: {seconds} s a role. Talk: {minutes} min{auto}. Vote: {options.vote_mode}."
 
 
-def change_pace(options: OneNightOptions, action: str) -> OneNightOptions:
-    """One Options tap: ``pace:role:±1``, ``pace:day:±1`` (within range) or ``pace:vote`` (the
-    next mode); ``SetupError`` for anything else."""
+def change_pace(options: OneNightOptions, action: str, players: int) -> OneNightOptions:
+    """One Options tap: ``pace:role:±1``, ``pace:day:±1`` (within range; a step from the
+    minutes in effect at ``players``, auto's value being auto) or ``pace:vote`` (the next
+    mode); ``SetupError`` for anything else."""
     match action.split(":"):
         case ["pace", "role", ("-1" | "+1") as step]:
             low, high = ROLE_SECONDS
@@ -39,8 +53,10 @@ def change_pace(options: OneNightOptions, action: str) -> OneNightOptions:
             return dataclasses.replace(options, role_seconds=float(seconds))
         case ["pace", "day", ("-1" | "+1") as step]:
             low, high = DAY_MINUTES
-            minutes = min(high, max(low, options.day_minutes + int(step)))
-            return dataclasses.replace(options, day_minutes=minutes)
+            auto = auto_minutes(players)
+            minutes = min(high, max(low, (options.day_minutes or auto) + int(step)))
+            # One line of values with auto in its place: "3, auto (4), 5", not auto below 1.
+            return dataclasses.replace(options, day_minutes=0 if minutes == auto else minutes)
         case ["pace", "vote"]:
             following = (VOTE_MODES.index(options.vote_mode) + 1) % len(VOTE_MODES)
             return dataclasses.replace(options, vote_mode=VOTE_MODES[following])

@@ -181,7 +181,7 @@ def _setup_input(state: OneNightState, event: Event) -> Transition:
             f"{describe(event)} is not accepted in phase 'setup'", table=NOT_NOW
         )
     if isinstance(event, Touched) and str(event.action).startswith("pace:"):
-        options = change_pace(state.setup.options, str(event.action))
+        options = change_pace(state.setup.options, str(event.action), _lobby(state).players)
         state = dataclasses.replace(state, setup=dataclasses.replace(state.setup, options=options))
         return state, [Show(_setup_view(state))]
     lobby = _lobby(state)

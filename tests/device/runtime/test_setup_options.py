@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from touchgames import options_of, play_one_night_options
+from touchgames import options_of, pace, play_one_night_options
 from touchplay import table, table_config
 
 from device.runtime.setup_options import answers
@@ -26,6 +26,22 @@ def test_the_options_stop_at_their_ranges_and_the_question_goes_with_the_screen(
         assert options_of(t) == (3.0, 1, "secret")
         t.tap("Done", "Quit")
         assert "Options" not in t.labels
+
+
+def test_talk_steps_from_the_auto_value_not_from_below_one_minute(tmp_path: Path) -> None:
+    with table(table_config(tmp_path)) as t:
+        t.tap("One Night", "Options", "Talk +", "Talk +")  # the device's 1 min, 2, then auto
+        auto = t.daemon.runtime.state.setup.players - 1
+        assert options_of(t)[1] == 0 and f"Talk: {auto} min (auto)." in pace(t)
+        t.tap("Talk +")
+        assert options_of(t)[1] == auto + 1 and "(auto)" not in pace(t)
+        t.tap("Talk -")
+        assert options_of(t)[1] == 0  # back onto auto
+        t.tap("Talk -")
+        assert options_of(t)[1] == auto - 1 and f"Talk: {auto - 1} min." in pace(t)
+        for _ in range(20):
+            t.tap("Talk +")
+        assert options_of(t)[1] == 15  # the most
 
 
 def test_the_answers_fit_the_question_panel() -> None:
