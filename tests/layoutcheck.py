@@ -4,6 +4,7 @@ screen, and every control reachable.
 While installed, each full redraw of the UI is checked as it is drawn:
 
 - no text below ``MIN_TEXT`` px (the font size it is finally drawn at, after shrinking to fit);
+- no text wider than the room it was given (``max_width``: cut short with an ellipsis then);
 - no text outside the screen, and no control's text outside its control;
 - no control smaller than ``MIN_CONTROL`` x ``MIN_CONTROL`` px;
 - no two reachable controls overlapping;
@@ -104,6 +105,8 @@ def layout_check(monkeypatch: pytest.MonkeyPatch) -> Iterator[LayoutCheck]:
         rect = text(self, line, size, colour, **where)
         width = where.get("max_width")
         check.text(line, size if width is None else fit_size(line, size, width), rect)
+        if width is not None and rect.width > width + SLACK:
+            check.problems[check._screen].add(f"text {line!r} is {rect.width} px in {width}")
         return rect
 
     def checked_button(self: Canvas, control: Control) -> None:

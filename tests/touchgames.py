@@ -158,3 +158,36 @@ def play_one_night_options(tmp_path: Path) -> None:
         assert pace(t) == f"Night: 8 s a role. Talk: {auto} min (auto). Vote: called."
         t.tap("Done", "Start night").until("night")
         assert options_of(t) == (8.0, 0, "called")
+
+
+LONG_NAMES = ("Zoë Ångström-Łukasiewicz", "WWWWWWWWWWWWWWWWWWWW", "Maximilian Alexander Humboldt")
+"""Names at their widest: non-ASCII, wide letters, many words (seats 1 to 3; seat 4 unnamed)."""
+
+
+def play_with_long_names(config: Config, tmp_path: Path) -> None:
+    """The screens that name seats, with long names linked to seats 1 to 3 on the Players
+    screen: One Night with a grid vote (its rows, the reveal's chips, the end) and again with
+    the seat ring, the Replicas check and an Alienation sheet."""
+    with table(config, tmp_path / "long.db") as t:
+        for name in LONG_NAMES:
+            store_of(t).add_player(name)
+        t.tap("Players")
+        for seat, name in enumerate(LONG_NAMES, start=1):
+            t.tap(name).press(seat)
+        t.tap("Done", "One Night", "Options", "Vote mode", "Vote mode", "Done")
+        t.tap("Start night").until("day").tap("Vote now", "Vote now").until("vote")
+        for voter in range(1, 5):
+            t.tap(f"Voter {voter}", f"Target {voter % 4 + 1}")
+        t.tap("Reveal cards")  # the last vote closes it
+        cards = tuple(role.display_name for role in t.daemon.runtime.state.setup.roles[:4])
+        for card in cards:
+            t.tap(card, "Confirm")
+        assert t.phase == "result"
+        t.tap("Play again", "Options", "Vote mode", "Done")  # grid to secret: the seat ring
+        play_one_night_of(t, cards)
+        t.tap("Home", "Replicas", "Start").do("control", "go").until("round").do("wait", 20)
+        t.press(1).do("wait", 1).do("control", "yes")
+        t.tap("Quit", "Quit game", "Alienation", "Start", "Random").until("score")
+        enter_round(t)
+        t.tap("Quit", "Discard & quit")
+        assert t.screen == "home"

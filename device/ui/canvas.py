@@ -92,6 +92,7 @@ def clear_caches() -> None:
     _star_field.cache_clear()
     text_size.cache_clear()
     fit_size.cache_clear()
+    fit_text.cache_clear()
     _wrap.cache_clear()
 
 
@@ -121,6 +122,22 @@ def fit_size(text: str, size: int, max_width: int, min_size: int = 18) -> int:
     while size > min_size and text_size(text, size)[0] > max_width:
         size = max(min_size, size - 2)  # never below the smallest legible size
     return size
+
+
+ELLIPSIS = "\u2026"
+
+
+@lru_cache(maxsize=2048)
+def fit_text(text: str, size: int, max_width: int) -> tuple[str, int]:
+    """``text`` and the font size it fits ``max_width`` at (``fit_size``); when even the
+    smallest size is too wide, cut short with an ellipsis ("Zoë Ångström-Łuk…")."""
+    size = fit_size(text, size, max_width)
+    if text_size(text, size)[0] <= max_width:
+        return text, size
+    cut = text
+    while cut and text_size(cut.rstrip() + ELLIPSIS, size)[0] > max_width:
+        cut = cut[:-1]
+    return cut.rstrip() + ELLIPSIS, size
 
 
 def wrap(text: str, size: int, width: int) -> list[str]:
@@ -238,9 +255,10 @@ class Canvas:
         topleft: tuple[int, int] | None = None,
         max_width: int | None = None,
     ) -> pygame.Rect:
-        """Draw one line, shrinking the font until it fits ``max_width``; returns its rect."""
+        """Draw one line, shrinking the font until it fits ``max_width`` (cut short with an
+        ellipsis past the smallest size); returns its rect."""
         if max_width is not None:
-            size = fit_size(text, size, max_width)
+            text, size = fit_text(text, size, max_width)
         image = rendered(text, size, colour)
         rect = image.get_rect()
         if center is not None:
@@ -265,7 +283,9 @@ class Canvas:
         y = area.top + (area.height - len(wrapped) * step) // 2 if centred else area.top
         for line in wrapped:
             if centred:
-                self.text(line, size, colour, center=(area.centerx, y + step // 2))
+                # A word wider than the area (a long name) shrinks or is cut, as any line.
+                centre = (area.centerx, y + step // 2)
+                self.text(line, size, colour, center=centre, max_width=area.width)
             else:
                 self.text(line, size, colour, topleft=(area.left, y), max_width=area.width)
             y += step
@@ -315,7 +335,9 @@ class Canvas:
         if text_size(control.text, size)[0] <= width:
             self.text(control.text, size, colour, center=rect.center)
             return
-        lines = wrap(control.text, size, width)[:2]
+        lines = wrap(control.text, size, width)
+        if len(lines) > 2:  # the rest on the second line, cut short there: "3 Zoë" "Ångstr…"
+            lines = [lines[0], " ".join(lines[1:])]
         step = font(size).get_linesize()
         top = rect.centery - step * len(lines) // 2
         for i, line in enumerate(lines):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from layoutcheck import layout_check
-from touchgames import play_every_game, play_one_night_options
+from touchgames import play_every_game, play_one_night_options, play_with_long_names
 from touchplay import table_config
 
 from device.config import Config
@@ -35,4 +35,13 @@ def test_every_screen_the_samples_and_a_table_by_touch_reach_is_legible(
         play_one_night_options(tmp_path / "options")  # the setup screen's Options question
     assert {"home", "setup", "night", "day", "vote", "reveal", "end", "keypad"} <= check.screens
     assert {"table", "scores", "sheet", "replicas", "who", "keyboard", "players"} <= check.screens
+    assert not check.problems, "\n" + check.report()
+
+
+def test_the_screens_that_name_seats_fit_long_names(
+    config: Config, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with layout_check(monkeypatch) as check:
+        play_with_long_names(config, tmp_path)
+    assert {"players", "vote", "reveal", "end", "replicas", "sheet"} <= check.screens
     assert not check.problems, "\n" + check.report()
