@@ -20,6 +20,7 @@ from device.ui.seats import (
     CURRENT_TINT,
     VOTED_TINT,
     ghost,
+    seat_caption,
     seat_chips,
     seat_row,
     seats_text,
@@ -97,11 +98,14 @@ class VoteScreen(Screen):
         tints = {seat: VOTED_TINT for seat in self.voted}
         if self.voter is not None:
             tints[self.voter] = CURRENT_TINT
-        out = seat_chips("Voter", SeatRole.VOTER, self._row(VOTER_TOP), tints, size=44)
+        names = dict(self.names)
+        out = seat_chips("Voter", SeatRole.VOTER, self._row(VOTER_TOP), tints, size=44, names=names)
         if self.voter is not None:
             # Never lit, whoever votes for whom; and nobody may vote for themselves.
             targets = self._row(TARGET_TOP)
-            out += seat_chips("Target", SeatRole.TARGET, targets, {}, size=44, skip=self.voter)
+            out += seat_chips(
+                "Target", SeatRole.TARGET, targets, {}, size=44, skip=self.voter, names=names
+            )
             if self.device_target:
                 out.append(
                     Control(
@@ -150,10 +154,10 @@ class VoteScreen(Screen):
         if self.voter is None:
             canvas.text("Tap a voter first", 32, DIM, topleft=(16, TARGET_TOP - 28))
             for seat, rect in enumerate(self._row(TARGET_TOP), start=1):
-                ghost(canvas, rect, str(seat), 44)
+                ghost(canvas, rect, seat_caption(seat, dict(self.names)), 44)
         else:
             prompt = f"{self._who(self.voter)} votes for:"
-            canvas.text(prompt, 34, CURRENT_TINT, topleft=(16, TARGET_TOP - 30))
+            canvas.text(prompt, 34, CURRENT_TINT, topleft=(16, TARGET_TOP - 30), max_width=768)
             ghost(canvas, self._row(TARGET_TOP)[self.voter - 1], "", 36)
         canvas.text(self._waiting(), 30, DIM, topleft=(16, 424), max_width=512)
 

@@ -135,7 +135,7 @@ class RevealScreen(Screen):
     def controls(self) -> list[Control]:
         tints = {seat: VOTED_TINT for seat in self.revealed} | {self.seat: CURRENT_TINT}
         rects = seat_row(self.players, SEAT_AREA, gap=4, widest=72)
-        out = seat_chips("Seat", "seat", rects, tints, size=34)
+        out = seat_chips("Seat", "seat", rects, tints, size=34, names=dict(self.names))
         card_rects, lower_rects = self._grids()
         mark_rects, artifact_rects = lower_rects[: len(self.marks)], lower_rects[len(self.marks) :]
         for chip, rect in zip(self._card_chips(), card_rects, strict=True):
@@ -339,7 +339,7 @@ class RevealScreen(Screen):
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
-        # The seat being entered, by its linked name when it has one (the chips keep numbers).
+        # The seat being entered, by its linked name when it has one.
         title = dict(self.names).get(self.seat, f"Seat {self.seat}")
         canvas.text(title, 52, CURRENT_TINT, topleft=(16, 8), max_width=150)
         if self.card is None:

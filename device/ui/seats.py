@@ -37,9 +37,11 @@ def seat_chips(
     *,
     size: int,
     skip: int | None = None,
+    names: Mapping[int, str] | None = None,
 ) -> list[Control]:
     """A chip per seat in ``rects`` (seat 1 first): labelled "Seat 3", acting "seat:3", showing
-    "3", lit in its colour from ``tints`` when listed there; ``skip`` gets no chip."""
+    "3" (or "3 Ada" for a seat in ``names``), lit in its colour from ``tints`` when listed
+    there; ``skip`` gets no chip."""
     return [
         Control(
             f"{label} {seat}",
@@ -47,13 +49,19 @@ def seat_chips(
             rect,
             style="chip",
             lit=seat in tints,
-            caption=str(seat),
+            caption=seat_caption(seat, names or {}),
             tint=tints.get(seat),
             size=size,
         )
         for seat, rect in enumerate(rects, start=1)
         if seat != skip
     ]
+
+
+def seat_caption(seat: int, names: Mapping[int, str]) -> str:
+    """What a seat's chip shows: "3 Ada" for a named seat (the number is the lamp button to
+    press), else "3"."""
+    return f"{seat} {names[seat]}" if seat in names else str(seat)
 
 
 def ghost(canvas: Canvas, rect: pygame.Rect, text: str, size: int = 30) -> None:

@@ -139,4 +139,29 @@ def test_the_vote_ring_and_the_reveal_name_a_linked_seat(
         t.tap("Cow")  # seat 1's card (the four-player preset, as test_by_touch)
         drawn.clear()
         t.tap("Confirm")
-        assert "Seat 2" in drawn and "Ada" not in drawn  # an unnamed seat keeps its number
+        assert "Seat 2" in drawn  # the title: an unnamed seat keeps its number
+        assert captions(t, "Seat") == ["1 Ada", "2", "3", "4"]  # the chips name seat 1
+
+
+def captions(t: Table, kind: str) -> list[str]:
+    """What the seat chips of ``kind`` ("Seat", "Voter", "Target") on display show."""
+    chips = t.daemon.ui.screen_controls()
+    return [chip.text for chip in chips if chip.label.startswith(f"{kind} ")]
+
+
+def test_the_grid_vote_rows_and_the_reveal_chips_name_a_linked_seat(
+    config: Config, tmp_path: Path
+) -> None:
+    with table(config, tmp_path / "m.db") as t:
+        t.tap("Players", "New player", "A", "D", "A", "OK").press(1).tap("Done")
+        t.tap("One Night", "Options", "Vote mode", "Vote mode", "Done")  # grid
+        t.tap("Start night").until("day").tap("Vote now", "Vote now").until("vote")
+        assert captions(t, "Voter") == ["1 Ada", "2", "3", "4"]
+        t.tap("Voter 2")  # a tap by its label, as before
+        assert captions(t, "Target") == ["1 Ada", "3", "4"]
+        t.tap("Target 1", "Voter 1")
+        assert captions(t, "Target") == ["2", "3", "4"]  # nobody votes for themselves
+        t.tap("Target 2", "Voter 3", "Target 1", "Voter 4", "Target 1")
+        t.tap("Reveal cards")
+        assert captions(t, "Seat") == ["1 Ada", "2", "3", "4"]
+        assert t.daemon.ui.action_for_label("Seat 1") == "seat:1"
