@@ -66,6 +66,8 @@ def live_table(table_now: Table, now: float) -> str:
     elif table_now.day_left is not None:
         left = clock_text(table_now.day_left)
         parts.append(f'<p>Day (paused): <span class="big" id="timer">{left}</span></p>')
+    if table_now.pace:
+        parts.append(f'<p id="pace">{esc(table_now.pace)}</p>')
     if table_now.roles:
         parts.append(f'<p id="roles">In play: {esc(table_now.roles)}</p>')
     if table_now.votes is not None:
@@ -242,6 +244,9 @@ def setup_page(viewer: Viewer, seats: int, snapshot: Snapshot | None = None) -> 
         boxes.append(f'<h3>{esc(title)}</h3><div class="roles">{chips}</div>')
     token = csrf_field(viewer.csrf)
     note = "The device shows the setup for the table to check; start it there."
+    pace = snapshot.table.pace if snapshot is not None else ""
+    if pace:  # what the device's Options are set to now, as its live table says
+        note += f' <span id="pace">On the device now: {esc(pace)}</span>'
     return (
         f'<section><h2>One Night: from a preset</h2><p class="dim">{note}</p>'
         f'<form method="post" action="/setup" id="preset-form">{token}'

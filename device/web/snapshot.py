@@ -56,6 +56,10 @@ class Table:
     sheet: Sheet | None = None
     message: str = ""
     """The screen's public message (a sheet's, or the vote's)."""
+    pace: str = ""
+    """One Night's night seconds, talk minutes and vote mode in effect, as the setup screen's
+    Options say them ("Night: 8 s a role. Talk: 3 min (auto). Vote: called."), from the setup
+    screen on through the game."""
 
 
 @dataclass(frozen=True)
@@ -153,6 +157,9 @@ def table_of(
         voted, players = _get(view, "voted"), _get(view, "players")
         if isinstance(voted, list | tuple) and isinstance(players, int):
             table = dataclasses.replace(table, votes=(len(voted), players))
+    pace = _get(view, "pace") if screen is ScreenName.SETUP else None
+    if isinstance(pace, str):
+        table = dataclasses.replace(table, pace=pace)
     sheet = _sheet(screen, view, names)
     message = _get(view, "message") if screen in (ScreenName.SHEET, ScreenName.SCORES) else None
     return dataclasses.replace(
@@ -168,6 +175,8 @@ class Publisher:
         self._version: object = None
         self._stored: tuple[tuple[Profile, ...], tuple[tuple[str, str], ...]] = ((), ())
         self._seats: Mapping[int, str] = {}
+        self._pace: tuple[object, str] = (None, "")
+        """(the session, the pace its setup screen last showed): kept through its game."""
         self.dirty = True
         """Set by a change the page made: the store is read again on the next pass."""
 
@@ -191,8 +200,18 @@ class Publisher:
             executor.shown.view,
             self._seats,
         )
+        table = self._kept_pace(session, table)
         old = self.box.get()
         players, tags = self._stored
         new = Snapshot(table, players, tags, self._seats, *ambience)
         if new != old:
             self.box.put(new)
+
+    def _kept_pace(self, session: object, table: Table) -> Table:
+        """``table`` with the pace its game's setup screen showed last: the day, the vote and
+        the end show no Options, but those values are still the ones in effect."""
+        if table.pace:
+            self._pace = (session, table.pace)
+        elif session is not None and self._pace[0] is session and not table.night:
+            table = dataclasses.replace(table, pace=self._pace[1])
+        return table
