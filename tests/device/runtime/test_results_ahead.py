@@ -67,13 +67,17 @@ def _open(tmp_path: Path, stack: ExitStack) -> tuple[Daemon, VirtualClock, LineR
     return daemon, clock, narrator.renderer
 
 
+def _session(daemon: Daemon, deal: list[str]) -> OneNightSession:
+    setup = {"game": "onenight", "players": 3, "seed": 1, "roles": deal}
+    session = home_session(setup, daemon.config, tuple)
+    assert isinstance(session, OneNightSession)
+    return session
+
+
 def test_the_result_lines_are_in_the_cache_before_the_last_card(tmp_path: Path) -> None:
     with ExitStack() as stack:
         daemon, clock, renderer = _open(tmp_path, stack)
-        config = daemon.config
-        setup = {"game": "onenight", "players": 3, "seed": 1, "roles": DEAL}
-        session = home_session(setup, config, tuple)
-        assert isinstance(session, OneNightSession)
+        session = _session(daemon, DEAL)
         said = _result(session.setup)
         assert not any(renderer.cache.has(line) for line in said)
         daemon.runtime.begin(session)
@@ -101,11 +105,7 @@ def test_a_rarer_last_card_is_worked_out_behind_the_loop_and_rendered(tmp_path: 
     deal = ["vampire", "vampire", "cupid", "seer", "villager", "villager"]
     with ExitStack() as stack:
         daemon, clock, renderer = _open(tmp_path, stack)
-        config = daemon.config
-        setup = {"game": "onenight", "players": 3, "seed": 1, "roles": deal}
-        session = home_session(setup, config, tuple)
-        assert isinstance(session, OneNightSession)
-        daemon.runtime.begin(session)
+        daemon.runtime.begin(_session(daemon, deal))
         daemon.inbox.put(Touched("start"))
         _until(daemon, clock, "day")
         daemon.inbox.put(Touched("vote"))
