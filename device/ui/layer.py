@@ -6,7 +6,10 @@ has no room for it, and the part is not drawn there). The layer holds:
 
 - ``call``: the line just said, shown while eyes are closed (the night screen, a game's dark
   screen): the public call is the only thing such a screen may show;
-- ``progress``: how much of the night's lines are rendered while they are prepared.
+- ``progress``: how much of the night's lines are rendered while they are prepared;
+- ``ending``: what a game's last screen offers (its play's link, Who played?, Play again):
+  that one changes the screen's own layout and controls, so the screen is built around it
+  (``Screen.around``) rather than drawn over here.
 """
 
 from __future__ import annotations
