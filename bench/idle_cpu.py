@@ -217,7 +217,7 @@ def child_ours(seconds: float) -> Result:
     """The real daemon loop, idling on the day timer."""
     from device.config import load_config
     from device.runtime.sessions import make_session
-    from games.events import Touched
+    from games.events import Tap, Touched
 
     config = load_config(
         system_path=None,
@@ -236,7 +236,7 @@ def child_ours(seconds: float) -> Result:
             "options": {"day_minutes": DAY_MINUTES},
         }
         runtime.begin(make_session(setup, config))
-        runtime.feed(Touched("start"))  # renders the night (silently) and starts dusk
+        runtime.feed(Touched(Tap.START))  # renders the night (silently) and starts dusk
         while runtime.phase != "day":
             deadline = runtime.next_deadline()
             if deadline is None:
@@ -271,7 +271,7 @@ def child_alieninjas(seconds: float, screen: str, held: bool) -> Result:
     """The real daemon loop, speaker on, idling on Alieninjas' ready screen or score table."""
     from device.config import load_config
     from device.runtime.sessions import make_session
-    from games.events import Control, ControlPressed, SeatPressed, Touched
+    from games.events import Control, ControlPressed, SeatPressed, Tap, Touched
 
     # SDL's disk driver at its own pace, a buffer's worth of sleep per buffer, as a sound card
     # (the headless default writes as fast as it can, for quick tests).
@@ -298,7 +298,7 @@ def child_alieninjas(seconds: float, screen: str, held: bool) -> Result:
             runtime.feed(SeatPressed(1, clock.now()))
             clock.skip_to(runtime.next_deadline() or clock.now())
             runtime.tick()
-            runtime.feed(Touched("yes"))
+            runtime.feed(Touched(Tap.YES))
         if runtime.phase != screen:
             raise RuntimeError(f"not on the {screen} screen: {runtime.phase!r}")
         if speaker is not None:

@@ -7,8 +7,10 @@ input came from.
 
 from __future__ import annotations
 
+import difflib
 import enum
 from dataclasses import dataclass
+from typing import TypeGuard
 
 
 class Control(enum.Enum):
@@ -153,21 +155,117 @@ class ChipTap:
         return f"{self.kind.value}:{self.value}"
 
 
-TouchAction = str | SeatTap | AnswerTap | KeyTap | PickTap | ChipTap
-"""What a tap asks for: a typed value where the action carries a seat, an answer, a key or a
-picked player, else the control's plain action name (``start``, ``close``, ``role:cow``...)."""
+class PlainTap(enum.StrEnum):
+    """The base of every list of plain action names, those that carry no value: the games'
+    (``Tap``) and the device's own (``device.ui.actions.DeviceTap``). A member is its name, so
+    transcripts and error messages write it as before; a misspelt member is an error mypy sees.
+    """
 
 
-def parse_action(text: str) -> TouchAction:
-    """The typed value of a control's action name; a name with no typed form stays as it is.
+class Tap(PlainTap):
+    """The plain actions sessions react to (a control's action, a ``Touched``'s)."""
+
+    START = "start"
+    GO = "go"
+    YES = "yes"
+    NO = "no"
+    OK = "ok"
+    HOME = "home"
+    BACK = "back"
+    DONE = "done"
+    NEW = "new"
+    DEL = "del"
+    """The on-screen keyboard's delete key."""
+    NEXT = "next"
+    UNDO = "undo"
+    RANDOM = "random"
+    """One Night's setup: a random deal."""
+    CLEAR = "clear"
+    """One Night's setup: no roles."""
+    PAUSE = "pause"
+    RESUME = "resume"
+    EXTEND = "extend"
+    """The day: one more minute."""
+    VOTE = "vote"
+    """The day: vote now."""
+    CLOSE = "close"
+    """The vote: close it."""
+    CONFIRM_YES = "confirm:yes"
+    """The vote: keep a seat's changed vote."""
+    CONFIRM_NO = "confirm:no"
+    """The vote: keep a seat's first vote."""
+    REVEAL = "reveal"
+    """The tally: open the reveal picker."""
+    CONFIRM = "confirm"
+    """The reveal picker: record this seat's card."""
+    ROLE_SECONDS_LESS = "pace:role:-1"
+    ROLE_SECONDS_MORE = "pace:role:+1"
+    DAY_MINUTES_LESS = "pace:day:-1"
+    DAY_MINUTES_MORE = "pace:day:+1"
+    VOTE_MODE = "pace:vote"
+    """One Night's Options: the next vote mode."""
+    RANDOM_FRIENDLIEST = "friendliest:random"
+    """Alienation: let the device choose the friendliest player."""
+
+
+@dataclass(frozen=True)
+class ValueTap:
+    """A tap on one of the device's own controls that carries a value: a home button's game, a
+    keypad digit, a score-log row. Its kinds are the device's; a session refuses one as it
+    refuses any tap it does not know.
+    """
+
+    kind: enum.StrEnum
+    value: str
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}:{self.value}"
+
+
+TouchAction = PlainTap | SeatTap | AnswerTap | KeyTap | PickTap | ChipTap | ValueTap
+"""What a tap asks for, always typed: a plain action (``Tap.START``), or a tap carrying a seat,
+an answer, a key, a picked player, a chip's value or a device control's value. ``str()`` of each
+is the control's action name (``start``, ``target:3``), as transcripts write it."""
+
+
+ACTION_TYPES = (PlainTap, SeatTap, AnswerTap, KeyTap, PickTap, ChipTap, ValueTap)
+"""The classes of ``TouchAction``, for ``isinstance``."""
+
+
+def is_action(value: object) -> TypeGuard[TouchAction]:
+    """Whether ``value`` is a typed action (a plain string is not: it is text to parse).
+
+    >>> is_action(Tap.OK), is_action(SeatTap(SeatRole.SEAT, 2)), is_action("ok")
+    (True, True, False)
+    """
+    return isinstance(value, ACTION_TYPES)
+
+
+class ActionError(ValueError):
+    """Text that names no action (``parse_action``)."""
+
+
+def parse_action(text: str, plain: tuple[type[PlainTap], ...] = (Tap,)) -> TouchAction:
+    """The typed action a control's action name stands for: the one place text is read back,
+    where actions come in as text (a test's table, a scenario).
+
+    ``plain`` lists the plain names known (the games' ``Tap``; the device adds its own).
 
     >>> parse_action("target:0"), parse_action("answer:no"), parse_action("close")
-    (SeatTap(SeatRole.TARGET, 0), AnswerTap(answer=False), 'close')
-    >>> parse_action("voter:x")  # not a seat: left for the session to refuse
-    'voter:x'
+    (SeatTap(SeatRole.TARGET, 0), AnswerTap(answer=False), <Tap.CLOSE: 'close'>)
+    >>> try:
+    ...     parse_action("voter:x")
+    ... except ActionError as error:
+    ...     print(error)
+    no action 'voter:x': a voter takes a seat number
     """
     kind, colon, value = text.partition(":")
-    if colon and kind in SeatRole.__members__.values() and value.isdecimal():
+    for names in plain:
+        if text in names.__members__.values():
+            return names(text)
+    if colon and kind in SeatRole.__members__.values():
+        if not value.isdecimal() or not value.isascii():
+            raise ActionError(f"no action {text!r}: a {kind} takes a seat number")
         return SeatTap(SeatRole(kind), int(value))
     if colon and kind in ChipKind.__members__.values():
         return ChipTap(ChipKind(kind), value)
@@ -178,24 +276,28 @@ def parse_action(text: str) -> TouchAction:
     if colon and kind == "answer":
         if value in ("yes", "no"):
             return AnswerTap(value == "yes")
-        if value.isdecimal():
+        if value.isdecimal() and value.isascii():
             return AnswerTap(int(value))
-    return text
+        raise ActionError(f"no action {text!r}: an answer is yes, no or a number")
+    known = [str(name) for names in plain for name in names]
+    close = difflib.get_close_matches(text, known, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    raise ActionError(f"no action {text!r}{hint}")
 
 
 @dataclass(frozen=True)
 class Touched:
-    """An on-screen control was tapped; ``action`` is what that control asks for.
-
-    Given as the control's action name (the UI's, a test's), it is read into its typed value
-    here, so sessions match seats and answers by type, never by taking a string apart.
-    """
+    """An on-screen control was tapped; ``action`` is what that control asks for, typed (text
+    is read with ``parse_action`` where it comes in, never here)."""
 
     action: TouchAction
 
     def __post_init__(self) -> None:
-        if isinstance(self.action, str):
-            object.__setattr__(self, "action", parse_action(self.action))
+        if not is_action(self.action):
+            raise TypeError(
+                f"Touched({self.action!r}): a tap carries a typed action; "
+                "read text with games.events.parse_action"
+            )
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from games.effects import Effect, Finished, LogPlay, Report, Say
-from games.events import Event, Touched
+from games.events import Event, Tap, Touched
 from games.scorelog.plays import FinalResult
 
 
@@ -37,7 +37,7 @@ class Scored(Protocol):
 
 
 E = TypeVar("E", bound=Scored)
-FINISH = (Touched("home"), Touched("ok"))
+FINISH = (Touched(Tap.HOME), Touched(Tap.OK))
 """The final screen's buttons that end the session."""
 
 

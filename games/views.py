@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.errors import RulesError
+from games.events import TouchAction
 
 MAX_SEATS = 12
 """The most seats a game has: every seat layout on the screen fits this many."""
@@ -310,7 +311,7 @@ class SheetButton(Checked):
     """A button under a score sheet."""
 
     label: str
-    action: str
+    action: TouchAction
     primary: bool = False
 
 

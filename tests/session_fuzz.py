@@ -49,6 +49,7 @@ from games.events import (
     TagSeen,
     Tick,
     Touched,
+    parse_action,
 )
 from games.session import Session
 
@@ -206,7 +207,7 @@ class Run:
             offered = screens.get(self.session.phase(self.state), ())
             if action == "late touch" or not offered:  # a tap on a screen that has just gone
                 offered = pick.choice(list(screens.values()))
-            self.feed(Touched(pick.choice(offered)))
+            self.feed(Touched(parse_action(pick.choice(offered))))
         elif action == "garbage":
             self.feed(Touched(garbage_action(pick)))
         elif action == "tag":

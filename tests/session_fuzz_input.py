@@ -5,11 +5,22 @@ may hold, garbage touch actions, entries of other games).
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from games.events import Event, LinesReady, RevealEntered, ScoreEntered, VoteCast
+from games.events import (
+    ActionError,
+    Event,
+    LinesReady,
+    RevealEntered,
+    ScoreEntered,
+    TouchAction,
+    ValueTap,
+    VoteCast,
+    parse_action,
+)
 from games.onenight.roles import Role
 from games.session import Session
 
@@ -99,11 +110,24 @@ def count(pick: Pick, good: int = 12) -> Any:
     return pick.integer(0, good) if pick.chance(88) else pick.choice(BAD_VALUES)
 
 
-def garbage_action(pick: Pick) -> str:
-    """A touch action no screen offers (a typo, a wrong value, a stray character)."""
+class Stray(enum.StrEnum):
+    """A kind of tap no game knows, as the device's own are."""
+
+    STRAY = "stray"
+
+
+def garbage_action(pick: Pick) -> TouchAction:
+    """A typed tap no screen of the session offers: a chip, key or seat of a wrong value, or a
+    tap of a kind no game knows (the device's own). Text that names no action is refused where
+    text comes in (``parse_action``), so it never reaches a session: it becomes a stray tap."""
     if pick.chance(30):
-        return pick.choice(GARBAGE_TEXT)
-    return f"{pick.choice(PREFIXES)}:{pick.choice(GARBAGE_SUFFIXES)}"
+        text = pick.choice(GARBAGE_TEXT)
+    else:
+        text = f"{pick.choice(PREFIXES)}:{pick.choice(GARBAGE_SUFFIXES)}"
+    try:
+        return parse_action(text)
+    except ActionError:
+        return ValueTap(Stray.STRAY, text)
 
 
 def any_entry(pick: Pick, players: int) -> Event:

@@ -26,9 +26,15 @@ from games.events import (
     Control,
     ControlPressed,
     Event,
+    KeyTap,
+    PickTap,
     RevealEntered,
     ScoreEntered,
     SeatPressed,
+    SeatRole,
+    SeatTap,
+    Tap,
+    TouchAction,
     Touched,
     VoteCast,
 )
@@ -158,7 +164,7 @@ def _onenight_forward(pick: Pick, state: Any) -> Event | None:
     if state.phase == "setup":
         return ControlPressed(Control.GO, 0.0)
     if state.phase == "day":  # "vote now", then the three seconds of "three, two, one"
-        return Touched("vote") if pick.chance(50) else None
+        return Touched(Tap.VOTE) if pick.chance(50) else None
     if state.phase == "vote":
         ballot = state.ballot
         if ballot.replacing is not None and pick.chance(60):
@@ -282,7 +288,7 @@ def _alienation(pick: Pick) -> Session[Any]:
 
 def _alienation_forward(pick: Pick, state: Any) -> Event | None:
     if state.phase == "friendliest":
-        return Touched(f"friendliest:{pick.integer(1, state.setup.players)}")
+        return Touched(SeatTap(SeatRole.FRIENDLIEST, pick.integer(1, state.setup.players)))
     if state.phase == "score":
         done = {entry.seat for entry in state.entries}
         seats = [n for n in range(1, state.setup.players + 1) if n not in done] or [1]
@@ -323,7 +329,7 @@ def _encounters(pick: Pick) -> Session[Any]:
 
 def _encounters_forward(pick: Pick, state: Any) -> Event | None:
     if state.phase == "rounds":
-        return Touched("next")
+        return Touched(Tap.NEXT)
     if state.phase == "score":
         intention = pick.choice(("hostile", "peaceful"))
         peace, war = pick.integer(0, 30), pick.integer(0, 30)
@@ -364,11 +370,12 @@ def _players_touches(state: Any) -> dict[str, list[str]]:
 
 def _players_forward(pick: Pick, state: Any) -> Event | None:
     if state.phase == "name":
-        return Touched(pick.choice(("key:A", "key:B", "key:space", "ok")))
+        keys: tuple[TouchAction, ...] = (KeyTap("A"), KeyTap("B"), KeyTap("space"), Tap.OK)
+        return Touched(pick.choice(keys))
     if state.picked:
         return SeatPressed(pick.integer(1, state.players), 0.0)
-    names = [f"pick:{name}" for name in state.profiles]
-    return Touched(pick.choice(names) if names and pick.chance(70) else "new")
+    names: list[TouchAction] = [PickTap(name) for name in state.profiles]
+    return Touched(pick.choice(names) if names and pick.chance(70) else Tap.NEW)
 
 
 def _players_entry(pick: Pick, state: Any) -> Event:

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 
 from device.runtime.inbox import Inbox
 from device.runtime.readers import open_readers, tags_into
-from games.events import ControlPressed, SeatPressed, TagSeen
+from device.ui.actions import DeviceTap
+from games.events import ControlPressed, SeatPressed, TagSeen, Tap, TouchAction
 from games.views import MessageView
 from hardware.backend import Hardware
 from narration.catalogue import Catalogue
@@ -36,8 +37,16 @@ Result = tuple[str, str]
 YES, NO, SKIP = "yes", "no", "skip"
 POLL_SECONDS = 0.05
 SKIPPED: Result = (WARN, "skipped — run mothership doctor again to test it")
-ANSWER_CONTROLS = (("Yes", YES, (20, 290, 240, 80)), ("No", NO, (280, 290, 240, 80)))
-SKIP_CONTROL = ("Skip", SKIP, (540, 290, 240, 80))
+ANSWER_CONTROLS: tuple[tuple[str, TouchAction, tuple[int, int, int, int]], ...] = (
+    ("Yes", Tap.YES, (20, 290, 240, 80)),
+    ("No", Tap.NO, (280, 290, 240, 80)),
+)
+SKIP_CONTROL: tuple[str, TouchAction, tuple[int, int, int, int]] = (
+    "Skip",
+    DeviceTap.SKIP,
+    (540, 290, 240, 80),
+)
+"""The walk's controls; a tap's action reads as its answer (``Tap.YES == YES``)."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +54,7 @@ class Heard:
     """One input during the walk: ``kind`` seat, control, touch or tag, and its value."""
 
     kind: str
-    value: str | int
+    value: TouchAction | str | int
 
 
 class PersonSteps:
@@ -171,14 +180,14 @@ class PersonSteps:
         seats = range(1, len(self.hardware().pins.seat_buttons) + 1)
         seen: set[int] = set()
         for seat in seats:
-            seen.update(int(item.value) for item in self.pending() if item.kind == "seat")
+            seen.update(item.value for item in self.pending() if isinstance(item.value, int))
             if seat in seen:
                 continue
             self.prompt("doctor.seat", seat=seat)
 
             def meaning(item: Heard, seat: int = seat) -> str | None:
-                if item.kind == "seat":
-                    seen.add(int(item.value))
+                if item.kind == "seat" and isinstance(item.value, int):
+                    seen.add(item.value)
                     return YES if item.value == seat else None
                 skip = item.kind == "control" and item.value == "go"
                 return SKIP if skip or (item.kind == "touch" and item.value == SKIP) else None

@@ -23,7 +23,9 @@ from device.runtime.screen_state import ScreenState
 from device.runtime.session import Runtime
 from device.screenlayer import DeviceSlot
 from device.store.pending import WRITE_ERRORS
+from device.ui.actions import DeviceTap
 from device.ui.model import Control
+from games.events import TouchAction
 from narration.audio import AudioOutput
 
 __all__ = ["ACTION", "LEVELS", "SETTING", "AmbienceControl", "Level", "levels_for", "saved_volume"]
@@ -34,7 +36,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-ACTION = "ambience"
+ACTION = DeviceTap.AMBIENCE
 """The chip's action (the daemon takes the tap; no game sees it)."""
 SETTING = "ambience"
 """The store's key for the level: ``"off"``, or the music volume ("0.4")."""
@@ -131,13 +133,16 @@ class AmbienceControl:
         setup screen, not while the night is prepared). Redraws only when it changed."""
         ui = self.daemon.ui
         rect = ui.slot(DeviceSlot.AMBIENCE) if self.daemon.config.audio.enabled else None
-        if rect is not None and (self.level.label, ACTION) not in ui.controls():
+        shown = any(
+            c.label == self.level.label and c.action is ACTION for c in ui.screen_controls()
+        )
+        if rect is not None and not shown:
             ui.replace_control(Control(self.level.label, ACTION, rect, size=26))
 
     @staticmethod
-    def handles(action: str) -> bool:
+    def handles(action: TouchAction) -> bool:
         """Whether a tap is the chip's."""
-        return action == ACTION
+        return action is ACTION
 
     def tap(self) -> None:
         """Move to the next level: heard at once, then saved (a refused write never stops the

@@ -32,11 +32,12 @@ from device.runtime.uievents import ui_event
 from device.runtime.who_played import WhoPlayed
 from device.store.database import RESUME_ATTEMPTS, CheckpointError, Store
 from device.transcript import Transcript
+from device.ui.actions import DeviceTap
 from device.ui.charts.log import SCREENS as SCORE_LOG_SCREENS
 from device.ui.charts.log import ScoreLog
 from device.ui.model import UiInput
 from games.effects import Say
-from games.events import TagSeen, Touched
+from games.events import TagSeen, Tap, TouchAction, Touched, is_action
 from games.views import ScreenName
 
 if TYPE_CHECKING:
@@ -61,6 +62,10 @@ IDLE_WAKE_SECONDS = 30.0
 """The longest the loop sleeps with nothing scheduled (keeps the watchdog fed later on)."""
 FLUSH_RETRY_SECONDS = 5.0
 """How often writes that the disk refused are tried again."""
+HOME = Touched(Tap.HOME)
+"""Home, at a game's end: the game ends, the device keeps its table."""
+AGAIN = Touched(DeviceTap.AGAIN)
+"""Play again, at a game's end: the device starts the game again; the game never sees it."""
 RESUME_FAILED = "The last game could not be resumed, so it was kept for a bug report."
 
 if TYPE_CHECKING:  # a plain ``Daemon`` is the device's, on the TouchUI (no import at start)
@@ -84,7 +89,7 @@ class PagePart(Protocol):
         """Put its controls on the screen, if any."""
         ...
 
-    def tap(self, daemon: Daemon[Any], action: str) -> bool:
+    def tap(self, daemon: Daemon[Any], action: TouchAction) -> bool:
         """Whether a tap was its own (and carry it out)."""
         ...
 
@@ -294,28 +299,38 @@ class Daemon(Generic[ScreenT]):
             self.test_inputs.after_pass(self)
 
     def _input(self, item: UiInput, now: float) -> None:
-        """One tap, key or button from the screen: the device's own controls, else the game's."""
-        if item.kind == "touch" and self.quitting.handles(str(item.value)):
-            self.quitting.tap(str(item.value))
-        elif item.kind == "touch" and self.confirm.handles(str(item.value)):
-            confirmed = self.confirm.tap(str(item.value))
-            if confirmed is not None:
-                self._feed(Touched(confirmed))
-        elif item.kind == "touch" and self.options.handles(str(item.value)):
-            changed = self.options.tap(str(item.value))
-            if changed is not None:
-                self._feed(Touched(changed))
-            self.options.offer()
-        elif item.kind == "touch" and self.entry.handles(str(item.value)):
-            self.entry.tap(str(item.value))
-        elif item.kind == "touch" and self.ambience.handles(str(item.value)):
-            self.ambience.tap()
-        elif item.kind == "touch" and self.web is not None and self.web.tap(self, str(item.value)):
-            pass  # the companion page's "Open pairing"
+        """One tap, key or button from the screen: the device's own controls, else the game's.
+        A tap's action is the control's, typed: it goes on as it is, never as text."""
+        action = item.value if item.kind == "touch" and is_action(item.value) else None
+        if action is not None and self._own_tap(action):
+            pass
         else:
             event = ui_event(item, now)
             if event is not None:
                 self._feed(event)
+
+    def _own_tap(self, action: TouchAction) -> bool:
+        """Carry out a tap on one of the device's own controls; whether it was one."""
+        if self.quitting.handles(action):
+            self.quitting.tap(action)
+        elif self.confirm.handles(action):
+            confirmed = self.confirm.tap(action)
+            if confirmed is not None:
+                self._feed(Touched(confirmed))
+        elif self.options.handles(action):
+            changed = self.options.tap(action)
+            if changed is not None:
+                self._feed(Touched(changed))
+            self.options.offer()
+        elif self.entry.handles(action):
+            self.entry.tap(action)
+        elif self.ambience.handles(action):
+            self.ambience.tap()
+        elif self.web is not None and self.web.tap(self, action):
+            pass  # the companion page's "Open pairing"
+        else:
+            return False
+        return True
 
     def _flush(self, now: float) -> None:
         """Retry, every few seconds, the writes a full or read-only disk refused."""
@@ -339,12 +354,12 @@ class Daemon(Generic[ScreenT]):
         if self.runtime.session is None:
             self.home_screen.tap(event)
             return True
-        if event in (Touched("home"), Touched("again")) and self.runtime.phase is not None:
-            self.home_screen.keep_table(again=event == Touched("again"))
-        if event == Touched("again"):
+        if event in (HOME, AGAIN) and self.runtime.phase is not None:
+            self.home_screen.keep_table(again=event == AGAIN)
+        if event == AGAIN:
             return True
         taken = self.guard.feed(event)
-        if event == Touched("home") and self.runtime.session is None:
+        if event == HOME and self.runtime.session is None:
             self.home()  # the game's Home ended it: one tap goes home
         return taken
 

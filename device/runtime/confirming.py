@@ -10,18 +10,27 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from device.ui.actions import DeviceTap
 from device.ui.model import Control
+from games.events import Tap, TouchAction
 
 if TYPE_CHECKING:
     from device.runtime.ports import TouchScreen
     from device.runtime.screen_state import ScreenState
     from games.views import ScreenId
 
-ASKED: dict[str, tuple[str, str, str]] = {
-    "vote": ("End the discussion and vote now? The timer stops for good.", "Vote now", "Not yet"),
+ASKED: dict[TouchAction, tuple[str, str, str, DeviceTap]] = {
+    Tap.VOTE: (
+        "End the discussion and vote now? The timer stops for good.",
+        "Vote now",
+        "Not yet",
+        DeviceTap.VOTE_NOW,
+    ),
 }
-"""Per action: the question, the answer that goes ahead, the one that does not."""
-GO_AHEAD, NOT_YET = "confirm:", "confirm:no"
+"""Per action: the question, the answer that goes ahead, the one that does not, and the go-ahead
+answer's action."""
+GONE_AHEAD = {go_ahead: action for action, (*_, go_ahead) in ASKED.items()}
+"""Per go-ahead answer, the action it carries out."""
 
 
 class Confirm:
@@ -39,23 +48,23 @@ class Confirm:
             self.asked_on = None
             self.ui.dismiss()
 
-    def handles(self, action: str) -> bool:
+    def handles(self, action: TouchAction) -> bool:
         """Whether a tap is one that asks first, or an answer to it."""
-        return action in ASKED or action.startswith(GO_AHEAD)
+        return action in ASKED or action in GONE_AHEAD or action is DeviceTap.NOT_YET
 
-    def tap(self, action: str) -> str | None:
+    def tap(self, action: TouchAction) -> TouchAction | None:
         """Ask, or take the question down; the action to carry out now (None: none)."""
         if action in ASKED:
-            question, yes, no = ASKED[action]
+            question, yes, no, go_ahead = ASKED[action]
             self.asked_on = self.shown.screen
             self.ui.ask(
                 question,
                 [
-                    Control(yes, GO_AHEAD + action, pygame.Rect(150, 272, 240, 80), True),
-                    Control(no, NOT_YET, pygame.Rect(410, 272, 240, 80)),
+                    Control(yes, go_ahead, pygame.Rect(150, 272, 240, 80), True),
+                    Control(no, DeviceTap.NOT_YET, pygame.Rect(410, 272, 240, 80)),
                 ],
             )
             return None
         self.ui.dismiss()
         self.asked_on = None
-        return None if action == NOT_YET else action.removeprefix(GO_AHEAD)
+        return GONE_AHEAD.get(action) if isinstance(action, DeviceTap) else None

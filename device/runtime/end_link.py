@@ -12,7 +12,8 @@ from typing import Any
 from device.runtime.last_screen import LAST_SCREENS
 from device.runtime.screen_state import ScreenState
 from device.screenlayer import Ending
-from games.events import Touched
+from device.ui.actions import DeviceTap
+from games.events import Tap, Touched
 from games.scorelog.views import BgStatsView
 from games.views import EndView, ScreenName, SheetView
 
@@ -28,10 +29,10 @@ class EndLink:
 
     def tap(self, event: Any) -> bool:
         """Show the code, or the screen again; whether ``event`` was that button or that Back."""
-        if not isinstance(event, Touched) or event.action not in ("bgstats", "back"):
+        if not isinstance(event, Touched) or event.action not in (DeviceTap.BGSTATS, Tap.BACK):
             return False
         shown = self.shown
-        if event.action == "back":
+        if event.action is Tap.BACK:
             if shown.screen is not ScreenName.BGSTATS or self.left is None:
                 return False
             shown.show(*self.left)
@@ -42,5 +43,5 @@ class EndLink:
         if not isinstance(last, EndView | SheetView) or not link:
             return False
         self.left = (last, shown.layer.ending)
-        shown.show(BgStatsView(title=last.title, lines=(), bgstats=link, back="back"))
+        shown.show(BgStatsView(title=last.title, lines=(), bgstats=link, back=Tap.BACK))
         return True

@@ -16,9 +16,10 @@ from device.runtime.screen_state import ScreenState
 from device.runtime.session import Runtime
 from device.runtime.sessions import home_session
 from device.runtime.table_setup import TableSetup
+from device.ui.actions import Valued, value_of
 from device.ui.charts.log import ScoreLog
 from games.catalog import by_key, home_buttons
-from games.events import Control, ControlPressed, Touched
+from games.events import Control, ControlPressed, Tap, Touched
 from games.views import HomeView, ScreenName
 
 SCORES = "Scores"
@@ -60,19 +61,22 @@ class HomeScreen:
         """A tap or the go button with no game running."""
         daemon = self.daemon
         go = isinstance(event, ControlPressed) and event.control is Control.GO
-        chosen = str(event.action).removeprefix("game:") if isinstance(event, Touched) else ""
+        action = event.action if isinstance(event, Touched) else None
+        chosen = "" if action is None else value_of(action, Valued.GAME) or ""
         games = home_games()
         buttons = {button.label: button for button in home_buttons()}
         store = daemon.runtime.store
-        if daemon.table.handles(chosen):
-            daemon.table.tap(chosen)
+        if action is not None and daemon.table.handles(action):
+            daemon.table.tap(action)
         elif chosen in buttons and buttons[chosen].players is not None:
             daemon.table.open(buttons[chosen])  # how many players first
-        elif chosen == SCORES or ScoreLog.handles(chosen):
+        elif chosen == SCORES or (action is not None and ScoreLog.handles(action)):
             if store is None:
                 return
             stats = store.stats()
-            shown = daemon.scorelog.tap(chosen, stats) if chosen != SCORES else None
+            shown = (
+                None if action is None or chosen == SCORES else daemon.scorelog.tap(action, stats)
+            )
             daemon.shown.show(shown or daemon.scorelog.open(stats))
         elif go or chosen in games:
             setup = games[chosen] if chosen in games else next(iter(games.values()))
@@ -81,7 +85,7 @@ class HomeScreen:
                 setup = json.loads(kept)  # the last table of a game with Play again
             profiles = store.recent_players if store is not None else tuple
             daemon.runtime.begin(home_session(setup, daemon.config, profiles))
-        elif event == Touched("home"):
+        elif event == Touched(Tap.HOME):
             daemon.home()
 
     def keep_table(self, *, again: bool) -> None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from device.runtime.nightsound import NightSound
 from device.store.database import Store
 from device.transcript import Transcript
+from games.events import TouchAction
 from narration.catalogue import Catalogue
 from narration.renderer import LineRenderer, Urgency
 
@@ -100,10 +101,14 @@ class TouchScreen(Protocol):
         ...
 
     def controls(self) -> list[tuple[str, str]]:
-        """(label, action) of each control a tap can reach now."""
+        """(label, action as it reads) of each control a tap can reach now."""
         ...
 
-    def add_control(self, label: str, action: str, rect: tuple[int, int, int, int]) -> None:
+    def screen_controls(self) -> list[Control]:
+        """The controls a tap can reach now, their actions typed."""
+        ...
+
+    def add_control(self, label: str, action: TouchAction, rect: tuple[int, int, int, int]) -> None:
         """Add a control to the current screen until the next one."""
         ...
 

@@ -17,8 +17,10 @@ import pygame
 from device.config import Config
 from device.runtime.screen_state import ScreenState
 from device.runtime.session import Runtime
+from device.ui.actions import DeviceTap
 from device.ui.model import Control
 from games.effects import Effect, Lamp, LampPattern, LogPlay
+from games.events import Tap, TouchAction
 from games.session import Unfinishable
 from games.views import ScreenName
 
@@ -27,7 +29,12 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-QUIT, QUIT_YES, QUIT_NO, QUIT_SAVE = "quit", "quit:yes", "quit:no", "quit:save"
+QUIT, QUIT_YES, QUIT_NO, QUIT_SAVE = (
+    DeviceTap.QUIT,
+    DeviceTap.QUIT_YES,
+    DeviceTap.QUIT_NO,
+    DeviceTap.QUIT_SAVE,
+)
 QUESTION = "Quit this game? It will not be saved."
 OFF_GAME_SCREENS = (
     *(ScreenName.KEYPAD, ScreenName.WHO, ScreenName.BGSTATS),
@@ -67,25 +74,25 @@ class QuitControl:
             return
         if ui.asking or self.daemon.shown.screen in OFF_GAME_SCREENS:
             return
-        actions = [action for _, action in ui.controls()]
-        if QUIT in actions or "home" in actions:
+        actions = [control.action for control in ui.screen_controls()]
+        if QUIT in actions or Tap.HOME in actions:
             return
         rect, quiet = ui.quit_spot()
         style = "night" if quiet else "button"
         ui.replace_control(Control("Quit", QUIT, rect, style=style, size=26))
 
     @staticmethod
-    def handles(action: str) -> bool:
+    def handles(action: TouchAction) -> bool:
         """Whether a tap is Quit or one of its answers."""
         return action in (QUIT, QUIT_YES, QUIT_NO, QUIT_SAVE)
 
-    def tap(self, action: str) -> None:
+    def tap(self, action: TouchAction) -> None:
         """Ask, take the question down, or quit the game and go home."""
         ui = self.daemon.ui
-        if action == QUIT and self._kept():
+        if action is QUIT and self._kept():
             self._ask_to_keep(len(self._kept()))
             return
-        if action == QUIT:
+        if action is QUIT:
             _, quiet = ui.quit_spot()
             style = "night" if quiet else "button"
             ui.ask(
@@ -103,7 +110,7 @@ class QuitControl:
             )
             return
         ui.dismiss()
-        if action == QUIT_SAVE and self.daemon.runtime.session is not None:
+        if action is QUIT_SAVE and self.daemon.runtime.session is not None:
             self.daemon.runtime.executor.run(self._unfinished())
         if action in (QUIT_YES, QUIT_SAVE) and self.daemon.runtime.session is not None:
             self.quit()

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Protocol
 from device.runtime.screen_state import ScreenState
 from device.runtime.session import Runtime
 from device.screenlayer import DeviceSlot
-from games.events import Event, ScoreEntered
+from device.ui.actions import DeviceTap
+from games.events import Event, ScoreEntered, TouchAction
 from games.spec import ScoreField
 from games.views import ScreenName, View
 
@@ -70,15 +71,17 @@ class ScoreEntry:
             return
         rect = self.daemon.ui.slot(DeviceSlot.ENTER_SCORES)
         if rect is not None and self._fields():
-            self.daemon.ui.add_control("Enter scores", "keypad", (rect.x, rect.y, rect.w, rect.h))
+            self.daemon.ui.add_control(
+                "Enter scores", DeviceTap.KEYPAD, (rect.x, rect.y, rect.w, rect.h)
+            )
 
-    def handles(self, action: str) -> bool:
+    def handles(self, action: TouchAction) -> bool:
         """Whether a tap belongs to the keypad (or opens it)."""
-        return action == "keypad" or (
+        return action is DeviceTap.KEYPAD or (
             self.pad is not None and self.daemon.shown.screen is ScreenName.KEYPAD
         )
 
-    def tap(self, action: str) -> None:
+    def tap(self, action: TouchAction) -> None:
         """Open the keypad, or apply one keypad tap (feeding a finished entry)."""
         from device.ui.keypad.entry import Keypad, open_seat, press
 

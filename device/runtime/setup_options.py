@@ -1,7 +1,7 @@
 """One Night's setup screen Options: a question over the screen with the night's seconds per
 role, the discussion's minutes and the vote mode, each changed in place.
 
-A tap on an answer goes to the game (``pace:...``, ``games.onenight.pace``), which keeps the
+A tap on an answer goes to the game (``games.onenight.pace.PACE_TAPS``), which keeps the
 values in the setup's options: the kept table remembers them as it does a phone's.
 """
 
@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from device.ui.actions import DeviceTap
 from device.ui.model import Control
-from device.ui.setup import OPTIONS
+from games.events import Tap, TouchAction
+from games.onenight.pace import PACE_TAPS
 from games.onenight.views import SetupView
 from games.views import ScreenName
 
@@ -20,26 +22,25 @@ if TYPE_CHECKING:
     from device.runtime.ports import TouchScreen
     from device.runtime.screen_state import ScreenState
 
-DONE = "options:done"
-PACE = "pace:"
-
 
 def answers() -> list[Control]:
     """The question's controls: - and + for the night and the talk, the vote mode, Done."""
     width, gap, left = 122, 10, 140
     steps = [
-        ("Night -", "pace:role:-1"),
-        ("Night +", "pace:role:+1"),
-        ("Talk -", "pace:day:-1"),
-        ("Talk +", "pace:day:+1"),
+        ("Night -", Tap.ROLE_SECONDS_LESS),
+        ("Night +", Tap.ROLE_SECONDS_MORE),
+        ("Talk -", Tap.DAY_MINUTES_LESS),
+        ("Talk +", Tap.DAY_MINUTES_MORE),
     ]
     out = [
         Control(label, action, pygame.Rect(left + i * (width + gap), 254, width, 52), size=28)
         for i, (label, action) in enumerate(steps)
     ]
     half = (4 * width + 3 * gap - gap) // 2
-    out.append(Control("Vote mode", "pace:vote", pygame.Rect(left, 314, half, 52), size=28))
-    out.append(Control("Done", DONE, pygame.Rect(left + half + gap, 314, half, 52), True))
+    out.append(Control("Vote mode", Tap.VOTE_MODE, pygame.Rect(left, 314, half, 52), size=28))
+    out.append(
+        Control("Done", DeviceTap.OPTIONS_DONE, pygame.Rect(left + half + gap, 314, half, 52), True)
+    )
     return out
 
 
@@ -53,16 +54,17 @@ class SetupOptions:
         self.asked = ""
         """The values the question on show says ("" : none asked yet)."""
 
-    def handles(self, action: str) -> bool:
+    def handles(self, action: TouchAction) -> bool:
         """Whether a tap is Options, or one of its question's answers."""
-        return action == OPTIONS or (self.open and (action == DONE or action.startswith(PACE)))
+        answer = action is DeviceTap.OPTIONS_DONE or action in PACE_TAPS
+        return action is DeviceTap.OPTIONS or (self.open and answer)
 
-    def tap(self, action: str) -> str | None:
+    def tap(self, action: TouchAction) -> TouchAction | None:
         """Open or close the question; a changing answer is handed back, for the game."""
-        if action == DONE:
+        if action is DeviceTap.OPTIONS_DONE:
             self._close()
             return None
-        if action == OPTIONS:
+        if action is DeviceTap.OPTIONS:
             self.open, self.asked = True, ""
             self.offer()
             return None

@@ -12,8 +12,13 @@ from device.config import Config
 from device.runtime.screen_state import ScreenState
 from device.runtime.session import Runtime
 from device.runtime.sessions import home_session
+from device.ui.actions import DeviceTap
+from games.events import TouchAction
 from games.spec import HomeButton
 from games.views import ScreenName, TableView
+
+STEPS = {DeviceTap.TABLE_FEWER: -1, DeviceTap.TABLE_MORE: 1}
+"""The - and + taps: how they change the count."""
 
 
 class DaemonParts(Protocol):
@@ -49,19 +54,19 @@ class TableSetup:
         self._show()
 
     @staticmethod
-    def handles(action: str) -> bool:
+    def handles(action: TouchAction) -> bool:
         """Whether a tap is this screen's - , + or Start."""
-        return action.startswith("table:")
+        return action in STEPS or action is DeviceTap.TABLE_START
 
-    def tap(self, action: str) -> None:
+    def tap(self, action: TouchAction) -> None:
         """Change the count, or start the game with it."""
         if self.button is None or self.daemon.shown.screen is not ScreenName.TABLE:
             return
         fewest, most = self._range()
-        if action in ("table:-1", "table:+1"):
-            self.players = min(most, max(fewest, self.players + int(action[6:])))
+        if isinstance(action, DeviceTap) and action in STEPS:
+            self.players = min(most, max(fewest, self.players + STEPS[action]))
             self._show()
-        elif action == "table:start":
+        elif action is DeviceTap.TABLE_START:
             button, self.chosen[self.button.label] = self.button, self.players
             setup = {**button.setup, "players": self.players}
             store = self.daemon.runtime.store

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 
 from device.store.database import Store
-from games.events import Event, SeatPressed, TagSeen, Touched
+from games.events import ChipKind, ChipTap, Event, PickTap, SeatPressed, TagSeen, Touched
 
 logger = logging.getLogger(__name__)
 
@@ -32,6 +32,6 @@ def translate(event: TagSeen, store: Store | None, seats: int = 12) -> Event | N
             return None
         return SeatPressed(int(value), event.at)
     if kind == "role":
-        return Touched(f"card:{value}")
+        return Touched(ChipTap(ChipKind.CARD, value))
     # A player's personal card picks that player on the Players screen (a game ignores it).
-    return Touched(f"pick:{value}")
+    return Touched(PickTap(value))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.events import Control, ControlPressed, Event, SeatPressed, Touched
+from games.events import Control, ControlPressed, Event, SeatPressed, Touched, is_action
 
 
 def ui_event(item: Any, now: float) -> Event | None:
@@ -13,6 +13,6 @@ def ui_event(item: Any, now: float) -> Event | None:
         return SeatPressed(int(item.value), now)
     if item.kind == "control":
         return ControlPressed(Control(str(item.value)), now)
-    if item.kind == "touch":
-        return Touched(str(item.value))
+    if item.kind == "touch" and is_action(item.value):
+        return Touched(item.value)  # typed by the control: passed on as it is
     return None

@@ -17,16 +17,19 @@ from device.config import Config
 from device.runtime.end_link import EndLink
 from device.runtime.screen_state import ScreenState
 from device.runtime.session import Runtime
-from device.ui.charts.log import LOG_WHO, ScoreLog
+from device.ui.actions import DeviceTap, Valued, value_of
+from device.ui.charts.log import ScoreLog
 from device.ui.pushqr import scannable_push_url
 from device.ui.who import WhoPrompt, unnamed_seats
-from games.events import Touched
+from games.events import KeyTap, Tap, TouchAction, Touched
 from games.scorelog.players import LETTERS, MAX_NAME, clean_name
 from games.scorelog.plays import Play
 from games.views import EndView, KeyboardView, ScreenName, SheetView
 
-KEYBOARD_ACTIONS = ("del", "back", "ok")
-"""The keyboard's taps besides its letters (``key:<letter>``)."""
+KEYBOARD_ACTIONS = (Tap.DEL, Tap.BACK, Tap.OK)
+"""The keyboard's taps besides its letters (``KeyTap``)."""
+WHO_ACTIONS = (DeviceTap.WHO_NEW, DeviceTap.WHO_SKIP, DeviceTap.WHO_DONE)
+"""The "Who played?" screen's taps besides its names."""
 
 
 class DaemonParts(Protocol):
@@ -61,14 +64,15 @@ class WhoPlayed:
         """Handle a tap of its own; whether ``event`` was one."""
         if not isinstance(event, Touched):
             return False
-        action = str(event.action)
+        action = event.action
         store, screen = self.daemon.runtime.store, self.daemon.shown.screen
         if store is None:
             return False
-        if action == "who" and screen in (ScreenName.END, ScreenName.SHEET):
+        if action is DeviceTap.WHO and screen in (ScreenName.END, ScreenName.SHEET):
             return self._open_from_end(store.last_logged, store.recent_players())
-        if action.startswith(LOG_WHO) and screen is ScreenName.BGSTATS:
-            play = store.stats().play(action.removeprefix(LOG_WHO))
+        logged = value_of(action, Valued.LOG_WHO)
+        if logged is not None and screen is ScreenName.BGSTATS:
+            play = store.stats().play(logged)
             if play is None:
                 return False
             self.back = self._log_again
@@ -76,11 +80,13 @@ class WhoPlayed:
         elif self.prompt is None:
             return False
         elif self.typed is not None and screen is ScreenName.KEYBOARD:
-            if not (action.startswith("key:") or action in KEYBOARD_ACTIONS):
+            if not (isinstance(action, KeyTap) or action in KEYBOARD_ACTIONS):
                 return False
             self._type(action)
-        elif action.startswith("who:") and screen is ScreenName.WHO:
-            self._pick(action.removeprefix("who:"))
+        elif screen is ScreenName.WHO and (
+            action in WHO_ACTIONS or value_of(action, Valued.WHO_PICK) is not None
+        ):
+            self._pick(action)
         else:
             return False
         self._show()
@@ -97,14 +103,14 @@ class WhoPlayed:
         self._show()
         return True
 
-    def _pick(self, what: str) -> None:
+    def _pick(self, action: TouchAction) -> None:
         assert self.prompt is not None
-        kind, _, name = what.partition(":")
-        if kind == "pick":
+        name = value_of(action, Valued.WHO_PICK)
+        if name is not None:
             self._name(name)
-        elif kind == "new":
+        elif action is DeviceTap.WHO_NEW:
             self.typed, self.message = "", "Type the new player's name"
-        elif kind == "skip":
+        elif action is DeviceTap.WHO_SKIP:
             self.prompt.skip()
         else:
             self.prompt.seats.clear()
@@ -118,17 +124,17 @@ class WhoPlayed:
         except ValueError as error:
             self.daemon.notices.append(str(error)[:1].upper() + str(error)[1:])
 
-    def _type(self, action: str) -> None:
+    def _type(self, action: TouchAction) -> None:
         assert self.typed is not None
         self.message = ""
-        if action == "back":
+        if action is Tap.BACK:
             self.typed = None
-        elif action == "del":
+        elif action is Tap.DEL:
             self.typed = self.typed[:-1]
-        elif action == "ok":
+        elif action is Tap.OK:
             self._add(clean_name(self.typed))
-        else:
-            key = action.removeprefix("key:")
+        elif isinstance(action, KeyTap):
+            key = action.key
             char = " " if key == "space" else key.upper()
             if char in LETTERS or char == " ":
                 if len(self.typed) < MAX_NAME:

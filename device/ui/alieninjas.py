@@ -13,6 +13,7 @@ from device.ui.clockface import changed_cells, draw_clock
 from device.ui.model import Control
 from device.ui.screens import ENTER_SCORES_RECT, Screen
 from games.alieninjas.views import ReplicasView, ScoresView
+from games.events import Tap
 
 _STAGE_TEXT = {
     "ready": "Shuffle and lay out your grid",
@@ -74,11 +75,11 @@ class ReplicasScreen(Screen):
 
     def controls(self) -> list[Control]:
         if self.stage == "ready":
-            return [Control("Go", "go", pygame.Rect(260, 384, 280, 80), True)]
+            return [Control("Go", Tap.GO, pygame.Rect(260, 384, 280, 80), True)]
         if self.stage == "check":
             return [
-                Control("Yes", "yes", pygame.Rect(120, 384, 260, 80), True),
-                Control("No", "no", pygame.Rect(420, 384, 260, 80)),
+                Control("Yes", Tap.YES, pygame.Rect(120, 384, 260, 80), True),
+                Control("No", Tap.NO, pygame.Rect(420, 384, 260, 80)),
             ]
         return []
 

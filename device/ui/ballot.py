@@ -25,7 +25,7 @@ from device.ui.seats import (
     seat_row,
     seats_text,
 )
-from games.events import SeatRole, SeatTap
+from games.events import SeatRole, SeatTap, Tap
 from games.onenight.ballot import VoteMode
 from games.onenight.views import TallyView, VoteView
 from games.views import DEVICE_SEAT
@@ -94,7 +94,7 @@ class VoteScreen(Screen):
 
     def controls(self) -> list[Control]:
         if self.mode is not VoteMode.GRID:
-            return [Control("Close vote", "close", CLOSE_RECT)]
+            return [Control("Close vote", Tap.CLOSE, CLOSE_RECT)]
         tints = {seat: VOTED_TINT for seat in self.voted}
         if self.voter is not None:
             tints[self.voter] = CURRENT_TINT
@@ -108,11 +108,9 @@ class VoteScreen(Screen):
             )
             if self.device_target:
                 out.append(
-                    Control(
-                        "Mothership", str(DEVICE_TARGET), MOTHERSHIP_RECT, style="chip", size=40
-                    )
+                    Control("Mothership", DEVICE_TARGET, MOTHERSHIP_RECT, style="chip", size=40)
                 )
-        out.append(Control("Close vote", "close", GRID_CLOSE_RECT))
+        out.append(Control("Close vote", Tap.CLOSE, GRID_CLOSE_RECT))
         return out
 
     def _row(self, top: int) -> list[pygame.Rect]:
@@ -224,7 +222,7 @@ class TallyScreen(Screen):
         return cls(view.players, tuple(sorted(votes.items())), deaths, view.message)
 
     def controls(self) -> list[Control]:
-        return [Control("Reveal cards", "reveal", REVEAL_RECT, True)]
+        return [Control("Reveal cards", Tap.REVEAL, REVEAL_RECT, True)]
 
     def bar_rects(self) -> list[tuple[int, pygame.Rect]]:
         """(seat, rect) of every bar; a seat without votes gets a zero-height bar."""

@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pygame
 
 from device.ui.model import UiInput
+from games.events import TouchAction
 
 #: Digit keys give seats: 1..9, and 0 means seat 10 (the keyboard has no "10" key).
 SEAT_KEYS: dict[int, int] = {
@@ -17,7 +18,7 @@ SEAT_KEYS: dict[int, int] = {
 CONTROL_KEYS: dict[int, str] = {pygame.K_y: "yes", pygame.K_n: "no", pygame.K_SPACE: "go"}
 
 #: Hit-test a press (design coordinates) and return the control's action, if any.
-HitTest = Callable[[tuple[int, int]], str | None]
+HitTest = Callable[[tuple[int, int]], TouchAction | None]
 
 
 def to_input(event: pygame.event.Event, hit: HitTest) -> UiInput | None:

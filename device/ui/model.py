@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from games.events import TouchAction, is_action
+
 #: Every screen is laid out in these coordinates; other window sizes are scaled.
 DESIGN_SIZE: tuple[int, int] = (800, 480)
 
@@ -18,12 +20,12 @@ class UiError(ValueError):
 class UiInput:
     """One input the UI turned a pygame event into.
 
-    ``kind`` is ``"touch"`` (value: the control's action), ``"seat"`` (value: seat number,
+    ``kind`` is ``"touch"`` (value: the control's typed action), ``"seat"`` (value: seat number,
     1-based), ``"control"`` (value: ``"yes"``, ``"no"`` or ``"go"``) or ``"quit"``.
     """
 
     kind: str
-    value: str | int
+    value: TouchAction | str | int
 
 
 Colour = tuple[int, int, int]
@@ -35,7 +37,9 @@ class Control:
 
     label: str
     """The name a tap by label (the simulator's ``touch``) finds it by."""
-    action: str
+    action: TouchAction
+    """What a tap asks for, typed: the games' ``Tap`` and taps, or the device's own
+    (``device.ui.actions``); the daemon passes it on as it is."""
     rect: pygame.Rect
     primary: bool = False
     """The screen's main action (drawn green)."""
@@ -49,6 +53,13 @@ class Control:
     """The colour of a lit chip or tab (None: the theme's)."""
     size: int = 0
     """The largest font size for its text (0: as large as the button allows)."""
+
+    def __post_init__(self) -> None:
+        if not is_action(self.action):
+            raise UiError(
+                f"control {self.label!r}: its action must be typed (a Tap, SeatTap...), "
+                f"not {self.action!r}"
+            )
 
     @property
     def text(self) -> str:

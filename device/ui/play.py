@@ -11,7 +11,7 @@ from device.ui.canvas import ALIEN, AMBER, DIM, NIGHT_BG, TEXT, Canvas
 from device.ui.clockface import changed_cells, draw_clock
 from device.ui.model import Colour, Control
 from device.ui.screens import Screen
-from games.events import AnswerTap
+from games.events import AnswerTap, Tap
 from games.onenight.views import AnswerButtons, DayView, NightView
 
 #: The day clock and the "Paused" / "Time's up!" line under it: all a tick changes.
@@ -48,12 +48,8 @@ class NightScreen(Screen):
     def controls(self) -> list[Control]:
         if self.answers is AnswerButtons.YES_NO:
             return [
-                Control(
-                    "Yes", str(AnswerTap(True)), pygame.Rect(150, 160, 220, 110), style="night"
-                ),
-                Control(
-                    "No", str(AnswerTap(False)), pygame.Rect(430, 160, 220, 110), style="night"
-                ),
+                Control("Yes", AnswerTap(True), pygame.Rect(150, 160, 220, 110), style="night"),
+                Control("No", AnswerTap(False), pygame.Rect(430, 160, 220, 110), style="night"),
             ]
         if self.answers is AnswerButtons.NUMBER and self.players > 0:
             per_row = 6
@@ -64,7 +60,7 @@ class NightScreen(Screen):
                 in_row = min(per_row, self.players - row * per_row)
                 left = 400 - (in_row * size + (in_row - 1) * gap) // 2
                 rect = pygame.Rect(left + col * (size + gap), 110 + row * (size + gap), size, size)
-                out.append(Control(str(n), str(AnswerTap(n)), rect, style="night"))
+                out.append(Control(str(n), AnswerTap(n), rect, style="night"))
             return out
         return []
 
@@ -104,11 +100,11 @@ class DayScreen(Screen):
         return max(0.0, self.remaining)
 
     def controls(self) -> list[Control]:
-        pause = ("Resume", "resume") if self.paused else ("Pause", "pause")
+        pause = ("Resume", Tap.RESUME) if self.paused else ("Pause", Tap.PAUSE)
         return [
             Control(*pause, pygame.Rect(20, 384, 240, 80)),
-            Control("+1 min", "extend", pygame.Rect(280, 384, 240, 80)),
-            Control("Vote now", "vote", pygame.Rect(540, 384, 240, 80), True),
+            Control("+1 min", Tap.EXTEND, pygame.Rect(280, 384, 240, 80)),
+            Control("Vote now", Tap.VOTE, pygame.Rect(540, 384, 240, 80), True),
         ]
 
     def draw_static(self, canvas: Canvas) -> None:

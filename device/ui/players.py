@@ -12,6 +12,7 @@ import pygame
 from device.ui.canvas import ALIEN, AMBER, DIM, PANEL, TEXT, Canvas
 from device.ui.model import Control
 from device.ui.screens import Screen
+from games.events import KeyTap, PickTap, Tap
 from games.views import KeyboardView, PlayersView
 
 NAME_COLUMNS, NAME_ROWS = 3, 4
@@ -41,9 +42,9 @@ class PlayersScreen(Screen):
         for i, name in enumerate(self.names[: NAME_COLUMNS * NAME_ROWS]):
             row, col = divmod(i, NAME_COLUMNS)
             rect = pygame.Rect(24 + col * (width + gap), 118 + row * (height + gap), width, height)
-            out.append(Control(name, f"pick:{name}", rect, lit=name == self.picked, size=34))
-        out.append(Control("New player", "new", pygame.Rect(24, 404, 360, 64)))
-        out.append(Control("Done", "done", pygame.Rect(416, 404, 360, 64), primary=True))
+            out.append(Control(name, PickTap(name), rect, lit=name == self.picked, size=34))
+        out.append(Control("New player", Tap.NEW, pygame.Rect(24, 404, 360, 64)))
+        out.append(Control("Done", Tap.DONE, pygame.Rect(416, 404, 360, 64), primary=True))
         return out
 
     def draw(self, canvas: Canvas, now: float) -> None:
@@ -81,11 +82,11 @@ class KeyboardScreen(Screen):
             for col, letter in enumerate(letters):
                 caption = letter if upper else letter.lower()
                 rect = _key(row, col)
-                out.append(Control(letter, f"key:{letter}", rect, size=34, caption=caption))
-        out.append(Control("Space", "key:space", _key(1, 9)))
-        out.append(Control("Del", "del", _key(2, 7, 3)))
-        out.append(Control("Back", "back", _key(3, 0, 4)))
-        out.append(Control("OK", "ok", _key(3, 6, 4), primary=True))
+                out.append(Control(letter, KeyTap(letter), rect, size=34, caption=caption))
+        out.append(Control("Space", KeyTap("space"), _key(1, 9)))
+        out.append(Control("Del", Tap.DEL, _key(2, 7, 3)))
+        out.append(Control("Back", Tap.BACK, _key(3, 0, 4)))
+        out.append(Control("OK", Tap.OK, _key(3, 6, 4), primary=True))
         return out
 
     def draw(self, canvas: Canvas, now: float) -> None:

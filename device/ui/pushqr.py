@@ -12,6 +12,7 @@ from device.ui.canvas import ALIEN, BG, DIM, TEXT, Canvas
 from device.ui.model import Control
 from device.ui.qr import draw_qr, module_pixels
 from device.ui.screens import MIN_MODULE_PIXELS, Screen
+from games.events import Tap, TouchAction
 from games.scorelog.plays import Play
 from games.scorelog.views import BgStatsView
 
@@ -38,8 +39,8 @@ class PushQrScreen(Screen):
     title: str
     lines: tuple[str, ...]
     link: str
-    back: str = "home"
-    who: str = ""
+    back: TouchAction = Tap.HOME
+    who: TouchAction | None = None
 
     @classmethod
     def from_view(cls, view: BgStatsView) -> PushQrScreen:
@@ -47,7 +48,7 @@ class PushQrScreen(Screen):
         return cls(view.title, view.lines, view.bgstats, view.back, view.who)
 
     def controls(self) -> list[Control]:
-        if not self.who:
+        if self.who is None:
             return [Control("Back", self.back, pygame.Rect(20, 396, 260, 72), True)]
         return [
             Control("Back", self.back, pygame.Rect(20, 396, 120, 72), True),

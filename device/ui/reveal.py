@@ -30,6 +30,7 @@ from device.ui.canvas import ACCENT, ALIEN, AMBER, CHIP_ON, DIM, TEXT, Canvas
 from device.ui.model import Colour, Control
 from device.ui.screens import Screen
 from device.ui.seats import CURRENT_TINT, VOTED_TINT, ghost, seat_chips, seat_row
+from games.events import ChipKind, ChipTap, SeatRole, Tap
 from games.onenight.views import COPIED_NOTHING, RevealChoice, RevealView
 
 MARK_TINT: Colour = (255, 140, 170)
@@ -135,7 +136,7 @@ class RevealScreen(Screen):
     def controls(self) -> list[Control]:
         tints = {seat: VOTED_TINT for seat in self.revealed} | {self.seat: CURRENT_TINT}
         rects = seat_row(self.players, SEAT_AREA, gap=4, widest=72)
-        out = seat_chips("Seat", "seat", rects, tints, size=34, names=dict(self.names))
+        out = seat_chips("Seat", SeatRole.SEAT, rects, tints, size=34, names=dict(self.names))
         card_rects, lower_rects = self._grids()
         mark_rects, artifact_rects = lower_rects[: len(self.marks)], lower_rects[len(self.marks) :]
         for chip, rect in zip(self._card_chips(), card_rects, strict=True):
@@ -148,7 +149,7 @@ class RevealScreen(Screen):
             out.append(
                 Control(
                     choice.name,
-                    f"mark:{choice.value}",
+                    ChipTap(ChipKind.MARK, choice.value),
                     rect,
                     style="chip",
                     lit=choice.value == self.mark,
@@ -165,7 +166,7 @@ class RevealScreen(Screen):
             out.append(
                 Control(
                     label,
-                    f"{kind}:{'no' if on else 'yes'}",
+                    ChipTap(kind, "no" if on else "yes"),
                     rect,
                     style="chip",
                     lit=on,
@@ -183,11 +184,11 @@ class RevealScreen(Screen):
             area = self._became_area()
             rects = seat_row(len(row), area, gap=CHIP_GAP * 2, widest=area.width)
             for (value, label, caption), rect in zip(row, rects, strict=True):
-                kind = "foresaw" if value in self.teams else "became"
+                kind = ChipKind.FORESAW if value in self.teams else ChipKind.BECAME
                 out.append(
                     Control(
                         label,
-                        f"{kind}:{value}",
+                        ChipTap(kind, value),
                         rect,
                         style="chip",
                         lit=value == became,
@@ -197,7 +198,7 @@ class RevealScreen(Screen):
                     )
                 )
         if self._ready:
-            out.append(Control("Confirm", "confirm", CONFIRM_RECT, True, size=44))
+            out.append(Control("Confirm", Tap.CONFIRM, CONFIRM_RECT, True, size=44))
         return out
 
     def _became_row(self) -> tuple[tuple[str, str, str], ...]:
@@ -215,7 +216,7 @@ class RevealScreen(Screen):
         if not self.artifacts:
             return []
         nowhere = pygame.Rect(0, 0, 0, 0)
-        chips = [(c.name, f"artifact:{c.value}", c.value) for c in self.artifacts]
+        chips = [(c.name, ChipTap(ChipKind.ARTIFACT, c.value), c.value) for c in self.artifacts]
         return [
             Control(
                 name,
@@ -227,7 +228,10 @@ class RevealScreen(Screen):
                 caption="None" if value is None else name.split()[0],
                 tint=ARTIFACT_TINT,
             )
-            for name, action, value in [("No Artifact", "artifact:none", None), *chips]
+            for name, action, value in [
+                ("No Artifact", ChipTap(ChipKind.ARTIFACT, "none"), None),
+                *chips,
+            ]
         ]
 
     @property
@@ -249,7 +253,7 @@ class RevealScreen(Screen):
             return [
                 Control(
                     c.name,
-                    f"card:{c.value}",
+                    ChipTap(ChipKind.CARD, c.value),
                     nowhere,
                     style="chip",
                     lit=c.value == self.card,
@@ -258,14 +262,18 @@ class RevealScreen(Screen):
                 for c in self.cards
             ]
         name = next(c.name for c in self.cards if c.value == self.card)
-        chips = [Control(name, "card:none", nowhere, style="chip", lit=True, tint=CHIP_ON)]
+        chips = [
+            Control(
+                name, ChipTap(ChipKind.CARD, "none"), nowhere, style="chip", lit=True, tint=CHIP_ON
+            )
+        ]
         # Read along the row: "Doppelganger", then the roles (amber), then "No copy".
         copied = [(f"Copied {c.name}", c.value, c.name) for c in self.copies]
         for label, value, caption in (*copied, ("Copied nothing", COPIED_NOTHING, "No copy")):
             chips.append(
                 Control(
                     label,
-                    f"became:{value}",
+                    ChipTap(ChipKind.BECAME, value),
                     nowhere,
                     style="chip",
                     lit=value == self.became,
@@ -275,13 +283,13 @@ class RevealScreen(Screen):
             )
         return chips
 
-    def _toggles(self) -> list[tuple[str, bool, str, str, Colour]]:
+    def _toggles(self) -> list[tuple[ChipKind, bool, str, str, Colour]]:
         """(kind, on, label, caption, tint) of the toggles shown, right to left."""
-        found: list[tuple[str, bool, str, str, Colour]] = []
+        found: list[tuple[ChipKind, bool, str, str, Colour]] = []
         if self.snatch_choices:
-            found.append(("snatched", self.snatched, SNATCH_LABEL, "Snatched", SNATCH_TINT))
+            found.append((ChipKind.SNATCHED, self.snatched, SNATCH_LABEL, "Snatched", SNATCH_TINT))
         if self.shield_choices:
-            found.append(("shielded", self.shielded, SHIELD_LABEL, "Shielded", SHIELD_TINT))
+            found.append((ChipKind.SHIELDED, self.shielded, SHIELD_LABEL, "Shielded", SHIELD_TINT))
         return found
 
     def _toggle_rects(self) -> list[pygame.Rect]:

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 import pygame
 
 from device.screenlayer import DeviceSlot, Ending
+from device.ui.actions import DeviceTap, Valued
 from device.ui.canvas import ALIEN, DIM, TEXT, Canvas
 from device.ui.model import Control
 from device.ui.qr import draw_qr, module_pixels
+from games.events import Tap, TouchAction, ValueTap
 from games.views import EndView, HomeView, MessageView
 
 QR_AREA = pygame.Rect(450, 24, 342, 342)
@@ -125,7 +127,7 @@ class HomeScreen(Screen):
             x, y = left + col * (width + gap), top + row * (height + gap)
             rect = pygame.Rect(x, y, width, height)
             caption = self.captions[i] if i < len(self.captions) else ""
-            out.append(Control(name, f"game:{name}", rect, caption=caption))
+            out.append(Control(name, ValueTap(Valued.GAME, name), rect, caption=caption))
         return out
 
     def draw(self, canvas: Canvas, now: float) -> None:
@@ -142,7 +144,7 @@ class MessageScreen(Screen):
     title: str
     lines: tuple[str, ...]
     button: str = "OK"
-    action: str = "ok"
+    action: TouchAction = Tap.OK
     link: str = ""
     """A BG Stats push link, drawn as a QR code beside the lines (the end of a logged game)."""
     who: bool = False
@@ -154,15 +156,15 @@ class MessageScreen(Screen):
 
     @classmethod
     def from_view(cls, view: MessageView) -> MessageScreen:
-        """The generic info/error screen; its control is "OK" -> "ok"."""
+        """The generic info/error screen; its control is "OK" -> ``Tap.OK``."""
         return cls(view.title, view.lines)
 
     @classmethod
     def end_from_view(cls, view: EndView) -> MessageScreen:
-        """The end-of-game screen; its control is "Home" -> "home". What the device offers
+        """The end-of-game screen; its control is "Home" -> ``Tap.HOME``. What the device offers
         there comes with ``around``: the logged play's link as a QR code, Who played?, Play
         again."""
-        return cls(view.title, view.lines, "Home", "home", last=True)
+        return cls(view.title, view.lines, "Home", Tap.HOME, last=True)
 
     def around(self, ending: Ending) -> MessageScreen:
         """The end screen with the device's link, Who played? and Play again."""
@@ -171,13 +173,13 @@ class MessageScreen(Screen):
         return dataclasses.replace(self, link=ending.link, who=ending.who, again=ending.again)
 
     def controls(self) -> list[Control]:
-        again = [Control("Play again", "again", pygame.Rect(460, 404, 320, 68))]
+        again = [Control("Play again", DeviceTap.AGAIN, pygame.Rect(460, 404, 320, 68))]
         if not self.again:
             again = []
         elif not self.link:
             return [
                 Control(self.button, self.action, pygame.Rect(120, 384, 260, 80), True),
-                Control("Play again", "again", pygame.Rect(420, 384, 260, 80)),
+                Control("Play again", DeviceTap.AGAIN, pygame.Rect(420, 384, 260, 80)),
             ]
         return self._controls() + again
 
@@ -186,12 +188,12 @@ class MessageScreen(Screen):
             if self.who:
                 return [
                     Control(self.button, self.action, pygame.Rect(20, 384, 112, 80), True),
-                    Control("BG Stats", "bgstats", pygame.Rect(142, 384, 140, 80)),
-                    Control("Who played?", "who", pygame.Rect(292, 384, 150, 80)),
+                    Control("BG Stats", DeviceTap.BGSTATS, pygame.Rect(142, 384, 140, 80)),
+                    Control("Who played?", DeviceTap.WHO, pygame.Rect(292, 384, 150, 80)),
                 ]
             return [
                 Control(self.button, self.action, pygame.Rect(20, 384, 200, 80), True),
-                Control("BG Stats", "bgstats", pygame.Rect(236, 384, 200, 80)),
+                Control("BG Stats", DeviceTap.BGSTATS, pygame.Rect(236, 384, 200, 80)),
             ]
         return [Control(self.button, self.action, pygame.Rect(260, 384, 280, 80), True)]
 

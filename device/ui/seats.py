@@ -8,6 +8,7 @@ import pygame
 
 from device.ui.canvas import ACCENT, CHIP_ON, DIM, PANEL, Canvas
 from device.ui.model import Colour, Control
+from games.events import SeatRole, SeatTap
 
 MAX_SEATS = 12
 """The most seats a game has (the lobby's MAX_PLAYERS): the layouts fit this many."""
@@ -31,7 +32,7 @@ def seat_row(count: int, area: pygame.Rect, gap: int = 6, widest: int = 88) -> l
 
 def seat_chips(
     label: str,
-    action: str,
+    role: SeatRole,
     rects: list[pygame.Rect],
     tints: Mapping[int, Colour],
     *,
@@ -39,13 +40,13 @@ def seat_chips(
     skip: int | None = None,
     names: Mapping[int, str] | None = None,
 ) -> list[Control]:
-    """A chip per seat in ``rects`` (seat 1 first): labelled "Seat 3", acting "seat:3", showing
-    "3" (or "3 Ada" for a seat in ``names``), lit in its colour from ``tints`` when listed
-    there; ``skip`` gets no chip."""
+    """A chip per seat in ``rects`` (seat 1 first): labelled "Seat 3", tapping
+    ``SeatTap(role, 3)``, showing "3" (or "3 Ada" for a seat in ``names``), lit in its colour
+    from ``tints`` when listed there; ``skip`` gets no chip."""
     return [
         Control(
             f"{label} {seat}",
-            f"{action}:{seat}",
+            SeatTap(role, seat),
             rect,
             style="chip",
             lit=seat in tints,

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 import pygame
 
 from device.screenlayer import DeviceSlot
+from device.ui.actions import DeviceTap
 from device.ui.canvas import ACCENT, ALIEN, AMBER, DIM, PANEL, TEXT, Canvas
 from device.ui.model import Colour, Control
 from device.ui.screens import Screen
+from games.events import ChipKind, ChipTap, Tap
 from games.onenight.views import SetupView
 
 #: The lit colour of each tab and of the chips on it.
@@ -37,7 +39,6 @@ OPTIONS_RECT = pygame.Rect(676, 355, 108, 48)
 """Options (night pace, discussion, vote mode): beside the roles line, over Start."""
 PROGRESS_SLOT = pygame.Rect(16, 392, 768, 80)
 """Where the device shows how far the night's lines are prepared, in place of the controls."""
-OPTIONS = "options"
 
 
 @dataclass(frozen=True)
@@ -127,8 +128,8 @@ class SetupScreen(Screen):
             return []
         tint = TAB_TINTS.get(self.tab)
         out = [
-            Control("-", "players:-1", pygame.Rect(560, 6, 60, 52), size=48),
-            Control("+", "players:+1", pygame.Rect(724, 6, 60, 52), size=48),
+            Control("-", ChipTap(ChipKind.PLAYERS, "-1"), pygame.Rect(560, 6, 60, 52), size=48),
+            Control("+", ChipTap(ChipKind.PLAYERS, "+1"), pygame.Rect(724, 6, 60, 52), size=48),
         ]
         gap = 8
         width = (TABS_AREA.width - gap * (len(self.tabs) - 1)) // max(1, len(self.tabs))
@@ -139,7 +140,7 @@ class SetupScreen(Screen):
             out.append(
                 Control(
                     tab.name,
-                    f"tab:{tab.key}",
+                    ChipTap(ChipKind.TAB, tab.key),
                     rect,
                     style="tab",
                     lit=lit,
@@ -147,12 +148,12 @@ class SetupScreen(Screen):
                     tint=TAB_TINTS.get(tab.key),
                 )
             )
-        out.append(Control("Random", "random", pygame.Rect(560, 118, 108, 48), size=28))
-        out.append(Control("Clear", "clear", pygame.Rect(676, 118, 108, 48), size=28))
+        out.append(Control("Random", Tap.RANDOM, pygame.Rect(560, 118, 108, 48), size=28))
+        out.append(Control("Clear", Tap.CLEAR, pygame.Rect(676, 118, 108, 48), size=28))
         out += [
             Control(
                 chip.name,
-                f"role:{chip.role}",
+                ChipTap(ChipKind.ROLE, chip.role),
                 rect,
                 style="chip",
                 lit=chip.count > 0,
@@ -165,12 +166,12 @@ class SetupScreen(Screen):
         for i, preset in enumerate(self.presets):
             rect = pygame.Rect(16 + i * (width + 8), START_RECT.top, width, START_RECT.height)
             lit = preset.key == self.preset
-            action = f"preset:{preset.key}"
+            action = ChipTap(ChipKind.PRESET, preset.key)
             out.append(Control(preset.name, action, rect, style="tab", lit=lit, tint=ACCENT))
         if self.pace:
-            out.append(Control("Options", OPTIONS, OPTIONS_RECT, size=28))
+            out.append(Control("Options", DeviceTap.OPTIONS, OPTIONS_RECT, size=28))
         if self.playable:
-            out.append(Control("Start night", "start", START_RECT, True, size=40))
+            out.append(Control("Start night", Tap.START, START_RECT, True, size=40))
         return out
 
     def slot(self, part: DeviceSlot) -> pygame.Rect | None:

@@ -11,9 +11,11 @@ from dataclasses import dataclass
 import pygame
 
 from device.screenlayer import DeviceSlot, Ending
+from device.ui.actions import DeviceTap
 from device.ui.canvas import ALIEN, AMBER, DIM, PANEL, TEXT, Canvas
 from device.ui.model import Control
 from device.ui.screens import ENTER_SCORES_RECT, Screen
+from games.events import TouchAction
 from games.views import SheetRow, SheetView
 
 SEAT_WIDTH = 110
@@ -30,7 +32,7 @@ class SheetScreen(Screen):
     message: str
     round: int
     rounds: int
-    buttons: tuple[tuple[str, str, bool], ...]
+    buttons: tuple[tuple[str, TouchAction, bool], ...]
     notes: tuple[str, ...] = ()
     names: tuple[tuple[int, str], ...] = ()
     """(seat, player name) of the seats linked to players."""
@@ -60,9 +62,9 @@ class SheetScreen(Screen):
         played? while the play has unnamed seats)."""
         if not ending.link:
             return self
-        more = [("BG Stats", "bgstats", False)]
+        more: list[tuple[str, TouchAction, bool]] = [("BG Stats", DeviceTap.BGSTATS, False)]
         if ending.who:
-            more.append(("Who played?", "who", False))
+            more.append(("Who played?", DeviceTap.WHO, False))
         return dataclasses.replace(self, buttons=(*self.buttons, *more))
 
     def controls(self) -> list[Control]:

@@ -6,9 +6,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from device.ui.actions import DeviceTap
 from device.ui.canvas import ALIEN, DIM, TEXT, Canvas
 from device.ui.model import Control
 from device.ui.screens import Screen
+from games.events import Tap
 from games.views import TableView
 
 
@@ -28,13 +30,13 @@ class TableScreen(Screen):
 
     def controls(self) -> list[Control]:
         out = [
-            Control("Home", "home", pygame.Rect(20, 384, 220, 80)),
-            Control("Start", "table:start", pygame.Rect(500, 384, 280, 80), True),
+            Control("Home", Tap.HOME, pygame.Rect(20, 384, 220, 80)),
+            Control("Start", DeviceTap.TABLE_START, pygame.Rect(500, 384, 280, 80), True),
         ]
         if self.fewest < self.most:
             out += [
-                Control("-", "table:-1", pygame.Rect(200, 170, 100, 100), size=64),
-                Control("+", "table:+1", pygame.Rect(500, 170, 100, 100), size=64),
+                Control("-", DeviceTap.TABLE_FEWER, pygame.Rect(200, 170, 100, 100), size=64),
+                Control("+", DeviceTap.TABLE_MORE, pygame.Rect(500, 170, 100, 100), size=64),
             ]
         return out
 

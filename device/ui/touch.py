@@ -23,6 +23,7 @@ from device.ui.layer import draw_layer, shows
 from device.ui.model import DESIGN_SIZE, Control, UiError, UiInput
 from device.ui.registry import screen_for, view_kinds
 from device.ui.screens import Screen
+from games.events import TouchAction
 from games.views import ScreenId, View
 
 logger = logging.getLogger(__name__)
@@ -177,7 +178,7 @@ class TouchUI:
         self.redraw(self._now)
         return True
 
-    def add_control(self, label: str, action: str, rect: tuple[int, int, int, int]) -> None:
+    def add_control(self, label: str, action: TouchAction, rect: tuple[int, int, int, int]) -> None:
         """Add a control to the current screen until the next ``show`` (once per label); not
         while a question is over it (the next pass adds it once the question is answered)."""
         if self._modal is not None or any(control.label == label for control in self._controls):
@@ -332,14 +333,15 @@ class TouchUI:
         return self._notice[0]
 
     def controls(self) -> list[tuple[str, str]]:
-        """(label, action) of each control on the current screen."""
-        return [(c.label, c.action) for c in self._live()]
+        """(label, action) of each control on the current screen, the action as it reads
+        (``target:3``): for reading the screen out. Its typed controls: ``screen_controls``."""
+        return [(c.label, str(c.action)) for c in self._live()]
 
     def screen_controls(self) -> list[Control]:
         """The controls a tap can reach now, as drawn: with their captions and rects."""
         return list(self._live())
 
-    def action_for_label(self, label: str) -> str:
+    def action_for_label(self, label: str) -> TouchAction:
         """The action of the control labelled ``label`` (case-insensitive) on this screen."""
         return self._control_for_label(label).action
 
@@ -378,7 +380,7 @@ class TouchUI:
 
     # -- input ----------------------------------------------------------------------------
 
-    def _hit(self, pos: tuple[int, int]) -> str | None:
+    def _hit(self, pos: tuple[int, int]) -> TouchAction | None:
         w, h = self._require_open().get_size()
         design = (pos[0] * DESIGN_SIZE[0] // w, pos[1] * DESIGN_SIZE[1] // h)
         for control in self._live():

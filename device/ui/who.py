@@ -17,9 +17,11 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from device.ui.actions import DeviceTap, Valued
 from device.ui.canvas import ALIEN, DIM, Canvas
 from device.ui.model import Control
 from device.ui.screens import Screen
+from games.events import ValueTap
 from games.scorelog.plays import Play
 from games.scorelog.stats import unnamed
 from games.scorelog.views import WhoView
@@ -96,10 +98,12 @@ class WhoScreen(Screen):
         for i, name in enumerate(self.names[: COLUMNS * ROWS]):
             row, col = divmod(i, COLUMNS)
             rect = pygame.Rect(24 + col * (width + gap), 118 + row * (height + gap), width, height)
-            out.append(Control(name, f"who:pick:{name}", rect, size=34))
-        out.append(Control("Skip", "who:skip", pygame.Rect(24, 404, 236, 64)))
-        out.append(Control("New player", "who:new", pygame.Rect(282, 404, 236, 64)))
-        out.append(Control("Done", "who:done", pygame.Rect(540, 404, 236, 64), primary=True))
+            out.append(Control(name, ValueTap(Valued.WHO_PICK, name), rect, size=34))
+        out.append(Control("Skip", DeviceTap.WHO_SKIP, pygame.Rect(24, 404, 236, 64)))
+        out.append(Control("New player", DeviceTap.WHO_NEW, pygame.Rect(282, 404, 236, 64)))
+        out.append(
+            Control("Done", DeviceTap.WHO_DONE, pygame.Rect(540, 404, 236, 64), primary=True)
+        )
         return out
 
     def draw(self, canvas: Canvas, now: float) -> None:

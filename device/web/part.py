@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING
 
 from device.runtime.inbox import Notice
 from device.store.stats import LogReader
+from device.ui.actions import DeviceTap
 from device.web.bridge import Bridge
 from device.web.pairing import Pairing
 from device.web.server import WebServer
 from device.web.snapshot import Publisher, SnapshotBox
+from games.events import TouchAction
 from games.views import ScreenName
 
 if TYPE_CHECKING:
@@ -24,7 +26,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-OPEN_PAIRING = "pairing:open"
+OPEN_PAIRING = DeviceTap.OPEN_PAIRING
 """The home screen's "Open pairing" control, there only while pairing is locked."""
 OPEN_RECT = (600, 6, 190, 48)
 """Where it sits (design pixels): the top right corner, clear of the game buttons."""
@@ -62,9 +64,9 @@ class WebPart:
         if self.pairing.locked and daemon.shown.screen is ScreenName.HOME:
             daemon.ui.add_control("Open pairing", OPEN_PAIRING, OPEN_RECT)
 
-    def tap(self, daemon: Daemon, action: str) -> bool:
+    def tap(self, daemon: Daemon, action: TouchAction) -> bool:
         """Open pairing on its control's tap; whether ``action`` was that tap."""
-        if action != OPEN_PAIRING:
+        if action is not OPEN_PAIRING:
             return False
         self.pairing.open()
         daemon.notices.append("Phone pairing is open again: ask for a code on the phone")

@@ -39,6 +39,7 @@ from games.events import (
     SeatRole,
     SeatTap,
     TagSeen,
+    Tap,
     Tick,
     Touched,
     describe,
@@ -112,9 +113,6 @@ class AlienationSession:
             return _take_firsties(state, event.seat)
         elif (first := _tapped(event, SeatRole.FIRST)) is not None:
             return _take_firsties(state, first)
-        elif isinstance(event, Touched) and str(event.action).startswith("first:"):
-            action = str(event.action)
-            raise EventNotAcceptedError(f"touch {action!r}: Firsties goes to a seat number")
         elif isinstance(event, ControlPressed | TagSeen | Touched):
             return state, []
         kind = describe(event)
@@ -151,10 +149,6 @@ def draw(setup: AlienationSetup) -> int:
     return random.Random(setup.seed).randint(1, setup.players)
 
 
-RANDOM_FRIENDLIEST = "friendliest:random"
-"""The "Random" control's action while the table chooses its friendliest player."""
-
-
 def _tapped(event: Event, role: SeatRole) -> int | None:
     """The seat a tap on a ``role`` chip names (None for any other event)."""
     if isinstance(event, Touched) and isinstance(event.action, SeatTap):
@@ -169,7 +163,7 @@ def _friendliest_input(state: AlienationState, event: Event, now: float) -> Tran
         if state.choose_until is not None and now >= state.choose_until:
             return _choose(state, draw(state.setup), "timeout")
         return state, []
-    if event == Touched(RANDOM_FRIENDLIEST):
+    if event == Touched(Tap.RANDOM_FRIENDLIEST):
         return _choose(state, draw(state.setup), "random")
     chosen = event.seat if isinstance(event, SeatPressed) else _tapped(event, SeatRole.FRIENDLIEST)
     if chosen is not None:
@@ -178,11 +172,6 @@ def _friendliest_input(state: AlienationState, event: Event, now: float) -> Tran
                 f"seat {chosen} cannot be the friendliest player: the seats are 1 to {players}"
             )
         return _choose(state, chosen, "table")
-    if isinstance(event, Touched) and str(event.action).startswith("friendliest:"):
-        named = str(event.action).removeprefix("friendliest:")
-        raise EventNotAcceptedError(
-            f"seat {named} cannot be the friendliest player: the seats are 1 to {players}"
-        )
     if isinstance(event, ControlPressed) and event.control is Control.GO:
         return _choose(state, draw(state.setup), "random")
     if isinstance(event, ScoreEntered):
@@ -349,15 +338,17 @@ def sheet_view(state: AlienationState) -> SheetView:
         )
         rows.append(SheetRow(seat, tuple(cells), lit))
     if state.phase is AlienationPhase.FINAL:
-        controls = [SheetButton("Home", "home", primary=True)]
+        controls = [SheetButton("Home", Tap.HOME, primary=True)]
         title = "Alienation: final scores"
     elif state.phase is AlienationPhase.FRIENDLIEST:
         seats = range(1, players + 1)
-        controls = [SheetButton(f"Player {s}", f"friendliest:{s}") for s in seats]
-        controls.append(SheetButton("Random", RANDOM_FRIENDLIEST))
+        controls = [SheetButton(f"Player {s}", SeatTap(SeatRole.FRIENDLIEST, s)) for s in seats]
+        controls.append(SheetButton("Random", Tap.RANDOM_FRIENDLIEST))
         title = "Alienation: who is the friendliest?"
     else:
-        controls = [SheetButton(f"First {s}", f"first:{s}") for s in range(1, players + 1)]
+        controls = [
+            SheetButton(f"First {s}", SeatTap(SeatRole.FIRST, s)) for s in range(1, players + 1)
+        ]
         title = f"Alienation: round {state.round} of {ROUNDS}"
     return SheetView(
         title=title,

@@ -19,7 +19,7 @@ import dataclasses
 from games.alieninjas import scoresheet
 from games.alieninjas.state import AlieninjasPhase, AlieninjasState
 from games.effects import Buzz, Effect, Lamp, LampPattern, Record, Say, Show, Sound
-from games.events import Control, ControlPressed, Event, SeatPressed, Touched
+from games.events import Control, ControlPressed, Event, SeatPressed, Tap, Touched
 
 Transition = tuple[AlieninjasState, list[Effect]]
 
@@ -42,7 +42,7 @@ def on_input(state: AlieninjasState, event: Event, now: float) -> Transition:
     if isinstance(event, SeatPressed):
         return _press(state, event, now)
     go = isinstance(event, ControlPressed) and event.control is Control.GO
-    if go or event == Touched("go"):
+    if go or event == Touched(Tap.GO):
         return rearm(state)
     return state, []
 

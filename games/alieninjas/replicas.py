@@ -15,7 +15,7 @@ from games.alieninjas.setup import ROUNDS
 from games.alieninjas.state import AlieninjasPhase, AlieninjasState
 from games.alieninjas.views import ReplicasView, SeatTotal
 from games.effects import Buzz, Effect, Lamp, LampPattern, Phase, Record, Say, Show, Sound
-from games.events import Control, ControlPressed, Event, SeatPressed, Touched
+from games.events import Control, ControlPressed, Event, SeatPressed, Tap, Touched
 
 Transition = tuple[AlieninjasState, list[Effect]]
 
@@ -66,7 +66,7 @@ def open_round(state: AlieninjasState, now: float = 0.0) -> Transition:
 def on_ready(state: AlieninjasState, event: Event, now: float) -> Transition:
     """Go (button or screen), or the starter's seat button, starts the countdown."""
     go = isinstance(event, ControlPressed) and event.control is Control.GO
-    go = go or event == Touched("go")
+    go = go or event == Touched(Tap.GO)
     starter = isinstance(event, SeatPressed) and event.seat == state.starter
     if not (go or starter):
         return state, []
@@ -185,6 +185,6 @@ def time_up(state: AlieninjasState, at: float) -> Transition:
 def _answer(event: Event) -> bool | None:
     if isinstance(event, ControlPressed) and event.control is not Control.GO:
         return event.control is Control.YES
-    if event in (Touched("yes"), Touched("no")):
-        return event == Touched("yes")
+    if event in (Touched(Tap.YES), Touched(Tap.NO)):
+        return event == Touched(Tap.YES)
     return None

@@ -40,6 +40,7 @@ from games.events import (
     ScoreEntered,
     SeatPressed,
     TagSeen,
+    Tap,
     Tick,
     Touched,
     describe,
@@ -225,9 +226,9 @@ def _enter_round(state: EncountersState) -> Transition:
 
 def _input(state: EncountersState, event: Event) -> Transition:
     go = isinstance(event, ControlPressed) and event.control is Control.GO
-    if state.phase is EncountersPhase.ROUNDS and (go or event == Touched("next")):
+    if state.phase is EncountersPhase.ROUNDS and (go or event == Touched(Tap.NEXT)):
         return _next_round(state)
-    if state.phase is not EncountersPhase.FINAL and event == Touched("undo"):
+    if state.phase is not EncountersPhase.FINAL and event == Touched(Tap.UNDO):
         return _undo(state)
     if state.phase is EncountersPhase.FINAL:
         return state, on_final(event)
@@ -358,13 +359,13 @@ def sheet_view(state: EncountersState) -> SheetView:
         rows.append(SheetRow(seat, tuple(cells), lit))
     if state.phase is EncountersPhase.ROUNDS:
         controls: tuple[SheetButton, ...] = (
-            SheetButton("Undo", "undo"),
-            SheetButton("Next round", "next", primary=True),
+            SheetButton("Undo", Tap.UNDO),
+            SheetButton("Next round", Tap.NEXT, primary=True),
         )
     elif state.phase is EncountersPhase.SCORE:
-        controls = (SheetButton("Undo", "undo"),)
+        controls = (SheetButton("Undo", Tap.UNDO),)
     else:
-        controls = (SheetButton("Home", "home", primary=True),)
+        controls = (SheetButton("Home", Tap.HOME, primary=True),)
     return SheetView(
         title="Alien Encounters",
         columns=("Faction", "Intention", "War", "Peace", "Score"),

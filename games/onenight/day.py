@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from games.effects import Effect, Phase, Say, Show
-from games.events import Control, ControlPressed, Event, Touched
+from games.events import Control, ControlPressed, Event, Tap, Touched
 from games.onenight.script import DayAlert, day_alerts, day_start_line
 from games.onenight.script_app import outcomes, vote_rules
 from games.onenight.state import OneNightPhase, OneNightState
@@ -97,18 +97,18 @@ def on_input(state: OneNightState, event: Event, now: float) -> Transition:
     """Pause (go or touch), resume, extend by a minute, or skip to the vote."""
     paused = state.day_ends_at is None
     toggle = isinstance(event, ControlPressed) and event.control is Control.GO
-    if event == Touched("pause") or (toggle and not paused):
+    if event == Touched(Tap.PAUSE) or (toggle and not paused):
         if paused:
             return state, []
         left = remaining(state, now)
         state = dataclasses.replace(state, day_ends_at=None, day_remaining=left, deadline=None)
         return state, [Show(day_view(state)), Say.of("onenight.day.paused")]
-    if event == Touched("resume") or (toggle and paused):
+    if event == Touched(Tap.RESUME) or (toggle and paused):
         if not paused:
             return state, []
         state = _schedule(dataclasses.replace(state, day_ends_at=now + state.day_remaining))
         return state, [Show(day_view(state)), Say.of("onenight.day.resumed")]
-    if event == Touched("extend"):
+    if event == Touched(Tap.EXTEND):
         left = remaining(state, now) + EXTEND_SECONDS
         state = _skip_passed(state, left)
         if paused:
@@ -116,7 +116,7 @@ def on_input(state: OneNightState, event: Event, now: float) -> Transition:
         else:
             state = _schedule(dataclasses.replace(state, day_ends_at=now + left))
         return state, [Show(day_view(state)), Say.of("onenight.day.extended")]
-    if event == Touched("vote"):
+    if event == Touched(Tap.VOTE):
         last = len(alerts(state)) - 1  # the "three, two, one, vote" call
         state = dataclasses.replace(state, day_ends_at=now + 3.0, next_alert=last)
         return on_deadline(state, now)

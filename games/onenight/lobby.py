@@ -33,7 +33,7 @@ from functools import partial
 from typing import Any
 
 from games.errors import SetupError
-from games.events import ChipKind, ChipTap, TouchAction, parse_action
+from games.events import ChipKind, ChipTap, Tap, TouchAction
 from games.onenight.presets import (
     PRESETS,
     Preset,
@@ -211,19 +211,19 @@ class Lobby:
         raises ``SetupError`` or ``UnknownRoleError``.
         """
         operation: Callable[[], Lobby]
-        match parse_action(action) if isinstance(action, str) else action:
+        match action:
             case ChipTap(ChipKind.TAB, tab) if tab in TABS:
                 return self.show_tab(tab)
             case ChipTap(ChipKind.ROLE, role):
                 return self.toggle_role(find_role(role))
-            case "clear":
+            case Tap.CLEAR:
                 return self.clear_roles()
             case ChipTap(ChipKind.PRESET, key):
                 find_preset(key)
                 operation = partial(self.apply_preset, key)
             case ChipTap(ChipKind.PLAYERS, step):
                 operation = partial(self.set_players, self.players + _step(step))
-            case "random":
+            case Tap.RANDOM:
                 operation = partial(self.deal_random, rng)
             case _:
                 raise SetupError(f"unknown setup action: {str(action)!r}")

@@ -3,16 +3,18 @@
 The same three a phone's New game form sets; they go into the setup's options, so the kept
 table (Play again, the next game from home) remembers them like the phone's.
 
->>> options = change_pace(OneNightOptions(), "pace:role:+1", players=5)
->>> pace_line(change_pace(options, "pace:vote", players=5), players=5)
+>>> options = change_pace(OneNightOptions(), Tap.ROLE_SECONDS_MORE, players=5)
+>>> pace_line(change_pace(options, Tap.VOTE_MODE, players=5), players=5)
 'Night: 11 s a role. Talk: 4 min (auto). Vote: called.'
 
 Talk steps from the minutes in effect, auto's included: at five players auto is 4 min, so "+"
 gives 5 min and "-" 3 min; stepping onto the auto value is auto again.
 
->>> [change_pace(options, f"pace:day:{step}", players=5).day_minutes for step in ("+1", "-1")]
+>>> steps = (Tap.DAY_MINUTES_MORE, Tap.DAY_MINUTES_LESS)
+>>> [change_pace(options, step, players=5).day_minutes for step in steps]
 [5, 3]
->>> change_pace(dataclasses.replace(options, day_minutes=5), "pace:day:-1", players=5).day_minutes
+>>> less = Tap.DAY_MINUTES_LESS
+>>> change_pace(dataclasses.replace(options, day_minutes=5), less, players=5).day_minutes
 0
 """
 
@@ -21,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 
 from games.errors import SetupError
+from games.events import Tap
 from games.onenight.setup import VOTE_MODES, OneNightOptions
 
 ROLE_SECONDS = (3, 60)
@@ -42,22 +45,34 @@ def pace_line(options: OneNightOptions, players: int) -> str:
     return f"Night: {seconds} s a role. Talk: {minutes} min{auto}. Vote: {options.vote_mode}."
 
 
-def change_pace(options: OneNightOptions, action: str, players: int) -> OneNightOptions:
-    """One Options tap: ``pace:role:±1``, ``pace:day:±1`` (within range; a step from the
-    minutes in effect at ``players``, auto's value being auto) or ``pace:vote`` (the next
-    mode); ``SetupError`` for anything else."""
-    match action.split(":"):
-        case ["pace", "role", ("-1" | "+1") as step]:
+PACE_TAPS = (
+    Tap.ROLE_SECONDS_LESS,
+    Tap.ROLE_SECONDS_MORE,
+    Tap.DAY_MINUTES_LESS,
+    Tap.DAY_MINUTES_MORE,
+    Tap.VOTE_MODE,
+)
+"""The Options' taps, each a step of one of the three."""
+
+
+def change_pace(options: OneNightOptions, action: Tap, players: int) -> OneNightOptions:
+    """One Options tap (``PACE_TAPS``): seconds a role or discussion minutes one up or down
+    (within range; minutes step from those in effect at ``players``, auto's value being auto)
+    or the next vote mode; ``SetupError`` for any other tap."""
+    match action:
+        case Tap.ROLE_SECONDS_LESS | Tap.ROLE_SECONDS_MORE:
+            step = -1 if action is Tap.ROLE_SECONDS_LESS else 1
             low, high = ROLE_SECONDS
-            seconds = min(high, max(low, round(options.role_seconds) + int(step)))
+            seconds = min(high, max(low, round(options.role_seconds) + step))
             return dataclasses.replace(options, role_seconds=float(seconds))
-        case ["pace", "day", ("-1" | "+1") as step]:
+        case Tap.DAY_MINUTES_LESS | Tap.DAY_MINUTES_MORE:
+            step = -1 if action is Tap.DAY_MINUTES_LESS else 1
             low, high = DAY_MINUTES
             auto = auto_minutes(players)
-            minutes = min(high, max(low, (options.day_minutes or auto) + int(step)))
+            minutes = min(high, max(low, (options.day_minutes or auto) + step))
             # One line of values with auto in its place: "3, auto (4), 5", not auto below 1.
             return dataclasses.replace(options, day_minutes=0 if minutes == auto else minutes)
-        case ["pace", "vote"]:
+        case Tap.VOTE_MODE:
             following = (VOTE_MODES.index(options.vote_mode) + 1) % len(VOTE_MODES)
             return dataclasses.replace(options, vote_mode=VOTE_MODES[following])
-    raise SetupError(f"unknown setup action: {action!r}")
+    raise SetupError(f"unknown setup action: {str(action)!r}")

@@ -6,7 +6,7 @@ import dataclasses
 from typing import Any
 
 from games.effects import Effect, Finished, LogPlay, Phase, Report, Say, Show
-from games.events import Event, Touched
+from games.events import Event, Tap, Touched
 from games.onenight.artifacts import Artifact
 from games.onenight.boxes import BOX_TITLES, filed_under, guest_note
 from games.onenight.resolve import (
@@ -207,6 +207,6 @@ def _lower_the(name: str) -> str:
 
 def on_input(state: OneNightState, event: Event) -> tuple[OneNightState, list[Effect]]:
     """After the result, the Home control ends the game."""
-    if event in (Touched("home"), Touched("ok")):
+    if event in (Touched(Tap.HOME), Touched(Tap.OK)):
         return state, [Finished()]
     return state, []

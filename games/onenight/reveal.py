@@ -22,7 +22,7 @@ import dataclasses
 
 from games.effects import Effect, Say, Show
 from games.errors import RulesError
-from games.events import ChipTap, Event, RevealEntered, SeatRole, SeatTap, Touched
+from games.events import ChipTap, Event, RevealEntered, SeatRole, SeatTap, Tap, Touched
 from games.onenight.artifacts import Artifact, artifact_pool
 from games.onenight.instructions import AlienKind, directive_after_oracle
 from games.onenight.instructions.bonus import teams_in_play
@@ -324,7 +324,7 @@ def screen(state: OneNightState) -> Show:
 def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Effect]]:
     """The touch picker: seat, card (and the role a Doppelganger or Copycat card copied), mark,
     conversion, snatched, then Confirm (which records it)."""
-    if event == Touched("reveal"):
+    if event == Touched(Tap.REVEAL):
         # The picker opens on the next seat: kept as the draft, so a restart reopens it too.
         state = dataclasses.replace(state, draft=state.draft or _blank(state))
         return state, [Show(reveal_view(state))]
@@ -333,7 +333,7 @@ def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Ef
             kind, value = "seat", str(chosen)
         case ChipTap(chip, value):
             kind = chip.value
-        case "confirm":
+        case Tap.CONFIRM:
             kind, value = "confirm", ""
         case _:
             return state, []

@@ -22,6 +22,7 @@ from games.events import (
     RevealEntered,
     SeatPressed,
     TagSeen,
+    Tap,
     Tick,
     Touched,
     VoteCast,
@@ -30,7 +31,7 @@ from games.events import (
 from games.onenight import day, foresee, night, result, reveal, vote
 from games.onenight.instructions import draw_instructions
 from games.onenight.lobby import Lobby
-from games.onenight.pace import change_pace, pace_line
+from games.onenight.pace import PACE_TAPS, change_pace, pace_line
 from games.onenight.script import all_day_lines
 from games.onenight.script_app import possible_day_lengths
 from games.onenight.setup import OneNightSetup
@@ -172,7 +173,7 @@ def _setup_view(state: OneNightState) -> SetupView:
 
 def _setup_input(state: OneNightState, event: Event) -> Transition:
     go = isinstance(event, ControlPressed) and event.control is Control.GO
-    if go or event == Touched("start"):
+    if go or event == Touched(Tap.START):
         return _begin_preparing(state)
     if state.preparing or not isinstance(event, SeatPressed | Touched):
         if isinstance(event, ControlPressed | TagSeen | SeatPressed | Touched):
@@ -180,8 +181,8 @@ def _setup_input(state: OneNightState, event: Event) -> Transition:
         raise EventNotAcceptedError(
             f"{describe(event)} is not accepted in phase 'setup'", table=NOT_NOW
         )
-    if isinstance(event, Touched) and str(event.action).startswith("pace:"):
-        options = change_pace(state.setup.options, str(event.action), _lobby(state).players)
+    if isinstance(event, Touched) and isinstance(event.action, Tap) and event.action in PACE_TAPS:
+        options = change_pace(state.setup.options, event.action, _lobby(state).players)
         state = dataclasses.replace(state, setup=dataclasses.replace(state.setup, options=options))
         return state, [Show(_setup_view(state))]
     lobby = _lobby(state)

@@ -16,6 +16,7 @@ from games.events import (
     SeatPressed,
     SeatRole,
     SeatTap,
+    Tap,
     Touched,
     VoteCast,
 )
@@ -91,10 +92,10 @@ def on_input(state: OneNightState, event: Event) -> Transition:
     if isinstance(event, VoteCast):
         return _cast_whole(state, event)
     if ballot.replacing is not None and isinstance(event, ControlPressed | Touched):
-        yes = event in (Touched("confirm:yes"),) or (
+        yes = event in (Touched(Tap.CONFIRM_YES),) or (
             isinstance(event, ControlPressed) and event.control is Control.YES
         )
-        no = event in (Touched("confirm:no"),) or (
+        no = event in (Touched(Tap.CONFIRM_NO),) or (
             isinstance(event, ControlPressed) and event.control is Control.NO
         )
         if yes or no:
@@ -102,7 +103,7 @@ def on_input(state: OneNightState, event: Event) -> Transition:
             state = dataclasses.replace(state, ballot=ballot)
             line = "onenight.vote.changed" if yes else "onenight.vote.kept"
             return _after_vote(state, [Say.of(line)])
-    if event == Touched("close") or (
+    if event == Touched(Tap.CLOSE) or (
         isinstance(event, ControlPressed) and event.control is Control.GO
     ):
         return _close_asked(state, ballot)

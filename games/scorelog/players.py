@@ -25,6 +25,7 @@ from games.events import (
     PickTap,
     SeatPressed,
     TagSeen,
+    Tap,
     Tick,
     TouchAction,
     Touched,
@@ -176,9 +177,9 @@ def _list_hint(profiles: tuple[str, ...]) -> str:
 
 
 def _list_touch(state: PlayersState, action: TouchAction) -> Transition:
-    if action in ("done", "home"):
+    if action in (Tap.DONE, Tap.HOME):
         return state, [Finished()]
-    if action == "new":
+    if action is Tap.NEW:
         state = dataclasses.replace(state, phase=PlayersPhase.NAME, typed="", message="Type a name")
         return state, _show(state)
     if isinstance(action, PickTap):
@@ -210,10 +211,10 @@ def _link(state: PlayersState, seat: int) -> Transition:
 
 
 def _type(state: PlayersState, action: TouchAction) -> Transition:
-    if action == "back":
+    if action is Tap.BACK:
         state = dataclasses.replace(state, phase=PlayersPhase.PLAYERS, typed="", message="")
         return state, _show(state)
-    if action == "del":
+    if action is Tap.DEL:
         return _retype(state, state.typed[:-1])
     if isinstance(action, KeyTap):
         key = action.key
@@ -223,7 +224,7 @@ def _type(state: PlayersState, action: TouchAction) -> Transition:
         if len(state.typed) >= MAX_NAME:
             return state, [Say.of("players.too_long", most=MAX_NAME)]
         return _retype(state, state.typed + char)
-    if action == "ok":
+    if action is Tap.OK:
         return _add(state)
     return state, []
 

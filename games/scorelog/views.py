@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from games.events import Tap, TouchAction
 from games.views import Checked, ScreenName, View, ViewError
 
 
@@ -23,10 +24,10 @@ class BgStatsView(View):
     """Its result, when."""
     bgstats: str
     """The push link the code shows."""
-    back: str = "home"
+    back: TouchAction = Tap.HOME
     """The action of the Back button."""
-    who: str = ""
-    """The action of a "Who played?" button, for a play with unnamed seats (empty: none)."""
+    who: TouchAction | None = None
+    """The action of a "Who played?" button, for a play with unnamed seats (None: none)."""
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ class Tab(Checked):
     """One of the score log's tabs along the top of its pages."""
 
     label: str
-    action: str
+    action: TouchAction
     lit: bool = False
     """Whether it is the tab chosen."""
 
@@ -129,7 +130,7 @@ class PlayRow(Checked):
     """One play in the plays list: its button's label and action."""
 
     label: str
-    action: str
+    action: TouchAction
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,13 @@ from games.events import (
     ControlPressed,
     ScoreEntered,
     SeatPressed,
+    SeatRole,
+    SeatTap,
+    Tap,
     Tick,
     Touched,
     VoteCast,
+    parse_action,
 )
 from games.views import SheetView
 from narration.catalogue import Catalogue
@@ -81,7 +85,9 @@ def test_firsties_from_the_entry_a_seat_button_or_touch_picks_the_next_start() -
     assert state.round == 2 and state.start == 3
     assert Say.of("alienation.draft", direction="right") in effects
     assert "alienation.reminder.shuffle" in says(effects)
-    state, effects = play(session, state, Touched("first:2"), score(1, 1), score(2, 2))
+    state, effects = play(
+        session, state, Touched(SeatTap(SeatRole.FIRST, 2)), score(1, 1), score(2, 2)
+    )
     assert state.firsties == 2
 
 
@@ -122,7 +128,7 @@ def test_three_rounds_report_scores_and_a_shared_final() -> None:
     assert session.phase(state) == "final"
     state, effects = play(session, state, ControlPressed(Control.GO, 0.0))
     assert effects == []
-    _, effects = play(session, state, Touched("home"))
+    _, effects = play(session, state, Touched(Tap.HOME))
     assert effects == [Finished()]
 
 
@@ -242,7 +248,7 @@ def _choose_friendliest(
         elif kind == "press":
             event = SeatPressed(int(args[0]), now)
         elif kind == "touch":
-            event = Touched(str(args[0]))
+            event = Touched(parse_action(str(args[0])))
         else:
             event = ControlPressed(Control.GO, now)
         state, more = session.handle(state, event, now)
@@ -276,11 +282,12 @@ def test_while_the_table_chooses_the_sheet_offers_each_player_and_random() -> No
     view = [e for e in effects if isinstance(e, Show)][-1].view
     assert isinstance(view, SheetView)
     assert [c.action for c in view.controls] == [
-        "friendliest:1",
-        "friendliest:2",
-        "friendliest:3",
-        "friendliest:random",
+        SeatTap(SeatRole.FRIENDLIEST, 1),
+        SeatTap(SeatRole.FRIENDLIEST, 2),
+        SeatTap(SeatRole.FRIENDLIEST, 3),
+        Tap.RANDOM_FRIENDLIEST,
     ]
+    assert str(view.controls[0].action) == "friendliest:1"  # as it reads
     assert [c.label for c in view.controls][-1] == "Random"
     assert not any(row.lit for row in view.rows)
 
@@ -292,7 +299,7 @@ def test_while_the_table_chooses_bad_input_is_refused_by_name() -> None:
         session.handle(state, SeatPressed(5, 0.0), 0.0)
     assert str(error.value) == "seat 5 cannot be the friendliest player: the seats are 1 to 3"
     with pytest.raises(EventNotAcceptedError) as error:
-        session.handle(state, Touched("friendliest:0"), 0.0)
+        session.handle(state, Touched(SeatTap(SeatRole.FRIENDLIEST, 0)), 0.0)
     assert str(error.value) == "seat 0 cannot be the friendliest player: the seats are 1 to 3"
     with pytest.raises(EventNotAcceptedError) as error:
         session.handle(state, score(1, 4), 0.0)
@@ -300,7 +307,7 @@ def test_while_the_table_chooses_bad_input_is_refused_by_name() -> None:
         "seat 1 entered a score in phase 'friendliest': round 1 opens once the friendliest "
         "player is chosen (a seat button, Random, or the draw after 120 s)"
     )
-    assert session.handle(state, Touched("first:2"), 0.0) == (state, [])
+    assert session.handle(state, Touched(SeatTap(SeatRole.FIRST, 2)), 0.0) == (state, [])
 
 
 def test_a_checkpoint_while_choosing_keeps_the_rest_of_the_wait() -> None:

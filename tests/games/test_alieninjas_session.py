@@ -24,7 +24,7 @@ from games.effects import (
     Sound,
 )
 from games.errors import NOT_NOW, EventNotAcceptedError, SetupError
-from games.events import ScoreEntered, Touched
+from games.events import ScoreEntered, Tap, Touched
 from games.views import EndView
 from narration.catalogue import Catalogue
 
@@ -216,7 +216,7 @@ def test_final_after_three_rounds_with_reaction_times() -> None:
     end = next(e for e in game.log if isinstance(e, Show) and e.screen == "end")
     assert isinstance(end.view, EndView)
     assert "Player 2 called it in 7.0 s (round 2), 7.0 s (round 3)" in end.view.lines
-    assert game.feed(Touched("home"), 300.0)[-1].__class__.__name__ == "Finished"
+    assert game.feed(Touched(Tap.HOME), 300.0)[-1].__class__.__name__ == "Finished"
     logged = next(e for e in game.log if isinstance(e, LogPlay)).result
     assert logged is not None and logged.scores == (8, 11)
     sides = ", ".join(map_side(game.state.setup.seed, number) for number in (1, 2, 3))

@@ -18,7 +18,7 @@ from games.encounters.session import (
     verdict_lines,
 )
 from games.errors import EventNotAcceptedError, RulesError
-from games.events import Control, ControlPressed, ScoreEntered, SeatPressed, Touched, VoteCast
+from games.events import Control, ControlPressed, ScoreEntered, SeatPressed, Tap, Touched, VoteCast
 from games.views import SheetView
 from narration.catalogue import Catalogue
 
@@ -92,13 +92,13 @@ def test_ten_gos_reach_the_score_with_events_after_3_5_and_7() -> None:
 
 def test_undo_steps_back_and_touch_next_steps_on() -> None:
     session, state, _ = started()
-    state, effects = play(session, state, Touched("undo"))
+    state, effects = play(session, state, Touched(Tap.UNDO))
     assert effects == [] and state.round == 1
-    state, _ = play(session, state, GO, Touched("next"), Touched("undo"))
+    state, _ = play(session, state, GO, Touched(Tap.NEXT), Touched(Tap.UNDO))
     assert state.round == 2
     state, _ = play(session, state, *[GO] * 9)
     assert state.phase == "score"
-    state, effects = play(session, state, Touched("undo"))
+    state, effects = play(session, state, Touched(Tap.UNDO))
     assert state.phase == "rounds" and state.round == 10
     assert Phase(EncountersPhase.ROUNDS) in effects
 
@@ -120,7 +120,7 @@ def test_the_tally_reports_scores_and_the_verdict() -> None:
     assert state.phase == "final"
     shown = [e for e in effects if isinstance(e, Show)][-1]
     assert isinstance(shown.view, SheetView) and shown.view.message == "Humans wins"
-    _, effects = play(session, state, Touched("home"))
+    _, effects = play(session, state, Touched(Tap.HOME))
     assert effects == [Finished()]
 
 
@@ -169,7 +169,7 @@ def test_every_line_the_session_can_say_renders() -> None:
         assert verdict(setup, result)
     session, state, effects = started()
     lines += [e for e in effects if isinstance(e, Say)]
-    state, effects = play(session, state, Touched("next"), Touched("undo"), *[GO] * 10)
+    state, effects = play(session, state, Touched(Tap.NEXT), Touched(Tap.UNDO), *[GO] * 10)
     lines += [e for e in effects if isinstance(e, Say)]
     spoken = {say.line for say in lines}
     # A ".named" twin is said by the device for a named seat (test_seat_names.py).

@@ -31,16 +31,19 @@ from games.alienation.session import AlienationSession
 from games.effects import Effect, Prepare
 from games.errors import EventNotAcceptedError
 from games.events import (
+    ActionError,
     Control,
     ControlPressed,
     Event,
     LinesReady,
     RevealEntered,
+    SeatRole,
+    SeatTap,
     Tick,
     Touched,
     VoteCast,
+    parse_action,
 )
-from games.onenight import night
 from games.onenight.ballot import VoteMode
 from games.onenight.presets import find_preset, preset_roles
 from games.onenight.reveal import RevealError
@@ -208,28 +211,36 @@ def onenight_at(phase: str, mode: str) -> tuple[OneNightSession, OneNightState]:
 
 
 @pytest.mark.parametrize(
-    ("mode", "action"),
+    ("text", "message"),
     [
-        ("grid", "voter:²"),  # '²'.isdigit() is true, but int('²') raised ValueError
-        ("called", "target:²"),
+        # '²'.isdigit() is true, but int('²') raised ValueError
+        ("voter:²", "no action 'voter:²': a voter takes a seat number"),
+        ("target:²", "no action 'target:²': a target takes a seat number"),
+        ("seat:²", "no action 'seat:²': a seat takes a seat number"),
+        ("first:x", "no action 'first:x': a first takes a seat number"),
+        ("friendliest:²", "no action 'friendliest:²': a friendliest takes a seat number"),
+        ("answer:²", "no action 'answer:²': an answer is yes, no or a number"),
+        ("answer:", "no action 'answer:': an answer is yes, no or a number"),
+        ("clsoe", "no action 'clsoe' (did you mean 'close'?)"),
     ],
 )
-def test_a_vote_touch_naming_no_number_changes_nothing(mode: str, action: str) -> None:
-    session, state = onenight_at("vote", mode)
-    assert session.handle(state, Touched(action), 10_000.0) == (state, [])
+def test_text_naming_no_action_is_refused_where_it_comes_in(text: str, message: str) -> None:
+    # A session only ever sees typed taps: a seat that is no number cannot reach it.
+    with pytest.raises(ActionError) as error:
+        parse_action(text)
+    assert str(error.value) == message
 
 
-def test_a_reveal_touch_naming_no_seat_keeps_the_seat() -> None:
+def test_a_vote_tap_of_another_screen_changes_nothing() -> None:
+    session, state = onenight_at("vote", "grid")
+    assert session.handle(state, Touched(SeatTap(SeatRole.FIRST, 2)), 10_000.0) == (state, [])
+
+
+def test_a_reveal_tap_of_another_kind_keeps_the_seat() -> None:
     session, state = onenight_at("reveal", "secret")
-    state, _ = session.handle(state, Touched("seat:2"), 10_000.0)
-    state, _ = session.handle(state, Touched("seat:²"), 10_000.0)
+    state, _ = session.handle(state, Touched(SeatTap(SeatRole.SEAT, 2)), 10_000.0)
+    state, _ = session.handle(state, Touched(SeatTap(SeatRole.VOTER, 3)), 10_000.0)
     assert state.draft is not None and state.draft[0] == 2
-
-
-def test_a_night_answer_naming_no_number_is_no_answer() -> None:
-    _, state = onenight_at("vote", "secret")
-    listening = dataclasses.replace(state, listening="number:4")
-    assert night.take_answer(listening, Touched("answer:²")) is listening
 
 
 @pytest.mark.parametrize(
@@ -252,21 +263,10 @@ def test_a_reveal_entry_that_names_nothing_is_refused(
     assert str(error.value) == message
 
 
-@pytest.mark.parametrize(
-    ("choosing", "action", "message"),
-    [
-        (False, "first:x", "touch 'first:x': Firsties goes to a seat number"),
-        (False, "first:²", "touch 'first:²': Firsties goes to a seat number"),
-        (True, "friendliest:²", "seat ² cannot be the friendliest player: the seats are 1 to 3"),
-    ],
-)
-def test_an_alienation_touch_naming_no_seat_is_refused(
-    choosing: bool, action: str, message: str
-) -> None:
-    friendliest = "table" if choosing else "random"
-    session = AlienationSession(AlienationSetup(3, 5, friendliest))
+def test_an_alienation_friendliest_tap_outside_the_table_is_refused() -> None:
+    session = AlienationSession(AlienationSetup(3, 5, "table"))
     state, _ = session.start(0.0)
-    assert state.phase == ("friendliest" if choosing else "score")
+    assert state.phase == "friendliest"
     with pytest.raises(EventNotAcceptedError) as error:
-        session.handle(state, Touched(action), 1.0)
-    assert str(error.value) == message
+        session.handle(state, Touched(SeatTap(SeatRole.FRIENDLIEST, 4)), 1.0)
+    assert str(error.value) == "seat 4 cannot be the friendliest player: the seats are 1 to 3"

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 import pytest
 
+from games.events import Tap
 from games.layout import Countdown, Figure, GameView, Layout, Text, Title
 from games.spec import GameSpec
 from games.views import ScreenId, SheetButton, ViewError
@@ -44,7 +45,7 @@ def spec(*views: str) -> GameSpec[Any]:
     [
         ((Text(("a",)), Title("late")), (), "one Title at most, and only as the first block"),
         ((Title("a"), Title("b")), (), "one Title at most"),
-        ((Figure("1"),), tuple(SheetButton(str(i), str(i)) for i in range(5)), "at most 4"),
+        ((Figure("1"),), tuple(SheetButton(str(i), Tap.OK) for i in range(5)), "at most 4"),
         (("plain text",), (), r"Layout.blocks must be tuple\[Title \| Figure"),
         ((Figure("1"),), ("Done",), r"Layout.buttons must be tuple\[SheetButton, \.\.\.\]"),
     ],
@@ -64,7 +65,7 @@ def test_a_block_is_checked_when_built() -> None:
 def test_a_layout_of_every_block_and_buttons_is_built() -> None:
     layout = Layout(
         (Title("T"), Countdown(10.0, "left"), Figure("3"), Text(("go",))),
-        (SheetButton("Done", "done", primary=True),),
+        (SheetButton("Done", Tap.DONE, primary=True),),
         dark=True,
     )
     assert [type(block) for block in layout.blocks] == [Title, Countdown, Figure, Text]

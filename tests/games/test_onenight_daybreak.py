@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from games.events import RevealEntered, Touched
+from games.events import ChipKind, ChipTap, RevealEntered, SeatRole, SeatTap, Touched, parse_action
 from games.onenight import result, reveal
 from games.onenight.artifacts import Artifact, ArtifactError, artifact_pool, find_artifact
 from games.onenight.ballot import Ballot
@@ -184,11 +184,11 @@ def test_the_picker_offers_artifacts_only_with_a_curator_and_never_names_one_at_
 def test_an_artifact_picked_by_touch_is_recorded_with_the_seat() -> None:
     state = at_reveal()
     for action in ("seat:2", "card:villager", "artifact:claw", "card:troublemaker", "confirm"):
-        state, _ = reveal.on_touch(state, Touched(action))
+        state, _ = reveal.on_touch(state, Touched(parse_action(action)))
     assert state.reveals == ((2, "troublemaker", None, None, False, "claw", None, False),)
-    state, _ = reveal.on_touch(state, Touched("seat:3"))
-    state, _ = reveal.on_touch(state, Touched("artifact:mask"))
-    state, _ = reveal.on_touch(state, Touched("artifact:none"))
+    state, _ = reveal.on_touch(state, Touched(SeatTap(SeatRole.SEAT, 3)))
+    state, _ = reveal.on_touch(state, Touched(ChipTap(ChipKind.ARTIFACT, "mask")))
+    state, _ = reveal.on_touch(state, Touched(ChipTap(ChipKind.ARTIFACT, "none")))
     assert state.draft == (3, None, None, None, False, None, None, False)
 
 

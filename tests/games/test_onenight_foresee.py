@@ -10,7 +10,7 @@ from tables import load_cases
 
 from games.effects import Prepare, PrepareAhead, Say
 from games.errors import RulesError, SetupError
-from games.events import LinesReady, RevealEntered, Tick, Touched, VoteCast
+from games.events import LinesReady, RevealEntered, Tap, Tick, Touched, VoteCast
 from games.onenight import foresee, result, reveal
 from games.onenight.ballot import Ballot
 from games.onenight.resolve.explain import TEAM_NAMES
@@ -218,7 +218,7 @@ def _to_the_day(seed: int, deal: list[str]) -> list[PrepareAhead]:
     """A game from setup to its day (each line timed as one second); what it asked ahead."""
     session = OneNightSession(OneNightSetup(4, parse_roles(deal), seed))
     state, effects = session.start(0.0)
-    state, more = session.handle(state, Touched("start"), 0.0)
+    state, more = session.handle(state, Touched(Tap.START), 0.0)
     effects += more
     prepare = next(effect for effect in more if isinstance(effect, Prepare))
     state, more = session.handle(state, LinesReady(tuple(1.0 for _ in prepare.lines)), 0.0)

@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from games.errors import SetupError, UnknownRoleError
+from games.events import parse_action
 from games.onenight.lobby import TABS, Lobby, tab_of
 from games.onenight.presets import ENEMY_ROLES, find_preset, preset_roles
 from games.onenight.roles import Role
@@ -237,16 +238,16 @@ def test_a_setup_comes_back_as_its_lobby() -> None:
 
 def test_each_screen_action_does_what_it_says() -> None:
     lobby = Lobby()
-    lobby = lobby.apply_action("preset:basic", RNG)
+    lobby = lobby.apply_action(parse_action("preset:basic"), RNG)
     assert lobby.preset == "basic"
-    assert lobby.apply_action("tab:vampire", RNG).tab == "vampire"
-    assert lobby.apply_action("role:cupid", RNG).roles.count(Role.CUPID) == 1
-    assert lobby.apply_action("players:+1", RNG).players == 5
-    assert lobby.apply_action("players:-1", RNG).players == 3
-    assert lobby.apply_action("clear", RNG).roles == ()
-    dealt = lobby.apply_action("random", random.Random(4))
+    assert lobby.apply_action(parse_action("tab:vampire"), RNG).tab == "vampire"
+    assert lobby.apply_action(parse_action("role:cupid"), RNG).roles.count(Role.CUPID) == 1
+    assert lobby.apply_action(parse_action("players:+1"), RNG).players == 5
+    assert lobby.apply_action(parse_action("players:-1"), RNG).players == 3
+    assert lobby.apply_action(parse_action("clear"), RNG).roles == ()
+    dealt = lobby.apply_action(parse_action("random"), random.Random(4))
     assert dealt.playable and dealt.preset == ""
-    assert dealt == lobby.apply_action("random", random.Random(4))
+    assert dealt == lobby.apply_action(parse_action("random"), random.Random(4))
 
 
 def test_random_draws_from_the_shown_tab_and_the_boxes_in_use() -> None:
@@ -260,11 +261,11 @@ def test_random_draws_from_the_shown_tab_and_the_boxes_in_use() -> None:
 
 def test_a_refused_action_leaves_the_lobby_and_says_why_until_the_next_one() -> None:
     full = Lobby(players=12)
-    refused = full.apply_action("players:+1", RNG)
+    refused = full.apply_action(parse_action("players:+1"), RNG)
     assert refused == Lobby(players=12, notice="13 players: the device seats 3 to 12")
     assert refused.view().notice == "13 players: the device seats 3 to 12"
-    assert refused.apply_action("players:-1", RNG).notice == ""
-    too_few = Lobby(players=3).apply_action("random", RNG)
+    assert refused.apply_action(parse_action("players:-1"), RNG).notice == ""
+    too_few = Lobby(players=3).apply_action(parse_action("random"), RNG)
     assert too_few.notice == "3 players: the Alien box plays with 4 to 12"
     assert too_few.roles == ()
 
@@ -276,18 +277,18 @@ def test_a_refused_action_leaves_the_lobby_and_says_why_until_the_next_one() -> 
         ("tab:dusk", "unknown setup action: 'tab:dusk'"),
         ("players:lots", "unknown setup action: 'players:lots'"),
         ("preset:basik", "unknown preset: 'basik'; did you mean 'basic'?"),
-        ("dance", "unknown setup action: 'dance'"),
+        ("pause", "unknown setup action: 'pause'"),
     ],
 )
 def test_a_malformed_action_is_an_error_naming_it(action: str, error: str) -> None:
     with pytest.raises(SetupError) as caught:
-        Lobby().apply_action(action, RNG)
+        Lobby().apply_action(parse_action(action), RNG)
     assert str(caught.value) == error
 
 
 def test_an_unknown_role_action_is_an_unknown_role_error() -> None:
     with pytest.raises(UnknownRoleError, match="unknown role: 'coww'"):
-        Lobby().apply_action("role:coww", RNG)
+        Lobby().apply_action(parse_action("role:coww"), RNG)
 
 
 def test_a_bad_tab_or_preset_is_refused_when_building_a_lobby() -> None:
@@ -369,7 +370,7 @@ def test_a_preset_at_a_larger_table_shows_the_cards_it_added() -> None:
 
 
 def test_a_lobby_survives_a_round_trip_through_json() -> None:
-    lobby = _alien_first(5).seat_checked_in(3).apply_action("players:+20", RNG)
+    lobby = _alien_first(5).seat_checked_in(3).apply_action(parse_action("players:+20"), RNG)
     assert lobby.notice
     data = json.loads(json.dumps(lobby.to_json()))
     assert Lobby.from_json(data) == lobby

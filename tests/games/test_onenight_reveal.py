@@ -13,7 +13,7 @@ import pytest
 from tables import load_cases
 
 from games.effects import Report, Say, Show
-from games.events import RevealEntered, Touched
+from games.events import RevealEntered, Tap, Touched, parse_action
 from games.onenight import result, reveal
 from games.onenight.ballot import Ballot
 from games.onenight.instructions import Instructions, draw_instructions
@@ -106,7 +106,7 @@ def by_touch(state: OneNightState, entries: list[dict[str, Any]]) -> OneNightSta
             if field in entry:
                 taps.append(f"{field}:{entry[field]}")
         for tap in taps:
-            state, effects = reveal.on_touch(state, Touched(tap))
+            state, effects = reveal.on_touch(state, Touched(parse_action(tap)))
             if not effects:
                 raise NotOffered(tap)
             view = next(e.view for e in effects if isinstance(e, Show))
@@ -127,7 +127,7 @@ def by_touch(state: OneNightState, entries: list[dict[str, Any]]) -> OneNightSta
         if entry["card"] in COPIERS:
             assert view.became == entry.get("became", COPIED_NOTHING)
         assert (view.mark, view.foresaw) == (entry.get("mark"), entry.get("foresaw"))
-        state, _ = reveal.on_touch(state, Touched("confirm"))
+        state, _ = reveal.on_touch(state, Touched(Tap.CONFIRM))
     return state
 
 
@@ -210,7 +210,7 @@ def test_snatched_toggles_and_a_new_seat_clears_it() -> None:
         ("snatched:yes", True),
         ("seat:2", False),
     ]:
-        state, _ = reveal.on_touch(state, Touched(tap))
+        state, _ = reveal.on_touch(state, Touched(parse_action(tap)))
         assert reveal.reveal_view(state).snatched is expected, tap
 
 
@@ -252,7 +252,7 @@ def picker(roles: list[str] = DOPPEL) -> OneNightState:
 def tap(state: OneNightState, *actions: str) -> tuple[OneNightState, list[Any]]:
     effects: list[Any] = []
     for action in actions:
-        state, effects = reveal.on_touch(state, Touched(action))
+        state, effects = reveal.on_touch(state, Touched(parse_action(action)))
     return state, effects
 
 

@@ -9,7 +9,17 @@ import pytest
 
 from games.effects import Effect, Lamp, Phase, Prepare, Say, Show
 from games.errors import EventNotAcceptedError
-from games.events import Control, ControlPressed, LinesReady, SeatPressed, Tick, Touched, VoteCast
+from games.events import (
+    AnswerTap,
+    Control,
+    ControlPressed,
+    LinesReady,
+    SeatPressed,
+    Tap,
+    Tick,
+    Touched,
+    VoteCast,
+)
 from games.onenight import night
 from games.onenight.instructions import all_lines
 from games.onenight.session import OneNightSession
@@ -39,7 +49,7 @@ def run_to(
 
 def started(session: OneNightSession) -> tuple[OneNightState, list[Effect]]:
     state, _ = session.start(0.0)
-    state, effects = session.handle(state, Touched("start"), 1.0)
+    state, effects = session.handle(state, Touched(Tap.START), 1.0)
     prepare = next(effect for effect in effects if isinstance(effect, Prepare))
     return session.handle(state, LinesReady(tuple(SPEECH for _ in prepare.lines)), 1.0)
 
@@ -57,7 +67,7 @@ def test_setup_waits_for_start_and_asks_for_every_line_to_be_rendered() -> None:
     assert set(prepare.lines) >= set(all_lines(state.instructions))
     assert "onenight.day.vote_call" in lines
     # A second start while preparing changes nothing.
-    assert session.handle(state, Touched("start"), 0.6) == (state, [])
+    assert session.handle(state, Touched(Tap.START), 0.6) == (state, [])
 
 
 def test_auto_start_begins_preparing_at_its_deadline() -> None:
@@ -127,7 +137,7 @@ def test_pausing_keeps_the_remaining_time_and_resuming_continues_it() -> None:
     assert state.day_remaining == 100.0
     assert session.next_deadline(state) is None
     assert Say.of("onenight.day.paused") in effects
-    state, effects = session.handle(state, Touched("resume"), start + 500)
+    state, effects = session.handle(state, Touched(Tap.RESUME), start + 500)
     assert state.day_ends_at == start + 600
     assert session.next_deadline(state) == start + 600 - 60
 
@@ -136,7 +146,7 @@ def test_extending_adds_a_minute_and_brings_back_the_warnings_it_needs() -> None
     session = make(day_minutes=2)
     state, start = day_state(session)
     state, _ = run_to(session, state, start + 95)  # past the one-minute and 30 s warnings
-    state, _ = session.handle(state, Touched("extend"), start + 95)
+    state, _ = session.handle(state, Touched(Tap.EXTEND), start + 95)
     assert state.day_ends_at == start + 180
     assert session.next_deadline(state) == start + 120  # the one-minute warning again
 
@@ -144,7 +154,7 @@ def test_extending_adds_a_minute_and_brings_back_the_warnings_it_needs() -> None
 def test_vote_now_skips_to_the_vote_call() -> None:
     session = make(day_minutes=5)
     state, start = day_state(session)
-    state, effects = session.handle(state, Touched("vote"), start + 10)
+    state, effects = session.handle(state, Touched(Tap.VOTE), start + 10)
     assert effects == [Say.of("onenight.day.vote_call")]
     state, timeline = run_to(session, state, start + 14)
     assert (start + 13, Phase(OneNightPhase.VOTE)) in timeline
@@ -154,7 +164,7 @@ def test_presses_at_night_do_nothing_at_all() -> None:
     session = make()
     state, _ = started(session)
     assert session.handle(state, SeatPressed(2, 3.0), 3.0) == (state, [])
-    assert session.handle(state, Touched("pause"), 3.0) == (state, [])
+    assert session.handle(state, Touched(Tap.PAUSE), 3.0) == (state, [])
 
 
 def test_an_event_that_does_not_fit_the_phase_is_refused_in_players_words() -> None:
@@ -265,7 +275,7 @@ def test_a_yes_no_answer_is_kept_silently_and_the_last_one_counts() -> None:
     session, state = oracle_game(seed_for("yes_no"))
     state, effects = session.handle(state, ControlPressed(Control.YES, 9.0), 9.0)
     assert effects == [] and state.answer is True
-    state, effects = session.handle(state, Touched("answer:no"), 9.5)
+    state, effects = session.handle(state, Touched(AnswerTap(False)), 9.5)
     assert effects == [] and state.answer is False
     state, _ = close_window(session, state)
     assert state.answers == (("oracle", False),)
@@ -276,7 +286,7 @@ def test_a_number_answer_comes_from_a_seat_button_and_out_of_range_is_ignored() 
     session, state = oracle_game(seed_for("number:10"))
     state, _ = session.handle(state, SeatPressed(7, 9.0), 9.0)
     assert state.answer == 7
-    state, _ = session.handle(state, Touched("answer:11"), 9.1)
+    state, _ = session.handle(state, Touched(AnswerTap(11)), 9.1)
     assert state.answer == 7
     state, says = close_window(session, state)
     assert state.answers == (("oracle", 7),)

@@ -15,8 +15,10 @@ from games.events import (
     SeatPressed,
     SeatRole,
     SeatTap,
+    Tap,
     Touched,
     VoteCast,
+    parse_action,
 )
 from games.onenight import vote
 from games.onenight.ballot import Ballot, Cast, VoteError, VoteMode, cast, confirm
@@ -110,8 +112,8 @@ def test_called_voting_calls_each_player_in_turn() -> None:
 
 def test_the_grid_takes_a_voter_then_a_target() -> None:
     state = voting("grid")
-    state, _ = vote.on_input(state, Touched("voter:4"))
-    state, _ = vote.on_input(state, Touched("target:1"))
+    state, _ = vote.on_input(state, Touched(SeatTap(SeatRole.VOTER, 4)))
+    state, _ = vote.on_input(state, Touched(SeatTap(SeatRole.TARGET, 1)))
     assert state.ballot is not None and state.ballot.targets(4) == (1,)
 
 
@@ -141,7 +143,7 @@ def test_the_ballot_survives_a_checkpoint() -> None:
     assert dataclasses.asdict(again.ballot or Ballot(1))["replacing"] == (2, (3,))
 
 
-@pytest.mark.parametrize("closing", [ControlPressed(Control.GO, 0.0), Touched("close")])
+@pytest.mark.parametrize("closing", [ControlPressed(Control.GO, 0.0), Touched(Tap.CLOSE)])
 def test_closing_while_a_change_waits_asks_for_the_change_again(
     closing: ControlPressed | Touched,
 ) -> None:
@@ -172,24 +174,27 @@ def test_a_show_takes_a_typed_view_which_names_its_screen() -> None:
         ("target:0", SeatTap(SeatRole.TARGET, 0)),
         ("answer:yes", AnswerTap(True)),
         ("answer:7", AnswerTap(7)),
-        ("close", "close"),
-        ("target:x", "target:x"),
-        ("answer:²", "answer:²"),
+        ("close", Tap.CLOSE),
     ],
 )
 def test_a_touch_carries_a_typed_seat_or_answer_and_reads_as_before(
     text: str, typed: object
 ) -> None:
-    touched = Touched(text)
+    touched = Touched(parse_action(text))
     assert touched.action == typed and type(touched.action) is type(typed)
     assert str(touched.action) == text  # the control's action name, as before
+
+
+def test_a_touch_refuses_text_it_would_have_to_parse() -> None:
+    with pytest.raises(TypeError, match=r"^Touched\('target:1'\): a tap carries a typed action"):
+        Touched("target:1")  # type: ignore[arg-type]
 
 
 def test_the_grid_takes_typed_seat_taps_and_ignores_a_seat_that_is_no_number() -> None:
     state = voting("grid")
     state, _ = vote.on_input(state, Touched(SeatTap(SeatRole.VOTER, 4)))
     assert state.ballot is not None and state.ballot.voter == 4
-    assert vote.on_input(state, Touched("target:x")) == (state, [])
+    assert vote.on_input(state, Touched(SeatTap(SeatRole.SEAT, 2))) == (state, [])
     state, _ = vote.on_input(state, Touched(SeatTap(SeatRole.TARGET, 1)))
     assert state.ballot is not None and state.ballot.targets(4) == (1,)
 

@@ -8,7 +8,7 @@ import pytest
 
 from games.effects import AddPlayer, Effect, Finished, LinkSeat, Record, Say, Show
 from games.errors import EventNotAcceptedError
-from games.events import SeatPressed, Tick, Touched
+from games.events import KeyTap, PickTap, SeatPressed, Tap, Tick, Touched
 from games.scorelog.players import MAX_NAME, PlayersSession, PlayersState, clean_name
 from games.views import KeyboardView, PlayersView, SeatName
 from narration.catalogue import Catalogue
@@ -25,7 +25,7 @@ def play(
 
 
 def typing(text: str) -> list[Touched]:
-    return [Touched("key:space" if c == " " else f"key:{c}") for c in text]
+    return [Touched(KeyTap("space" if c == " " else c)) for c in text]
 
 
 def says(effects: list[Effect]) -> list[str]:
@@ -52,12 +52,12 @@ def test_the_list_shows_the_profiles_in_the_order_given() -> None:
 def test_typing_a_name_and_ok_adds_it_first_and_picks_it() -> None:
     session = PlayersSession(("Cleo",), 4)
     state, _ = session.start(0.0)
-    state, effects = play(session, state, Touched("new"))
+    state, effects = play(session, state, Touched(Tap.NEW))
     assert session.phase(state) == "name"
     assert last_show(effects).screen == "keyboard"
-    state, effects = play(session, state, *typing("ADX"), Touched("del"), *typing("A  LO"))
+    state, effects = play(session, state, *typing("ADX"), Touched(Tap.DEL), *typing("A  LO"))
     assert last_show(effects).view == KeyboardView("New player", "ADA  LO", MAX_NAME, "")
-    state, effects = play(session, state, Touched("ok"))
+    state, effects = play(session, state, Touched(Tap.OK))
     assert records(effects) == [AddPlayer(name="Ada Lo")]
     assert (records(effects)[0].kind, records(effects)[0].data) == (
         "players.add",
@@ -73,7 +73,7 @@ def test_typing_a_name_and_ok_adds_it_first_and_picks_it() -> None:
 def test_a_name_stops_at_the_longest_length() -> None:
     session = PlayersSession((), 2)
     state, _ = session.start(0.0)
-    state, effects = play(session, state, Touched("new"), *typing("A" * (MAX_NAME + 2)))
+    state, effects = play(session, state, Touched(Tap.NEW), *typing("A" * (MAX_NAME + 2)))
     assert len(state.typed) == MAX_NAME
     assert says(effects).count("players.too_long") == 2
 
@@ -81,7 +81,7 @@ def test_a_name_stops_at_the_longest_length() -> None:
 def test_a_duplicate_name_is_refused_out_loud() -> None:
     session = PlayersSession(("Ada",), 4)
     state, _ = session.start(0.0)
-    state, effects = play(session, state, Touched("new"), *typing("ADA"), Touched("ok"))
+    state, effects = play(session, state, Touched(Tap.NEW), *typing("ADA"), Touched(Tap.OK))
     assert records(effects) == []
     assert "players.duplicate" in says(effects)
     assert session.phase(state) == "name"
@@ -91,7 +91,9 @@ def test_a_duplicate_name_is_refused_out_loud() -> None:
 def test_ok_with_nothing_typed_adds_nobody() -> None:
     session = PlayersSession((), 4)
     state, _ = session.start(0.0)
-    state, effects = play(session, state, Touched("new"), Touched("key:space"), Touched("ok"))
+    state, effects = play(
+        session, state, Touched(Tap.NEW), Touched(KeyTap("space")), Touched(Tap.OK)
+    )
     assert records(effects) == []
     assert says(effects) == ["players.no_name"]
 
@@ -99,7 +101,7 @@ def test_ok_with_nothing_typed_adds_nobody() -> None:
 def test_back_leaves_the_keyboard_without_adding() -> None:
     session = PlayersSession(("Ada",), 4)
     state, _ = session.start(0.0)
-    state, effects = play(session, state, Touched("new"), *typing("BEN"), Touched("back"))
+    state, effects = play(session, state, Touched(Tap.NEW), *typing("BEN"), Touched(Tap.BACK))
     assert session.phase(state) == "players"
     assert state.profiles == ("Ada",) and records(effects) == []
 
@@ -107,7 +109,7 @@ def test_back_leaves_the_keyboard_without_adding() -> None:
 def test_pick_then_a_seat_button_links_the_seat() -> None:
     session = PlayersSession(("Ada", "Ben"), 4)
     state, _ = session.start(0.0)
-    state, effects = play(session, state, Touched("pick:Ben"), SeatPressed(3, 0.0))
+    state, effects = play(session, state, Touched(PickTap("Ben")), SeatPressed(3, 0.0))
     assert records(effects) == [LinkSeat(seat=3, name="Ben")]
     assert records(effects)[0].data == {"seat": 3, "name": "Ben"}  # the store reads it so
     assert "players.linked" in says(effects)
@@ -115,7 +117,7 @@ def test_pick_then_a_seat_button_links_the_seat() -> None:
     shown = last_show(effects).view
     assert isinstance(shown, PlayersView) and shown.seats == (SeatName(3, "Ben"),)
     # Moving Ben to seat 1 drops his old seat from the list.
-    state, _ = play(session, state, Touched("pick:Ben"), SeatPressed(1, 0.0))
+    state, _ = play(session, state, Touched(PickTap("Ben")), SeatPressed(1, 0.0))
     assert state.links == ((1, "Ben"),)
 
 
@@ -130,8 +132,8 @@ def test_unknown_names_and_seats_are_refused() -> None:
     session = PlayersSession(("Ada",), 4)
     state, _ = session.start(0.0)
     with pytest.raises(EventNotAcceptedError):
-        session.handle(state, Touched("pick:Zed"), 0.0)
-    state, _ = play(session, state, Touched("pick:Ada"))
+        session.handle(state, Touched(PickTap("Zed")), 0.0)
+    state, _ = play(session, state, Touched(PickTap("Ada")))
     with pytest.raises(EventNotAcceptedError):
         session.handle(state, SeatPressed(5, 0.0), 0.0)
 
@@ -139,14 +141,14 @@ def test_unknown_names_and_seats_are_refused() -> None:
 def test_done_finishes() -> None:
     session = PlayersSession(("Ada",), 4)
     state, _ = session.start(0.0)
-    _, effects = play(session, state, Tick(1.0), Touched("done"))
+    _, effects = play(session, state, Tick(1.0), Touched(Tap.DONE))
     assert effects == [Finished()]
 
 
 def test_the_state_round_trips_through_json_and_resumes() -> None:
     session = PlayersSession(("Ada",), 4)
     state, _ = session.start(0.0)
-    state, _ = play(session, state, Touched("pick:Ada"), SeatPressed(2, 0.0), Touched("new"))
+    state, _ = play(session, state, Touched(PickTap("Ada")), SeatPressed(2, 0.0), Touched(Tap.NEW))
     state, _ = play(session, state, *typing("BO"))
     again = session.from_json(session.to_json(state))
     assert again == state
@@ -164,15 +166,15 @@ def test_every_line_the_session_says_is_in_the_catalogue() -> None:
     state, effects = session.start(0.0)
     events = [
         SeatPressed(1, 0.0),
-        Touched("pick:Ada"),
+        Touched(PickTap("Ada")),
         SeatPressed(1, 0.0),
-        Touched("new"),
-        Touched("ok"),
+        Touched(Tap.NEW),
+        Touched(Tap.OK),
         *typing("ADA"),
-        Touched("ok"),
-        Touched("del"),
+        Touched(Tap.OK),
+        Touched(Tap.DEL),
         *typing("BEN" + "N" * MAX_NAME),
-        Touched("ok"),
+        Touched(Tap.OK),
     ]
     _, more = play(session, state, *events)
     said = [e for e in effects + more if isinstance(e, Say)]

@@ -48,6 +48,7 @@ from games.events import (
     Tick,
     Touched,
     VoteCast,
+    parse_action,
 )
 from games.onenight import night
 from games.onenight import session as onenight
@@ -182,7 +183,7 @@ def _event(kind: str, value: Any, now: float) -> Event:
     if kind == "control":
         return ControlPressed(Control(value), now)
     if kind == "touch":
-        return Touched(str(value))
+        return Touched(parse_action(str(value)))
     if kind == "vote":
         return VoteCast(value["voter"], value["target"])
     if kind == "reveal":

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 import pygame
 
 from device.store.stats import LogStats
+from device.ui.actions import DeviceTap, Valued, value_of
 from device.ui.canvas import ALIEN, DIM, Canvas
 from device.ui.charts.plot import day_labels, game_names, view
 from device.ui.charts.screens import nav_controls
@@ -20,6 +21,7 @@ from device.ui.model import Control
 from device.ui.pushqr import scannable_push_url
 from device.ui.screens import Screen
 from device.ui.who import unnamed_seats
+from games.events import Tap, TouchAction, ValueTap
 from games.scorelog.plays import Play
 from games.scorelog.stats import played_time
 from games.scorelog.views import MAX_PLAY_ROWS, BgStatsView, ChartView, PlayRow, PlaysView, Tab
@@ -33,8 +35,6 @@ SHORT = {"Alien Encounters": "Encounters"}
 """Tab labels for names too long for a tab."""
 ROWS = MAX_PLAY_ROWS
 """Plays listed per page of the plays list."""
-LOG_WHO = "log:who:"
-"""A logged play's "Who played?" on its BG Stats screen: this, then the play's id."""
 
 
 class ScoreLog:
@@ -49,18 +49,19 @@ class ScoreLog:
         """How many plays the plays list skips (the newest first)."""
 
     @staticmethod
-    def handles(action: str) -> bool:
+    def handles(action: TouchAction) -> bool:
         """Whether a tap belongs to the score log."""
-        return action.startswith("log:")
+        kinds = (Valued.LOG_GAME, Valued.LOG_PAGE, Valued.LOG_PLAY)
+        paging = action is DeviceTap.LOG_NEWER or action is DeviceTap.LOG_OLDER
+        return paging or (isinstance(action, ValueTap) and action.kind in kinds)
 
     def open(self, stats: LogStats) -> ChartView | PlaysView:
         """The score log from the home screen: every game's wins."""
         self.game, self.page, self.back = None, "wins", 0
         return self.current(stats)
 
-    def tap(self, action: str, stats: LogStats) -> ChartView | PlaysView | BgStatsView:
-        """The screen after a tap on ``action`` (``log:game:<name>``, ``log:page:<page>``,
-        ``log:older``, ``log:newer``, ``log:play:<id>``)."""
+    def tap(self, action: TouchAction, stats: LogStats) -> ChartView | PlaysView | BgStatsView:
+        """The screen after a tap on ``action`` (a game or page tab, Older, Newer, a play)."""
         kept = (self.game, self.page, self.back)
         try:
             return self._tap(action, stats)
@@ -68,19 +69,19 @@ class ScoreLog:
             self.game, self.page, self.back = kept  # a bad tap leaves the log as it was
             raise
 
-    def _tap(self, action: str, stats: LogStats) -> ChartView | PlaysView | BgStatsView:
-        kind, _, value = action.removeprefix("log:").partition(":")
-        if kind == "game":
-            self.game = None if value == "all" else value
+    def _tap(self, action: TouchAction, stats: LogStats) -> ChartView | PlaysView | BgStatsView:
+        pages = [page for _, page in PAGES]
+        if (game := value_of(action, Valued.LOG_GAME)) is not None:
+            self.game = None if game == "all" else game
             self.back = 0
-        elif kind == "page" and value in dict((page, label) for label, page in PAGES):
-            self.page = value
-        elif kind == "older":
+        elif (page := value_of(action, Valued.LOG_PAGE)) is not None and page in pages:
+            self.page = page
+        elif action is DeviceTap.LOG_OLDER:
             self.back += ROWS
-        elif kind == "newer":
+        elif action is DeviceTap.LOG_NEWER:
             self.back = max(0, self.back - ROWS)
-        elif kind == "play":
-            play = stats.play(value)
+        elif (played := value_of(action, Valued.LOG_PLAY)) is not None:
+            play = stats.play(played)
             if play is not None:
                 return self.play_view(play)
         return self.current(stats)
@@ -90,8 +91,10 @@ class ScoreLog:
         games = [("All", "all", self.game is None)] + [
             (SHORT.get(name, name), name, self.game == name) for name in game_names()
         ]
-        tabs = [Tab(label, f"log:game:{value}", lit) for label, value, lit in games]
-        tabs += [Tab(label, f"log:page:{page}", self.page == page) for label, page in PAGES]
+        tabs = [Tab(label, ValueTap(Valued.LOG_GAME, value), lit) for label, value, lit in games]
+        tabs += [
+            Tab(label, ValueTap(Valued.LOG_PAGE, page), self.page == page) for label, page in PAGES
+        ]
         return tuple(tabs)
 
     def current(self, stats: LogStats) -> ChartView | PlaysView:
@@ -113,7 +116,7 @@ class ScoreLog:
         page = stats.latest(ROWS, self.back, self.game)
         labels = day_labels(list(reversed(page)))[::-1]
         rows = tuple(
-            PlayRow(f"{label}  {play.game}: {_result(play)}", f"log:play:{play.id}")
+            PlayRow(f"{label}  {play.game}: {_result(play)}", ValueTap(Valued.LOG_PLAY, play.id))
             for label, play in zip(labels, page, strict=True)
         )
         first, last = self.back + 1, self.back + len(page)
@@ -138,8 +141,8 @@ class ScoreLog:
                 "Played by " + ", ".join(result.name for result in play.players),
             ),
             bgstats=scannable_push_url(play, self.location),
-            back="log:page:plays",
-            who=f"{LOG_WHO}{play.id}" if unnamed_seats(play) else "",
+            back=ValueTap(Valued.LOG_PAGE, "plays"),
+            who=ValueTap(Valued.LOG_WHO, play.id) if unnamed_seats(play) else None,
         )
 
 
@@ -154,7 +157,7 @@ class PlaysScreen(Screen):
     and the tabs."""
 
     title: str
-    rows: tuple[tuple[str, str], ...]
+    rows: tuple[tuple[str, TouchAction], ...]
     """(label, action) per play, newest first."""
     footer: str
     older: bool
@@ -169,13 +172,13 @@ class PlaysScreen(Screen):
         return cls(view.title, rows, view.footer, view.older, view.newer, nav)
 
     def controls(self) -> list[Control]:
-        out = [Control("Home", "home", pygame.Rect(664, 10, 124, 58), True), *self.nav]
+        out = [Control("Home", Tap.HOME, pygame.Rect(664, 10, 124, 58), True), *self.nav]
         for i, (label, action) in enumerate(self.rows):
             out.append(Control(label, action, pygame.Rect(20, 116 + i * 60, 760, 52), size=26))
         if self.newer:
-            out.append(Control("Newer", "log:newer", pygame.Rect(20, 420, 150, 52)))
+            out.append(Control("Newer", DeviceTap.LOG_NEWER, pygame.Rect(20, 420, 150, 52)))
         if self.older:
-            out.append(Control("Older", "log:older", pygame.Rect(630, 420, 150, 52)))
+            out.append(Control("Older", DeviceTap.LOG_OLDER, pygame.Rect(630, 420, 150, 52)))
         return out
 
     def draw(self, canvas: Canvas, now: float) -> None:

@@ -17,6 +17,7 @@ import pygame
 from device.ui.canvas import ACCENT, ALIEN, AMBER, DIM, PANEL, TEXT, Canvas, text_size
 from device.ui.model import Colour, Control
 from device.ui.screens import Screen
+from games.events import Tap
 from games.scorelog.views import HistoryView, Tab, TotalsView, WinsView
 
 HOME_RECT = pygame.Rect(664, 10, 124, 58)
@@ -53,7 +54,7 @@ HISTORY_CHART = pygame.Rect(76, 116, 700, 266)
 
 
 def _home() -> list[Control]:
-    return [Control("Home", "home", HOME_RECT, True)]
+    return [Control("Home", Tap.HOME, HOME_RECT, True)]
 
 
 NAV_TOP = 70

@@ -14,9 +14,10 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from device.ui.actions import DeviceTap, Valued, value_of
 from games.alieninjas.views import ScoresView
 from games.catalog import by_key
-from games.events import ScoreEntered
+from games.events import PickTap, ScoreEntered, SeatTap, Tap, TouchAction
 from games.spec import EntryContext, FieldKind, ScoreField
 from games.views import KeypadView, SheetView, View
 
@@ -156,49 +157,51 @@ def _shown(value: object) -> str:
     return str(value)
 
 
-def press(pad: Keypad, action: str) -> tuple[Keypad | None, ScoreEntered | None]:
+def press(pad: Keypad, action: TouchAction) -> tuple[Keypad | None, ScoreEntered | None]:
     """Apply one tap; returns the keypad (None: closed) and a finished entry, if any."""
     name, kind = pad.field
     field = pad.fields[pad.index]
-    if action == "cancel":
+    digit = value_of(action, Valued.DIGIT)
+    if action is DeviceTap.CANCEL:
         return None, None
-    if action.startswith("seat:"):
-        seat = int(action.removeprefix("seat:"))
+    if isinstance(action, SeatTap):
+        seat = action.seat
         if 1 <= seat <= pad.players:
             return Keypad(pad.fields, pad.players, seat, sheet=pad.sheet), None
         return pad, None
     if field.kind is FieldKind.CARDS:
         return _cards(pad, field, action)
-    if action.startswith("digit:") and kind == "number" and len(pad.typed) < _digits(field):
-        return dataclasses.replace(pad, typed=(pad.typed + action[-1]).lstrip("0") or "0"), None
-    if action == "del":
+    if digit is not None and kind == "number" and len(pad.typed) < _digits(field):
+        return dataclasses.replace(pad, typed=(pad.typed + digit).lstrip("0") or "0"), None
+    if action is Tap.DEL:
         return dataclasses.replace(pad, typed=pad.typed[:-1]), None
-    if action.startswith("pick:"):
-        value: object = action.removeprefix("pick:")
+    if isinstance(action, PickTap):
+        value: object = action.name
         value = {"yes": True, "no": False}.get(str(value), value) if kind == "yes_no" else value
         return _next(pad, name, value)
-    if action == "ok" and kind == "number" and pad.typed:
+    if action is Tap.OK and kind == "number" and pad.typed:
         return _next(pad, name, int(pad.typed))
     return pad, None
 
 
 def _cards(
-    pad: Keypad, field: ScoreField, action: str
+    pad: Keypad, field: ScoreField, action: TouchAction
 ) -> tuple[Keypad | None, ScoreEntered | None]:
     """A list of cards typed as ``3,4x2``: digits, ``times`` (x), ``add`` (next card), ``ok``."""
     name, most = field.name, field.most
     typed = pad.typed
     card = typed.split(",")[-1]
     number = card.split("x")[-1]
-    if action.startswith("digit:") and len(number) < _digits(field):
-        typed = (typed[:-1] if number == "0" else typed) + action[-1]
-    elif action == "times" and card and "x" not in card:
+    digit = value_of(action, Valued.DIGIT)
+    if digit is not None and len(number) < _digits(field):
+        typed = (typed[:-1] if number == "0" else typed) + digit
+    elif action is DeviceTap.TIMES and card and "x" not in card:
         typed += "x"
-    elif action == "add" and number and typed.count(",") + 1 < most:
+    elif action is DeviceTap.ADD and number and typed.count(",") + 1 < most:
         typed += ","
-    elif action == "del":
+    elif action is Tap.DEL:
         typed = typed[:-1]
-    elif action == "ok" and (number or not typed):
+    elif action is Tap.OK and (number or not typed):
         cards: list[object] = []
         for item in filter(None, typed.split(",")):
             points, _, times = item.partition("x")

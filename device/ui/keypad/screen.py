@@ -6,9 +6,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from device.ui.actions import DeviceTap, Valued
 from device.ui.canvas import ACCENT, ALIEN, DIM, TEXT, Canvas
 from device.ui.model import Control
 from device.ui.screens import Screen
+from games.events import PickTap, SeatRole, SeatTap, Tap, ValueTap
 from games.views import KeypadView
 
 SEAT_WORD_WIDTH = 80
@@ -51,23 +53,27 @@ class KeypadScreen(Screen):
             rect = pygame.Rect(20 + (n - 1) * (width + gap), 68, width, 56)
             # "Seat 1" where it fits at a legible size, else the number alone.
             caption = f"Seat {n}" if width >= SEAT_WORD_WIDTH else str(n)
-            out.append(Control(f"Seat {n}", f"seat:{n}", rect, n == self.seat, caption=caption))
+            out.append(
+                Control(
+                    f"Seat {n}", SeatTap(SeatRole.SEAT, n), rect, n == self.seat, caption=caption
+                )
+            )
         if self.typing:
             for i, digit in enumerate("1234567890"):
                 row, col = divmod(i, 5)
                 rect = pygame.Rect(20 + col * 96, 190 + row * 96, 86, 86)
-                out.append(Control(digit, f"digit:{digit}", rect))
-            out.append(Control("Del", "del", pygame.Rect(520, 190, 120, 86)))
-            out.append(Control("OK", "ok", pygame.Rect(650, 190, 130, 86), True))
+                out.append(Control(digit, ValueTap(Valued.DIGIT, digit), rect))
+            out.append(Control("Del", Tap.DEL, pygame.Rect(520, 190, 120, 86)))
+            out.append(Control("OK", Tap.OK, pygame.Rect(650, 190, 130, 86), True))
             if self.kind.startswith("cards:"):
-                out.append(Control("x", "times", pygame.Rect(520, 286, 120, 86)))
-                out.append(Control("Next card", "add", pygame.Rect(650, 286, 130, 86)))
+                out.append(Control("x", DeviceTap.TIMES, pygame.Rect(520, 286, 120, 86)))
+                out.append(Control("Next card", DeviceTap.ADD, pygame.Rect(650, 286, 130, 86)))
         else:
             choices = ("yes", "no") if self.kind == "yes_no" else self.kind[7:].split(",")
             for i, choice in enumerate(choices):
                 rect = pygame.Rect(20 + i * 250, 220, 230, 100)
-                out.append(Control(choice.title(), f"pick:{choice}", rect, i == 0))
-        out.append(Control("Cancel", "cancel", pygame.Rect(650, 392, 130, 72)))
+                out.append(Control(choice.title(), PickTap(choice), rect, i == 0))
+        out.append(Control("Cancel", DeviceTap.CANCEL, pygame.Rect(650, 392, 130, 72)))
         return out
 
     def notice_rect(self) -> pygame.Rect:

@@ -18,7 +18,7 @@ from device.runtime.session import Runtime
 from device.runtime.sessions import session_for_checkpoint
 from device.store.database import Store
 from device.transcript import Transcript
-from games.events import RevealEntered, Touched, VoteCast
+from games.events import RevealEntered, Tap, Touched, VoteCast, parse_action
 from games.onenight.session import OneNightSession
 from games.onenight.setup import OneNightOptions, OneNightSetup, find_preset
 from games.onenight.views import RevealView
@@ -33,7 +33,7 @@ def start_a_game_in_the_day(db: Path) -> None:
     store = Store(db)
     runtime = Runtime(clock, Executor(Outputs(transcript=Transcript(clock))), store)
     runtime.begin(OneNightSession(setup))
-    runtime.feed(Touched("start"))
+    runtime.feed(Touched(Tap.START))
     while runtime.phase != "day":
         deadline = runtime.next_deadline()
         assert deadline is not None
@@ -130,7 +130,7 @@ def play_into_the_reveal(db: Path) -> Any:
     store = Store(db)
     runtime = on_store(store, clock)
     runtime.begin(OneNightSession(setup))
-    runtime.feed(Touched("start"))
+    runtime.feed(Touched(Tap.START))
     while runtime.phase != "vote":
         deadline = runtime.next_deadline()
         assert deadline is not None
@@ -140,7 +140,7 @@ def play_into_the_reveal(db: Path) -> Any:
         runtime.feed(VoteCast(voter, target))
     runtime.feed(RevealEntered(1, "alien"))
     for action in ("reveal", "seat:2", "card:cow"):
-        runtime.feed(Touched(action))
+        runtime.feed(Touched(parse_action(action)))
     assert runtime.phase == "reveal"
     store.close()  # the process dies here, between two touches
     return runtime.state
@@ -170,7 +170,7 @@ def test_a_game_killed_in_the_reveal_keeps_its_votes_entered_cards_and_picker(
     assert isinstance(screen.view, RevealView)
     assert (screen.view.revealed, screen.view.seat, screen.view.card) == ((1,), 2, "cow")
     # The table goes on where it stopped, and the game is kept once, with every input.
-    runtime.feed(Touched("confirm"))
+    runtime.feed(Touched(Tap.CONFIRM))
     runtime.feed(RevealEntered(3, "psychic"))
     runtime.feed(RevealEntered(4, "rascal"))
     assert runtime.phase == "result"

@@ -23,11 +23,20 @@ from device.runtime.session import Runtime
 from device.store.database import Store
 from device.transcript import Transcript
 from device.ui import TouchUI
+from device.ui.actions import DeviceTap, Valued
 from device.ui.model import UiError
-from games.events import SeatPressed
+from games.events import PickTap, SeatPressed, SeatRole, SeatTap, ValueTap
 
 STEPS = 300
-JUNK = ("log:game:Zzz", "log:play:nope", "who:pick:Nobody", "pick:zz", "seat:99", "keypad", "x")
+JUNK = (
+    ValueTap(Valued.LOG_GAME, "Zzz"),
+    ValueTap(Valued.LOG_PLAY, "nope"),
+    ValueTap(Valued.WHO_PICK, "Nobody"),
+    PickTap("zz"),
+    SeatTap(SeatRole.SEAT, 99),
+    DeviceTap.KEYPAD,
+    ValueTap(Valued.GAME, "x"),
+)
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from device.runtime.guard import SORRY
 from device.runtime.home import HomeScreen
 from device.runtime.score_entry import ScoreEntry
 from device.runtime.who_played import WhoPlayed
+from device.ui.actions import action_named
 from device.ui.model import UiInput
 from games.events import TagSeen
 
@@ -44,7 +45,7 @@ def apologised(daemon: Daemon) -> bool:
 def test_a_junk_score_log_tap_is_apologised_for_and_the_log_is_kept(daemon: Daemon) -> None:
     tap(daemon, "Scores")
     screen, view = daemon.ui.screen, daemon.shown.view
-    daemon.ui.add_control("Junk", "log:game:Zzz", (0, 0, 40, 40))
+    daemon.ui.add_control("Junk", action_named("log:game:Zzz"), (0, 0, 40, 40))
     tap(daemon, "Junk")  # escaped Daemon.step and ended the daemon
     assert daemon.running and apologised(daemon)
     assert (daemon.ui.screen, daemon.shown.view) == (screen, view)

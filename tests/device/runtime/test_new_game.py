@@ -42,6 +42,7 @@ from device.store.exports import write_export
 from device.store.jsonbackup import parse_backup
 from device.transcript import Transcript
 from device.ui import TouchUI, UiError
+from device.ui.actions import action_named
 from device.ui.canvas import Canvas
 from device.ui.keypad.entry import Keypad, fields_for, press
 from device.web.snapshot import Table, table_of
@@ -189,7 +190,7 @@ def test_the_keypad_asks_its_declared_fields(registered: None) -> None:
         assert pad is not None
         if pad.seat == 1 and pad.index == 1:
             assert pad.view().prompt == "stars caught"
-        pad, entry = press(pad, action)
+        pad, entry = press(pad, action_named(action))
         if entry is not None:
             entries.append(entry)
     assert pad is None  # seat 2 scored nothing: not asked for stars

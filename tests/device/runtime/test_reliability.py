@@ -17,7 +17,7 @@ from device.runtime.app import RESUME_FAILED, Daemon
 from device.runtime.guard import GAVE_UP, SORRY, TICK_TRIES
 from device.runtime.lock import StoreLockedError, lock_path, lock_store
 from device.store.database import RESUME_ATTEMPTS, CheckpointError, Store
-from games.events import Control, ControlPressed, Touched
+from games.events import Control, ControlPressed, Tap, Touched
 from games.onenight.session import OneNightSession
 
 
@@ -48,7 +48,7 @@ def test_a_bug_on_an_input_keeps_the_last_good_state_and_apologises(
         raise Broken("planted")
 
     monkeypatch.setattr(OneNightSession, "handle", broken)
-    daemon.inbox.put(Touched("start"))
+    daemon.inbox.put(Touched(Tap.START))
     daemon.step()  # does not raise
     assert daemon.running and daemon.runtime.state is state
     assert store.load_checkpoint() == before
@@ -60,7 +60,7 @@ def test_a_deadline_that_keeps_failing_sets_the_game_aside_after_a_few_tries(
     daemon: Daemon, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     into_setup(daemon)
-    daemon.inbox.put(Touched("start"))
+    daemon.inbox.put(Touched(Tap.START))
     daemon.step()
     assert daemon.runtime.phase == "dusk"
 

@@ -10,7 +10,7 @@ from device.config import load_config
 from device.runtime.app import Daemon
 from device.runtime.parts import Wiring, open_daemon
 from device.runtime.sessions import home_session
-from games.events import RevealEntered, Touched, VoteCast
+from games.events import RevealEntered, Tap, Touched, VoteCast
 from games.onenight import foresee, reveal
 from games.onenight.ballot import Ballot
 from games.onenight.result import resolution
@@ -81,11 +81,11 @@ def test_the_result_lines_are_in_the_cache_before_the_last_card(tmp_path: Path) 
         said = _result(session.setup)
         assert not any(renderer.cache.has(line) for line in said)
         daemon.runtime.begin(session)
-        daemon.inbox.put(Touched("start"))
+        daemon.inbox.put(Touched(Tap.START))
         _until(daemon, clock, "day")
         # The day is on: the deaths, the cards and the teams render while the table talks.
         assert renderer.wait_cached(said[:-1], WAIT)
-        daemon.inbox.put(Touched("vote"))
+        daemon.inbox.put(Touched(Tap.VOTE))
         _until(daemon, clock, "vote")
         for voter, (target,) in BALLOT:
             daemon.inbox.put(VoteCast(voter, target))
@@ -106,9 +106,9 @@ def test_a_rarer_last_card_is_worked_out_behind_the_loop_and_rendered(tmp_path: 
     with ExitStack() as stack:
         daemon, clock, renderer = _open(tmp_path, stack)
         daemon.runtime.begin(_session(daemon, deal))
-        daemon.inbox.put(Touched("start"))
+        daemon.inbox.put(Touched(Tap.START))
         _until(daemon, clock, "day")
-        daemon.inbox.put(Touched("vote"))
+        daemon.inbox.put(Touched(Tap.VOTE))
         _until(daemon, clock, "vote")
         for voter, target in ((1, 3), (2, 3), (3, 1)):  # seat 3 dies
             daemon.inbox.put(VoteCast(voter, target))

@@ -24,7 +24,7 @@ from device.store.database import Store
 from device.transcript import Transcript
 from device.ui.model import Control, UiInput
 from games.events import Control as Button
-from games.events import ControlPressed
+from games.events import ControlPressed, TouchAction
 from games.views import ScreenId, ScreenName, View
 
 
@@ -71,9 +71,12 @@ class BareScreen:
 
     def controls(self) -> list[tuple[str, str]]:
         live = self.question[1] if self.question is not None else self.added
-        return [(control.label, control.action) for control in live]
+        return [(control.label, str(control.action)) for control in live]
 
-    def add_control(self, label: str, action: str, rect: tuple[int, int, int, int]) -> None:
+    def screen_controls(self) -> list[Control]:
+        return list(self.question[1] if self.question is not None else self.added)
+
+    def add_control(self, label: str, action: TouchAction, rect: tuple[int, int, int, int]) -> None:
         self.added.append(Control(label, action, pygame.Rect(rect)))
 
     def replace_control(self, control: Control) -> None:

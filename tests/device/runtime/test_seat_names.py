@@ -14,6 +14,7 @@ from device.runtime.names import NAMED, name_say, name_view
 from device.ui.canvas import Canvas
 from device.web.snapshot import table_of
 from games.effects import Say
+from games.events import SeatRole, SeatTap
 from games.views import SeatName, SheetButton, SheetRow, SheetView
 from narration.catalogue import Catalogue
 
@@ -65,7 +66,7 @@ def test_name_view_names_texts_and_rows_but_keeps_a_controls_label() -> None:
         message="Player 2 wins; player 1 is second",
         round=3,
         rounds=3,
-        controls=(SheetButton("Player 2", "friendliest:2"),),
+        controls=(SheetButton("Player 2", SeatTap(SeatRole.FRIENDLIEST, 2)),),
     )
     named = name_view(view, {2: "Ben"})
     assert named.message == "Ben wins; player 1 is second"
@@ -164,4 +165,4 @@ def test_the_grid_vote_rows_and_the_reveal_chips_name_a_linked_seat(
         t.tap("Target 2", "Voter 3", "Target 1", "Voter 4", "Target 1")
         t.tap("Reveal cards")
         assert captions(t, "Seat") == ["1 Ada", "2", "3", "4"]
-        assert t.daemon.ui.action_for_label("Seat 1") == "seat:1"
+        assert t.daemon.ui.action_for_label("Seat 1") == SeatTap(SeatRole.SEAT, 1)

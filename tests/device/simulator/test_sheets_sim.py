@@ -20,6 +20,7 @@ from device.ui.sheets import SheetScreen
 from games.effects import Show
 from games.encounters.rules import EncountersSetup
 from games.encounters.session import EncountersSession
+from games.events import Tap
 from games.views import SheetView
 
 
@@ -161,7 +162,9 @@ def test_a_sheet_view_with_a_missing_cell_is_refused_by_name() -> None:
 
     def sheet(*cells: str) -> SheetView:
         row = SheetRow(1, cells)
-        return SheetView("Sheet", ("R1", "Total"), (row,), "", 0, 0, (SheetButton("Home", "home"),))
+        return SheetView(
+            "Sheet", ("R1", "Total"), (row,), "", 0, 0, (SheetButton("Home", Tap.HOME),)
+        )
 
     with pytest.raises(ViewError, match=r"^SheetView\.rows: seat 1 has 1 cells for 2 columns$"):
         sheet("3")

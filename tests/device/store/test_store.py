@@ -11,7 +11,7 @@ from device.runtime.session import Runtime
 from device.runtime.sessions import session_for_checkpoint
 from device.store.database import Store, file_mode
 from device.transcript import Transcript
-from games.events import Tick, Touched
+from games.events import ChipKind, ChipTap, PickTap, Tap, Tick, Touched
 from games.onenight.session import OneNightSession
 from games.onenight.setup import OneNightOptions, OneNightSetup, find_preset
 
@@ -54,7 +54,7 @@ def test_a_game_killed_in_the_day_resumes_with_its_remaining_time(tmp_path: Path
     store = Store(tmp_path / "m.db")
     runtime = make_runtime(store, clock)
     runtime.begin(OneNightSession(setup))
-    runtime.feed(Touched("start"))
+    runtime.feed(Touched(Tap.START))
     while runtime.phase != "day":
         deadline = runtime.next_deadline()
         assert deadline is not None
@@ -85,7 +85,7 @@ def test_a_game_killed_at_night_restarts_the_current_step(tmp_path: Path) -> Non
     store = Store(tmp_path / "m.db")
     runtime = make_runtime(store, clock)
     runtime.begin(session)
-    runtime.feed(Touched("start"))
+    runtime.feed(Touched(Tap.START))
     for _ in range(4):  # dusk intro, night start, aliens wake, aliens act
         deadline = runtime.next_deadline()
         assert deadline is not None
@@ -114,10 +114,12 @@ def test_learned_tags_stand_for_seats_and_role_tiles(tmp_path: Path) -> None:
     store.learn_tag("04AABB", "role", "synthetic_alien")
     assert store.tag("1A004A3F8C") == ("seat", "3")
     assert translate(TagSeen("1A004A3F8C", 2.5), store) == SeatPressed(3, 2.5)
-    assert translate(TagSeen("04AABB", 0.0), store) == Touched("card:synthetic_alien")
+    assert translate(TagSeen("04AABB", 0.0), store) == Touched(
+        ChipTap(ChipKind.CARD, "synthetic_alien")
+    )
     assert translate(TagSeen("FFFF", 0.0), store) is None
     store.learn_tag("0499", "player", "Ada")
-    assert translate(TagSeen("0499", 0.0), store) == Touched("pick:Ada")
+    assert translate(TagSeen("0499", 0.0), store) == Touched(PickTap("Ada"))
 
 
 def test_players_records_add_profiles_and_link_seats(tmp_path: Path) -> None:

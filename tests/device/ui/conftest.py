@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from games.events import Tap
+
 # `pytest` (unlike `python -m pytest`) does not put the project root on sys.path.
 _ROOT = str(Path(__file__).resolve().parents[3])
 if _ROOT not in sys.path:
@@ -21,7 +23,9 @@ os.environ.update(headless_env())  # sound goes into a FIFO that a drainer throw
 import pytest  # noqa: E402
 
 from device.ui import TouchUI  # noqa: E402
+from device.ui.actions import Valued  # noqa: E402
 from games.alieninjas.views import ReplicasView, ScoreRow, ScoresView  # noqa: E402
+from games.events import ValueTap  # noqa: E402
 from games.onenight.ballot import VoteMode  # noqa: E402
 from games.onenight.lobby import Lobby  # noqa: E402
 from games.onenight.views import (  # noqa: E402
@@ -135,7 +139,7 @@ VIEWS: dict[str, View] = {
         message="Waiting for players 1 and 3",
         round=2,
         rounds=10,
-        controls=(SheetButton("Undo", "undo"), SheetButton("Home", "home", primary=True)),
+        controls=(SheetButton("Undo", Tap.UNDO), SheetButton("Home", Tap.HOME, primary=True)),
     ),
     "wins": WinsView(
         title="Wins - 9 plays",
@@ -169,7 +173,7 @@ VIEWS: dict[str, View] = {
     "bgstats": BgStatsView("One Night", ("1 Feb 2025",), "https://x.example/"),
     "plays": PlaysView(
         title="Plays",
-        rows=(PlayRow("1 Feb 2025 One Night", "play:1"),),
+        rows=(PlayRow("1 Feb 2025 One Night", ValueTap(Valued.LOG_PLAY, "1")),),
         footer="1 play",
         older=False,
         newer=False,

@@ -16,8 +16,9 @@ from device.runtime.session import Runtime
 from device.store.database import Store
 from device.transcript import Transcript
 from device.ui import TouchUI
+from device.ui.actions import DeviceTap, Valued, action_named
 from device.ui.keypad.entry import Keypad, fields_for, press
-from games.events import ScoreEntered
+from games.events import ScoreEntered, Tap, ValueTap
 
 
 def test_a_replicas_entry_is_correct_wrong_then_optional() -> None:
@@ -27,7 +28,7 @@ def test_a_replicas_entry_is_correct_wrong_then_optional() -> None:
     entry = None
     for action in ("digit:5", "ok", "digit:0", "digit:1", "ok", "pick:yes"):
         assert pad is not None
-        pad, entry = press(pad, action)
+        pad, entry = press(pad, action_named(action))
     assert entry == ScoreEntered(1, None, (("correct", 5), ("optional", True), ("wrong", 1)))
     assert pad is not None and (pad.seat, pad.index, pad.values) == (2, 0, ())
 
@@ -35,19 +36,19 @@ def test_a_replicas_entry_is_correct_wrong_then_optional() -> None:
 def test_delete_cancel_and_the_last_seat_close_the_keypad() -> None:
     fields = fields_for("alienation")
     assert fields is not None
-    pad, _ = press(Keypad(fields, 2, seat=2), "digit:7")
+    pad, _ = press(Keypad(fields, 2, seat=2), action_named("digit:7"))
     assert pad is not None
-    pad, _ = press(pad, "del")
+    pad, _ = press(pad, Tap.DEL)
     assert pad is not None and pad.typed == ""
-    assert press(pad, "ok") == (pad, None)  # nothing typed: nothing happens
-    assert press(pad, "cancel") == (None, None)
-    pad, _ = press(Keypad(fields, 2, seat=2), "digit:9")
+    assert press(pad, Tap.OK) == (pad, None)  # nothing typed: nothing happens
+    assert press(pad, DeviceTap.CANCEL) == (None, None)
+    pad, _ = press(Keypad(fields, 2, seat=2), action_named("digit:9"))
     assert pad is not None
-    pad, _ = press(pad, "ok")
+    pad, _ = press(pad, Tap.OK)
     assert pad is not None
-    pad, entry = press(pad, "digit:2")
+    pad, entry = press(pad, ValueTap(Valued.DIGIT, "2"))
     assert pad is not None
-    pad, entry = press(pad, "ok")
+    pad, entry = press(pad, Tap.OK)
     assert pad is None and entry == ScoreEntered(2, 9, (("sunnies", 2),))
 
 

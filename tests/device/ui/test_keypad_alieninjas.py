@@ -25,10 +25,11 @@ from device.runtime.sessions import make_session
 from device.store.database import Store
 from device.transcript import Transcript
 from device.ui import TouchUI
+from device.ui.actions import action_named
 from device.ui.keypad.entry import Keypad, Sheet, fields_for, press
 from games.alieninjas.scoring import winners
 from games.effects import Show
-from games.events import ScoreEntered
+from games.events import PickTap, ScoreEntered, Tap
 from games.views import View
 
 KEYS = {"ok": "ok", "yes": "pick:yes", "no": "pick:no", "x": "times", "next": "add", "del": "del"}
@@ -59,7 +60,7 @@ def test_a_whole_game_on_the_keypad(case: dict[str, Any]) -> None:
             assert pad is not None, f"round {number}: the keypad closed before {action!r}"
             if pad.field[0] == "alieninjas":
                 asked.add(pad.seat)
-            pad, entry = press(pad, action)
+            pad, entry = press(pad, action_named(action))
             if entry is not None:
                 game.feed(entry, 10.0 * number)
                 pad = None if pad is None else pad.reading(sheet(game))
@@ -75,7 +76,7 @@ def test_a_whole_game_on_the_keypad(case: dict[str, Any]) -> None:
 
 def typed(pad: Keypad, *taps: str) -> Keypad:
     for action in taps:
-        out, entry = press(pad, action)
+        out, entry = press(pad, action_named(action))
         assert out is not None and entry is None
         pad = out
     return pad
@@ -88,7 +89,7 @@ def test_a_list_of_cards_is_typed_with_times_and_next() -> None:
     assert pad.view().prompt == "matched cards (points x multiplier)"
     pad = typed(pad, "times", "add", "digit:0", "digit:3", "times", "times", "digit:2")
     assert pad.typed == "3x2"  # x needs a number first, and comes once; a lone 0 is replaced
-    assert press(pad, "ok")[0] is not None
+    assert press(pad, Tap.OK)[0] is not None
     pad = typed(pad, "add", "ok", "digit:4", "add", "digit:5", "add", "digit:6", "add")
     assert pad.view().typed == "3x2, 4, 5, 6"  # a fifth card is refused: the mission has 4
     pad = typed(pad, "del", "del", "ok")
@@ -102,7 +103,7 @@ def test_no_matched_card_is_an_empty_list() -> None:
     assert fields is not None
     pad = typed(Keypad(fields, 2), "ok", "digit:2")
     assert pad.values == (("matched", []),) and pad.view().done == ("matched none",)
-    _, entry = press(typed(pad, "ok"), "pick:no")
+    _, entry = press(typed(pad, "ok"), action_named("pick:no"))
     assert entry == ScoreEntered(1, None, (("last", False), ("left_in_hand", 2), ("matched", [])))
 
 
@@ -126,15 +127,17 @@ def test_the_next_starter_is_asked_per_mission_until_marked() -> None:
     pad = Keypad(fields, 2, sheet=Sheet(mission="push_your_luck"))
     pad = typed(pad, "digit:4", "ok")
     assert pad.view().prompt == "made the last capture?"
-    pad2, entry = press(pad, "pick:yes")
+    pad2, entry = press(pad, PickTap("yes"))
     assert entry == ScoreEntered(1, 4, (("last", True),))
     assert pad2 is not None and pad2.sheet.marked == 1
-    _, entry = press(typed(pad2, "digit:3"), "ok")  # seat 2 is not asked: seat 1 is marked
+    _, entry = press(
+        typed(pad2, "digit:3"), action_named("ok")
+    )  # seat 2 is not asked: seat 1 is marked
     assert entry == ScoreEntered(2, 3, ())
     last_round = Keypad(fields, 2, sheet=Sheet(mission="push_your_luck", round=3))
     pad = typed(last_round, "digit:4", "ok")
     assert pad.field[0] == "alieninjas"  # seat 2 may still tie; no next round to start
-    _, entry = press(typed(pad, "digit:2"), "ok")
+    _, entry = press(typed(pad, "digit:2"), action_named("ok"))
     assert entry == ScoreEntered(1, 4, (("alieninjas", 2),))
 
 

@@ -12,6 +12,7 @@ from screenpixels import display
 
 from device.runtime.uievents import ui_event
 from device.ui import TouchUI, UiInput
+from device.ui.actions import action_named
 from device.ui.ballot import (
     BAR,
     CHART,
@@ -23,7 +24,7 @@ from device.ui.ballot import (
 )
 from device.ui.canvas import CHIP_ON
 from device.ui.seats import CURRENT_TINT, VOTED_TINT
-from games.events import SeatRole, SeatTap, Touched
+from games.events import SeatRole, SeatTap, Tap, Touched
 from games.onenight.ballot import VoteMode
 from games.onenight.views import TallyView, VoteView
 from games.views import DEVICE_SEAT, ScreenName, ViewError
@@ -96,7 +97,7 @@ def test_secret_and_called_votes_offer_only_close(ui: TouchUI, mode: str) -> Non
     ui.show(vote(mode=mode, voter=3, device_target=True))
     assert ui.controls() == [CLOSE]
     ui.tap("Close vote")
-    assert ui.poll() == [UiInput("touch", "close")]
+    assert ui.poll() == [UiInput("touch", Tap.CLOSE)]
 
 
 def test_the_secret_vote_ignores_a_voter_so_it_shows_no_target_info(ui: TouchUI) -> None:
@@ -164,7 +165,7 @@ def test_grid_mode_with_a_voter_offers_every_other_seat_and_the_mothership(ui: T
 def test_grid_taps_give_their_actions(ui: TouchUI, label: str, action: str) -> None:
     ui.show(vote(mode="grid", voter=5, device_target=True))
     ui.tap(label)
-    assert ui.poll() == [UiInput("touch", action)]
+    assert ui.poll() == [UiInput("touch", action_named(action))]
 
 
 def test_a_grid_tap_reaches_the_session_as_a_typed_seat(ui: TouchUI) -> None:
@@ -189,7 +190,7 @@ def test_the_picked_voter_is_blue_and_the_voted_green_in_grid_mode() -> None:
 def test_grid_mode_shows_no_vote_pairs(ui: TouchUI) -> None:
     """The target row never lights: it looks the same before and after a vote goes in."""
     screen = VoteScreen.from_view(vote(mode="grid", voter=5, device_target=True))
-    assert not any(c.lit for c in screen.controls() if c.action.startswith("target:"))
+    assert not any(c.lit for c in screen.controls() if str(c.action).startswith("target:"))
     row = pygame.Rect(0, TARGET_TOP - 32, 800, 200)
     ui.show(vote(mode="grid", voter=2, voted=[], missing=list(range(1, 8))))
     before = _pixels(row)
@@ -275,7 +276,7 @@ def test_the_tally_renders_a_real_png(ui: TouchUI, view: TallyView, tmp_path: Pa
 def test_reveal_cards_gives_its_action(ui: TouchUI) -> None:
     ui.show(tally([0, 2, 1], [2]))
     ui.tap("Reveal cards")
-    assert ui.poll() == [UiInput("touch", "reveal")]
+    assert ui.poll() == [UiInput("touch", Tap.REVEAL)]
 
 
 def _bar_heights(ui: TouchUI, view: TallyView) -> dict[int, tuple[int, tuple[int, ...]]]:

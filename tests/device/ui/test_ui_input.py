@@ -11,6 +11,7 @@ import pytest
 
 from device.clock import VirtualClock
 from device.ui import TouchUI, UiError, UiInput
+from games.events import Tap
 
 START_NIGHT = (610, 424)  # the middle of the setup screen's "Start night" button
 
@@ -26,7 +27,7 @@ def _key(key: int) -> None:
 def test_a_click_on_start_night_gives_the_start_action(ui: TouchUI, views: dict[str, Any]) -> None:
     ui.show(views["setup"])
     _post(pygame.MOUSEBUTTONDOWN, pos=START_NIGHT, button=1)
-    assert ui.poll() == [UiInput("touch", "start")]
+    assert ui.poll() == [UiInput("touch", Tap.START)]
 
 
 def test_a_click_beside_every_control_gives_nothing(ui: TouchUI, views: dict[str, Any]) -> None:
@@ -56,7 +57,7 @@ def test_one_tap_sending_finger_and_mouse_events_gives_one_input(
         pygame.FINGERUP, touch_id=1, finger_id=0, x=x / 800, y=y / 480, dx=0.0, dy=0.0, pressure=0.0
     )
     _post(pygame.MOUSEBUTTONUP, pos=START_NIGHT, button=1, touch=True)
-    assert ui.poll() == [UiInput("touch", "start")]
+    assert ui.poll() == [UiInput("touch", Tap.START)]
 
 
 def test_digit_keys_are_seats_and_zero_is_seat_ten(ui: TouchUI) -> None:
@@ -88,7 +89,7 @@ def test_day_controls_follow_the_pause_state(ui: TouchUI, views: dict[str, Any])
 
 def test_action_for_label_ignores_case(ui: TouchUI, views: dict[str, Any]) -> None:
     ui.show(views["setup"])
-    assert ui.action_for_label("start NIGHT") == "start"
+    assert ui.action_for_label("start NIGHT") is Tap.START
 
 
 def test_action_for_label_lists_the_labels_and_suggests_one(

@@ -14,10 +14,12 @@ from screenpixels import brightest
 
 from device.screenlayer import DeviceLayer
 from device.ui import TouchUI, UiError, UiInput
+from device.ui.actions import DeviceTap
 from device.ui.canvas import Canvas
 from device.ui.laidout import TOP_BAND, LaidOutScreen
 from device.ui.screens import QUIT_RECT
 from games import catalog
+from games.events import Tap
 from games.layout import Countdown, Figure, GameView, Layout, Text, Title
 from games.spec import GameSpec
 from games.views import ScreenId, SheetButton
@@ -91,7 +93,7 @@ def test_the_title_sits_in_the_top_band_clear_of_quit(
 def test_its_buttons_go_along_the_bottom_and_a_tap_reports_their_action(
     ui: TouchUI, trial: None
 ) -> None:
-    buttons = (SheetButton("Again", "again"), SheetButton("Done", "done", primary=True))
+    buttons = (SheetButton("Again", DeviceTap.AGAIN), SheetButton("Done", Tap.DONE, primary=True))
     ui.show(BoardView(BODY, buttons))
     controls = ui.screen_controls()
     assert [(c.label, c.action, c.primary) for c in controls] == [
@@ -115,10 +117,10 @@ def test_its_countdown_ticks_each_second_until_it_is_up(ui: TouchUI, trial: None
 def test_a_dark_layout_is_dim_all_over_and_its_buttons_are_night_buttons(
     ui: TouchUI, trial: None, tmp_path: Path
 ) -> None:
-    ui.show(BoardView(BODY, (SheetButton("Done", "done"),)))
+    ui.show(BoardView(BODY, (SheetButton("Done", Tap.DONE),)))
     ui.save_png(tmp_path / "light.png")
     assert brightest(tmp_path / "light.png") > 200  # the same layout, lit: the check can fail
-    ui.show(BoardView(BODY, (SheetButton("Done", "done"),), dark=True))
+    ui.show(BoardView(BODY, (SheetButton("Done", Tap.DONE),), dark=True))
     ui.save_png(tmp_path / "dark.png")
     assert brightest(tmp_path / "dark.png") < 90
     assert [c.style for c in ui.screen_controls()] == ["night"]

@@ -8,6 +8,7 @@ from screenpixels import brightest
 
 from device.screenlayer import DeviceLayer
 from device.ui import TouchUI, UiInput
+from games.events import AnswerTap
 from games.onenight.views import AnswerButtons, NightView
 
 QUESTION = "Oracle, I am thinking of a number from 1 to 10. Guess it."
@@ -30,7 +31,7 @@ def test_a_number_window_offers_one_button_per_number_and_a_tap_answers(
     ui.save_png(tmp_path / "n.png")
     assert brightest(tmp_path / "n.png") < 90
     ui.tap("7")
-    assert ui.poll() == [UiInput("touch", "answer:7")]
+    assert ui.poll() == [UiInput("touch", AnswerTap(7))]
 
 
 def test_once_the_window_closes_no_answer_button_is_left(ui: TouchUI) -> None:

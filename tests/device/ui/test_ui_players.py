@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from device.ui import TouchUI
+from games.events import KeyTap, PickTap
 from games.views import KeyboardView, PlayersView, ViewError
 
 
@@ -21,7 +22,7 @@ def test_the_list_has_a_button_per_name_then_new_and_done(
         ("New player", "new"),
         ("Done", "done"),
     ]
-    assert ui.action_for_label("ada") == "pick:Ada"
+    assert ui.action_for_label("ada") == PickTap("Ada")
 
 
 def test_the_list_shows_at_most_twelve_names(ui: TouchUI) -> None:
@@ -38,7 +39,7 @@ def test_the_keyboard_has_every_letter_space_del_back_and_ok(
     qwerty = "QWERTYUIOPASDFGHJKLZXCVBNM"
     assert actions[:26] == [f"key:{letter}" for letter in qwerty]  # laid out as on a phone
     assert actions[26:] == ["key:space", "del", "back", "ok"]
-    assert ui.action_for_label("space") == "key:space"
+    assert ui.action_for_label("space") == KeyTap("space")
 
 
 def test_the_keys_show_a_capital_only_where_a_word_starts() -> None:

@@ -14,6 +14,7 @@ from device.ui import TouchUI
 from device.ui.pushqr import BIG_QR_AREA, scannable_push_url
 from device.ui.qr import QUIET_ZONE, module_pixels, qr_matrix, qr_surface
 from device.ui.screens import MIN_MODULE_PIXELS, QR_AREA
+from games.events import Tap
 from games.scorelog.plays import Play, PlayerResult
 from games.scorelog.views import BgStatsView
 from games.views import EndView, View
@@ -96,7 +97,7 @@ def test_a_long_link_is_shown_full_height_on_its_own_screen(tmp_path: Path) -> N
     assert url == push_url(PLAY, comments=False) != push_url(PLAY)
     end, _ = shoot(tmp_path, "end", EndView("Village wins!", ()), url)
     assert subprocess.run(["zbarimg", "--quiet", str(end)], timeout=30).returncode == 4
-    view = BgStatsView("One Night", ("1 Feb 2025",), url, back="home")
+    view = BgStatsView("One Night", ("1 Feb 2025",), url, back=Tap.HOME)
     png, controls = shoot(tmp_path, "bgstats", view)
     assert read_qr(png) == url
     assert decode_push_url(read_qr(png))["players"][9]["role"] == "Villager"

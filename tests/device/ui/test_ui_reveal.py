@@ -10,8 +10,10 @@ import pygame
 import pytest
 
 from device.ui import TouchUI, UiInput
+from device.ui.actions import action_named
 from device.ui.reveal import RevealScreen
 from device.ui.seats import CURRENT_TINT, VOTED_TINT
+from games.events import ChipKind, ChipTap, Tap
 from games.onenight.roles import Role
 from games.onenight.views import RevealChoice, RevealView
 from games.views import ViewError
@@ -189,7 +191,7 @@ def test_confirm_comes_only_with_a_card_chosen(ui: TouchUI) -> None:
     ui.show(reveal(card="villager"))
     assert ("Confirm", "confirm") in ui.controls()
     ui.tap("Confirm")
-    assert ui.poll() == [UiInput("touch", "confirm")]
+    assert ui.poll() == [UiInput("touch", Tap.CONFIRM)]
 
 
 def test_marks_show_only_when_in_play(ui: TouchUI) -> None:
@@ -223,7 +225,7 @@ def test_the_became_choices_show_only_when_asked(ui: TouchUI) -> None:
 def test_a_tap_gives_the_chips_action(ui: TouchUI, label: str, action: str) -> None:
     ui.show(FULL)
     ui.tap(label)
-    assert ui.poll() == [UiInput("touch", action)]
+    assert ui.poll() == [UiInput("touch", action_named(action))]
 
 
 def test_the_choices_light_up() -> None:
@@ -311,12 +313,12 @@ def test_snatched_is_offered_whatever_the_directive(ui: TouchUI, alien_choices: 
     assert "Snatched card" not in dict(ui.controls())
     ui.show(reveal(card="villager", alien_choices=alien_choices, snatch_choices=True))
     ui.tap("Snatched card")
-    assert ui.poll() == [UiInput("touch", "snatched:yes")]
+    assert ui.poll() == [UiInput("touch", ChipTap(ChipKind.SNATCHED, "yes"))]
     ui.show(
         reveal(card="villager", alien_choices=alien_choices, snatch_choices=True, snatched=True),
     )
     ui.tap("Snatched card")
-    assert ui.poll() == [UiInput("touch", "snatched:no")]
+    assert ui.poll() == [UiInput("touch", ChipTap(ChipKind.SNATCHED, "no"))]
 
 
 # -- A Doppelganger or Copycat card: the role it became (1.3) ------------------------------------
@@ -343,23 +345,23 @@ def test_a_copier_card_offers_the_roles_it_can_have_copied(ui: TouchUI) -> None:
 @pytest.mark.parametrize("became", ["werewolf", "nothing"])
 def test_the_copied_role_is_shown_then_confirmed(ui: TouchUI, became: str) -> None:
     view = dataclasses.replace(COPYING, became=became)
-    lit = [c.action for c in RevealScreen.from_view(view).controls() if c.lit]
+    lit = [str(c.action) for c in RevealScreen.from_view(view).controls() if c.lit]
     assert lit[-2:] == ["card:none", f"became:{became}"]
     ui.show(view)
     ui.tap("Confirm")
-    assert ui.poll() == [UiInput("touch", "confirm")]
+    assert ui.poll() == [UiInput("touch", Tap.CONFIRM)]
 
 
 def test_a_copied_role_leaves_the_alien_chips_at_neither(ui: TouchUI) -> None:
     view = dataclasses.replace(COPYING, became="werewolf", alien_choices=True)
     chips = RevealScreen.from_view(view).controls()
-    assert [c.label for c in chips if c.lit and c.action.startswith("became:")] == [
+    assert [c.label for c in chips if c.lit and str(c.action).startswith("became:")] == [
         "Copied Werewolf",
         "Became neither",
     ]
     ui.show(view)
     ui.tap("Became alien")
-    assert ui.poll() == [UiInput("touch", "became:alien")]
+    assert ui.poll() == [UiInput("touch", ChipTap(ChipKind.BECAME, "alien"))]
 
 
 @pytest.mark.parametrize(
@@ -369,7 +371,7 @@ def test_a_copied_role_leaves_the_alien_chips_at_neither(ui: TouchUI) -> None:
 def test_a_tap_on_a_copy_chip_gives_its_action(ui: TouchUI, label: str, action: str) -> None:
     ui.show(COPYING)
     ui.tap(label)
-    assert ui.poll() == [UiInput("touch", action)]
+    assert ui.poll() == [UiInput("touch", action_named(action))]
 
 
 # -- Daybreak: the Curator's Artifacts and the Paranormal Investigator's sight -------------------
@@ -456,7 +458,7 @@ def test_artifacts_and_sights_render_and_fit_without_overlap(
 def test_an_artifact_or_sight_chip_gives_its_action(ui: TouchUI, label: str, action: str) -> None:
     ui.show(DAYBREAK)
     ui.tap(label)
-    assert ui.poll() == [UiInput("touch", action)]
+    assert ui.poll() == [UiInput("touch", action_named(action))]
 
 
 def test_the_chosen_artifact_lights_and_no_artifact_chips_without_a_curator() -> None:
@@ -482,7 +484,7 @@ def test_a_nostradamus_card_offers_the_teams_he_can_have_foreseen(ui: TouchUI) -
     )
     ui.show(view)
     ui.tap("Foresaw village team")
-    assert ui.poll() == [UiInput("touch", "foresaw:village_team")]
+    assert ui.poll() == [UiInput("touch", ChipTap(ChipKind.FORESAW, "village_team"))]
     lit = {c.label for c in RevealScreen.from_view(view).controls() if c.lit}
     assert "Foresaw werewolf team" in lit and "Became neither" not in lit
     controls = RevealScreen.from_view(view).controls()
@@ -501,7 +503,7 @@ def test_a_doppelganger_nostradamus_offers_the_teams_beside_her_copy(ui: TouchUI
     )
     ui.show(view)
     ui.tap("Foresaw werewolf team")
-    assert ui.poll() == [UiInput("touch", "foresaw:werewolf_team")]
+    assert ui.poll() == [UiInput("touch", ChipTap(ChipKind.FORESAW, "werewolf_team"))]
     lit = {c.label for c in RevealScreen.from_view(view).controls() if c.lit}
     assert {"Copied Nostradamus", "Became neither"} <= lit
 
@@ -513,7 +515,7 @@ def test_the_doppelganger_marks_sit_in_a_row_of_their_own_and_tap_by_name(ui: To
     assert doppel_love.rect.top > love.rect.bottom
     assert doppel_love.text == "Doppel Love" and doppel_love.lit
     ui.tap("Doppelganger Mark of the Assassin")
-    assert ui.poll() == [UiInput("touch", "mark:doppel_assassin")]
+    assert ui.poll() == [UiInput("touch", ChipTap(ChipKind.MARK, "doppel_assassin"))]
 
 
 def test_the_shield_toggle_is_offered_with_a_sentinel(ui: TouchUI) -> None:
@@ -521,7 +523,7 @@ def test_the_shield_toggle_is_offered_with_a_sentinel(ui: TouchUI) -> None:
     assert "Shielded card" not in dict(ui.controls())
     ui.show(reveal(card="villager", shield_choices=True, snatch_choices=True))
     ui.tap("Shielded card")
-    assert ui.poll() == [UiInput("touch", "shielded:yes")]
+    assert ui.poll() == [UiInput("touch", ChipTap(ChipKind.SHIELDED, "yes"))]
     ui.show(reveal(card="villager", shield_choices=True, shielded=True))
     ui.tap("Shielded card")
-    assert ui.poll() == [UiInput("touch", "shielded:no")]
+    assert ui.poll() == [UiInput("touch", ChipTap(ChipKind.SHIELDED, "no"))]

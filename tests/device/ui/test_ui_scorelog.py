@@ -6,6 +6,7 @@ from scorelog_log import in_store
 
 from device.store.bgstats import decode_push_url
 from device.ui import TouchUI
+from device.ui.actions import action_named
 from device.ui.charts.log import ROWS, ScoreLog
 from games.scorelog.plays import Play, PlayerResult
 from games.scorelog.views import BgStatsView, ChartView, HistoryView, PlaysView
@@ -46,14 +47,14 @@ def test_it_opens_on_every_games_wins_and_filters_by_game() -> None:
         "Wins: All games - 12 plays",
         ["All", "Wins"],
     )
-    view = log.tap("log:game:Alieninjas", STATS)
+    view = log.tap(action_named("log:game:Alieninjas"), STATS)
     screen = view.screen
     assert (screen, view.title, lit(view)) == (
         "wins",
         "Wins: Alieninjas - 4 plays",
         ["Alieninjas", "Wins"],
     )
-    view = log.tap("log:page:history", STATS)
+    view = log.tap(action_named("log:page:history"), STATS)
     screen = view.screen
     assert screen == "history" and isinstance(view, HistoryView)
     assert view.title == "Ada: Alieninjas"
@@ -63,24 +64,26 @@ def test_it_opens_on_every_games_wins_and_filters_by_game() -> None:
 def test_the_plays_list_pages_newest_first_and_opens_a_code() -> None:
     log = ScoreLog(location="Club")
     log.open(STATS)
-    shown = log.tap("log:page:plays", STATS)
+    shown = log.tap(action_named("log:page:plays"), STATS)
     screen = shown.screen
     view = plays(shown)
     assert screen == "plays" and len(view.rows) == ROWS
-    assert view.rows[0].action == "log:play:p12"
+    assert view.rows[0].action == action_named("log:play:p12")
     assert (view.older, view.newer) == (True, False)
     assert view.footer.startswith("Plays 1-5 of 12.")
-    older = plays(log.tap("log:older", STATS))
-    assert older.rows[0].action == "log:play:p7" and older.newer is True
-    code = log.tap("log:play:p7", STATS)
+    older = plays(log.tap(action_named("log:older"), STATS))
+    assert older.rows[0].action == action_named("log:play:p7") and older.newer is True
+    code = log.tap(action_named("log:play:p7"), STATS)
     screen = code.screen
     assert isinstance(code, BgStatsView)
-    assert screen == "bgstats" and code.back == "log:page:plays"
+    assert screen == "bgstats" and str(code.back) == "log:page:plays"
     data = decode_push_url(code.bgstats)
     assert (data["sourcePlayId"], data["location"]) == ("p7", "Club")
-    back = log.tap("log:page:plays", STATS)
+    back = log.tap(action_named("log:page:plays"), STATS)
     screen = back.screen
-    assert screen == "plays" and plays(back).rows[0].action == "log:play:p7"  # same page
+    assert screen == "plays" and plays(back).rows[0].action == action_named(
+        "log:play:p7"
+    )  # same page
 
 
 def test_every_page_draws_with_its_tabs() -> None:
@@ -89,12 +92,12 @@ def test_every_page_draws_with_its_tabs() -> None:
     ui.open()
     try:
         for action in ("log:page:wins", "log:page:history", "log:page:plays"):
-            ui.show(log.tap(action, STATS))
+            ui.show(log.tap(action_named(action), STATS))
             ui.redraw(0.0)
             labels = [label for label, _ in ui.controls()]
             assert {"All", "One Night", "Alieninjas", "Alienation", "Encounters"} <= set(labels)
             assert {"Wins", "Scores", "Plays", "Home"} <= set(labels)
-        ui.show(log.tap("log:play:p3", STATS))
+        ui.show(log.tap(action_named("log:play:p3"), STATS))
         ui.redraw(0.0)
         assert [label for label, _ in ui.controls()] == ["Back"]
     finally:

@@ -28,6 +28,7 @@ from device.ui.canvas import (
 )
 from device.ui.model import Control
 from device.ui.play import NIGHT_CAPTION_BAND
+from games.events import Tap
 from games.onenight.views import NightView, TallyView
 from games.scorelog.views import PlaysView
 from games.views import MessageView, ScreenName, ViewError
@@ -205,7 +206,7 @@ def _drawn(draw: object) -> bytes:
 
 
 def test_cached_buttons_and_chips_set_the_pixels_drawing_them_directly_would(ui: TouchUI) -> None:
-    button = Control("Vote now", "vote", pygame.Rect(37, 301, 233, 77))
+    button = Control("Vote now", Tap.VOTE, pygame.Rect(37, 301, 233, 77))
 
     def direct(canvas: Canvas) -> None:
         pygame.draw.rect(canvas.surface, BUTTON, button.rect, border_radius=18)

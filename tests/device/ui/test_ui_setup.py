@@ -11,6 +11,7 @@ import pytest
 from screenpixels import display
 
 from device.ui import TouchUI, UiInput
+from device.ui.actions import action_named
 from device.ui.canvas import ALIEN, AMBER
 from device.ui.setup import SetupScreen
 from games.onenight.lobby import TABS, Lobby, tab_of
@@ -55,7 +56,7 @@ def test_the_tabs_together_offer_every_role_once(ui: TouchUI) -> None:
 def test_a_tap_on_a_chip_gives_its_role_action(ui: TouchUI, label: str, action: str) -> None:
     ui.show(_lobby_ready().view())
     ui.tap(label)
-    assert ui.poll() == [UiInput("touch", action)]
+    assert ui.poll() == [UiInput("touch", action_named(action))]
 
 
 def test_the_other_controls_give_their_actions(ui: TouchUI) -> None:
@@ -91,7 +92,7 @@ def test_the_other_controls_give_their_actions(ui: TouchUI) -> None:
     }
     for label in ("Vampires", "Daybreak", "Alien first game", "+", "Random"):
         ui.tap(label)
-        assert ui.poll() == [UiInput("touch", controls[label])]
+        assert ui.poll() == [UiInput("touch", action_named(controls[label]))]
 
 
 def test_the_daybreak_tab_offers_its_six_presets_and_a_preset_lists_what_it_added(
