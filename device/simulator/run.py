@@ -195,7 +195,8 @@ class InputHand:
         """``pause(when)`` lets time run until the clock reads ``when``."""
         self.daemon = daemon
         self.pause = pause
-        self._pressed: dict[str, float] = {}
+        self._pressed: dict[tuple[str, object], float] = {}
+        """When each button (``press`` seat, ``control`` name) was last pressed."""
 
     def _buttons(self, event: ScenarioEvent) -> Buttons:
         """The daemon's buttons, for a ``press`` or ``control`` event."""
@@ -214,10 +215,10 @@ class InputHand:
                     f"{event.where}: press: seat {value} does not exist "
                     f"(the device has seats 1 to {seats})"
                 )
-            self._space(f"seat:{value}")
+            self._space(("seat", value))
             self._buttons(event).press_seat(value)
         elif kind == "control":
-            self._space(f"control:{value}")
+            self._space(("control", value))
             self._buttons(event).press_control(value)
         elif kind == "touch":
             daemon.ui.tap(value)
@@ -232,7 +233,7 @@ class InputHand:
         else:
             raise ValueError(f"{event.where}: {kind!r} is not an input")
 
-    def _space(self, button: str) -> None:
+    def _space(self, button: tuple[str, object]) -> None:
         """Let the bounce window pass before pressing the same button again.
 
         Without it, a second press of one button at the same moment (ten ``go``s in a row)

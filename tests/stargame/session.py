@@ -17,6 +17,7 @@ from games.events import (
     ScoreEntered,
     SeatPressed,
     TagSeen,
+    Tap,
     Tick,
     Touched,
 )
@@ -137,7 +138,7 @@ class StarsSession:
             return self._enter(state, event)
         if (
             isinstance(event, Touched)
-            and event.action == "home"
+            and event.action is Tap.HOME
             and state.phase is StarsPhase.FINAL
         ):
             return state, [Finished()]
