@@ -20,14 +20,21 @@ SCRIPT = ROOT / "systemd" / "install.sh"
 UNIT = ROOT / "systemd" / "mothership.service"
 
 
-def dry_run(*args: str) -> list[str]:
+# A service user that exists on every machine, and one that exists on none: the dry run's
+# useradd line depends on the host, and no test may depend on the host's users.
+EXISTING_USER = "root"
+ABSENT_USER = "mothership-test-absent-user"
+
+
+def dry_run(*args: str, user: str = EXISTING_USER) -> list[str]:
     done = subprocess.run(
         ["bash", str(SCRIPT), *args, "--dry-run"],
         capture_output=True,
         text=True,
         check=True,
         timeout=60,
-        env={**os.environ, "DRY_RUN": "0"},  # the flag alone turns it on
+        # The flag alone turns the dry run on.
+        env={**os.environ, "DRY_RUN": "0", "MOTHERSHIP_USER": user},
     )
     return done.stdout.splitlines()
 
@@ -87,8 +94,14 @@ def test_every_document_the_unit_names_is_installed() -> None:
         assert installed[target].is_file(), target
 
 
-def test_update_pulls_reinstalls_and_restarts_and_keeps_config_and_store() -> None:
-    lines = dry_run("update")
+@pytest.mark.parametrize("user", [EXISTING_USER, ABSENT_USER])
+def test_update_pulls_reinstalls_and_restarts_and_keeps_config_and_store(user: str) -> None:
+    lines = dry_run("update", user=user)
+    # A missing service user is made again, with the state directory as its home (useradd
+    # --system makes no home, so the store is untouched); an existing one is not.
+    made = [line for line in lines if line.startswith("+ useradd ")]
+    assert len(made) == (user == ABSENT_USER)
+    assert all("--system" in line and "--create-home" not in line for line in made)
     order = [
         index(lines, r"bin/mothership .*backup now$"),
         index(lines, r"git -C \S+ pull --ff-only"),
@@ -99,7 +112,11 @@ def test_update_pulls_reinstalls_and_restarts_and_keeps_config_and_store() -> No
     ]
     assert order == sorted(order)
     # Only the backup and the voice touch the state directory, as the service's user.
-    kept = [line for line in lines[:-1] if not line.endswith(("backup now", "voice prepare"))]
+    kept = [
+        line
+        for line in lines[:-1]
+        if not line.endswith(("backup now", "voice prepare")) and line not in made
+    ]
     assert not any("config.toml" in line or "/var/lib/mothership" in line for line in kept)
     assert "kept /etc/mothership and /var/lib/mothership" in lines[-1]
 
