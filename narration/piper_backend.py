@@ -48,7 +48,10 @@ class _Worker:
             raise BackendUnavailableError(f"cannot start the piper worker: {exc}") from exc
         self.lines = 0
         reply = self._ask(json.dumps(header), _LOAD_SECONDS)
-        if reply != "ready":
+        word, _, note = reply.partition(" ")
+        self.note = note
+        """What the worker said beside "ready" (why it could not lower its priority)."""
+        if word != "ready":
             self.kill()
             stderr = self.process.stderr.read() if self.process.stderr is not None else ""
             code = self.process.wait()
@@ -73,13 +76,15 @@ class _Worker:
     def render(self, text: str, out_path: Path) -> None:
         """Render one sentence; raise NarrationError when it failed."""
         self.lines += 1
-        reply = self._ask(json.dumps([" ".join(text.split()), str(out_path)]), _LINE_SECONDS)
+        sentence = " ".join(text.split())
+        reply = self._ask(json.dumps([sentence, str(out_path)]), _LINE_SECONDS)
         word, _, rest = reply.partition(" ")
         if word == "done":
             return
         if word == "error":
             raise NarrationError(f"piper failed on {text!r}: {rest.partition(' ')[2]}")
         self.kill()
+        self.process.wait()  # reaped: the backend sees it dead and the next line starts another
         raise NarrationError(f"the piper worker stopped while rendering {text!r}")
 
     @property
@@ -126,7 +131,8 @@ class PiperBackend:
             model: The voice model.
             delivery: Pace and pauses (part of the cache key).
             python: The interpreter that runs the worker (by default this one).
-            nice: Niceness of the worker (10 when rendering behind a running game).
+            nice: Niceness added to every worker this starts, the probe's and each one after
+                a crash or a stuck line (10 when rendering behind a running game).
             delay: Seconds the worker waits before each line (the benchmark's slow Pi).
 
         Raises:
@@ -144,6 +150,8 @@ class PiperBackend:
         self._worker: _Worker | None = None
         self.started = 0
         """Workers started so far (each loads the voice once)."""
+        self.priority_note = ""
+        """Why the workers render at the daemon's priority ("" while none was refused)."""
 
     @property
     def settings(self) -> str:
@@ -222,12 +230,22 @@ class PiperBackend:
         self._worker = _Worker(command, job, self.voice)
         self.started += 1
         logger.debug("piper worker %d started", self._worker.process.pid)
+        if self._worker.note and not self.priority_note:
+            # Said once: every later worker meets the same sandbox.
+            self.priority_note = self._worker.note
+            logger.warning("piper worker: %s", self._worker.note)
         return self._worker
 
     def _retire(self) -> None:
         worker, self._worker = self._worker, None
         if worker is not None:
             worker.close()
+
+    @property
+    def worker_pid(self) -> int | None:
+        """The process id of the running worker (None when none runs)."""
+        worker = self._worker
+        return worker.process.pid if worker is not None and worker.alive else None
 
     @property
     def loaded(self) -> bool:

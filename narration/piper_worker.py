@@ -11,6 +11,7 @@ later line one sentence to render, and it answers one line per sentence on its s
     ["Seer, wake up.", "/cache/.rendering-2.wav"]
 
     ready                      the voice is loaded
+    ready <note>               loaded, with a note for the daemon's log (a refused nice)
     done 0                     line 0 is written
     error 1 <message>          line 1 failed (the others go on)
 
@@ -51,13 +52,39 @@ def _render(voice: Any, config: Any, text: str, out: Path, delivery: Delivery) -
         writer.writeframes(data)
 
 
+def lower_priority(nice: int) -> str:
+    """Add ``nice`` to this process's niceness (rendering behind the game must not slow the
+    screen). Returns "" when done, else why the kernel refused: the service's unit filters out
+    setpriority (``SystemCallFilter=~@resources``), and a voice at the daemon's priority is
+    better than none, so the caller renders anyway."""
+    if not nice:
+        return ""
+    try:
+        os.nice(nice)
+    except OSError as exc:
+        return f"nice({nice}) refused, rendering at the daemon's priority: {exc}"
+    return ""
+
+
+def quiet_onnxruntime() -> None:
+    """Turn off onnxruntime's telemetry, before it is imported.
+
+    onnxruntime 1.29 and later on Linux write a device id and a queue of usage events under
+    ``$XDG_CACHE_HOME`` or ``~/.cache/Microsoft/DeveloperTools/.onnxruntime`` as the library
+    loads, for upload to Microsoft, unless ``ORT_DISABLE_TELEMETRY`` is set then ("1"): the
+    library reads it once, so ``onnxruntime.disable_telemetry_events()`` comes too late for
+    the files.
+    """
+    os.environ["ORT_DISABLE_TELEMETRY"] = "1"
+
+
 def run(job: dict[str, Any], lines: Iterable[tuple[str, str]], reply: TextIO) -> int:
     """Load the voice of ``job`` and render ``lines`` as they come, reporting on ``reply``.
 
     Returns the exit code: 1 if any line failed.
     """
-    if job.get("nice"):
-        os.nice(int(job["nice"]))  # rendering behind the game must not slow the screen
+    note = lower_priority(int(job.get("nice") or 0))
+    quiet_onnxruntime()
     from piper import PiperVoice, SynthesisConfig  # heavy: only ever in this process
 
     voice = PiperVoice.load(job["onnx"], config_path=job["config"])
@@ -68,7 +95,7 @@ def run(job: dict[str, Any], lines: Iterable[tuple[str, str]], reply: TextIO) ->
         loudness=float(job["loudness"]),
         ceiling=float(job["ceiling"]),
     )
-    print("ready", file=reply, flush=True)
+    print(f"ready {note}".strip(), file=reply, flush=True)
     failed = 0
     delay = float(job.get("delay", 0.0))  # a slower machine, for the benchmark
     for index, (text, out) in enumerate(lines):
