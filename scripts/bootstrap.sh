@@ -49,7 +49,8 @@ if [ ! -x "$VENV/bin/python" ]; then
     say "creating the virtual environment in .venv"
     python3 -m venv "$VENV"
 fi
-stamp="$VENV/.mothership-installed-$(sha256sum pyproject.toml | cut -c1-16)"
+# The stamp changes with the dependencies and with their pinned versions.
+stamp="$VENV/.mothership-installed-$(cat pyproject.toml constraints.txt | sha256sum | cut -c1-16)"
 if [ ! -f "$stamp" ]; then
     say "installing Python packages (a minute on first run)"
     "$VENV/bin/python" -m pip install -q --upgrade pip >/dev/null
@@ -57,7 +58,8 @@ if [ ! -f "$stamp" ]; then
     if "$VENV/bin/python" -m pip show pygame >/dev/null 2>&1; then
         "$VENV/bin/python" -m pip uninstall -y -q pygame
     fi
-    "$VENV/bin/python" -m pip install -q -e ".[dev]"
+    # The versions the Pi's installer installs too (constraints.txt), so the suite runs on them.
+    "$VENV/bin/python" -m pip install -q -c constraints.txt -e ".[dev]"
     rm -f "$VENV"/.mothership-installed-*
     touch "$stamp"
 fi
