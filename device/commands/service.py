@@ -20,6 +20,7 @@ from device.clock import RealClock
 from device.config import Config, resolve_store_path
 from device.runtime.inbox import Call
 from device.runtime.parts import Wiring, open_daemon, open_late
+from device.version import version_line
 
 if TYPE_CHECKING:
     from device.runtime.app import Daemon, PagePart, PassWatcher
@@ -82,7 +83,7 @@ def run(config: Config, *, windowed: bool = False) -> int:
         daemon.resume_or_home(store)
         daemon.notifier.ready()
         start_late(daemon, wiring, stack)
-        logger.info("mothership is running")
+        logger.info("mothership is running: %s", version_line())
         daemon.loop()
         logger.info("mothership is stopping")
     return 0

@@ -51,7 +51,13 @@ def test_version_prints_the_installed_version(capsys: pytest.CaptureFixture[str]
     with pytest.raises(SystemExit) as done:
         main(["--version"])
     assert done.value.code == 0
-    assert capsys.readouterr().out == f"mothership {metadata.version('mothership')}\n"
+    # The release and the commit: this checkout's HEAD, or "unknown commit" outside git.
+    out = capsys.readouterr().out
+    assert re.fullmatch(
+        rf"mothership {re.escape(metadata.version('mothership'))} "
+        r"\((commit [0-9a-f]{7,}, \d{4}-\d\d-\d\d|unknown commit)\)\n",
+        out,
+    ), out
 
 
 def test_exit_codes_are_the_ones_the_readme_documents(
