@@ -29,7 +29,21 @@ WORKER_LINES = 100
 """Lines one worker renders before it is replaced: onnxruntime's memory grows with a long run
 (a worker that rendered 1,661 lines held 460 MB; a fresh one, 270)."""
 _LOAD_SECONDS = 60.0  # loading takes 0.5 s on a laptop, a few seconds on a Pi
-_LINE_SECONDS = 30.0
+
+LINE_BASE_SECONDS = 30.0
+"""What any sentence may take before its worker is taken for stuck and killed: a short line,
+with room for a machine loaded by other work."""
+LINE_SECONDS_PER_CHAR = 0.3
+"""Added for each character of the sentence. A Pi 4 renders about 0.02 s a character (1.5 s
+for a line of the catalogue's mean 75); the worker renders at nice 10 behind the game and may
+get a tenth of a core on a loaded machine, and a fixed 30 s killed the Alpha Wolf's 167
+characters there. At 0.3 s the longest line in the catalogue (243 characters) may take 103 s,
+the Alpha Wolf's 80 s, 15 times a quiet Pi 4's pace plus the base."""
+
+
+def line_seconds(text: str) -> float:
+    """How long the worker may take over ``text`` before it is killed as stuck."""
+    return LINE_BASE_SECONDS + LINE_SECONDS_PER_CHAR * len(text)
 
 
 class _Worker:
@@ -77,7 +91,7 @@ class _Worker:
         """Render one sentence; raise NarrationError when it failed."""
         self.lines += 1
         sentence = " ".join(text.split())
-        reply = self._ask(json.dumps([sentence, str(out_path)]), _LINE_SECONDS)
+        reply = self._ask(json.dumps([sentence, str(out_path)]), line_seconds(sentence))
         word, _, rest = reply.partition(" ")
         if word == "done":
             return
