@@ -9,30 +9,34 @@ from __future__ import annotations
 import subprocess
 import tomllib
 from importlib import metadata, resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 COMMIT_FILE = "commit.toml"
 """Written by systemd/install.sh into the staged source: ``commit = "..."``, ``date = "..."``."""
 
 
-def version_line() -> str:
+def version_line(package: Traversable | None = None) -> str:
     """``mothership 0.1.0 (commit abc1234, 2026-11-28)``, or ``(unknown commit)`` when neither
-    the installer's file nor a git checkout says which."""
+    the installer's file (in ``package``, the installed ``device`` by default) nor a git
+    checkout says which."""
     try:
         version = metadata.version("mothership")
     except metadata.PackageNotFoundError:  # run from a checkout that was never installed
         version = "(not installed)"
-    commit = installed_commit() or checkout_commit(Path(__file__).resolve().parents[1])
+    commit = installed_commit(package) or checkout_commit(Path(__file__).resolve().parents[1])
     if commit is None:
         return f"mothership {version} (unknown commit)"
     name, date = commit
     return f"mothership {version} (commit {name}{', ' + date if date else ''})"
 
 
-def installed_commit() -> tuple[str, str] | None:
-    """The commit and its date from the file the installer wrote, if there is one."""
+def installed_commit(package: Traversable | None = None) -> tuple[str, str] | None:
+    """The commit and its date from the file the installer wrote into ``package`` (the
+    installed ``device`` by default), if there is one."""
+    folder = resources.files("device") if package is None else package
     try:
-        text = resources.files("device").joinpath(COMMIT_FILE).read_text("utf-8")
+        text = folder.joinpath(COMMIT_FILE).read_text("utf-8")
         data = tomllib.loads(text)
     except (OSError, tomllib.TOMLDecodeError):
         return None

@@ -1,5 +1,6 @@
 """``mothership install``, ``update`` and ``uninstall``: the Pi appliance's life cycle, run by
-``systemd/install.sh`` of the checkout it was installed from (each with ``--dry-run``)."""
+``systemd/install.sh`` of the checkout it was installed from (each with ``--dry-run``; install
+and update with ``--voice-later``, uninstall with ``--purge``)."""
 
 from __future__ import annotations
 
@@ -28,8 +29,19 @@ def installer(package_file: Path = Path(__file__), source: Path = INSTALLED_SOUR
     )
 
 
+def installer_args(args: argparse.Namespace) -> list[str]:
+    """The installer's words for the command: its action and the flags given."""
+    words = [args.command]
+    if getattr(args, "voice_later", False):
+        words.append("--voice-later")
+    if getattr(args, "purge", False):
+        words.append("--purge")
+    return words
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the installer's action; its exit code is the command's."""
     script = installer()
     env = {**os.environ, "DRY_RUN": "1"} if args.dry_run else None
-    return subprocess.run(["bash", str(script), args.command], env=env, check=False).returncode
+    command = ["bash", str(script), *installer_args(args)]
+    return subprocess.run(command, env=env, check=False).returncode

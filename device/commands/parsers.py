@@ -61,13 +61,28 @@ def build_parser() -> argparse.ArgumentParser:
         command.add_argument(
             "--dry-run", action="store_true", help="print every step it would take, change nothing"
         )
+        if action == "uninstall":
+            command.add_argument(
+                "--purge",
+                action="store_true",
+                help="also remove the config, the store, the voice cache, the backups, and the "
+                "user and groups the installer created",
+            )
+        else:
+            command.add_argument(
+                "--voice-later",
+                action="store_true",
+                help="do not render the voice now: the service renders missing lines in the "
+                "background (the same as MOTHERSHIP_PREPARE_VOICE=0)",
+            )
     _add_backup(commands)
     return parser
 
 
 class _Version(argparse.Action):
-    """``--version``: the installed package's version, looked up only when asked (reading the
-    package metadata costs every other command a twentieth of a second)."""
+    """``--version``: the installed package's version and the commit it was built from, looked
+    up only when asked (reading the package metadata costs every other command a twentieth of a
+    second)."""
 
     def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
@@ -79,13 +94,9 @@ class _Version(argparse.Action):
         values: object,
         option_string: str | None = None,
     ) -> None:
-        from importlib import metadata
+        from device.version import version_line
 
-        try:
-            version = metadata.version("mothership")
-        except metadata.PackageNotFoundError:  # run from a checkout that was never installed
-            version = "(not installed)"
-        print(f"{parser.prog} {version}")  # on stdout, as argparse's own version action
+        print(version_line())  # on stdout, as argparse's own version action
         parser.exit()
 
 
