@@ -158,10 +158,10 @@ class Run:
             },
         )
 
-        def slow_voice(config: Any, *, name: str | None = None) -> Any:
+        def slow_voice(config: Any, *, name: str | None = None, nice: int = 0) -> Any:
             if piper_installed():
                 # The device's own voice and worker process, each line slowed in the worker.
-                return PiperBackend(bundled_model(), parts.delivery(config), delay=delay)
+                return PiperBackend(bundled_model(), parts.delivery(config), nice=nice, delay=delay)
             return SlowBackend(Pyttsx3Backend(), delay=delay)
 
         parts.speech_backend = slow_voice

@@ -176,6 +176,7 @@ def make_backend(
     piper_model: str | None = None,
     delivery: Delivery | None = None,
     recordings: str | None = None,
+    nice: int = 0,
 ) -> SpeechBackend:
     """Build a speech backend by name.
 
@@ -188,6 +189,7 @@ def make_backend(
             bundled ``en_US-joe-medium`` voice.
         delivery: Piper's pace and pauses (piper only).
         recordings: Optional folder of ``<line_id>.wav`` recordings that override lines.
+        nice: Niceness of Piper's worker processes (piper only).
 
     Raises:
         UnknownBackendError: If the name is unknown (with a "did you mean").
@@ -210,7 +212,7 @@ def make_backend(
                 "install it with: pip install piper-tts"
             )
         model = find_model(piper_model) if piper_model else bundled_model()
-        backend = PiperBackend(model, delivery)
+        backend = PiperBackend(model, delivery, nice=nice)
     elif key == "silent":
         backend = SilentBackend(rate)
     else:

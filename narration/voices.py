@@ -90,6 +90,7 @@ def choose_voice(
     recordings: str | None = None,
     probe: bool = False,
     stamp_dir: Path | None = None,
+    nice: int = 0,
 ) -> VoiceChoice:
     """Build the configured voice, or the fallback when it is Piper and Piper cannot speak.
 
@@ -103,6 +104,7 @@ def choose_voice(
         probe: Also check that a worker really loads the voice (once: remembered in
             ``stamp_dir``).
         stamp_dir: Where a successful probe is remembered (the WAV cache).
+        nice: Niceness of Piper's workers, the probe's among them.
 
     Raises:
         NarrationError: If the configured engine (not Piper) cannot run, or no fallback can.
@@ -113,7 +115,7 @@ def choose_voice(
         choice = VoiceChoice(backend, name, f"{describe(backend)}, as configured")
     else:
         try:
-            backend = make_backend("piper", piper_model=piper_model, delivery=delivery)
+            backend = make_backend("piper", piper_model=piper_model, delivery=delivery, nice=nice)
             assert isinstance(backend, PiperBackend)
             if probe:
                 _probe(backend, stamp_dir)

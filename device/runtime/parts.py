@@ -83,10 +83,13 @@ def open_hardware_into(inbox: Inbox, config: Config, *, kind: str | None = None)
     )
 
 
-def voice_choice(config: Config, *, name: str | None = None, probe: bool = False) -> VoiceChoice:
+def voice_choice(
+    config: Config, *, name: str | None = None, probe: bool = False, nice: int = 0
+) -> VoiceChoice:
     """The configured voice (Piper, or espeak-ng when Piper cannot speak here) and why,
     wrapped by the recorded-voice folder when one is set. ``probe`` also checks once that a
-    Piper worker loads the voice (remembered in the WAV cache)."""
+    Piper worker loads the voice (remembered in the WAV cache); ``nice`` is the niceness of
+    every Piper worker, the probe's among them."""
     section = config.narration
     return choose_voice(
         name or section.backend,
@@ -97,6 +100,7 @@ def voice_choice(config: Config, *, name: str | None = None, probe: bool = False
         recordings=str(section.recorded_dir) if section.recorded_dir is not None else None,
         probe=probe,
         stamp_dir=cache_dir(config),
+        nice=nice,
     )
 
 
@@ -106,11 +110,11 @@ def delivery(config: Config) -> Delivery:
     return Delivery(length_scale=section.length_scale, sentence_pause=section.sentence_pause)
 
 
-def speech_backend(config: Config, *, name: str | None = None) -> SpeechBackend:
+def speech_backend(config: Config, *, name: str | None = None, nice: int = 0) -> SpeechBackend:
     """The configured speech backend (see :func:`voice_choice`). Piper is probed once (a
     worker loads the voice; remembered in the cache), so a machine where onnxruntime cannot
     load speaks with espeak-ng instead of failing on its first line."""
-    return voice_choice(config, name=name, probe=True).backend
+    return voice_choice(config, name=name, probe=True, nice=nice).backend
 
 
 VOICE_CHECKED = "voice-checked.json"
@@ -185,17 +189,19 @@ def open_narrator(
         output.open()
     # A voice model checked once is not hashed again at every start while its files stay.
     remember_checks_in((cache or cache_dir(config)) / VOICE_CHECKED)
+    # The loop wins the CPU over a worker rendering behind it: every worker, from the probe's
+    # on, is started niced (set after the probe, the first start's worker stayed at nice 0).
+    nice = BEHIND_NICE if mode == "behind" else 0
     narrator = Narrator(
         Catalogue.load(*catalogues()),
-        speech_backend(config, name=backend) if mode != "time" else _timing_voice(config, backend),
+        speech_backend(config, name=backend, nice=nice)
+        if mode != "time"
+        else _timing_voice(config, backend),
         cache or cache_dir(config),
         output,
         timing_only=mode == "time",
     )
     if mode == "behind":
-        inner = getattr(narrator.backend, "inner", narrator.backend)
-        if hasattr(inner, "nice"):
-            inner.nice = BEHIND_NICE  # the loop wins the CPU over a worker rendering behind it
         narrator.render_behind(
             fallback=fallback_voice(narrator.backend),
             late_after=config.narration.late_after,
