@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import os
 from collections.abc import Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass, field
@@ -22,6 +24,8 @@ BACKENDS: tuple[str, ...] = ("pi", "mock")
 """The backend names :func:`make_hardware` accepts."""
 
 NO_GPIO_HINT = 'no GPIO here: run with --hardware mock or set hardware.backend = "mock"'
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -196,7 +200,19 @@ def make_hardware(
     )
 
 
+def pin_factory_override(environ: Mapping[str, str]) -> str | None:
+    """The pin factory ``GPIOZERO_PIN_FACTORY`` names when it is not lgpio, which the pi backend
+    uses whatever it says: the only library that drives a Pi 5's pins (RPi.GPIO and pigpio do
+    not work there) and the one the unit's device list (``/dev/gpiochip*``) allows."""
+    named = environ.get("GPIOZERO_PIN_FACTORY", "").strip()
+    return named if named and named.lower() != "lgpio" else None
+
+
 def _pi_factory() -> Any:
+    if (named := pin_factory_override(os.environ)) is not None:  # a maker's override, not lost
+        logger.warning(
+            "GPIOZERO_PIN_FACTORY=%s is ignored: the pi backend always uses lgpio", named
+        )
     # Imported lazily: lgpio exists only on a Pi, and `import hardware` must work anywhere.
     try:
         with lgpio_working_dir():
