@@ -54,12 +54,45 @@ def written_config(lines: list[str]) -> str:
     return "\n".join(body) + "\n"
 
 
+def installed(lines: list[str]) -> dict[str, Path]:
+    """Every file the dry run installs, by where it lands, and what it is a copy of."""
+    files: dict[str, Path] = {}
+    for line in lines:
+        if match := re.match(r"^\+ install -m 0644 (\S+) (\S+)$", line):
+            files[match[2]] = Path(match[1])
+        elif match := re.match(r"^\+ cp -r (\S+)/\. (\S+)/$", line):
+            for source in Path(match[1]).rglob("*"):
+                files[f"{match[2]}/{source.relative_to(match[1])}"] = source
+    return files
+
+
+def resolve(lines: list[str], path: str) -> str:
+    """A path as the links the dry run makes (``ln -sfn TARGET NAME.new``, then renamed to
+    NAME) resolve it."""
+    links = {
+        match[2]: match[1]
+        for line in lines
+        if (match := re.match(r"^\+ ln -sfn (\S+) (\S+)\.new$", line))
+    }
+    for _ in range(10):
+        for name, target in links.items():
+            if path == name or path.startswith(f"{name}/"):
+                base = target if target.startswith("/") else f"{Path(name).parent}/{target}"
+                path = base + path[len(name) :]
+                break
+        else:
+            return path
+    raise AssertionError(f"a loop of links at {path}")
+
+
 def test_install_writes_only_what_differs_from_the_defaults(tmp_path: Path) -> None:
     lines = dry_run("install")
     text = written_config(lines)
     assert tomllib.loads(text) == {"hardware": {"backend": "pi"}}
     (named,) = re.findall(r"^# Every key, its default and what it does: (\S+)$", text, re.M)
-    assert any(line.endswith(f"device/defaults.toml {named}") for line in lines)
+    # /opt/mothership/defaults.toml: a link through current into the release that runs.
+    assert re.fullmatch(r"/opt/mothership/releases/[^/]+/defaults\.toml", resolve(lines, named))
+    assert installed(lines)[resolve(lines, named)] == ROOT / "device" / "defaults.toml"
     system = tmp_path / "config.toml"
     system.write_text(text)
     assert load_config(system_path=system).hardware.backend == "pi"
@@ -81,17 +114,45 @@ def test_install_updates_the_package_lists_before_installing() -> None:
 def test_every_document_the_unit_names_is_installed() -> None:
     lines = dry_run("install")
     (documentation,) = re.findall(r"^Documentation=(.+)$", UNIT.read_text(), re.M)
-    installed: dict[str, Path] = {}
-    for line in lines:
-        if match := re.match(r"^\+ install -m 0644 (\S+) (\S+)$", line):
-            installed[match[2]] = Path(match[1])
-        elif match := re.match(r"^\+ cp -r (\S+)/\. (\S+)/$", line):
-            for source in Path(match[1]).rglob("*"):
-                installed[f"{match[2]}/{source.relative_to(match[1])}"] = source
+    files = installed(lines)
     targets = [url.removeprefix("file://") for url in documentation.split()]
-    assert "/opt/mothership/docs/pi.md" in targets
+    assert "/opt/mothership/current/docs/pi.md" in targets
     for target in targets:
-        assert installed[target].is_file(), target
+        assert files[resolve(lines, target)].is_file(), target
+    # And what the unit runs is the release's venv, through current.
+    (command,) = re.findall(r"^ExecStart=(\S+) ", UNIT.read_text(), re.M)
+    assert command == "/opt/mothership/current/venv/bin/mothership"
+    assert re.fullmatch(
+        r"/opt/mothership/releases/[^/]+/venv/bin/mothership", resolve(lines, command)
+    )
+    assert resolve(lines, "/usr/local/bin/mothership") == resolve(lines, command)
+
+
+def head() -> str:
+    done = subprocess.run(
+        ["git", "-C", str(ROOT), "log", "-1", "--format=%h"], capture_output=True, text=True
+    )
+    return done.stdout.strip()
+
+
+def test_a_release_is_named_by_its_commit_which_the_installed_copy_carries() -> None:
+    before = head()
+    lines = dry_run("install")
+    names = {before, head()}  # another commit may land meanwhile
+    (built,) = [line for line in lines if line.startswith("install.sh: building release ")]
+    name = built.split()[3]
+    assert name in names
+    commit = index(lines, r"^\+ write /tmp/mothership-source/device/commit\.toml")
+    assert lines[commit + 1] == f'    commit = "{name}"'
+    assert commit < index(lines, r"-m pip install")
+    # Exact versions: the constraints travel with the copy pip installs.
+    assert "-c /tmp/mothership-source/constraints.txt" in lines[index(lines, r"-m pip install")]
+
+
+def test_the_voice_can_be_left_to_the_service() -> None:
+    lines = dry_run("install", "--voice-later")
+    assert not any("voice prepare" in line for line in lines)
+    assert any("the service renders the missing lines in the background" in x for x in lines)
 
 
 @pytest.mark.parametrize("user", [EXISTING_USER, ABSENT_USER])
@@ -106,8 +167,12 @@ def test_update_pulls_reinstalls_and_restarts_and_keeps_config_and_store(user: s
         index(lines, r"bin/mothership .*backup now$"),
         index(lines, r"git -C \S+ pull --ff-only"),
         index(lines, r"^\+ apt-get .*update -qq"),
+        index(lines, r"^\+ python3 -m venv /opt/mothership/releases/"),
         index(lines, r"-m pip install"),
-        index(lines, r"bin/mothership .*voice prepare$"),
+        index(lines, r"releases/\S+/venv/bin/mothership .*voice prepare$"),
+        index(lines, r"^\+ mv -T \S+/mothership\.service\.new "),
+        index(lines, r"^\+ systemctl daemon-reload"),
+        index(lines, r"^\+ mv -T /opt/mothership/current\.new /opt/mothership/current$"),
         index(lines, r"^\+ systemctl restart mothership\.service"),
     ]
     assert order == sorted(order)
@@ -126,6 +191,9 @@ def test_uninstall_removes_the_service_and_keeps_config_and_store() -> None:
     assert "+ rm -f /etc/systemd/system/mothership.service" in lines
     assert "+ rm -rf /opt/mothership" in lines
     assert not any(re.search(r"rm .*(/etc/mothership|/var/lib/mothership)", x) for x in lines)
+    purged = dry_run("uninstall", "--purge")
+    for gone in ("/etc/mothership", "/var/lib/mothership", "/opt/mothership"):
+        assert f"+ rm -rf {gone}" in purged
 
 
 @pytest.mark.parametrize("action", ["install", "update", "uninstall"])
@@ -135,6 +203,13 @@ def test_the_commands_run_the_installer_dry(action: str, capfd: pytest.CaptureFi
     assert out.startswith("install.sh: dry run: nothing is changed\n")
     first = "systemctl disable" if action == "uninstall" else "apt-get -o DPkg::Lock::Timeout=600"
     assert f"+ {first}" in out
+    flag = "--purge" if action == "uninstall" else "--voice-later"
+    assert main([action, flag, "--dry-run"]) == 0
+    flagged = capfd.readouterr().out
+    if action == "uninstall":
+        assert "+ rm -rf /var/lib/mothership" in flagged
+    else:
+        assert "voice prepare" in out and "voice prepare" not in flagged
 
 
 def test_an_installed_copy_finds_the_checkout_it_came_from(tmp_path: Path) -> None:

@@ -24,7 +24,8 @@ needs_systemd = pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze is n
 def unit_copy(tmp_path: Path) -> Path:
     """The unit with ExecStart pointing at this venv's script (verify needs it to exist)."""
     script = Path(sys.executable).parent / "mothership"
-    text = UNIT.read_text().replace("/opt/mothership/venv/bin/mothership", str(script))
+    text = UNIT.read_text().replace("/opt/mothership/current/venv/bin/mothership", str(script))
+    assert str(script) in text
     path = tmp_path / "mothership.service"
     path.write_text(text)
     return path
@@ -108,17 +109,38 @@ def test_the_installer_sets_up_user_venv_config_and_unit() -> None:
     commands = dry_run()
     groups = "gpio,audio,video,input,dialout,render"
     assert f"usermod -a -G {groups} mothership" in commands
-    assert any("/opt/mothership/venv/bin/python -m pip install" in c for c in commands)
+    assert any(
+        re.match(
+            r"env PIP_CONFIG_FILE=/dev/null /opt/mothership/releases/[^/]+/venv/bin/python "
+            r"-m pip install",
+            c,
+        )
+        for c in commands
+    )
+    # The unit under a temporary name, renamed over the old one.
     unit = "/etc/systemd/system/mothership.service"
-    assert any(c.startswith("install -m 0644") and c.endswith(unit) for c in commands)
-    assert commands[-1] == "systemctl enable --now mothership.service"
+    assert f"install -m 0644 {UNIT} {unit}.new" in commands
+    assert commands.index(f"mv -T {unit}.new {unit}") > commands.index(
+        f"install -m 0644 {UNIT} {unit}.new"
+    )
+    assert commands[-2:] == [
+        "systemctl enable mothership.service",
+        "systemctl restart mothership.service",
+    ]
 
 
 def test_the_installer_uninstalls_and_refuses_unknown_words() -> None:
     assert dry_run("uninstall")[0] == "systemctl disable --now mothership.service"
     result = subprocess.run(["bash", str(INSTALLER), "upgrade"], capture_output=True, text=True)
     assert result.returncode == 2
-    assert result.stderr == "usage: install.sh [install|update|uninstall|packages] [--dry-run]\n"
+    assert result.stderr == (
+        "usage: install.sh [install|update|uninstall|packages] [--dry-run] [--voice-later] "
+        "[--purge]\n"
+    )
+    purge = subprocess.run(
+        ["bash", str(INSTALLER), "install", "--purge"], capture_output=True, text=True
+    )
+    assert (purge.returncode, purge.stderr) == (2, "install.sh: --purge goes with uninstall\n")
 
 
 def test_mothership_install_runs_the_installer(capfd: pytest.CaptureFixture[str]) -> None:
