@@ -123,3 +123,15 @@ def test_every_release_gets_a_new_venv(machine: Machine) -> None:
     assert run.called("python3") == [f"-m venv {machine.opt}/releases/abc1234-2/venv"]
     pip = [c for c in run.called("python") if "pip install" in c]
     assert len(pip) == 1 and "-c " in pip[0] and pip[0].endswith("[pi]")
+
+
+def test_packages_builds_a_release_and_makes_it_current_without_user_unit_or_config(
+    machine: Machine,
+) -> None:
+    run = machine.run("packages")
+    assert machine.current() == "releases/abc1234"
+    assert (machine.opt / "releases/abc1234/release").is_file()
+    assert run.called("systemctl") == [] and run.called("useradd") == []
+    assert run.called("runuser") == []
+    assert not (machine.root / "etc/systemd/system/mothership.service").exists()
+    assert not (machine.root / "etc/mothership").exists()
