@@ -1,5 +1,9 @@
 """Narration latency: from a cue to ``pygame.mixer.Sound.play`` returning.
 
+This is the path of a narrator that renders on the caller's thread (the simulator keeping
+WAVs, the tools): it calls ``Narrator.prepare`` itself. The device renders behind its loop and
+never calls it; ``voice_cues.py`` times the device's own path.
+
 Two ways, in the same run, on the same lines:
 
 - ours: every line is rendered and decoded once before the night (``Narrator.prepare`` with

@@ -264,6 +264,30 @@ class Narrator:
             # The output decodes the first few now and streams the rest a few lines ahead.
             self.audio.preload(paths)
 
+    def preload(self, items: Sequence[tuple[str, Mapping[str, object]]]) -> int:
+        """Have the audio output decode the clips of lines about to be said, in the order they
+        will be said: the first few now, the rest a few lines ahead. Only lines already in the
+        cache (or recorded) are taken; nothing renders here, so the loop may call it (the
+        device, rendering behind the loop, once a night's lines are all rendered). Returns how
+        many clips were planned."""
+        if self.audio is None or self.timing_only:
+            return 0
+        paths: list[Path] = []
+        for line_id, params in items:
+            text = self.text(line_id, params)
+            path = self._recording(line_id)
+            if path is None and self.cache.has(text):
+                path = self.cache.cached_path(text)
+            if path is not None:
+                paths.append(path)
+        self.audio.preload(paths)
+        # A speaker closed for being idle opens now, so the first lines decode before their
+        # cue rather than at it (it closes again if nothing plays).
+        wake_ahead = getattr(self.audio, "wake_ahead", None)
+        if wake_ahead is not None:
+            wake_ahead()
+        return len(paths)
+
     def speak(self, line_id: str, params: Mapping[str, object] | None = None) -> Spoken:
         """Say a catalogue line (returns at once; the clip plays in the background).
 

@@ -19,6 +19,7 @@ RUN_HERE = {
     "narration_latency": "pre-render",
     "store_scale": "run to READY",
     "voice_behind": "ratio naive/ours",
+    "voice_cues": "clips decoded ahead\ncue -> play p99\nours (device)",
     "page_load": "ratio loaded/idle",
 }
 """Benchmark, and the words its report must hold (one per line)."""

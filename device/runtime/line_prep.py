@@ -125,6 +125,9 @@ class LinePreparation:
         if done < len(items):
             return None
         self._preparing = None
+        # Every line is rendered: their clips are decoded a few lines ahead of their cues, as
+        # ``Narrator.prepare`` has them elsewhere (else each clip was decoded at its cue).
+        narrator.preload(items)
         return LinesReady(tuple(narrator.seconds(line, params) for line, params in items))
 
     def _progress(self, done: int, total: int) -> None:
