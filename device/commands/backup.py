@@ -11,6 +11,7 @@ import argparse
 import difflib
 import os
 import pwd
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from device.store.backups import (
     SNAPSHOT,
     backup_after_play,
     backup_dir,
+    failure,
     list_backups,
     plays_in,
     readable,
@@ -43,7 +45,13 @@ def run(args: argparse.Namespace, store_path: Path) -> int:
     store = Store(store_path)
     try:
         if args.action == "now":
-            path = write_backup(store, folder)
+            try:
+                path = write_backup(store, folder)
+            except (OSError, sqlite3.Error) as error:  # SQLite's alone names no file
+                raise ValueError(
+                    f"cannot back up the store {store_path} into {folder}: "
+                    + failure(error, folder)
+                ) from None
             print(f"{store.play_count()} plays written to {path}")
             return 0
         path = find_backup(folder, args.name)

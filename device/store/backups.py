@@ -21,6 +21,7 @@ journal; every file is the owner's only (0600, the folder 0700).
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -92,14 +93,15 @@ def write_backup(store: Store, folder: Path, now: datetime | None = None) -> Pat
         stale.unlink(missing_ok=True)
     os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE))
     try:
-        source = sqlite3.connect(store.path)
         target = sqlite3.connect(partial)
         try:
-            source.backup(target, pages=256)
+            if store.alone:  # a second connection would wait for ever on the store's lock
+                store.copy_into(target)
+            else:
+                _copy(store.path, target)
             target.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
         finally:
             target.close()
-            source.close()
         with partial.open("rb+") as file:
             os.fsync(file.fileno())
         os.replace(partial, path)
@@ -111,6 +113,34 @@ def write_backup(store: Store, folder: Path, now: datetime | None = None) -> Pat
         old.unlink(missing_ok=True)
         journal_of(old).unlink(missing_ok=True)
     return path
+
+
+BUSY_MOST = 40
+"""Steps a snapshot waits on a store another process holds (SQLite sleeps 0.25 s each)."""
+
+
+def _copy(store: Path, target: sqlite3.Connection) -> None:
+    """Copy the store at ``store`` into ``target`` with SQLite's backup API, a bounded wait on
+    a lock: the API itself retries a busy store for ever, and a store held by a process that
+    opened it alone (on a full disk) is never let go."""
+    waits = 0
+
+    def progress(status: int, _remaining: int, _total: int) -> None:
+        nonlocal waits
+        if status in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+            waits += 1
+            if waits > BUSY_MOST:
+                raise sqlite3.OperationalError(
+                    f"the store {store} is locked by another process (a mothership started "
+                    "on a full disk holds it until it restarts): free space on its disk, "
+                    "restart it (sudo systemctl restart mothership) and try again"
+                )
+
+    source = sqlite3.connect(store)
+    try:
+        source.backup(target, pages=256, progress=progress)
+    finally:
+        source.close()
 
 
 def _snapshot_due(snapshot: Path | None, now: datetime) -> bool:
@@ -162,18 +192,34 @@ def backup_after_play(
     logged while the copy runs is never in neither."""
     moment = now or datetime.now(UTC)
     play = store.last_logged
+    if store.unsaved:  # the play itself waits for the disk: no backup can hold it yet
+        logger.warning(
+            "no backup after this play: the store %s cannot be written (the play waits in "
+            "memory); free space on its disk (df -h %s)",
+            store.path,
+            store.path.parent,
+        )
+        return None
     try:
         snapshots = [p for p in list_backups(folder) if p.suffix == SNAPSHOT]
         newest = snapshots[-1] if snapshots else None
         due = newest is None or play is None or _snapshot_due(newest, moment)
-        if due and behind and play is not None:
-            if newest is not None:
+        if due and behind:
+            if newest is not None and play is not None:
                 append_play(journal_of(newest), play)
-            if _SNAPSHOTTING.acquire(blocking=False):  # else one is being written already
+            if store.alone:  # only the loop's own connection can read it: not behind it
+                logger.warning(
+                    "no new snapshot in %s: the store %s is open for this process alone (the "
+                    "disk was full at start); free space on its disk and restart (sudo "
+                    "systemctl restart mothership)",
+                    folder,
+                    store.path,
+                )
+            elif _SNAPSHOTTING.acquire(blocking=False):  # else one is being written already
                 threading.Thread(
                     target=_snapshot_behind, args=(store, folder, moment), daemon=True
                 ).start()
-            return None if newest is None else journal_of(newest)
+            return None if newest is None or play is None else journal_of(newest)
         if due:
             path = write_backup(store, folder, moment)
         else:
@@ -181,7 +227,7 @@ def backup_after_play(
             path = journal_of(newest)
             append_play(path, play)
     except (OSError, ValueError, sqlite3.Error) as error:
-        logger.warning("automatic backup into %s failed: %s", folder, error)
+        logger.warning("automatic backup into %s failed: %s", folder, failure(error, folder))
         return None
     logger.info("backup written: %s", path)
     return path
@@ -191,11 +237,19 @@ def _snapshot_behind(store: Store, folder: Path, moment: datetime) -> None:
     try:
         path = write_backup(store, folder, moment)
     except (OSError, ValueError, sqlite3.Error) as error:
-        logger.warning("automatic backup into %s failed: %s", folder, error)
+        logger.warning("automatic backup into %s failed: %s", folder, failure(error, folder))
     else:
         logger.info("backup written: %s", path)
     finally:
         _SNAPSHOTTING.release()
+
+
+def failure(error: Exception, folder: Path) -> str:
+    """Why a backup into ``folder`` failed, with the fix when it is a full disk."""
+    full = isinstance(error, OSError) and error.errno == errno.ENOSPC
+    if full or "disk is full" in str(error):
+        return f"{error}; free space on its disk (df -h {folder})"
+    return str(error)
 
 
 def wait_for_snapshot(timeout: float = 60.0) -> bool:

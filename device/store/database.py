@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from device.store.opening import StoreDamagedError, connect
+from device.store.opening import StoreDamagedError, alone, connect
 from device.store.pending import WRITE_ERRORS, PendingWrites
 from device.store.players import PlayerTables, Profile, add_profile_ids, new_profile_id
 from device.store.schema import INDEXES, SCHEMA, TRIGGERS
@@ -83,6 +83,8 @@ class Store(PlayerTables, SettingsTable):
             # Create it private before SQLite opens it: the checkpoint holds hidden roles.
             path.touch(mode=0o600)
         self._db = connect(path)
+        self.alone = alone(self._db)
+        """Opened for this process alone (a full disk at start): a backup reads this connection."""
         try:
             self._set_up()
         except sqlite3.DatabaseError as error:
@@ -384,8 +386,21 @@ class Store(PlayerTables, SettingsTable):
             )
             return sum(self._insert_play(play) for play in plays)
 
+    def copy_into(self, target: sqlite3.Connection) -> None:
+        """Copy the store into ``target`` through its own connection: a store opened alone
+        can be read by no other, not even this process's."""
+        self._db.backup(target, pages=256)
+
     def close(self) -> None:
-        """Close the database."""
+        """Close the database, after a last try at the writes the disk refused (a play ended
+        on a full disk is kept if room was made before the stop)."""
+        if self.pending and not self.flush():
+            logger.error(
+                "the store %s took not every write before the stop: what the disk refused is "
+                "lost; free space on its disk (df -h %s)",
+                self.path,
+                self.path.parent,
+            )
         self._db.close()
 
 

@@ -41,9 +41,11 @@ def connect(path: Path) -> sqlite3.Connection:
             db.close()
             logger.warning(
                 "the store's WAL index cannot be made beside %s (%s; is the disk full?): the "
-                "store is opened for this process alone until the daemon restarts",
+                "store is opened for this process alone until the daemon restarts; free space "
+                "on its disk (df -h %s), then restart it (sudo systemctl restart mothership)",
                 path,
                 error,
+                path.parent,
             )
         db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         db.execute("PRAGMA locking_mode=EXCLUSIVE")
@@ -53,3 +55,9 @@ def connect(path: Path) -> sqlite3.Connection:
         if isinstance(error, sqlite3.OperationalError):
             raise
         raise StoreDamagedError(path, str(error)) from None
+
+
+def alone(db: sqlite3.Connection) -> bool:
+    """Whether ``db`` holds its store for this process alone (opened on a full disk): then no
+    other connection, even this process's own, can read the store while ``db`` is open."""
+    return str(db.execute("PRAGMA locking_mode").fetchone()[0]).lower() == "exclusive"
