@@ -238,7 +238,7 @@ def _add_tags(commands: Commands[argparse.ArgumentParser]) -> None:
 
 
 def _add_voice(commands: Commands[argparse.ArgumentParser]) -> None:
-    """``voice prepare|list|test``."""
+    """``voice prepare|list|test|export|import``."""
     voice = commands.add_parser("voice", help="prepare, list and test the narrator's voice")
     actions = voice.add_subparsers(dest="action", metavar="ACTION", required=True)
     prepare = actions.add_parser(
@@ -250,6 +250,14 @@ def _add_voice(commands: Commands[argparse.ArgumentParser]) -> None:
     test.add_argument("text", help="the sentence to say")
     _voice_option(test)
     test.add_argument("--out", type=Path, metavar="FILE.wav", help="write the WAV here, no sound")
+    export = actions.add_parser(
+        "export", help="render the whole catalogue (on any machine) and write a voice pack"
+    )
+    export.add_argument("file", type=Path, metavar="FILE", help="the pack to write")
+    load = actions.add_parser(
+        "import", help="take a voice pack's lines into the cache (those this voice would render)"
+    )
+    load.add_argument("file", type=Path, metavar="FILE", help="the pack to read")
 
 
 def _add_backup(commands: Commands[argparse.ArgumentParser]) -> None:

@@ -1,4 +1,5 @@
-"""``mothership voice prepare|list|test``: the voice's cache, its choices, a line to hear.
+"""``mothership voice prepare|list|test|export|import``: the voice's cache, its choices, a line
+to hear, and voice packs (:mod:`device.commands.voicepack`).
 
 ``prepare`` renders every sentence the catalogue can produce (see
 :mod:`device.runtime.voicelines`) into the WAV cache, keyed by voice, settings and text, with
@@ -34,12 +35,18 @@ __all__ = ["run"]
 
 
 def run(args: argparse.Namespace, config: Config, out: TextIO | None = None) -> int:
-    """Carry out ``voice prepare``, ``voice list`` or ``voice test``; return the exit code."""
+    """Carry out ``voice prepare``, ``list``, ``test``, ``export`` or ``import``; the exit code."""
     out = out or sys.stdout
     if args.action == "prepare":
         return prepare(config, out)
     if args.action == "list":
         return list_voices(config, out)
+    if args.action in ("export", "import"):
+        from device.commands import voicepack
+
+        if args.action == "export":
+            return voicepack.export(config, args.file, out)
+        return voicepack.import_pack(config, args.file, out)
     return test(config, args.text, args.out, out)
 
 
