@@ -261,17 +261,14 @@ class Daemon(Generic[ScreenT]):
                 logger.warning("ignored a quit (%s): on the device only SIGTERM stops", item.value)
                 continue
             self.guard.run(functools.partial(self._input, item, now), item)
-        for queued in self.inbox.drain():
-            if isinstance(queued, Notice):
-                self.notices.append(queued.text)
-            elif isinstance(queued, Call):
-                queued.run(self)  # a companion page request, done here like any input
-            else:
-                self.guard.run(functools.partial(self._feed, queued), queued)
+        self._read_inbox()
         self.runtime.executor.last.show_ready_link()  # a play's BG Stats code, worked out behind
         ready = self.runtime.executor.lines.ready()  # a night rendered behind the loop
         if ready is not None:
             self.guard.feed(ready)
+        # A press queued while this pass ran may hold an earlier edge than the buzz its tick
+        # would close the window on: every waiting press is read first, whatever the delay.
+        self._read_inbox()
         self.guard.tick()
         self._flush(now)
         self.runtime.executor.audio.update(self.runtime.next_deadline())
@@ -297,6 +294,16 @@ class Daemon(Generic[ScreenT]):
             self.runtime.store.resume_settled()
         if self.test_inputs is not None:
             self.test_inputs.after_pass(self)
+
+    def _read_inbox(self) -> None:
+        """Everything the other threads queued: presses, warnings, the page's requests."""
+        for queued in self.inbox.drain():
+            if isinstance(queued, Notice):
+                self.notices.append(queued.text)
+            elif isinstance(queued, Call):
+                queued.run(self)  # a companion page request, done here like any input
+            else:
+                self.guard.run(functools.partial(self._feed, queued), queued)
 
     def _input(self, item: UiInput, now: float) -> None:
         """One tap, key or button from the screen: the device's own controls, else the game's.
