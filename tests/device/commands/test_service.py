@@ -55,6 +55,43 @@ def test_the_unit_is_hardened_to_an_exposure_of_at_most_2(tmp_path: Path) -> Non
     assert float(match.group(1)) <= 2.0
 
 
+def syscall_set(names: str) -> set[str]:
+    """The system calls ``names`` stand for (``@group`` expanded by systemd-analyze, nested
+    groups too)."""
+    assert ANALYZE is not None
+    calls: set[str] = set()
+    for name in names.split():
+        if not name.startswith("@"):
+            calls.add(name)
+            continue
+        listed = subprocess.run(
+            [ANALYZE, "syscall-filter", name], capture_output=True, text=True, check=True
+        ).stdout.splitlines()[1:]
+        for line in listed:
+            entry = line.strip()
+            if entry and not entry.startswith("#"):
+                calls |= syscall_set(entry)
+    return calls
+
+
+@needs_systemd
+def test_the_unit_lets_the_voice_lower_its_priority_and_nothing_else_of_resources() -> None:
+    # systemd reads SystemCallFilter= in order: the first sets the allow list, "~" removes
+    # from it, a later plain one adds back. The Piper worker renders at nice 10 (a refused
+    # setpriority left it at the loop's priority), while the rest of @resources stays refused.
+    allowed: set[str] = set()
+    for number, value in enumerate(re.findall(r"^SystemCallFilter=(.+)$", UNIT.read_text(), re.M)):
+        if value.startswith("~"):
+            allowed -= syscall_set(value[1:])
+        elif number == 0:
+            allowed = syscall_set(value)
+        else:
+            allowed |= syscall_set(value)
+    assert "setpriority" in allowed
+    assert not {"setrlimit", "sched_setscheduler", "sched_setattr", "nice"} & allowed
+    assert not {"reboot", "setuid", "mount"} & allowed
+
+
 def test_outside_systemd_notifying_does_nothing() -> None:
     notifier = Notifier({})
     notifier.ready()  # no socket: nothing to send, nothing raised
