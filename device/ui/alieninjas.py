@@ -119,8 +119,13 @@ class ReplicasScreen(Screen):
         """The instant the shown clock next ticks over (None while it is stopped)."""
         if self.started_at is None:
             return None
-        shown = self.clock(now)
-        return now + (math.floor(shown) + 1 - shown)
+        second = math.floor(self.clock(now)) + 1
+        # The instant itself, not now plus what is left: that sum could round back to now, and
+        # the loop then woke at once for ever. Nudged past any rounding that still shows less.
+        due = max(self.started_at + (second - self.elapsed), math.nextafter(now, math.inf))
+        while self.clock(due) < second:
+            due = math.nextafter(due, math.inf)
+        return due
 
     def ticking_area(self) -> pygame.Rect:
         """Only the round clock's band changes as it ticks."""
