@@ -45,7 +45,7 @@ def run(args: argparse.Namespace, config: Config, out: TextIO | None = None) -> 
         from device.commands import voicepack
 
         if args.action == "export":
-            return voicepack.export(config, args.file, out)
+            return voicepack.export(config, args.file, out, prepare)
         return voicepack.import_pack(config, args.file, out)
     return test(config, args.text, args.out, out)
 

@@ -10,6 +10,7 @@ writes belong to the cache folder's owner (the service's user), so the service c
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
@@ -28,10 +29,11 @@ def _texts(config: Config) -> tuple[str, ...]:
     return every_text(Catalogue.load(*catalogues()), seats=config.hardware.seats).texts
 
 
-def export(config: Config, path: Path, out: TextIO) -> int:
-    """Render every sentence the cache lacks, then write them all to a pack at ``path``."""
-    from device.commands.voice import prepare  # the same rendering as the installer's
-
+def export(
+    config: Config, path: Path, out: TextIO, prepare: Callable[[Config, TextIO], int]
+) -> int:
+    """Render every sentence the cache lacks (``prepare``: ``voice prepare``, the installer's
+    rendering), then write them all to a pack at ``path``."""
     choice = voice_choice(config)
     choice.backend.close()
     if choice.fell_back:
