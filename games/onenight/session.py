@@ -198,6 +198,8 @@ def _setup_input(state: OneNightState, event: Event) -> Transition:
 
 def _prepared_lines(state: OneNightState) -> tuple[Any, ...]:
     lengths = possible_day_lengths(state.instructions, state.setup)
+    # In the order they are said as far as it is known (``night.all_lines``), then the day
+    # and the vote: the device decodes clips a few lines ahead in this order.
     return night.all_lines(state) + all_day_lines(lengths) + vote.vote_lines(state.setup.players)
 
 
