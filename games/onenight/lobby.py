@@ -17,9 +17,9 @@ Touch behaviour (rulings):
   the highest checked-in seat (at least 3), until the count is chosen by hand (``-``/``+``,
   ``set_players``): from then on a check-in never changes it, and a seat above it is refused
   with the reason. Lowering the count forgets the check-ins of seats above it.
-* Refused actions (a random deal that cannot seat the table, a count out of 3..12) leave the
-  lobby as it was, with the reason in ``notice`` for the screen; the next accepted
-  action clears it.
+* Refused actions (a random deal that cannot seat the table, a count out of 3..12 or above
+  the box's seat buttons, ``seats``) leave the lobby as it was, with the reason in ``notice``
+  for the screen; the next accepted action clears it.
 """
 
 from __future__ import annotations
@@ -110,6 +110,8 @@ class Lobby:
     """Why the last action was refused (``""`` after an accepted one)."""
     chosen: bool = False
     """The player count was chosen by hand: seats checking in no longer change it."""
+    seats: int = MAX_PLAYERS
+    """The seat buttons the device has (its config's): more players would sit at none."""
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
@@ -120,6 +122,8 @@ class Lobby:
             _check_seat(seat)
         if self.preset:
             find_preset(self.preset)
+        if not MIN_PLAYERS <= self.seats <= MAX_PLAYERS:
+            raise SetupError(f"{self.seats} seats: the device has {MIN_PLAYERS} to {MAX_PLAYERS}")
         if self.tab not in TABS:
             raise SetupError(f"unknown tab: {self.tab!r}; tabs are {', '.join(TABS)}")
         object.__setattr__(self, "roles", display_order(self.roles))
@@ -132,7 +136,10 @@ class Lobby:
         """The lobby a setup describes (its preset found by key or by name), on its roles' tab."""
         key = next((p.key for p in PRESETS.values() if setup.preset in (p.key, p.name)), "")
         tab = tab_of(setup.roles[0]) if setup.roles else "alien"
-        return cls(setup.players, setup.roles, key, seed=setup.seed, tab=tab)
+        return cls(setup.players, setup.roles, key, seed=setup.seed, tab=tab, seats=setup.seats)
+
+    def _too_many(self, players: int) -> str:
+        return f"{players} players: this box has {self.seats} seat buttons"
 
     def _accepted(self, **changes: Any) -> Lobby:
         return dataclasses.replace(self, notice="", **changes)
@@ -173,12 +180,16 @@ class Lobby:
         """Change the player count (3..12); a preset follows it, check-ins above it are dropped."""
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise SetupError(f"{players} players: the device seats {MIN_PLAYERS} to {MAX_PLAYERS}")
+        if players > self.seats:  # a player without a button or lamp could not play the night
+            raise SetupError(self._too_many(players))
         seated = tuple(seat for seat in self.seated if seat <= players)
         return dataclasses.replace(self._with_players(players, seated), chosen=True)
 
     def seat_checked_in(self, seat: int) -> Lobby:
         """A seat button or number token checked in: players = the highest seat in (at least 3)."""
         _check_seat(seat)
+        if seat > self.seats:
+            raise SetupError(f"seat {seat}: this box has seats 1 to {self.seats}")
         seated = (*self.seated, seat)
         if not self.chosen:
             return self._with_players(max(MIN_PLAYERS, *seated), seated)
@@ -243,7 +254,7 @@ class Lobby:
         "3 players: the Alien box plays with 4 to 12", "3 Alien cards: a box has 2", "1 Mason
         card: the Masons come as a pair; ...".
         """
-        out: list[str] = []
+        out: list[str] = [self._too_many(self.players)] if self.players > self.seats else []
         preset = PRESETS.get(self.preset)
         if preset and not preset.min_players <= self.players <= preset.max_players:
             out.append(
@@ -271,7 +282,12 @@ class Lobby:
             raise SetupError(problems[0])
         name = PRESETS[self.preset].name if self.preset else ""
         return OneNightSetup(
-            self.players, self.roles, self.seed, options or OneNightOptions(), preset=name
+            self.players,
+            self.roles,
+            self.seed,
+            options or OneNightOptions(),
+            preset=name,
+            seats=self.seats,
         )
 
     # -- showing and saving ---------------------------------------------------------------------

@@ -22,6 +22,7 @@ from games.onenight.presets import (
 )
 from games.onenight.roles import Role, find_role
 from games.spec import Settings
+from games.views import MAX_SEATS
 
 __all__ = [
     "CENTRE_CARDS",
@@ -89,6 +90,8 @@ class OneNightSetup:
     options: OneNightOptions = field(default_factory=OneNightOptions)
     preset: str = ""
     """The name of the preset the roles came from, if any (shown on the setup screen)."""
+    seats: int = MAX_SEATS
+    """The seat buttons the device has (its config's): its setup screen seats no more."""
 
     def __post_init__(self) -> None:
         validate_setup(self.players, self.roles)
@@ -257,5 +260,10 @@ def setup_from_block(block: Mapping[str, Any], settings: Settings) -> OneNightSe
         raise SetupError(f"setup.options: expected an object, got {raw_options!r}")
     defaults = options_from_settings(settings)
     return OneNightSetup(
-        players, roles, seed, options_from(raw_options, defaults), preset=preset_name
+        players,
+        roles,
+        seed,
+        options_from(raw_options, defaults),
+        preset=preset_name,
+        seats=settings.seats,
     )

@@ -14,6 +14,7 @@ from games.onenight.instructions import Instructions
 from games.onenight.lobby import Lobby
 from games.onenight.roles import Role
 from games.onenight.setup import OneNightOptions, OneNightSetup
+from games.views import MAX_SEATS
 
 
 def say_key(say: Say) -> str:
@@ -199,6 +200,7 @@ def setup_to_json(setup: OneNightSetup) -> dict[str, Any]:
             "vote_mode": setup.options.vote_mode.value,
         },
         "preset": setup.preset,
+        "seats": setup.seats,
     }
 
 
@@ -210,6 +212,7 @@ def setup_from_json(data: Mapping[str, Any]) -> OneNightSetup:
         seed=int(data["seed"]),
         options=_options(data["options"]),
         preset=str(data.get("preset", "")),
+        seats=int(data.get("seats", MAX_SEATS)),  # a checkpoint from before: any seat
     )
 
 

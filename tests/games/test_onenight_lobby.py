@@ -115,6 +115,35 @@ def test_the_count_stays_within_3_to_12(players: int) -> None:
         Lobby(players=players)
 
 
+def test_the_count_stops_at_the_boxs_seats_and_says_why() -> None:
+    lobby = Lobby(players=9, seats=10).set_players(10)
+    refused = lobby.apply_action(parse_action("players:+1"), RNG)
+    assert (refused.players, refused.notice) == (10, "11 players: this box has 10 seat buttons")
+    with pytest.raises(SetupError) as error:
+        lobby.set_players(12)
+    assert str(error.value) == "12 players: this box has 10 seat buttons"
+
+
+def test_a_lobby_with_more_players_than_seats_cannot_start() -> None:
+    """A lobby kept from a box with more seats (its config changed): it says so, and Start
+    night is refused with that, never a night with seats that have no button."""
+    lobby = Lobby(players=11, seats=10).apply_preset("alien_first_game")
+    assert lobby.problems()[0] == "11 players: this box has 10 seat buttons"
+    with pytest.raises(SetupError) as error:
+        lobby.to_setup()
+    assert str(error.value) == "11 players: this box has 10 seat buttons"
+
+
+def test_the_seats_go_from_setup_to_lobby_to_setup_and_through_json() -> None:
+    setup = Lobby(players=4, seats=6).apply_preset("alien_first_game").to_setup()
+    assert setup.seats == 6
+    lobby = Lobby.from_setup(setup)
+    assert lobby.seats == 6
+    assert Lobby.from_json(json.loads(json.dumps(lobby.to_json()))) == lobby
+    old = {key: value for key, value in lobby.to_json().items() if key != "seats"}
+    assert Lobby.from_json(old).seats == 12  # a checkpoint from before: the device's most
+
+
 # -- check-in ------------------------------------------------------------------------------------
 
 
@@ -148,6 +177,12 @@ def test_a_count_chosen_by_hand_is_never_changed_by_a_check_in() -> None:
 def test_lowering_the_count_forgets_the_seats_above_it() -> None:
     lobby = Lobby().seat_checked_in(2).seat_checked_in(6).set_players(4)
     assert (lobby.players, lobby.seated) == (4, (2,))
+
+
+def test_a_seat_the_box_has_not_got_is_refused() -> None:
+    with pytest.raises(SetupError) as error:
+        Lobby(seats=10).seat_checked_in(11)
+    assert str(error.value) == "seat 11: this box has seats 1 to 10"
 
 
 @pytest.mark.parametrize("seat", [0, 13, -2])

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from touchplay import table, table_config
 
-from device.config import Config
+from device.config import Config, load_config
 from games.catalog import home_buttons
 
 
@@ -76,3 +76,37 @@ def test_a_missions_home_button_and_its_setup_screen_say_alieninjas(
         assert drawn[mission] == f"Alieninjas: {mission}"
         t.tap(mission)
         assert getattr(t.daemon.shown.view, "title", None) == f"Alieninjas: {mission}"
+
+
+@pytest.mark.parametrize(
+    ("seats", "pins"),
+    [
+        (10, {}),  # the shipped box
+        (6, {"pins.seat_buttons": [4, 17, 27, 22, 5, 6], "pins.seat_lamps": []}),
+    ],
+)
+def test_one_nights_setup_seats_no_more_players_than_the_box_has_seats(
+    tmp_path: Path, seats: int, pins: dict[str, object]
+) -> None:
+    """Issue 34: + went on to 12 on a 10-seat box, and Start night then failed on 'unknown
+    seat: 11'. The count stops at the config's seats, and says why."""
+    config = load_config(
+        system_path=None,
+        overrides={
+            "narration.backend": "silent",
+            "narration.cache_dir": str(tmp_path / "wav"),
+            "onenight.day_minutes": 1,
+            "hardware.seats": seats,
+            **pins,
+        },
+    )
+    with table(config) as t:
+        t.tap("One Night", *["+"] * 12)
+        view = t.daemon.shown.view
+        assert getattr(view, "players", None) == seats
+        assert getattr(view, "notice", "") == (
+            f"{seats + 1} players: this box has {seats} seat buttons"
+        )
+        t.tap("Start night")
+        assert t.daemon.runtime.state.setup.players == seats
+        t.until("day")  # every seat's lamp and button worked through the night
