@@ -346,7 +346,9 @@ step_switch() {
     if [ -n "$old" ] && [ "$old" != "$(basename "$REL")" ]; then
         link "releases/$old" "$PREFIX/previous"
     fi
-    link current/defaults.toml "$PREFIX/defaults.toml"
+    # The layout before releases keeps its own defaults.toml until it goes (a rollback to it
+    # finds it there).
+    [ -d "$PREFIX/venv" ] || link current/defaults.toml "$PREFIX/defaults.toml"
     run mkdir -p "$(dirname "$COMMAND")"
     # `sudo mothership update` works from any shell: the command is on root's PATH.
     link "$PREFIX_PATH/current/venv/bin/mothership" "$COMMAND"
@@ -370,9 +372,25 @@ step_prune() {
 step_prune_old_layout() {
     local old
     [ -n "$(active_release)" ] || [ "$DRY_RUN" = 1 ] || return 0
+    [ -d "$PREFIX/venv" ] || return 0
     for old in venv docs README.md; do
         if [ -e "$PREFIX/$old" ]; then run rm -rf "${PREFIX:?}/$old"; fi
     done
+    link current/defaults.toml "$PREFIX/defaults.toml"
+}
+
+# restart BEFORE: the new release (systemctl waits for its READY=1); if it does not start,
+# `current` goes back to BEFORE (where it pointed before the switch) and that starts again,
+# and the installer fails. A first install has nothing to go back to.
+step_restart() {
+    local before="$1"
+    if run systemctl restart mothership.service; then return 0; fi
+    if [ -z "$before" ] || [ "$before" = "$(readlink "$CURRENT")" ]; then exit 1; fi
+    say "release $(basename "$REL") did not start (journalctl -u mothership): back to $before" >&2
+    link "$before" "$CURRENT"
+    run sync
+    run systemctl restart mothership.service || true
+    exit 1
 }
 
 do_install() {
@@ -385,10 +403,12 @@ do_install() {
     step_state_dir
     step_voice
     step_unit
+    local before
+    before="$(readlink "$CURRENT" 2>/dev/null || true)"
     step_switch
     run systemctl enable mothership.service
     # A second install runs the release it just built; a first one starts the service.
-    run systemctl restart mothership.service
+    step_restart "$before"
     step_prune
     step_prune_old_layout
     say "installed $(basename "$REL"). Logs: journalctl -u mothership -f; update: sudo mothership update"
@@ -425,8 +445,10 @@ do_reinstall() {
     # for them or hears them in the fallback voice (only new lines render; the cache stays).
     step_voice
     step_unit
+    local before
+    before="$(readlink "$CURRENT" 2>/dev/null || true)"
     step_switch
-    run systemctl restart mothership.service
+    step_restart "$before"
     step_prune
     step_prune_old_layout
     say "updated to $(basename "$REL"); kept ${CONF_DIR#"$DEST"} and ${STATE_DIR#"$DEST"}"
@@ -475,6 +497,20 @@ purge() {
         "and what the installer created (${made_user:-no user}; groups: ${made_groups[*]:-none})"
 }
 
+# One installer at a time: two updates at once would build and switch over each other. The
+# pulled installer an update hands over to holds the same lock (its file descriptor).
+lock() {
+    if [ "$DRY_RUN" = 1 ] || [ -n "${MOTHERSHIP_INSTALL_LOCKED:-}" ]; then return 0; fi
+    local file="$DEST/run/lock/mothership-install.lock"
+    mkdir -p "$(dirname "$file")"
+    exec 9>>"$file"
+    if ! flock -n 9; then
+        echo "install.sh: another install.sh is running (it holds $file)" >&2
+        exit 1
+    fi
+    export MOTHERSHIP_INSTALL_LOCKED=1
+}
+
 main() {
     local action=install
     for arg in "$@"; do
@@ -493,6 +529,8 @@ main() {
         exit 2
     fi
     [ "$DRY_RUN" = 1 ] && say "dry run: nothing is changed"
+    need_root
+    lock
     "do_$action"
 }
 

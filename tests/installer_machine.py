@@ -23,6 +23,10 @@ RECORDER = (
     'printf "%s\\n" "$(basename "$0") $*" >>"$CALLS"\n'
     'at="$(readlink "$MOTHERSHIP_ROOT/opt/mothership/current" 2>/dev/null || echo none)"\n'
     'printf "%s @ %s\\n" "$(basename "$0") $*" "$at" >>"$CALLS.at"\n'
+    # FAIL_ONCE="systemctl restart mothership.service": that call fails, the first time in a run.
+    'if [ "$(basename "$0") $*" = "$FAIL_ONCE" ] && [ ! -e "$CALLS.failed" ]; then\n'
+    '  : >"$CALLS.failed"; exit 1\n'
+    "fi\n"
 )
 # The venv's python: pip answers (or fails when PIP_FAILS is set, a cut mid-pip), an install
 # leaves the command the link points to, and the staged source's commit file is kept to look at.
@@ -105,7 +109,8 @@ class Machine:
 
     def run(self, *words: str, check: bool = True) -> Run:
         """Run the installer with these words to its end."""
-        for path in (self.calls, Path(f"{self.calls}.at"), Path(f"{self.calls}.commit")):
+        for suffix in ("", ".at", ".commit", ".failed"):
+            path = Path(f"{self.calls}{suffix}")
             path.unlink(missing_ok=True)
         done = subprocess.run(
             ["bash", str(SCRIPT), *words],

@@ -159,3 +159,52 @@ def test_the_purges_dry_run_shows_each_step_and_changes_nothing(machine: Machine
     assert run.calls == []
     assert (root / "etc/mothership/created-groups").read_text() == "gpio\n"
     assert machine.current() == "releases/abc1234"
+
+
+RESTART = "systemctl restart mothership.service"
+
+
+def test_a_release_that_does_not_start_is_switched_back_from(machine: Machine) -> None:
+    machine.run("install")
+    machine.env.update(MOTHERSHIP_COMMIT="def5678", FAIL_ONCE=RESTART)
+    run = machine.run("update", check=False)
+    assert run.status != 0
+    assert "release def5678 did not start (journalctl -u mothership): back to releases/abc1234" in (
+        run.err
+    )
+    assert run.called("systemctl") == ["daemon-reload", RESTART[10:], RESTART[10:]]
+    assert [line.rsplit(" @ ", 1)[1] for line in run.calls_at if RESTART in line] == [
+        "releases/def5678",
+        "releases/abc1234",
+    ]
+    assert machine.current() == "releases/abc1234"
+    # The next update prunes the release that did not start.
+    del machine.env["FAIL_ONCE"]
+    machine.env["MOTHERSHIP_COMMIT"] = "0123abc"
+    machine.run("update")
+    assert machine.releases() == {"abc1234", "0123abc"}
+
+
+def test_a_first_release_that_does_not_start_fails_the_install(machine: Machine) -> None:
+    machine.env["FAIL_ONCE"] = RESTART
+    run = machine.run("install", check=False)
+    assert run.status != 0
+    assert run.called("systemctl") == ["daemon-reload", "enable mothership.service", RESTART[10:]]
+    assert machine.current() == "releases/abc1234"  # nothing else to run
+
+
+def test_the_old_layout_runs_again_when_the_first_release_does_not_start(
+    machine: Machine,
+) -> None:
+    old_layout(machine)
+    machine.env["FAIL_ONCE"] = RESTART
+    run = machine.run("update", check=False)
+    assert run.status != 0
+    assert machine.current() == "."
+    assert (machine.opt / "venv/bin/mothership").is_file()
+    assert (machine.opt / "defaults.toml").read_text() == "old\n"  # not yet a link
+    # The unit is the new one, and through `current` it runs the old venv.
+    assert (
+        "/opt/mothership/current/venv/bin/mothership"
+        in (machine.root / "etc/systemd/system/mothership.service").read_text()
+    )

@@ -4,6 +4,7 @@ function once did) never finishes, and the timeout fails the test."""
 
 from __future__ import annotations
 
+import fcntl
 import grp
 import os
 import stat
@@ -135,3 +136,14 @@ def test_packages_builds_a_release_and_makes_it_current_without_user_unit_or_con
     assert run.called("runuser") == []
     assert not (machine.root / "etc/systemd/system/mothership.service").exists()
     assert not (machine.root / "etc/mothership").exists()
+
+
+def test_one_installer_at_a_time(machine: Machine) -> None:
+    lock = machine.root / "run/lock/mothership-install.lock"
+    lock.parent.mkdir(parents=True)
+    with lock.open("a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        run = machine.run("install", check=False)
+    assert run.status == 1 and run.calls == []
+    assert f"another install.sh is running (it holds {lock})" in run.err
+    machine.run("install")  # free again
