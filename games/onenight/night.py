@@ -9,7 +9,7 @@ from games.effects import Effect, Phase, Say, Show, Sound
 from games.events import AnswerTap, Control, ControlPressed, Event, SeatPressed, Touched
 from games.onenight import day
 from games.onenight.cue import Cue
-from games.onenight.instructions import Instructions, all_outcomes
+from games.onenight.instructions import Instructions
 from games.onenight.instructions import all_lines as instruction_lines
 from games.onenight.script import night_script
 from games.onenight.script_app import Answers, day_length, outcomes
@@ -39,33 +39,11 @@ def script_lines(state: OneNightState) -> tuple[Say, ...]:
 
 
 def all_lines(state: OneNightState) -> tuple[Say, ...]:
-    """Every line the night may speak, whatever the answers, for pre-rendering.
-
-    In the order a night without answers says them, each line only an answer brings just after
-    the line its instructions list before it (its question, the line it may replace): the
-    device decodes clips a few lines ahead in this order, so an answer's line is among them.
-    """
-    script = script_lines(state)
-    if state.instructions is None:
-        return script
-    at = {say: index for index, say in enumerate(script)}
-    pinned: dict[Say, int] = {}  # an Oracle's answers: by her question, whatever follows them
-    for question in (state.instructions.oracle, state.instructions.doppel_oracle):
-        if question is not None and question.lines() and question.lines()[-1] in at:
-            for outcome in all_outcomes(question):
-                for say in outcome.lines:
-                    pinned.setdefault(say, at[question.lines()[-1]])
-    after: dict[int, list[Say]] = {}
-    anchor = len(script)  # before any line of the script: after all of it
-    for say in instruction_lines(state.instructions):
-        if say in at:
-            anchor = at[say]
-        else:
-            after.setdefault(pinned.get(say, anchor), []).append(say)
-    lines: list[Say] = []
-    for index, say in enumerate(script):
-        lines += [say, *after.get(index, ())]
-    lines += after.get(len(script), ())
+    """Every line the night may speak, whatever the answers, for pre-rendering: the script of a
+    night without answers in order, then what answers may bring."""
+    lines = list(script_lines(state))
+    if state.instructions is not None:
+        lines += instruction_lines(state.instructions)
     return tuple(dict.fromkeys(lines))
 
 

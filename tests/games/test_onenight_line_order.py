@@ -1,14 +1,18 @@
 """The night's lines are prepared in the order they are said, as far as it is known: the device
-decodes clips a few lines ahead in this order, so an answer's line must sit by its question."""
+decodes clips a few lines ahead in this order (a line said out of it is decoded at its cue)."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
+from games.errors import SetupError
 from games.onenight import night
 from games.onenight.instructions import all_lines as instruction_lines
-from games.onenight.instructions import all_outcomes, draw_instructions
+from games.onenight.instructions import draw_instructions
 from games.onenight.presets import find_preset, preset_roles
+from games.onenight.session import _prepared_lines, preset_lines
 from games.onenight.setup import OneNightSetup
 from games.onenight.state import OneNightState
 
@@ -20,25 +24,29 @@ def _state(seed: int) -> OneNightState:
     return OneNightState(setup, instructions=drawn)
 
 
-def test_an_oracle_answers_lines_follow_her_question_and_nothing_is_lost() -> None:
-    checked = 0
+def test_the_night_is_prepared_in_its_order_then_the_day_then_what_answers_bring() -> None:
+    answered = 0
     for seed in range(40):
         state = _state(seed)
-        lines = night.all_lines(state)
+        lines = _prepared_lines(state)
+        script = night.script_lines(state)
         instructions = state.instructions
         assert instructions is not None
-        assert set(lines) == set(night.script_lines(state)) | set(instruction_lines(instructions))
-        assert len(lines) == len(set(lines))
-        script = night.script_lines(state)
-        assert [line for line in lines if line in script] == list(script)  # its order kept
-        if instructions.oracle is None:
-            continue
-        question = instructions.oracle.lines()[-1]
-        asked = lines.index(question)
-        following = lines.index(script[script.index(question) + 1])  # the night goes on
-        for outcome in all_outcomes(instructions.oracle):
-            for say in outcome.lines:
-                if say not in script:
-                    assert asked < lines.index(say) < following, (seed, say)
-                    checked += 1
-    assert checked, "no Oracle question was drawn"
+        assert lines[: len(script)] == script  # the night as said, its first line first
+        assert lines[len(script)].line == "onenight.day.start"  # then the day's opening
+        extra = set(instruction_lines(instructions)) - set(script)
+        assert set(lines[-len(extra) :] if extra else ()) == extra  # what answers bring: last
+        assert set(lines) >= set(night.all_lines(state))  # nothing is lost
+        answered += bool(extra)
+    assert answered, "no deal had a line only an answer brings"
+
+
+def test_a_presets_common_lines_come_first_and_rare_ones_are_left_out() -> None:
+    every = preset_lines("alien_first_game", range(4, 6), draws=40, share=0.0)
+    common = preset_lines("alien_first_game", range(4, 6), draws=40, share=0.5)
+    always = preset_lines("alien_first_game", range(4, 6), draws=40, share=1.0)
+    assert set(always) < set(common) < set(every)
+    assert every[: len(always)] == always  # the commonest first
+    assert preset_lines("alien_first_game", range(20, 30)) == ()  # a table it cannot seat
+    with pytest.raises(SetupError):
+        preset_lines("no_such_preset", range(4, 5))
