@@ -3,14 +3,15 @@
 ``mothership voice prepare`` (which the installer runs) renders every sentence ahead. If that
 was cut short, or the voice or its settings changed since, the daemon finishes it behind the
 game: a thread renders what is missing in small batches through a low-priority worker, so a
-line a game asks for on demand never waits behind more than one batch.
+line a game asks for on demand never waits behind more than one batch, and it starts nothing
+while a night is being played. It looks again at every start, so a restart resumes it.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from narration.cache import WavCache
 from narration.errors import NarrationError
@@ -25,23 +26,39 @@ BATCH = 8
 game needs at once waits behind one batch at most."""
 
 
+HOLD_LOOK_SECONDS = 2.0
+"""How often a held background looks whether the night is over."""
+
+
 class BackgroundPrepare:
     """Renders the missing sentences of a cache on a thread; stops when told or done."""
 
     def __init__(
-        self, cache: WavCache, texts: Sequence[str], *, yield_to: LineRenderer | None = None
+        self,
+        cache: WavCache,
+        texts: Sequence[str] | Callable[[], Sequence[str]],
+        *,
+        yield_to: LineRenderer | None = None,
+        hold: Callable[[], bool] | None = None,
     ) -> None:
         """Set up, without starting.
 
         Args:
             cache: The cache to fill (its backend renders).
-            texts: Every sentence that should be there.
+            texts: Every sentence that should be there, in the order to render what is
+                missing; or what works them out (called on the thread, not the caller's).
             yield_to: The renderer of the lines a game asks for: while it has any to render,
                 this waits, and it renders one sentence at a time.
+            hold: While it says so (a night is being played), no sentence is started: the
+                table's night never shares the machine with the background's.
         """
         self.cache = cache
         self.yield_to = yield_to
-        self.texts = tuple(texts)
+        self.hold = hold
+        self._texts = texts
+        self.texts: tuple[str, ...] = () if callable(texts) else tuple(texts)
+        self.held = threading.Event()
+        """Set once the thread has waited for ``hold``."""
         self.rendered = 0
         self.missing: int | None = None
         """Sentences missing when the thread looked (None before it looked)."""
@@ -60,6 +77,8 @@ class BackgroundPrepare:
         self._thread.join(timeout)
 
     def _run(self) -> None:
+        if callable(self._texts):
+            self.texts = tuple(self._texts())
         # A cheap look first (is a file there?): a full check of 1,600 files would read 200 MB.
         todo = [text for text in self.texts if not self.cache.cached_path(text).is_file()]
         self.missing = len(todo)
@@ -72,6 +91,9 @@ class BackgroundPrepare:
         )
         step = 1 if self.yield_to is not None else BATCH
         for start in range(0, len(todo), step):
+            while self.hold is not None and self.hold() and not self._stop.is_set():
+                self.held.set()
+                self._stop.wait(HOLD_LOOK_SECONDS)  # a night is on: nothing starts
             while self.yield_to is not None and not self._stop.is_set():
                 if self.yield_to.wait_quiet(Urgency.LATER, timeout=1.0):
                     break  # the game's lines go first

@@ -245,6 +245,12 @@ def _add_voice(commands: Commands[argparse.ArgumentParser]) -> None:
         "prepare", help="render every line the games can say into the cache (the installer runs it)"
     )
     _voice_option(prepare)
+    prepare.add_argument(
+        "--first",
+        action="store_true",
+        help="only what the first game of the default preset needs (the rest renders behind "
+        "the game once the service runs); says how many lines and how long at a Pi 4's pace",
+    )
     actions.add_parser("list", help="the voices here, which one speaks and why")
     test = actions.add_parser("test", help='say a sentence: voice test "Everyone, wake up."')
     test.add_argument("text", help="the sentence to say")

@@ -38,7 +38,7 @@ def run(args: argparse.Namespace, config: Config, out: TextIO | None = None) -> 
     """Carry out ``voice prepare``, ``list``, ``test``, ``export`` or ``import``; the exit code."""
     out = out or sys.stdout
     if args.action == "prepare":
-        return prepare(config, out)
+        return prepare(config, out, first=args.first)
     if args.action == "list":
         return list_voices(config, out)
     if args.action in ("export", "import"):
@@ -50,33 +50,59 @@ def run(args: argparse.Namespace, config: Config, out: TextIO | None = None) -> 
     return test(config, args.text, args.out, out)
 
 
-def prepare(config: Config, out: TextIO, progress: ProgressBar | None = None) -> int:
-    """Render every sentence not in the cache yet; print what is ready and what is not."""
+def prepare(
+    config: Config, out: TextIO, progress: ProgressBar | None = None, *, first: bool = False
+) -> int:
+    """Render every sentence not in the cache yet (``first``: only those the first game of the
+    default preset needs); print what is ready and what is not."""
     choice = voice_choice(config, probe=True)
     print(f"Voice: {choice.reason}", file=out)
     catalogue = Catalogue.load(*catalogues())
     lines = every_text(catalogue, seats=config.hardware.seats)
+    texts = lines.texts
     cache = WavCache(cache_dir(config), choice.backend)
+    if first:
+        texts = _first(catalogue, config, cache, out)
     started = time.monotonic()
     try:
-        rendered = cache.render_many(lines.texts, progress or ProgressBar("Preparing the voice"))
+        rendered = cache.render_many(texts, progress or ProgressBar("Preparing the voice"))
     finally:
         choice.backend.close()
     for bed in BEDS:  # the night's ambience too, so the daemon never generates it
         write_bed(cache.directory, bed)
     seconds = time.monotonic() - started
     print(
-        f"{len(lines.texts)} sentences ready in {cache.directory} "
+        f"{len(texts)} sentences ready in {cache.directory} "
         f"({rendered} rendered now in {seconds:.1f} s).",
         file=out,
     )
-    if lines.on_demand:
+    if first:
+        print("The rest renders behind the game, niced, once the service runs.", file=out)
+    elif lines.on_demand:
         print(
             f"{len(lines.on_demand)} lines depend on names, scores or seat lists and are rendered "
             f"when a game needs them: {', '.join(lines.on_demand)}",
             file=out,
         )
     return 0
+
+
+def _first(catalogue: Catalogue, config: Config, cache: WavCache, out: TextIO) -> tuple[str, ...]:
+    """The first game's sentences, after saying how many and how long a Pi 4 takes."""
+    from device.commands.progress import duration
+    from device.runtime.first_voice import PI4_SECONDS_PER_LINE, first_voice
+
+    plan = first_voice(catalogue, seats=config.hardware.seats)
+    todo = sum(1 for text in plan.texts if not cache.cached_path(text).is_file())
+    print(
+        f"First game: {len(plan.texts)} sentences, the device's own lines and the night, day "
+        f"and vote of the {plan.preset} preset at {plan.players.start} to "
+        f"{plan.players.stop - 1} players; {todo} to render, about "
+        f"{duration(todo * PI4_SECONDS_PER_LINE)} at a Pi 4's pace "
+        f"({PI4_SECONDS_PER_LINE:g} s a line).",
+        file=out,
+    )
+    return plan.texts
 
 
 def prepared(config: Config, backend: SpeechBackend) -> tuple[int, int]:

@@ -83,6 +83,9 @@ class Executor:
         self.game = game
         self.finished = False
         self._spoken = 0
+        self.dark = False
+        """Whether a dark phase (a night) is being played: the voice's background rendering
+        waits meanwhile (read from its thread: a plain flag)."""
 
     @property
     def game(self) -> str:
@@ -97,6 +100,7 @@ class Executor:
         if game:
             self.lines.game(game)
         if not game:
+            self.dark = False  # a game left at night
             self.audio.set_quick(False)  # no game: the speaker goes back to closing when idle
             self.audio.set_short(False)
 
@@ -118,6 +122,7 @@ class Executor:
         elif isinstance(effect, Show):
             self._show(effect)
         elif isinstance(effect, Phase):
+            self.dark = effect.name.dark
             out.transcript.write(phase=effect.name)
             logger.info("phase %s", effect.name)
         elif isinstance(effect, Lamp):

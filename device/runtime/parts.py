@@ -126,20 +126,6 @@ def cache_dir(config: Config) -> Path:
     return resolve_cache_dir(config)
 
 
-def finish_voice_cache(config: Config, narrator: Narrator, stack: ExitStack) -> None:
-    """Render what ``voice prepare`` left out, behind the game (a Piper voice only: espeak-ng
-    renders a line in milliseconds when a night needs it)."""
-    if narrator.backend.name != "piper":
-        return
-    from device.runtime.voicelines import every_text
-    from narration.prepare import BackgroundPrepare
-
-    texts = every_text(narrator.catalogue, seats=config.hardware.seats).texts
-    background = BackgroundPrepare(narrator.cache, texts, yield_to=narrator.renderer)
-    background.start()
-    stack.callback(background.stop)
-
-
 VOICE_MODES = ("behind", "wait", "time")
 """How a daemon's narrator renders: ``behind`` the loop on a thread of its own (the device),
 ``wait`` on the loop (the simulator copying WAVs: virtual time does not run meanwhile), or not
@@ -326,8 +312,6 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
         wake=ui.wake,
     )
     stack.callback(narrator.close)
-    if wiring.finish_voice and not wiring.late:
-        finish_voice_cache(config, narrator, stack)
     ui.open()
     stack.callback(ui.close)
     transcript = Transcript(clock, wiring.transcript, keep=wiring.keep_transcript)
@@ -366,6 +350,10 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
     stack.callback(notifier.stopping)
     runtime = Runtime(clock, Executor(outputs), store)
     stack.callback(runtime.executor.last.links.close)
+    if wiring.finish_voice and not wiring.late:
+        from device.runtime.first_voice import finish_voice_cache
+
+        finish_voice_cache(config, narrator, stack, hold=lambda: runtime.executor.dark)
     daemon = Daemon(
         config,
         clock,
@@ -392,6 +380,9 @@ def open_late(daemon: Daemon[Any], wiring: Wiring, stack: ExitStack, *, voice: b
     (its aiohttp import alone is a third of a second of CPU here)."""
     narrator = daemon.runtime.executor.out.narrator
     if voice and wiring.finish_voice and isinstance(narrator, Narrator):
-        finish_voice_cache(daemon.config, narrator, stack)
+        from device.runtime.first_voice import finish_voice_cache
+
+        executor = daemon.runtime.executor
+        finish_voice_cache(daemon.config, narrator, stack, hold=lambda: executor.dark)
     if wiring.web is not None:
         daemon.web = wiring.web(daemon, stack, port=wiring.web_port)

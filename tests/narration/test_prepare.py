@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from pathlib import Path
 
@@ -66,3 +67,24 @@ def test_a_worker_stopped_with_the_device_is_no_fault(
     assert not background.running
     assert [r.levelno for r in caplog.records if r.levelno >= logging.WARNING] == []
     assert "stopped with the device" in caplog.text
+
+
+def test_nothing_starts_while_a_night_is_played_and_the_rest_follows_it(
+    espeak: EspeakBackend, tmp_path: Path
+) -> None:
+    cache = WavCache(tmp_path, espeak)
+    night = threading.Event()
+    night.set()
+    background = BackgroundPrepare(cache, lambda: TEXTS, hold=night.is_set)
+    background.start()
+    try:
+        assert background.held.wait(30.0), "the background never looked at the night"
+        assert background.texts == tuple(TEXTS)  # worked out on its thread
+        assert (background.missing, cache.rendered) == (6, 0)  # held: nothing rendered
+        night.clear()  # the day: it goes on
+        background.join(60.0)
+        assert not background.running
+        assert cache.missing(TEXTS) == []
+    finally:
+        night.clear()
+        background.stop()
