@@ -185,3 +185,28 @@ def test_mothership_install_runs_the_installer(capfd: pytest.CaptureFixture[str]
 
     assert main(["uninstall", "--dry-run"]) == 0
     assert "+ systemctl disable --now mothership.service" in capfd.readouterr().out
+
+
+def test_the_service_logs_which_release_runs(tmp_path: Path) -> None:
+    # The journal names the release and its commit once at start, as `mothership --version` does.
+    from device.version import version_line
+
+    address = tmp_path / "notify.sock"
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    listener.bind(str(address))
+    listener.settimeout(30)
+    config = tmp_path / "config.toml"
+    config.write_text('[narration]\nbackend = "silent"\n[audio]\nenabled = false\n')
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), "NOTIFY_SOCKET": str(address)}
+    command = [sys.executable, "-m", "device", "--config", str(config), "run", "--hardware", "mock"]
+    process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        assert listener.recv(64) == b"READY=1"
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=30)
+    finally:
+        process.kill()
+        listener.close()
+    running = [line for line in err.splitlines() if "mothership is running" in line]
+    assert len(running) == 1, err[-2000:]
+    assert running[0].endswith(f"mothership is running: {version_line()}")
