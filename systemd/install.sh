@@ -491,6 +491,11 @@ purge() {
     for group in "${made_groups[@]}"; do
         if getent group "$group" >/dev/null; then run groupdel "$group"; fi
     done
+    # The maker's drop-ins for the unit (a plain uninstall keeps them, with the config).
+    if [ -e "$UNIT.d" ]; then
+        run rm -rf "$UNIT.d"
+        run systemctl daemon-reload
+    fi
     run rm -rf "$STATE_DIR"
     run rm -rf "$CONF_DIR"
     say "purged: the service, $PREFIX_PATH, ${CONF_DIR#"$DEST"}, ${STATE_DIR#"$DEST"}" \

@@ -119,7 +119,11 @@ def test_purge_removes_everything_and_only_the_groups_and_user_the_installer_mad
     machine.run("uninstall")
     assert (conf / "created-groups").is_file()
     (machine.root / "var/lib/mothership/backups").mkdir()
+    drop_ins = machine.root / "etc/systemd/system/mothership.service.d"
+    drop_ins.mkdir()
+    (drop_ins / "local.conf").write_text("[Service]\nEnvironment=A=1\n")
     run = machine.run("uninstall", "--purge")
+    assert not drop_ins.exists()
     assert run.called("userdel") == [machine.user]
     assert run.called("groupdel") == [machine.user, *made]
     for gone in ("etc/mothership", "var/lib/mothership", "opt/mothership", "usr/local/bin"):
