@@ -458,10 +458,15 @@ do_uninstall() {
     need_root
     run systemctl disable --now mothership.service || true
     run rm -f "$UNIT"
+    # A temporary name an installer cut short left.
+    if [ -e "$UNIT.new" ]; then run rm -f "$UNIT.new"; fi
     run systemctl daemon-reload
-    case "$(readlink "$COMMAND" 2>/dev/null)" in
-        "$PREFIX_PATH"/*) run rm -f "$COMMAND" ;;
-    esac
+    local link
+    for link in "$COMMAND" "$COMMAND.new"; do
+        case "$(readlink "$link" 2>/dev/null)" in
+            "$PREFIX_PATH"/*) run rm -f "$link" ;;
+        esac
+    done
     run rm -rf "$PREFIX"
     if [ "$PURGE" = 1 ]; then
         purge

@@ -119,6 +119,9 @@ def test_purge_removes_everything_and_only_the_groups_and_user_the_installer_mad
     machine.run("uninstall")
     assert (conf / "created-groups").is_file()
     (machine.root / "var/lib/mothership/backups").mkdir()
+    # What an installer cut short between writing and renaming left.
+    (machine.root / "etc/systemd/system/mothership.service.new").write_text("unit\n")
+    (machine.root / "usr/local/bin/mothership.new").symlink_to("/opt/mothership/current/venv")
     drop_ins = machine.root / "etc/systemd/system/mothership.service.d"
     drop_ins.mkdir()
     (drop_ins / "local.conf").write_text("[Service]\nEnvironment=A=1\n")
@@ -128,7 +131,7 @@ def test_purge_removes_everything_and_only_the_groups_and_user_the_installer_mad
     assert run.called("groupdel") == [machine.user, *made]
     for gone in ("etc/mothership", "var/lib/mothership", "opt/mothership", "usr/local/bin"):
         assert not any((machine.root / gone).glob("*")), gone
-    assert not (machine.root / "etc/systemd/system/mothership.service").exists()
+    assert not any((machine.root / "etc/systemd/system").glob("mothership*"))
 
 
 def test_purge_keeps_a_user_and_groups_the_installer_did_not_make(machine: Machine) -> None:
