@@ -28,6 +28,7 @@ __all__ = ["Narrator", "Progress", "SpeechOutput", "Spoken"]
 logger = logging.getLogger(__name__)
 
 Progress = Callable[[int, int], None]
+_LENGTHS_KEPT = 4096  # clip lengths remembered: the whole catalogue's, a few dozen KB
 """Told ``(done, total)`` while lines are pre-rendered."""
 
 
@@ -92,6 +93,8 @@ class Narrator:
         self.renderer: LineRenderer | None = None
         """Renders lines off the main loop, once :meth:`render_behind` started it."""
         self.queue: SpeechQueue | None = None
+        self._lengths: dict[Path, float] = {}
+        """Clip lengths by WAV path, each read once (the same text and voice, the same file)."""
         """The lines waiting to be said, in order, while rendering is behind the loop."""
 
     def render_behind(
@@ -211,10 +214,10 @@ class Narrator:
             return self._estimate(text)
         recording = self._recording(line_id)
         if recording is not None:
-            return wav_seconds(recording)
+            return self._length(recording)
         if self.renderer is not None and not self.cache.has(text):
             return self._estimate(text)
-        return wav_seconds(self.cache.path_for(text))
+        return self._length(self.cache.path_for(text))
 
     def _estimate(self, text: str) -> float:
         return estimate_speech_seconds(text, self.backend.rate)
@@ -316,13 +319,26 @@ class Narrator:
             ready = self.cache.cached_path(text)
         self.queue.add(text, ready)
         self.update()
-        seconds = wav_seconds(ready) if ready is not None else self._estimate(text)
+        seconds = self._length(ready) if ready is not None else self._estimate(text)
         logger.debug("say %s: %r (%.1f s)%s", line_id, text, seconds, "" if ready else " later")
         return Spoken(line_id, text, ready or self.cache.cached_path(text), seconds)
 
-    def _start(self, path: Path) -> None:
-        if self.audio is not None:
-            self.audio.play_speech(path)
+    def _start(self, path: Path) -> float | None:
+        if self.audio is None:
+            return None
+        seconds = self.audio.play_speech(path)
+        self._lengths[path] = seconds  # the cue's own length: no file is read on a cue
+        return seconds
+
+    def _length(self, path: Path) -> float:
+        """A clip's length, read once (a cue that read its WAV's header twice spent half its
+        time there, and a busy SD card can hold an open for milliseconds)."""
+        seconds = self._lengths.get(path)
+        if seconds is None:
+            if len(self._lengths) >= _LENGTHS_KEPT:
+                self._lengths.clear()
+            seconds = self._lengths[path] = wav_seconds(path)
+        return seconds
 
     def close(self) -> None:
         """Stop rendering, and release the backend and the audio output."""

@@ -55,7 +55,7 @@ class SpeechQueue:
     def __init__(
         self,
         renderer: LineRenderer,
-        play: Callable[[Path], None],
+        play: Callable[[Path], float | None],
         *,
         fallback: WavCache | None = None,
         late_after: float = LATE_AFTER_SECONDS,
@@ -66,7 +66,8 @@ class SpeechQueue:
 
         Args:
             renderer: Renders the lines not cached yet.
-            play: Starts a rendered line (the audio output queues it behind the one playing).
+            play: Starts a rendered line (the audio output queues it behind the one playing);
+                returns its length, or None to have it read from the file.
             fallback: The fast voice's cache, for late lines (None: a late line is waited for).
             late_after: Seconds before a line not rendered yet is said with ``fallback``.
             clock: The device clock (``due`` is on it).
@@ -116,8 +117,10 @@ class SpeechQueue:
                 return
             self._lines.popleft()
             if line.path is not None:
-                self.play(line.path)
-                self._free_at = max(now, self._free_at) + _seconds(line.path)
+                seconds = self.play(line.path)  # its length, if the player knows it
+                if seconds is None:
+                    seconds = _seconds(line.path)
+                self._free_at = max(now, self._free_at) + seconds
 
     def due(self) -> float | None:
         """When the head line turns late (the renderer and the fallback wake the loop when a
