@@ -8,7 +8,7 @@ judges a resume by the chaos run's rules: the same game, in the same phase (or o
 leads to), with what the table entered intact and the same plays logged.
 
     bootdrive.py state                      the store now, as JSON (with integrity_check)
-    bootdrive.py send EVENT...              each event (JSON) as an input file, handled in turn
+    bootdrive.py send EVENT... [--retry S]  each event (JSON) as an input file, handled in turn
     bootdrive.py until PHASE                wait for the game's phase on the service's clock
     bootdrive.py resumed BEFORE.json        after a restart: settled, and the same as BEFORE
     bootdrive.py voice NAME SEAT            the lines naming NAME: Piper's WAVs in the cache?
@@ -96,23 +96,45 @@ def _either(*paths: Path) -> bool:
     return any(path.exists() for path in paths)
 
 
-def send(events: Sequence[dict[str, Any]], inputs: Path, timeout: float) -> None:
-    """Hand each event to the service as a file, one at a time, each once it is handled."""
+def send(
+    events: Sequence[dict[str, Any]], inputs: Path, timeout: float, retry: float = 0.0
+) -> None:
+    """Hand each event to the service as a file, one at a time, each once it is handled. A
+    refused event is handed in again every ``RETRY_EVERY`` s for up to ``retry`` s (a control
+    that shows only later: "Start night" once the night's lines are rendered)."""
+    deadline = time.monotonic() + retry
+    for event in events:
+        while True:
+            try:
+                _send_one(event, inputs, timeout)
+                break
+            except Refused as refused:
+                if time.monotonic() >= deadline:
+                    raise SystemExit(str(refused)) from None
+                time.sleep(RETRY_EVERY)
+
+
+RETRY_EVERY = 10.0
+
+
+class Refused(Exception):
+    """The service refused an input (its ``.error`` file says why)."""
+
+
+def _send_one(event: dict[str, Any], inputs: Path, timeout: float) -> None:
     inputs.mkdir(parents=True, exist_ok=True)
     taken = sorted(p.stem for p in inputs.iterdir() if p.suffix in (".done", ".error"))
-    number = int(taken[-1]) if taken and taken[-1].isdigit() else 0
-    for event in events:
-        number += 1
-        name = f"{number:06d}"
-        scratch = inputs / f"{name}.tmp"
-        scratch.write_text(json.dumps(event), encoding="utf-8")
-        scratch.rename(inputs / f"{name}.json")  # whole, or not there: never half a file
-        done, error = inputs / f"{name}.done", inputs / f"{name}.error"
-        if not wait_for(partial(_either, done, error), timeout, 0.05):
-            raise SystemExit(f"input {event} not handled within {timeout:.0f} s")
-        if error.exists():
-            raise SystemExit(f"input {event} refused: {error.read_text().strip()}")
-        print(f"handled {json.dumps(event)}", flush=True)
+    number = int(taken[-1]) + 1 if taken and taken[-1].isdigit() else 1
+    name = f"{number:06d}"
+    scratch = inputs / f"{name}.tmp"
+    scratch.write_text(json.dumps(event), encoding="utf-8")
+    scratch.rename(inputs / f"{name}.json")  # whole, or not there: never half a file
+    done, error = inputs / f"{name}.done", inputs / f"{name}.error"
+    if not wait_for(partial(_either, done, error), timeout, 0.05):
+        raise SystemExit(f"input {event} not handled within {timeout:.0f} s")
+    if error.exists():
+        raise Refused(f"input {event} refused: {error.read_text().strip()}")
+    print(f"handled {json.dumps(event)}", flush=True)
 
 
 def voice_proof(name: str, seat: int) -> dict[str, Any]:
@@ -157,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("state")
     send_command = commands.add_parser("send")
     send_command.add_argument("events", nargs="+")
+    send_command.add_argument("--retry", type=float, default=0.0, help="a refused one, for S s")
     until_command = commands.add_parser("until")
     until_command.add_argument("phase")
     resumed_command = commands.add_parser("resumed")
@@ -171,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(as_json(snapshot(args.db), args.db)))
         return 0
     if args.command == "send":
-        send([json.loads(event) for event in args.events], args.inputs, args.timeout)
+        send([json.loads(event) for event in args.events], args.inputs, args.timeout, args.retry)
         return 0
     if args.command == "until":
         seen: list[str | None] = [None]

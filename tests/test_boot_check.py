@@ -136,3 +136,33 @@ def test_piper_spoke_the_name_only_when_its_wav_is_under_pipers_key() -> None:
     assert not drive.spoken_by_piper(proof("piper", False, False))
     assert not drive.spoken_by_piper(proof("piper", True, True))
     assert not drive.spoken_by_piper(proof("pyttsx3", True, False))
+
+
+def test_a_control_that_shows_later_is_tapped_again_until_it_is_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(drive, "RETRY_EVERY", 0.01)
+    inputs = tmp_path / "inputs"
+    inputs.mkdir()
+    refusals = [2]
+    stop = threading.Event()
+
+    def daemon() -> None:  # "Start night" shows once the night's lines are ready
+        while not stop.wait(0.01):
+            for path in sorted(inputs.glob("*.json")):
+                refused = refusals[0] > 0
+                refusals[0] -= 1
+                path.rename(path.with_suffix(".error" if refused else ".done"))
+
+    thread = threading.Thread(target=daemon)
+    thread.start()
+    try:
+        drive.send([{"touch": "Start night"}], inputs, 60.0, retry=60.0)
+    finally:
+        stop.set()
+        thread.join()
+    assert sorted(p.name for p in inputs.iterdir()) == [
+        "000001.error",
+        "000002.error",
+        "000003.done",
+    ]
