@@ -212,8 +212,9 @@ def preset_lines(
     games at each table size of ``players`` (those the preset seats) prepare, the most common
     first. The games are dealt with the default options, ripples included. Their instructions
     are random, and the rarest lines (seat pairs, ripples) are many: with the defaults a game
-    then misses 0.3 lines on average and at most 2 in 99 games of 100, rendered while its own
-    night prepares (the 500 lines 2,100 such games prepare between them take twice as long).
+    then misses 0.4 lines on average and at most 3 in 99 games of 100 (2,800 other deals),
+    rendered while its own night prepares; the 500 lines 2,100 deals prepare between them
+    would take twice as long.
 
     Raises:
         SetupError: If the preset is unknown.
