@@ -5,6 +5,7 @@ kills that whole group: killing only the benchmark left its daemons running afte
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -45,10 +46,8 @@ def run_in_group(command: Sequence[str], *, timeout: float) -> subprocess.Comple
 
 def _kill_group(process: subprocess.Popen[str]) -> None:
     # Its group's id is its pid (a new session), and it is not reaped yet: the id is still ours.
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
 
 
 def run_quick(name: str, *, timeout: float = 300) -> str:
