@@ -31,6 +31,7 @@ from device.store.backups import (
     write_backup,
 )
 from device.store.database import Store
+from device.store.opening import existing
 
 __all__ = ["BACKUPS_KEPT", "backup_after_play", "backup_dir", "list_backups", "write_backup"]
 
@@ -42,7 +43,8 @@ def run(args: argparse.Namespace, store_path: Path) -> int:
         print(backups_text(folder))
         return 0
     refuse_root_on_the_services_store(store_path, args.action)
-    store = Store(store_path)
+    # A restore may make the store (the way back from a damaged one); a backup needs one.
+    store = Store(store_path if args.action == "restore" else existing(store_path))
     try:
         if args.action == "now":
             try:

@@ -233,6 +233,7 @@ def _scorelog(args: argparse.Namespace, config: Config) -> int:
     from device.store.database import Store
     from device.store.exports import export_chunks
     from device.store.jsonbackup import import_backup
+    from device.store.opening import existing
 
     if args.command == "import":
         from device.jsontext import JsonTextError, decode
@@ -243,7 +244,8 @@ def _scorelog(args: argparse.Namespace, config: Config) -> int:
             raise CommandError(f"cannot read {args.backup}: {error.strerror}") from None
         except JsonTextError as error:
             raise CommandError(f"{args.backup}: {error}") from None
-    store = Store(resolve_store_path(config))
+    path = resolve_store_path(config)
+    store = Store(path if args.command == "import" else existing(path))  # the others only read
     try:
         if args.command == "scores" and args.plot:
             if args.kind is None or args.out is None:

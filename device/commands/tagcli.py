@@ -10,6 +10,7 @@ from device.config import Config, resolve_store_path
 from device.logtext import printable
 from device.runtime.readers import open_readers
 from device.store.database import Store
+from device.store.opening import existing
 from device.tagids import reader_uid, spelt_as_read
 
 KINDS = ("seat", "player", "role")
@@ -17,7 +18,9 @@ KINDS = ("seat", "player", "role")
 
 def run(args: argparse.Namespace, config: Config) -> int:
     """Carry out one ``tags`` command."""
-    store = Store(resolve_store_path(config))
+    path = resolve_store_path(config)
+    # Only learning may make the store; list and forget act on one that is there.
+    store = Store(path if args.tool == "learn" else existing(path))
     try:
         if args.tool == "list":
             for uid, kind, value in store.tags():  # a backup may have brought any text

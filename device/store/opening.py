@@ -29,6 +29,24 @@ class StoreDamagedError(Exception):
         self.path, self.reason = path, reason
 
 
+class StoreMissingError(Exception):
+    """A command that reads the store was given one that is not there (it creates none)."""
+
+
+CHECK = "check --store (or store.path in the config)"
+
+
+def existing(path: Path) -> Path:
+    """``path``, a store file that is there; else ``StoreMissingError`` naming it, so a command
+    that only reads (``scores``, ``export``...) never makes a folder or an empty store of a
+    mistyped path."""
+    if path.is_dir():
+        raise StoreMissingError(f"the store {path} is a folder, not a store file: {CHECK}")
+    if not path.exists():
+        raise StoreMissingError(f"the store {path} does not exist: {CHECK}")
+    return path
+
+
 def connect(path: Path) -> sqlite3.Connection:
     """A connection to the store at ``path`` in WAL mode (exclusive when the disk is full);
     ``StoreDamagedError`` if the file is not a sound database."""

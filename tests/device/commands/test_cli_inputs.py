@@ -64,6 +64,21 @@ def test_an_output_that_cannot_be_written_gets_a_sentence(
     assert not (tmp_path / "t.jsonl").exists()  # refused before the run, not after it
 
 
+@pytest.mark.parametrize("case", load_cases("cli_input_errors", "missing_store"), ids=case_id)
+def test_a_command_that_reads_the_store_creates_none(
+    tmp_path: Path, case: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    names = places(tmp_path)
+    store = resolve_store_path(load_config())
+    names |= {"{typo}": str(tmp_path / "typo" / "x.db"), "{store}": str(store)}
+    state = sorted(store.parent.parent.rglob("*"))  # the test's state folder, as it was
+    assert main(["-q", *(filled(arg, names) for arg in case["args"])]) == 1
+    assert capsys.readouterr().err == f"mothership: error: {filled(case['error'], names)}\n"
+    assert not (tmp_path / "typo").exists()
+    assert sorted(store.parent.parent.rglob("*")) == state
+    assert list(Path(names["{dir}"]).iterdir()) == []
+
+
 @pytest.mark.parametrize("fmt", ["csv", "bgstats-url", "bgsplay", "json"])
 def test_exports_are_readable_by_their_owner_only(tmp_path: Path, fmt: str) -> None:
     Store(resolve_store_path(load_config())).add_play(PLAY)

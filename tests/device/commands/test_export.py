@@ -239,6 +239,7 @@ def test_scores_of_one_game(device_store: Store, capsys: pytest.CaptureFixture[s
 
 
 def test_scores_with_no_plays(capsys: pytest.CaptureFixture[str]) -> None:
+    Store(resolve_store_path(load_config())).close()  # a store there, with nothing logged
     assert main(["scores"]) == 0
     assert capsys.readouterr().out == "No plays logged yet.\n"
 
