@@ -56,12 +56,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_tags(commands)
     _add_voice(commands)
-    for action, text in APPLIANCE_ACTIONS.items():  # install, update, uninstall
-        command = commands.add_parser(action, help=text)
+    for verb, text in APPLIANCE_ACTIONS.items():  # install, update, uninstall
+        command = commands.add_parser(verb, help=text)
         command.add_argument(
             "--dry-run", action="store_true", help="print every step it would take, change nothing"
         )
-        if action == "uninstall":
+        if verb == "uninstall":
             command.add_argument(
                 "--purge",
                 action="store_true",
