@@ -4,7 +4,6 @@ daemon and by doctor alike), and the daemon starts on a full disk."""
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -13,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from chaos_daemon import ROOT
+from fulldisk import small_disk, store_on_a_full_disk
 
 from device.commands.cli import main
 from device.commands.damaged import damaged_message
@@ -102,19 +102,8 @@ def test_doctor_says_the_same(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 @pytest.fixture
 def full_disk(tmp_path: Path) -> Iterator[Path]:
     """A 4 MB filesystem of its own (tmpfs: needs root), unmounted after the test."""
-    mount = tmp_path / "disk"
-    mount.mkdir()
-    if os.geteuid() != 0 or shutil.which("mount") is None:
-        pytest.skip("a filesystem that can fill up needs root (mount -t tmpfs)")
-    made = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(mount)], capture_output=True
-    )
-    if made.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {made.stderr.decode().strip()}")
-    try:
+    with small_disk(tmp_path / "disk") as mount:
         yield mount
-    finally:
-        subprocess.run(["umount", "-l", str(mount)], check=False)
 
 
 def test_the_daemon_starts_on_a_full_disk(tmp_path: Path, full_disk: Path) -> None:
@@ -122,14 +111,7 @@ def test_the_daemon_starts_on_a_full_disk(tmp_path: Path, full_disk: Path) -> No
     store = Store(path)
     store.add_play(PLAY)
     store.close()
-    for extra in ("-wal", "-shm"):
-        Path(f"{path}{extra}").unlink(missing_ok=True)
-    with (full_disk / "filler").open("wb", buffering=0) as filler:
-        try:
-            while True:
-                filler.write(b"\0" * 65536)
-        except OSError:
-            pass  # the disk is full
+    store_on_a_full_disk(path)
     config = tmp_path / "config.toml"
     config.write_text(CONFIG, encoding="utf-8")
     address = tmp_path / "notify.sock"
