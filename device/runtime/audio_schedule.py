@@ -17,6 +17,10 @@ logger = logging.getLogger(__name__)
 AUDIO_LOOK_SECONDS = 0.1
 """While speech is playing, how often the loop looks at the audio (next queued line, ducking)."""
 REOPEN_AHEAD_SECONDS = 0.5
+KEEP_OPEN_SECONDS = 1.5
+"""An open device is not closed for being idle this near the session's next deadline: closing
+waits out two buffers (0.74 s with the long one) and opening again takes a good part of
+``REOPEN_AHEAD_SECONDS``, so a line there would start with the device opening at its cue."""
 """A device closed for being idle is opened this long before the session's next deadline, so
 the line said there starts on time (opening it can take a good part of this on a Pi)."""
 
@@ -89,7 +93,10 @@ class AudioSchedule:
             self.out.ambience.update()
         audio = self.out.audio
         if audio is not None:
+            left = None if upcoming is None else upcoming - self.out.now()
+            keep = getattr(audio, "expect_speech", None)
+            if left is not None and left <= KEEP_OPEN_SECONDS and keep is not None:
+                keep()  # not closed just before a line: it would open (or wait) at its cue
             audio.update()
-            near = upcoming is not None and upcoming - self.out.now() <= REOPEN_AHEAD_SECONDS
-            if near and audio.suspended:
+            if left is not None and left <= REOPEN_AHEAD_SECONDS and audio.suspended:
                 audio.wake_ahead()

@@ -8,7 +8,7 @@ import wave
 from pathlib import Path
 
 from device.clock import VirtualClock
-from device.runtime.audio_schedule import REOPEN_AHEAD_SECONDS
+from device.runtime.audio_schedule import KEEP_OPEN_SECONDS, REOPEN_AHEAD_SECONDS
 from device.runtime.executor import Executor, Outputs
 from device.runtime.nightsound import NightSound
 from device.runtime.parts import catalogues
@@ -24,6 +24,7 @@ from games.onenight.views import DayView
 from games.scorelog.plays import FinalResult
 from games.views import EndView, ScreenName
 from narration.ambience import bed_path
+from narration.audio import AudioOutput
 from narration.backends import EspeakBackend
 from narration.catalogue import Catalogue
 from narration.narrator import Narrator
@@ -231,6 +232,25 @@ def test_a_closed_speaker_is_opened_just_before_the_next_deadline() -> None:
     assert speaker.woken_ahead == 1 and not speaker.suspended
     executor.audio.update(upcoming=300.0)
     assert speaker.woken_ahead == 1
+
+
+def test_an_idle_speaker_stays_open_just_before_the_next_deadline() -> None:
+    clock = VirtualClock(100.0)
+    speaker = AudioOutput(clock=clock.now)  # the real mixer, on the discarding driver
+    assert speaker.open(), "no mixer on the disk driver"
+    try:
+        executor = Executor(Outputs(transcript=Transcript(clock), audio=speaker, now=clock.now))
+        idle = speaker.idle_close
+        assert idle is not None
+        executor.audio.update()  # quiet from now
+        clock.advance_to(clock.now() + idle)  # due to close, a line a second away
+        executor.audio.update(upcoming=clock.now() + KEEP_OPEN_SECONDS - 0.5)
+        assert not speaker.suspended, "closed just before a line: it would open at its cue"
+        clock.advance_to(clock.now() + idle)  # due again, the next deadline far off
+        executor.audio.update(upcoming=clock.now() + 60.0)
+        assert speaker.suspended
+    finally:
+        speaker.close()
 
 
 def test_a_bed_generated_behind_the_loop_starts_once_it_is_written(tmp_path: Path) -> None:
