@@ -26,6 +26,7 @@ prepared); the nights after find it filled.
 
     .venv/bin/python bench/voice_cues.py             # 4 nights a way, 10 players, Piper
     .venv/bin/python bench/voice_cues.py --quick     # 1 night a way, 5 players, espeak-ng
+    .venv/bin/python bench/voice_cues.py --no-ambience   # the speaker closes between lines
 """
 
 from __future__ import annotations
@@ -61,7 +62,9 @@ class Cues:
     """Night lines prepared (the setup screen's progress)."""
 
 
-def night(cache: Path, folder: Path, voice: str, players: int, seed: int, cues: Cues) -> None:
+def night(
+    cache: Path, folder: Path, voice: str, players: int, seed: int, cues: Cues, ambience: bool
+) -> None:
     """One game of the default preset from Start night to the day, on a fresh daemon."""
     from device.clock import VirtualClock
     from device.config import load_config
@@ -74,7 +77,11 @@ def night(cache: Path, folder: Path, voice: str, players: int, seed: int, cues: 
 
     config = load_config(
         system_path=None,
-        overrides={"narration.backend": voice, "narration.cache_dir": str(cache)},
+        overrides={
+            "narration.backend": voice,
+            "narration.cache_dir": str(cache),
+            "audio.ambience": ambience,
+        },
     )
     clock = VirtualClock(time.monotonic())
     wiring = Wiring(
@@ -131,7 +138,9 @@ def night(cache: Path, folder: Path, voice: str, players: int, seed: int, cues: 
         cues.reopened += audio.reopened - reopened
 
 
-def one_way(name: str, cache: Path, voice: str, nights: int, players: int) -> Cues:
+def one_way(
+    name: str, cache: Path, voice: str, nights: int, players: int, ambience: bool = True
+) -> Cues:
     """Every night of one way, on the shared cache."""
     from narration.narrator import Narrator
 
@@ -142,7 +151,7 @@ def one_way(name: str, cache: Path, voice: str, nights: int, players: int) -> Cu
     try:
         with tempfile.TemporaryDirectory(prefix="mothership-bench-") as scratch:
             for seed in range(nights):
-                night(cache, Path(scratch), voice, players, seed, cues)
+                night(cache, Path(scratch), voice, players, seed, cues, ambience)
     finally:
         Narrator.preload = preload  # type: ignore[method-assign]
     return cues
@@ -157,18 +166,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nights", type=int, default=4, help="nights a way (default 4)")
     parser.add_argument("--players", type=int, default=10, help="players (default 10)")
     parser.add_argument("--voice", choices=("piper", "espeak"), help="default: piper if installed")
+    parser.add_argument(
+        "--no-ambience",
+        action="store_true",
+        help="no night bed: the speaker closes between lines and opens again before each",
+    )
     args = parser.parse_args(argv)
     nights, players = (1, 5) if args.quick else (args.nights, args.players)
     voice = args.voice or ("espeak" if args.quick or not piper_installed() else "piper")
     go_headless()  # before anything imports pygame
     with tempfile.TemporaryDirectory(prefix="mothership-bench-") as shared:
         cache = Path(shared) / "wav-cache"
-        ours = one_way("ours", cache, voice, nights, players)
-        before = one_way("before", cache, voice, nights, players)
+        bed = not args.no_ambience
+        ours = one_way("ours", cache, voice, nights, players, bed)
+        before = one_way("before", cache, voice, nights, players, bed)
     print("\n".join(machine_lines()))
     print(
         f"\nThe real daemon, voice rendering behind its loop ({voice}), default preset, "
-        f"{players} players, {nights} night(s) a way; the first night of ours from an empty cache\n"
+        f"{players} players, {nights} night(s) a way, ambience {'on' if bed else 'off'}; the "
+        "first night of ours from an empty cache\n"
     )
 
     def ms(pick: Callable[[list[float]], float]) -> Callable[[Cues], str]:
