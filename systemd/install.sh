@@ -141,6 +141,9 @@ APT_LOCK_WAIT=(-o DPkg::Lock::Timeout=600)
 
 step_apt() {
     need_root
+    # First, before apt and pip run for minutes: a 32-bit userland gets no wheels of the voice's
+    # engine (device/commands/userland.py, stdlib only, says why and what to install instead).
+    python3 "$SRC/device/commands/userland.py" || exit 1
     run apt-get "${APT_LOCK_WAIT[@]}" update -qq
     run env DEBIAN_FRONTEND=noninteractive apt-get "${APT_LOCK_WAIT[@]}" install -y -qq \
         "${APT_PACKAGES[@]}"
@@ -313,17 +316,21 @@ as_service() {
         "$release/venv/bin/mothership" --config "$CONF_DIR/config.toml" "$@"
 }
 
-# Render every line the games can say with the new release's Piper voice, into the service's
-# cache, while the running service keeps its own release: no night waits for a voice (minutes
-# on a Pi; if cut short, the daemon finishes it in the background). MOTHERSHIP_PREPARE_VOICE=0
-# (--voice-later) leaves all of it to the service.
+# Render lines with the new release's Piper voice, into the service's cache, while the running
+# service keeps its own release. `step_voice first` (an install): only what the first game of
+# the default preset needs, about 7 minutes on a Pi 4 against 45 for every line; the service
+# renders the rest behind the game, niced. `step_voice` (an update): every line not in the cache
+# yet, which is only the release's new ones. Cut short, the service finishes it in the
+# background. MOTHERSHIP_PREPARE_VOICE=0 (--voice-later) leaves all of it to the service.
 step_voice() {
     if [ "${MOTHERSHIP_PREPARE_VOICE:-1}" = 0 ]; then
         say "not preparing the voice now (MOTHERSHIP_PREPARE_VOICE=0): the service renders" \
             "the missing lines in the background once it runs"
         return 0
     fi
-    as_service "$REL" voice prepare ||
+    local which=()
+    [ "${1:-}" = first ] && which=(--first)
+    as_service "$REL" voice prepare "${which[@]}" ||
         say "the voice is not fully prepared; the service finishes it in the background"
 }
 
@@ -401,7 +408,7 @@ do_install() {
     step_old_layout
     step_release
     step_state_dir
-    step_voice
+    step_voice first
     step_unit
     local before
     before="$(readlink "$CURRENT" 2>/dev/null || true)"

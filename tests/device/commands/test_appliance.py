@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -153,6 +154,36 @@ def test_the_voice_can_be_left_to_the_service() -> None:
     lines = dry_run("install", "--voice-later")
     assert not any("voice prepare" in line for line in lines)
     assert any("the service renders the missing lines in the background" in x for x in lines)
+
+
+def test_install_renders_only_the_first_games_voice() -> None:
+    lines = dry_run("install")
+    (voice,) = [line for line in lines if "voice prepare" in line]
+    assert voice.endswith("voice prepare --first")
+
+
+@pytest.mark.parametrize("action", ["install", "update", "packages"])
+def test_a_32_bit_userland_is_refused_before_apt_and_pip(action: str, tmp_path: Path) -> None:
+    # A python3 with 4-byte pointers, as on 32-bit Pi OS: the real check runs, only the word
+    # size is that machine's (a 32-bit userland cannot exist here).
+    fake = tmp_path / "python3"
+    fake.write_text(
+        "#!/bin/sh\n"
+        f'exec {sys.executable} -c "import struct, runpy, sys; '
+        "struct.calcsize = lambda fmt: 4; sys.argv = sys.argv[1:]; "
+        'runpy.run_path(sys.argv[0], run_name=\'__main__\')" "$@"\n'
+    )
+    fake.chmod(0o755)
+    done = subprocess.run(
+        ["bash", str(SCRIPT), action, "--dry-run"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PATH": f"{tmp_path}:{os.environ['PATH']}"},
+    )
+    assert done.returncode == 1
+    assert "a 32-bit userland" in done.stderr and "64-bit Raspberry Pi OS" in done.stderr
+    assert "apt-get" not in done.stdout and "pip" not in done.stdout
 
 
 @pytest.mark.parametrize("user", [EXISTING_USER, ABSENT_USER])

@@ -59,7 +59,8 @@ def test_install_builds_a_release_and_switches_current_to_it(machine: Machine) -
     # The voice is prepared by the new release, as the service's user, in its state directory.
     (voice,) = run.called("runuser")
     assert f"-C {state} STATE_DIRECTORY={state} {release}/venv/bin/mothership" in voice
-    assert voice.endswith("voice prepare")
+    # Only the first game's lines: the service renders the rest behind the game.
+    assert voice.endswith("voice prepare --first")
     assert run.out.rstrip().endswith("update: sudo mothership update")
     assert not list(opt.glob("*.new")) and not list(root.glob("usr/local/bin/*.new"))
 
@@ -90,6 +91,7 @@ def test_update_backs_up_pulls_and_switches_after_the_voice(machine: Machine) ->
     assert backup.endswith("backup now") and "STATE_DIRECTORY=" in backup
     assert f"{machine.opt}/current/venv/bin/mothership" in backup
     assert pull.endswith(f"git -C {ROOT} pull --ff-only")
+    # Every line not cached yet: only the release's new ones, before the switch.
     assert voice.endswith("voice prepare") and "releases/def5678/venv" in voice
     assert run.called("systemctl") == ["daemon-reload", "restart mothership.service"]
     # The old release runs while the new one renders its voice and the unit is replaced; the
@@ -121,7 +123,11 @@ def test_every_release_gets_a_new_venv(machine: Machine) -> None:
     # Nothing of an older venv (pygame before pygame-ce, a package since dropped) carries over.
     machine.run("install")
     run = machine.run("install")
-    assert run.called("python3") == [f"-m venv {machine.opt}/releases/abc1234-2/venv"]
+    # The system's python3 asks about the userland first (before apt), then makes the venv.
+    assert run.called("python3") == [
+        f"{ROOT}/device/commands/userland.py",
+        f"-m venv {machine.opt}/releases/abc1234-2/venv",
+    ]
     pip = [c for c in run.called("python") if "pip install" in c]
     assert len(pip) == 1 and "-c " in pip[0] and pip[0].endswith("[pi]")
 
