@@ -5,7 +5,9 @@ The games know only seats. The device puts the linked names in at the last momen
 text of a view it shows ("Player 3 wins with 12" becomes "Ada wins with 12"), into a view's
 ``seat_names`` (a sheet's row labels), and into a spoken line that has a named twin in the catalogue
 (``alienation.winner`` and ``alienation.winner.named``). A seat with no name stays "Player N".
-The night is left alone: its caption is the spoken call, which names no one.
+The night is left alone: its caption is the spoken call, which names no one. So is the score
+log: a logged play keeps the names it was played under ("Player 4" of an unnamed play is not
+whoever sits at seat 4 today).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from collections.abc import Container, Mapping
 from typing import Any, TypeVar
 
 from games.effects import Say
-from games.views import SeatName
+from games.views import ScreenName, SeatName
 
 PLAYER_N = re.compile(r"\b[Pp]layer (\d+)\b")
 """A seat as the games write it in a sentence."""
@@ -24,8 +26,16 @@ PLAYERS_N = re.compile(r"\b([Pp])layers (\d+(?:, \d+)*(?: and \d+)?)\b")
 """Seats as a list: "players 2, 3 and 5"."""
 NAMED = ".named"
 """The suffix of a line's twin that says ``{name}`` where the line says ``player {seat}``."""
-UNNAMED_SCREENS = frozenset({"night", "keyboard"})
-"""Screens whose texts are never rewritten: the night's call, a name being typed."""
+UNNAMED_SCREENS = frozenset(
+    {
+        ScreenName.NIGHT,
+        ScreenName.KEYBOARD,
+        *(ScreenName.WINS, ScreenName.TOTALS, ScreenName.HISTORY, ScreenName.PLAYS),
+        *(ScreenName.BGSTATS, ScreenName.WHO),
+    }
+)
+"""Screens whose texts are never rewritten: the night's call, a name being typed, and the
+score log's pages, which show each play under the names it was logged with."""
 
 KEPT_FIELDS = frozenset({"label", "action"})
 """A control's label and action stay as the game wrote them: a tap finds it by its label."""

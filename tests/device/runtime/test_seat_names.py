@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from touchplay import Table, table, table_config
+from touchplay import Table, enter_round, table, table_config
 
 from device.config import Config
 from device.runtime.names import NAMED, name_say, name_view
@@ -166,3 +166,20 @@ def test_the_grid_vote_rows_and_the_reveal_chips_name_a_linked_seat(
         t.tap("Reveal cards")
         assert captions(t, "Seat") == ["1 Ada", "2", "3", "4"]
         assert t.daemon.ui.action_for_label("Seat 1") == SeatTap(SeatRole.SEAT, 1)
+
+
+def test_a_play_logged_unnamed_keeps_its_names_after_seats_are_named(
+    config: Config, tmp_path: Path
+) -> None:
+    with table(config, tmp_path / "m.db") as t:
+        t.tap("Alien Encounters", "Start").until("rounds")
+        t.tap(*["Next round"] * 10).until("score")
+        enter_round(t)
+        t.tap("Home", "Players", "New player", "A", "D", "A", "OK").press(1)
+        t.tap("New player", "B", "E", "N", "OK").press(2).tap("Done")
+        t.tap("Scores", "Plays")
+        (row,) = [label for label, action in t.daemon.ui.controls() if "log:play:" in action]
+        assert "Ada" not in row and "Ben" not in row
+        t.tap(row)
+        lines: tuple[str, ...] = getattr(t.daemon.shown.view, "lines", ())
+        assert lines[-1] == "Played by Player 1, Player 2"  # as it was logged
