@@ -8,6 +8,7 @@ behind one sentence at most, never behind a batch), until the worker has rendere
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import subprocess
@@ -49,7 +50,8 @@ def line_seconds(text: str) -> float:
 class _Worker:
     """One running worker process with the voice loaded."""
 
-    def __init__(self, command: list[str], header: dict[str, object], voice: str) -> None:
+    def __init__(self, command: list[str]) -> None:
+        """Start the process (the voice is loaded by ``load``)."""
         try:
             self.process = subprocess.Popen(
                 command,
@@ -61,14 +63,21 @@ class _Worker:
         except OSError as exc:
             raise BackendUnavailableError(f"cannot start the piper worker: {exc}") from exc
         self.lines = 0
-        reply = self._ask(json.dumps(header), _LOAD_SECONDS)
-        word, _, note = reply.partition(" ")
-        self.note = note
+        self.note = ""
         """What the worker said beside "ready" (why it could not lower its priority)."""
+
+    def load(self, header: dict[str, object], voice: str) -> None:
+        """Send the job and wait for "ready" (a kill meanwhile ends the wait at once)."""
+        reply = self._ask(json.dumps(header), _LOAD_SECONDS)
+        word, _, self.note = reply.partition(" ")
         if word != "ready":
             self.kill()
             stderr = self.process.stderr.read() if self.process.stderr is not None else ""
             code = self.process.wait()
+            for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
+                if stream is not None:
+                    with contextlib.suppress(OSError):  # a pipe to a dead worker
+                        stream.close()
             detail = stderr.strip().splitlines()[-1:] or [f"exit code {code}"]
             raise BackendUnavailableError(f"piper cannot load voice {voice}: {detail[0]}")
 
@@ -162,6 +171,9 @@ class PiperBackend:
         self._python = python or sys.executable
         self._lock = threading.Lock()  # one line at a time, one worker: two would take 540 MB
         self._worker: _Worker | None = None
+        self._loading: _Worker | None = None
+        """The worker being started, until its voice is loaded (then ``_worker``)."""
+        self._closed = False
         self.started = 0
         """Workers started so far (each loads the voice once)."""
         self.priority_note = ""
@@ -240,8 +252,19 @@ class PiperBackend:
             "nice": self.nice,
             "delay": self.delay,
         }
-        command = [self._python, "-m", "narration.piper_worker"]
-        self._worker = _Worker(command, job, self.voice)
+        if self._closed:
+            raise BackendUnavailableError("the piper backend is closed")
+        # Kept in ``_loading`` before the voice loads (up to a minute), so ``cancel`` can kill
+        # it then too: a stop must not wait on a load.
+        loading = _Worker([self._python, "-m", "narration.piper_worker"])
+        self._loading = loading
+        try:
+            if self._closed:  # closed while the process started
+                loading.kill()
+            loading.load(job, self.voice)
+        finally:
+            self._loading = None
+        self._worker = loading
         self.started += 1
         logger.debug("piper worker %d started", self._worker.process.pid)
         if self._worker.note and not self.priority_note:
@@ -274,13 +297,17 @@ class PiperBackend:
             self._retire()
 
     def cancel(self) -> None:
-        """Stop the worker at once, even mid-line (that line fails)."""
-        worker = self._worker
-        if worker is not None:
-            worker.kill()
+        """Stop the worker at once, even mid-line or while it loads the voice (that line
+        fails)."""
+        for worker in (self._loading, self._worker):
+            if worker is not None:
+                worker.kill()
 
     def close(self) -> None:
-        """Stop the worker."""
+        """Stop the worker, and start no other: the lock is taken only once everything
+        running was killed, so a load or a line in progress ends at once instead of being
+        waited for (SIGTERM must stop the daemon within 5 s)."""
+        self._closed = True
         self.cancel()
         with self._lock:
             self._retire()

@@ -3,13 +3,15 @@ stuck worker is killed. The real worker and voice, its ``delay`` standing in for
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from pathlib import Path
 
 import pytest
 
 from narration import piper_backend
 from narration.delivery import peak, read_mono
-from narration.errors import NarrationError
+from narration.errors import BackendUnavailableError, NarrationError
 from narration.piper_backend import PiperBackend, line_seconds
 from narration.piper_model import bundled_model, piper_installed
 
@@ -59,3 +61,69 @@ def test_a_long_line_at_a_slow_pace_is_rendered_and_a_stuck_worker_killed(
     finally:
         stuck.close()
     assert not (tmp_path / "stuck.wav").exists()
+
+
+def _never_loads(tmp_path: Path) -> str:
+    """An interpreter whose worker never answers its load: a script that says its PID in
+    ``pid`` and sleeps for ever."""
+    script = tmp_path / "python"
+    script.write_text(
+        f"#!/bin/sh\necho $$ > {tmp_path / 'pid.tmp'}\n"
+        f"mv {tmp_path / 'pid.tmp'} {tmp_path / 'pid'}\nexec sleep 3600\n"
+    )
+    script.chmod(0o755)
+    return str(script)
+
+
+def _loading_pid(tmp_path: Path) -> int:
+    """Wait (bounded) for the worker's process to start loading; its PID."""
+    started = threading.Event()
+    for _ in range(3000):
+        if (tmp_path / "pid").exists():
+            return int((tmp_path / "pid").read_text())
+        started.wait(0.01)
+    raise AssertionError("no worker was started")
+
+
+def test_close_during_a_voice_load_kills_the_loading_worker(tmp_path: Path) -> None:
+    # A worker loads its voice for up to 60 s (every 100 lines a new one loads): SIGTERM must
+    # not wait on it. Before, close() waited on the lock until the load gave up (59.5 s).
+    backend = PiperBackend(bundled_model(), python=_never_loads(tmp_path))
+    failed: list[BaseException] = []
+
+    def probe() -> None:
+        try:
+            backend.probe()
+        except BackendUnavailableError as error:
+            failed.append(error)
+
+    loader = threading.Thread(target=probe, daemon=True)
+    loader.start()
+    pid = _loading_pid(tmp_path)
+    closer = threading.Thread(target=backend.close, daemon=True)
+    closer.start()
+    closer.join(timeout=30)
+    assert not closer.is_alive()  # close() returned, with the load still far from its 60 s
+    loader.join(timeout=30)
+    assert not loader.is_alive() and failed  # the load failed: its worker was killed
+    assert not Path(f"/proc/{pid}").exists()  # and reaped
+    with pytest.raises(BackendUnavailableError, match="closed"):
+        backend.synthesize("Hi.", tmp_path / "after.wav")  # a closed backend starts none
+
+
+def test_cancel_during_a_voice_load_ends_the_load(tmp_path: Path) -> None:
+    # The renderer's stop() cancels the backend: that must reach a worker still loading.
+    backend = PiperBackend(bundled_model(), python=_never_loads(tmp_path))
+    done = threading.Event()
+
+    def render() -> None:
+        with contextlib.suppress(BackendUnavailableError):
+            backend.synthesize("Hi.", tmp_path / "line.wav")
+        done.set()
+
+    threading.Thread(target=render, daemon=True).start()
+    _loading_pid(tmp_path)
+    backend.cancel()
+    assert done.wait(timeout=30)
+    assert backend.worker_pid is None and backend.started == 0
+    backend.close()
