@@ -288,6 +288,9 @@ class KeypadView(View):
     """The fields this seat has entered, as shown (``points 7``)."""
     prompt: str
     """What is asked."""
+    seat_names: tuple[SeatName, ...] = ()
+    """The players' names linked to seats, for the title and the seat chips (the device adds
+    them)."""
 
     def __post_init__(self) -> None:
         super().__post_init__()

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from device.config import Config
 from device.runtime.end_link import EndLink
+from device.runtime.names import name_view
 from device.runtime.screen_state import ScreenState
 from device.runtime.session import Runtime
 from device.ui.actions import DeviceTap, Valued, value_of
@@ -24,6 +25,7 @@ from device.ui.who import WhoPrompt, unnamed_seats
 from games.events import KeyTap, Tap, TouchAction, Touched
 from games.scorelog.players import LETTERS, MAX_NAME, clean_name
 from games.scorelog.plays import Play
+from games.scorelog.stats import unnamed
 from games.views import EndView, KeyboardView, ScreenName, SheetView
 
 KEYBOARD_ACTIONS = (Tap.DEL, Tap.BACK, Tap.OK)
@@ -170,11 +172,14 @@ class WhoPlayed:
             self.back(prompt.play)
 
     def _end_again(self, play: Play) -> None:
-        """Back to the game's last screen: its code names who played."""
+        """Back to the game's last screen: its code, and its words ("Winners: players 1 and
+        2"), name who played."""
         daemon, end = self.daemon, self.daemon.end_link
         if end.left is None:
             return
         view, ending = end.left
+        played = {result.seat: result.name for result in play.players if not unnamed(result)}
+        view = name_view(view, played)
         who = bool(unnamed_seats(play))
         link = scannable_push_url(play, daemon.config.store.location)
         ending = dataclasses.replace(ending, link=link, who=who)

@@ -15,7 +15,7 @@ from device.ui.actions import DeviceTap
 from device.ui.canvas import ALIEN, AMBER, DIM, PANEL, TEXT, Canvas
 from device.ui.model import Control
 from device.ui.screens import ENTER_SCORES_RECT, Screen
-from games.events import TouchAction
+from games.events import SeatTap, TouchAction
 from games.views import SheetRow, SheetView
 
 SEAT_WIDTH = 110
@@ -75,9 +75,27 @@ class SheetScreen(Screen):
         width = min(280, (760 - gap * (n - 1)) // n)
         left = 400 - (n * width + (n - 1) * gap) // 2
         return [
-            Control(label, action, pygame.Rect(left + i * (width + gap), 392, width, 76), primary)
+            Control(
+                label,
+                action,
+                pygame.Rect(left + i * (width + gap), 392, width, 76),
+                primary,
+                caption=self._named(label, action),
+            )
             for i, (label, action, primary) in enumerate(self.buttons)
         ]
+
+    def _named(self, label: str, action: TouchAction) -> str:
+        """What a seat's button shows for a named seat: "Ada" for "Player 1" (the friendliest
+        question), "First: Ada" for "First 1" (the Firsties); "" (its label) otherwise. The
+        label stays, so a tap still finds "Player 1"."""
+        names = dict(self.names)
+        if not isinstance(action, SeatTap) or action.seat not in names:
+            return ""
+        word = label.removesuffix(f" {action.seat}")
+        if word == label:
+            return ""
+        return names[action.seat] if word == "Player" else f"{word}: {names[action.seat]}"
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()

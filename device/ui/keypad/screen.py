@@ -10,6 +10,7 @@ from device.ui.actions import DeviceTap, Valued
 from device.ui.canvas import ACCENT, ALIEN, DIM, TEXT, Canvas
 from device.ui.model import Control
 from device.ui.screens import Screen
+from device.ui.seats import seat_caption
 from games.events import PickTap, SeatRole, SeatTap, Tap, ValueTap
 from games.views import KeypadView
 
@@ -33,12 +34,17 @@ class KeypadScreen(Screen):
     done: tuple[str, ...]
     prompt: str = ""
     """What is asked (optional in the view; the field's name when absent)."""
+    names: tuple[tuple[int, str], ...] = ()
+    """(seat, player's name) of the named seats: the title and the chips say the name."""
 
     @classmethod
     def from_view(cls, view: KeypadView) -> KeypadScreen:
         """The keypad for ``view``."""
         prompt = view.prompt or view.field
-        return cls(view.seat, view.players, view.field, view.kind, view.typed, view.done, prompt)
+        names = tuple((name.seat, name.name) for name in view.seat_names)
+        return cls(
+            view.seat, view.players, view.field, view.kind, view.typed, view.done, prompt, names
+        )
 
     @property
     def typing(self) -> bool:
@@ -51,8 +57,11 @@ class KeypadScreen(Screen):
         width = min(96, (760 - gap * (self.players - 1)) // max(1, self.players))
         for n in range(1, self.players + 1):
             rect = pygame.Rect(20 + (n - 1) * (width + gap), 68, width, 56)
-            # "Seat 1" where it fits at a legible size, else the number alone.
+            # A named seat by its player ("1 Ada", the number is the button to press); else
+            # "Seat 1" where it fits at a legible size, or the number alone.
             caption = f"Seat {n}" if width >= SEAT_WORD_WIDTH else str(n)
+            if n in dict(self.names):
+                caption = seat_caption(n, dict(self.names))
             out.append(
                 Control(
                     f"Seat {n}", SeatTap(SeatRole.SEAT, n), rect, n == self.seat, caption=caption
@@ -83,7 +92,8 @@ class KeypadScreen(Screen):
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
-        canvas.text(f"Seat {self.seat}: {self.prompt}", 44, ALIEN, topleft=(20, 14), max_width=760)
+        who = dict(self.names).get(self.seat, f"Seat {self.seat}")
+        canvas.text(f"{who}: {self.prompt}", 44, ALIEN, topleft=(20, 14), max_width=760)
         if self.kind == "number":
             canvas.text(self.typed or "_", 64, TEXT, center=(660, 140))
         elif self.typing:

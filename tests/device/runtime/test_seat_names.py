@@ -3,10 +3,12 @@ game names a seat: the sheet's rows, its result line, the winner said aloud, the
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from touchgames import play_one_night
 from touchplay import Table, enter_round, table, table_config
 
 from device.config import Config
@@ -183,3 +185,61 @@ def test_a_play_logged_unnamed_keeps_its_names_after_seats_are_named(
         t.tap(row)
         lines: tuple[str, ...] = getattr(t.daemon.shown.view, "lines", ())
         assert lines[-1] == "Played by Player 1, Player 2"  # as it was logged
+
+
+def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every line the canvas draws from now on."""
+    drawn: list[str] = []
+    text = Canvas.text
+
+    def recorded(self: Canvas, line: str, size: int, colour: Any, **where: Any) -> Any:
+        drawn.append(line)
+        return text(self, line, size, colour, **where)
+
+    monkeypatch.setattr(Canvas, "text", recorded)
+    return drawn
+
+
+def test_the_keypad_names_a_linked_seat_in_its_title_and_chip(
+    config: Config, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn = drawn_texts(monkeypatch)
+    with table(config, tmp_path / "m.db") as t:
+        t.tap("Players", "New player", "A", "D", "A", "OK").press(1).tap("Done")
+        t.tap("Alienation", "-", "-", "Start", "Random").until("score")
+        drawn.clear()
+        t.tap("Enter scores")
+        assert captions(t, "Seat") == ["1 Ada", "Seat 2"]
+        assert any(line.startswith("Ada: ") for line in drawn)
+        assert not any(line.startswith("Seat 1: ") for line in drawn)
+        t.tap("5", "OK", "0", "OK")  # on to seat 2, unnamed: by its number
+        assert any(line.startswith("Seat 2: ") for line in drawn)
+
+
+def test_the_friendliest_question_and_the_firsties_name_a_linked_seat(
+    config: Config, tmp_path: Path
+) -> None:
+    with table(config, tmp_path / "m.db") as t:
+        t.tap("Players", "New player", "A", "D", "A", "OK").press(1).tap("Done")
+        t.tap("Alienation", "-", "-", "Start")
+        shown = {c.label: c.text for c in t.daemon.ui.screen_controls()}
+        assert shown["Player 1"] == "Ada" and shown["Player 2"] == "Player 2"
+        t.tap("Player 1").until("score")
+        shown = {c.label: c.text for c in t.daemon.ui.screen_controls()}
+        assert shown["First 1"] == "First: Ada" and shown["First 2"] == "First 2"
+
+
+def test_one_nights_result_names_the_seats_named_in_who_played(
+    config: Config, tmp_path: Path
+) -> None:
+    with table(config, tmp_path / "m.db") as t:
+        for name in ("ADA", "BEN", "CAL", "DEE"):
+            t.tap("Players", "New player", *name, "OK", "Done")
+        play_one_night(t)
+        before = " ".join(getattr(t.daemon.shown.view, "lines", ()))
+        assert re.search(r"[Pp]layers? \d", before), before
+        t.tap("Who played?", "Ada", "Ben", "Cal", "Dee")
+        assert t.screen == "end"
+        after = " ".join(getattr(t.daemon.shown.view, "lines", ()))
+        assert not re.search(r"[Pp]layers? \d", after), after
+        assert any(name in after for name in ("Ada", "Ben", "Cal", "Dee"))
