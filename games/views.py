@@ -269,6 +269,10 @@ class KeyboardView(View):
     most: int
     """The longest name allowed."""
     message: str
+    capitals: bool = True
+    """The letter keys show, and type, capitals (``games.scorelog.players.capitals``)."""
+    shift: bool = False
+    """Shift is on: the next letter takes the other case."""
 
 
 @dataclass(frozen=True)

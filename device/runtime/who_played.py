@@ -23,7 +23,7 @@ from device.ui.charts.log import ScoreLog
 from device.ui.pushqr import scannable_push_url
 from device.ui.who import WhoPrompt, unnamed_seats
 from games.events import KeyTap, Tap, TouchAction, Touched
-from games.scorelog.players import LETTERS, MAX_NAME, clean_name
+from games.scorelog.players import MAX_NAME, capitals, plain_name, press_key
 from games.scorelog.plays import Play
 from games.scorelog.stats import unnamed
 from games.views import EndView, KeyboardView, ScreenName, SheetView
@@ -53,6 +53,8 @@ class WhoPlayed:
         self.prompt: WhoPrompt | None = None
         self.typed: str | None = None
         """The new player's name being typed (None: not on the keyboard)."""
+        self.shift = False
+        """Shift is on: the next letter takes the other case."""
         self.message = ""
         self.back: Callable[[Play], None] = self._end_again
         """Where the naming ends: the screen it was opened from, shown again for the play."""
@@ -111,7 +113,7 @@ class WhoPlayed:
         if name is not None:
             self._name(name)
         elif action is DeviceTap.WHO_NEW:
-            self.typed, self.message = "", "Type the new player's name"
+            self.typed, self.shift, self.message = "", False, "Type the new player's name"
         elif action is DeviceTap.WHO_SKIP:
             self.prompt.skip()
         else:
@@ -132,17 +134,18 @@ class WhoPlayed:
         if action is Tap.BACK:
             self.typed = None
         elif action is Tap.DEL:
-            self.typed = self.typed[:-1]
+            self.typed, self.shift = self.typed[:-1], False
         elif action is Tap.OK:
-            self._add(clean_name(self.typed))
+            self._add(plain_name(self.typed))
         elif isinstance(action, KeyTap):
-            key = action.key
-            char = " " if key == "space" else key.upper()
-            if char in LETTERS or char == " ":
-                if len(self.typed) < MAX_NAME:
-                    self.typed += char
-                else:
-                    self.message = f"A name has at most {MAX_NAME} letters"
+            try:
+                typed, shift = press_key(self.typed, self.shift, action.key)
+            except ValueError:
+                return  # not a key of this keyboard: nothing typed
+            if len(typed) <= MAX_NAME:
+                self.typed, self.shift = typed, shift
+            else:
+                self.message = f"A name has at most {MAX_NAME} letters"
 
     def _add(self, name: str) -> None:
         """OK on the keyboard: the typed name becomes a profile (an existing one, in any case,
@@ -163,7 +166,14 @@ class WhoPlayed:
         assert prompt is not None
         if self.typed is not None:
             title = f"Who played seat {prompt.seat}?"
-            view = KeyboardView(title=title, text=self.typed, most=MAX_NAME, message=self.message)
+            view = KeyboardView(
+                title=title,
+                text=self.typed,
+                most=MAX_NAME,
+                message=self.message,
+                capitals=capitals(self.typed, self.shift),
+                shift=self.shift,
+            )
             shown.show(view)
         elif prompt.seat is not None:
             shown.show(prompt.view())

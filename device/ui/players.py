@@ -13,6 +13,7 @@ from device.ui.canvas import ALIEN, AMBER, DIM, PANEL, TEXT, Canvas
 from device.ui.model import Control
 from device.ui.screens import Screen
 from games.events import KeyTap, PickTap, Tap
+from games.scorelog.players import SHIFT, SPACE
 from games.views import KeyboardView, PlayersView
 
 NAME_COLUMNS, NAME_ROWS = 3, 4
@@ -68,22 +69,25 @@ class KeyboardScreen(Screen):
     text: str
     most: int
     message: str
+    capitals: bool = True
+    """The letter keys show, and type, capitals."""
+    shift: bool = False
+    """Shift is on (lit)."""
 
     @classmethod
     def from_view(cls, view: KeyboardView) -> KeyboardScreen:
         """The keyboard for ``view``."""
-        return cls(view.title, view.text, view.most, view.message)
+        return cls(view.title, view.text, view.most, view.message, view.capitals, view.shift)
 
     def controls(self) -> list[Control]:
         out = []
-        # A word starts with a capital (the name is stored so): the keys show which comes next.
-        upper = not self.text or self.text.endswith(" ")
+        # What a key shows is what it types: its tap carries the letter in the case shown.
         for row, letters in enumerate(QWERTY):
             for col, letter in enumerate(letters):
-                caption = letter if upper else letter.lower()
-                rect = _key(row, col)
-                out.append(Control(letter, KeyTap(letter), rect, size=34, caption=caption))
-        out.append(Control("Space", KeyTap("space"), _key(1, 9)))
+                shown = letter if self.capitals else letter.lower()
+                out.append(Control(shown, KeyTap(shown), _key(row, col), size=34))
+        out.append(Control("Space", KeyTap(SPACE), _key(1, 9)))
+        out.append(Control("Shift", KeyTap(SHIFT), _key(3, 4, 2), lit=self.shift))
         out.append(Control("Del", Tap.DEL, _key(2, 7, 3)))
         out.append(Control("Back", Tap.BACK, _key(3, 0, 4)))
         out.append(Control("OK", Tap.OK, _key(3, 6, 4), primary=True))

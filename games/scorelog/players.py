@@ -40,6 +40,9 @@ MAX_NAME = 16
 SHOWN = 12
 """How many names the list screen shows (the most recent)."""
 LETTERS = tuple(string.ascii_uppercase)
+"""The letter keys (each shown, and typed, as a capital or not: ``capitals``)."""
+SHIFT, SPACE = "shift", "space"
+"""The keyboard's two keys besides its letters, as their ``KeyTap`` says them."""
 
 
 class PlayersPhase(GamePhase):
@@ -65,6 +68,8 @@ class PlayersState:
     picked: str = ""
     """The name waiting for a seat button ("" for none)."""
     typed: str = ""
+    shift: bool = False
+    """Shift was tapped: the next letter takes the other case ("McKay", "de Vries")."""
     links: tuple[tuple[int, str], ...] = ()
     """The seats linked in this session, as (seat, name), by seat."""
     message: str = ""
@@ -134,6 +139,7 @@ def state_from_json(data: Mapping[str, Any]) -> PlayersState:
         phase=PlayersPhase(data["phase"]),
         picked=str(data["picked"]),
         typed=str(data["typed"]),
+        shift=bool(data.get("shift", False)),  # a checkpoint from before Shift has none
         links=tuple((int(seat), str(name)) for seat, name in data["links"]),
         message=str(data["message"]),
     )
@@ -170,6 +176,34 @@ def clean_name(typed: str) -> str:
     return " ".join(word.capitalize() for word in plain_name(typed).split())
 
 
+def capitals(typed: str, shift: bool) -> bool:
+    """Whether the letter keys show, and type, capitals: where a word starts, unless Shift
+    was tapped; inside a word only after Shift.
+
+    >>> capitals("", False), capitals("Mc", False), capitals("Mc", True), capitals("", True)
+    (True, False, True, False)
+    """
+    return (not typed or typed.endswith(" ")) != shift
+
+
+def press_key(typed: str, shift: bool, key: str) -> tuple[str, bool]:
+    """``typed`` and Shift after a key: Shift turns Shift on or off; a letter is typed in the
+    case the keys show (what is shown is what is typed: ``capitals``) and Shift goes off;
+    space adds a space. Raises ``ValueError`` (naming it) for a key the keyboard has not got.
+
+    >>> press_key("Mc", True, "k"), press_key("", True, "D"), press_key("de", False, "space")
+    (('McK', False), ('d', False), ('de ', False))
+    """
+    if key == SHIFT:
+        return typed, not shift
+    if key == SPACE:
+        return typed + " ", False
+    if key.upper() not in LETTERS or len(key) != 1:
+        raise ValueError(f"no key {key!r} on the keyboard")
+    letter = key.upper() if capitals(typed, shift) else key.lower()
+    return typed + letter, False
+
+
 def _list_hint(profiles: tuple[str, ...]) -> str:
     if not profiles:
         return "No players yet: tap New player"
@@ -180,7 +214,9 @@ def _list_touch(state: PlayersState, action: TouchAction) -> Transition:
     if action in (Tap.DONE, Tap.HOME):
         return state, [Finished()]
     if action is Tap.NEW:
-        state = dataclasses.replace(state, phase=PlayersPhase.NAME, typed="", message="Type a name")
+        state = dataclasses.replace(
+            state, phase=PlayersPhase.NAME, typed="", shift=False, message="Type a name"
+        )
         return state, _show(state)
     if isinstance(action, PickTap):
         name = action.name
@@ -215,15 +251,16 @@ def _type(state: PlayersState, action: TouchAction) -> Transition:
         state = dataclasses.replace(state, phase=PlayersPhase.PLAYERS, typed="", message="")
         return state, _show(state)
     if action is Tap.DEL:
-        return _retype(state, state.typed[:-1])
+        return _retype(dataclasses.replace(state, shift=False), state.typed[:-1])
     if isinstance(action, KeyTap):
-        key = action.key
-        char = " " if key == "space" else key
-        if char not in LETTERS and char != " ":
-            raise EventNotAcceptedError(f"no key {key!r} on the keyboard")
-        if len(state.typed) >= MAX_NAME:
+        try:
+            typed, shift = press_key(state.typed, state.shift, action.key)
+        except ValueError as error:
+            raise EventNotAcceptedError(str(error)) from None
+        if len(typed) > MAX_NAME:
             return state, [Say.of("players.too_long", most=MAX_NAME)]
-        return _retype(state, state.typed + char)
+        state = dataclasses.replace(state, shift=shift)
+        return _retype(state, typed)
     if action is Tap.OK:
         return _add(state)
     return state, []
@@ -235,7 +272,7 @@ def _retype(state: PlayersState, typed: str) -> Transition:
 
 
 def _add(state: PlayersState) -> Transition:
-    name = clean_name(state.typed)
+    name = plain_name(state.typed)  # as typed: "McKay" stays McKay
     if not name:
         return state, [Say.of("players.no_name")]
     if name.casefold() in {p.casefold() for p in state.profiles}:
@@ -275,4 +312,11 @@ def players_view(state: PlayersState) -> PlayersView:
 
 def keyboard_view(state: PlayersState) -> KeyboardView:
     """The ``keyboard`` screen's view: what is typed so far and a message."""
-    return KeyboardView(title="New player", text=state.typed, most=MAX_NAME, message=state.message)
+    return KeyboardView(
+        title="New player",
+        text=state.typed,
+        most=MAX_NAME,
+        message=state.message,
+        capitals=capitals(state.typed, state.shift),
+        shift=state.shift,
+    )

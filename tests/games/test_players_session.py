@@ -56,7 +56,8 @@ def test_typing_a_name_and_ok_adds_it_first_and_picks_it() -> None:
     assert session.phase(state) == "name"
     assert last_show(effects).screen == "keyboard"
     state, effects = play(session, state, *typing("ADX"), Touched(Tap.DEL), *typing("A  LO"))
-    assert last_show(effects).view == KeyboardView("New player", "ADA  LO", MAX_NAME, "")
+    typed = KeyboardView("New player", "Ada  Lo", MAX_NAME, "", capitals=False)
+    assert last_show(effects).view == typed  # each word's first letter a capital, as shown
     state, effects = play(session, state, Touched(Tap.OK))
     assert records(effects) == [AddPlayer(name="Ada Lo")]
     assert (records(effects)[0].kind, records(effects)[0].data) == (
@@ -181,3 +182,37 @@ def test_every_line_the_session_says_is_in_the_catalogue() -> None:
     for say in said:
         catalogue.text(say.line, say.param_map())
     assert {say.line for say in said} == set(catalogue.ids())
+
+
+@pytest.mark.parametrize(
+    ("keys", "name"),
+    [
+        (("M", "c", "shift", "k", "a", "y"), "McKay"),  # Shift inside a word: a capital
+        (("shift", "d", "e", "space", "V", "r", "i", "e", "s"), "de Vries"),  # Shift: lower
+        (("shift", "shift", "A", "D", "A"), "Ada"),  # Shift twice: back as it was
+    ],
+)
+def test_shift_types_the_other_case_and_what_is_shown_is_what_is_typed(
+    keys: tuple[str, ...], name: str
+) -> None:
+    session = PlayersSession((), 2)
+    state, _ = session.start(0.0)
+    state, _ = play(session, state, Touched(Tap.NEW))
+    state, _ = play(session, state, *(Touched(KeyTap(key)) for key in keys))
+    assert state.typed == name
+    state, effects = play(session, state, Touched(Tap.OK))
+    assert records(effects) == [AddPlayer(name=name)]
+
+
+def test_the_keyboard_view_says_which_case_the_keys_show() -> None:
+    session = PlayersSession((), 2)
+    state, _ = session.start(0.0)
+    state, effects = play(session, state, Touched(Tap.NEW))
+    view = last_show(effects).view
+    assert isinstance(view, KeyboardView) and view.capitals and not view.shift
+    state, effects = play(session, state, Touched(KeyTap("M")))
+    view = last_show(effects).view
+    assert isinstance(view, KeyboardView) and not view.capitals
+    state, effects = play(session, state, Touched(KeyTap("shift")))
+    view = last_show(effects).view
+    assert isinstance(view, KeyboardView) and view.capitals and view.shift

@@ -71,3 +71,21 @@ def test_a_play_is_named_later_from_the_score_logs_plays_list(
         assert t.screen == "plays"
         (play,) = store_of(t).plays()
         assert [(p.seat, p.name) for p in play.players] == [(1, "Player 1"), (2, "Ada")]
+
+
+def test_shift_types_mckay_and_de_vries_as_the_keys_show_them(
+    config: Config, tmp_path: Path
+) -> None:
+    with table(config, tmp_path / "m.db") as t:
+        t.tap("Players", "New player", "M", "c")
+        assert "k" in [c.text for c in t.daemon.ui.screen_controls()]  # inside a word: lower
+        t.tap("Shift")
+        assert "K" in [c.text for c in t.daemon.ui.screen_controls()]  # what Shift will type
+        t.tap("k", "a", "y", "OK", "Done")
+        assert "McKay" in store_of(t).recent_players()
+        play_encounters(t)
+        t.tap("Who played?", "New player", "Shift", "d", "e", "Space", "v", "r", "i", "e", "s")
+        assert getattr(t.daemon.shown.view, "text", "") == "de Vries"
+        t.tap("OK", "Skip")
+        (play,) = store_of(t).plays()
+        assert [p.name for p in play.players] == ["de Vries", "Player 2"]

@@ -38,18 +38,21 @@ def test_the_keyboard_has_every_letter_space_del_back_and_ok(
     actions = [action for _, action in ui.controls()]
     qwerty = "QWERTYUIOPASDFGHJKLZXCVBNM"
     assert actions[:26] == [f"key:{letter}" for letter in qwerty]  # laid out as on a phone
-    assert actions[26:] == ["key:space", "del", "back", "ok"]
+    assert actions[26:] == ["key:space", "key:shift", "del", "back", "ok"]
     assert ui.action_for_label("space") == KeyTap("space")
 
 
-def test_the_keys_show_a_capital_only_where_a_word_starts() -> None:
+def test_a_key_types_the_letter_it_shows_and_shift_is_lit_while_on() -> None:
     from device.ui.players import KeyboardScreen
 
-    def captions(text: str) -> str:
-        keys = KeyboardScreen("Name", text, 20, "").controls()[:3]
-        return "".join(key.text for key in keys)
-
-    assert (captions(""), captions("Ada"), captions("Ada ")) == ("QWE", "qwe", "QWE")
+    for capitals, shown in ((True, "QWE"), (False, "qwe")):
+        keys = KeyboardScreen("Name", "Mc", 20, "", capitals=capitals).controls()[:3]
+        assert "".join(key.text for key in keys) == shown
+        assert [key.action for key in keys] == [KeyTap(letter) for letter in shown]
+    (shift,) = [
+        c for c in KeyboardScreen("Name", "Mc", 20, "", shift=True).controls() if c.label == "Shift"
+    ]
+    assert shift.lit and shift.action == KeyTap("shift")
 
 
 def test_no_two_keys_overlap_and_all_fit_on_the_screen(ui: TouchUI, views: dict[str, Any]) -> None:
