@@ -86,6 +86,8 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
             raise Refused(
                 421, f"this device does not answer to {request.host[:60]!r}: open it by its address"
             )
+        if request.remote and paired_of(request) is not None:
+            request.app[FENCE].trust(request.remote)  # its connections use the paired room
         seconds = EXPORT_SECONDS if request.path.startswith("/export/") else REQUEST_SECONDS
         async with asyncio.timeout(seconds):
             if request.method == "POST":
@@ -139,13 +141,18 @@ def _error(request: web.Request, status: int, message: str) -> web.Response:
 
 NAMES = web.AppKey("names", frozenset[str])
 """The host names the application answers to (``own_names``)."""
+FENCE = web.AppKey("fence", Fence)
+"""The server's connection fence, told which addresses are paired phones'."""
 
 
-def make_app(bridge: Bridge, names: frozenset[str] | None = None) -> web.Application:
+def make_app(
+    bridge: Bridge, names: frozenset[str] | None = None, fence: Fence | None = None
+) -> web.Application:
     """The aiohttp application (routes in ``device.web.routes``)."""
     app = web.Application(middlewares=[guard], client_max_size=MAX_BODY)
     app[BRIDGE] = bridge
     app[NAMES] = own_names() if names is None else names
+    app[FENCE] = Fence() if fence is None else fence
     add_downloads(app)
     add_routes(app)
     return app
@@ -174,7 +181,7 @@ class WebServer:
         logger.info("companion page on http://%s:%d/", *self.address_or_raise())
 
     async def _start(self) -> None:
-        app = make_app(self.bridge)
+        app = make_app(self.bridge, fence=self.fence)
         runner = FencedRunner(app, self.fence, access_log=None, shutdown_timeout=1.0)
         await runner.setup()
         self._runner = runner

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 from webdevice import DevicePump, Phone, fresh_limits, paired_phone, shown_code
 
-from device.web.fence import IDLE_SECONDS, PER_CLIENT, TOTAL
+from device.web.fence import IDLE_SECONDS, PER_CLIENT, TOTAL, UNPAIRED
 from device.web.pairing import LOCK_AFTER_WRONG, TRIES_PER_CODE
 from device.web.part import OPEN_PAIRING
 
@@ -79,20 +79,38 @@ def test_one_address_holds_at_most_its_share_and_the_page_answers_once_they_clos
     assert Phone(device.url).request("GET", "/")[0] == 200
 
 
-def test_many_addresses_hold_at_most_the_total(device: DevicePump) -> None:
+def test_many_addresses_hold_at_most_the_unpaired_share(device: DevicePump) -> None:
     sources = [f"127.0.1.{n}" for n in range(1, TOTAL // PER_CLIENT + 1)]
     with ExitStack() as stack:
         for source in sources:
             stack.enter_context(held(device, PER_CLIENT, source))
-        fence_holds(device, TOTAL)
-        assert refused(device, "127.0.2.1").startswith(b"HTTP/1.1 503 ")
-        # 1,200 more are refused one by one: the page never holds more than its total.
+        fence_holds(device, UNPAIRED)
+        assert refused(device, "127.0.1.1").startswith(b"HTTP/1.1 503 ")
+        # 1,200 more are refused one by one: the page never holds more than the share.
         for _ in range(1200 // 50):
             with held(device, 50, "127.0.3.1"):
                 pass
-        assert device.call(lambda daemon: daemon.web.server.fence.held()) <= TOTAL
+        assert device.call(lambda daemon: daemon.web.server.fence.held()) <= UNPAIRED
     fence_holds(device, 0)
     assert Phone(device.url).request("GET", "/scores")[0] == 200
+
+
+def test_a_host_with_eight_addresses_locks_no_phone_out(device: DevicePump) -> None:
+    # One LAN host with 8 addresses held all 96 places (12 each): every phone got 503.
+    phone = paired_phone(device)
+    assert phone.request("GET", "/")[0] == 200  # its address is now a paired phone's
+    with ExitStack() as stack:
+        for n in range(1, 9):
+            stack.enter_context(held(device, PER_CLIENT, f"127.0.1.{n}"))
+        fence_holds(device, UNPAIRED)  # the host's share; the paired phones' room is free
+        assert phone.request("GET", "/players")[0] == 200
+        with held(device, PER_CLIENT):  # the paired phone may hold its own 12 beside them
+            fence_holds(device, UNPAIRED + PER_CLIENT)
+        fence_holds(device, UNPAIRED)
+        # A phone not paired yet takes a place from the host, which holds the most.
+        assert get_from(device, "127.0.2.1", "/pair") == 200
+        assert device.call(lambda daemon: daemon.web.server.fence.evicted) > 0
+    fence_holds(device, 0)
 
 
 def test_idle_and_slow_connections_are_closed(device: DevicePump) -> None:
