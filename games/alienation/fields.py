@@ -8,7 +8,7 @@ from games.spec import FieldKind, ScoreField
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 FIELDS = (
     ScoreField("points"),
-    ScoreField("sunnies", default=0),
+    ScoreField("sunnies", prompt="Sunnies", default=0),
     ScoreField("first", FieldKind.YES_NO, "took Firsties?", default=False, keypad=False),
 )
 EXTRA = tuple(f.name for f in FIELDS if f.name != "points")

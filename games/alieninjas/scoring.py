@@ -75,6 +75,11 @@ def _words(key: str) -> str:
     return WORDS.get(key, key)
 
 
+def _were_won(cards: int) -> str:
+    """ "1 was won", "2 were won": the verb agrees with the count."""
+    return f"{cards} was won" if cards == 1 else f"{cards} were won"
+
+
 @dataclass(frozen=True)
 class RoundScore:
     """One seat's result for one round: its points and its tie-break value."""
@@ -87,11 +92,11 @@ class RoundScore:
 def _count(entry: Mapping[str, object], key: str, default: int | None = None) -> int:
     value = entry.get(key, default)
     if value is None:
-        raise _refuse(entry, f"{key!r} is missing", f"Enter the {_words(key)}.")
+        raise _refuse(entry, f"no {_words(key)}", f"Enter the {_words(key)}.")
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise _refuse(
             entry,
-            f"{key!r} must be a whole number >= 0",
+            f"the {_words(key)} must be a whole number >= 0",
             f"Enter the {_words(key)} as a whole number, 0 or more.",
         )
     return value
@@ -110,13 +115,13 @@ def _check_keys(mission: str, entry: Mapping[str, object]) -> None:
     if mission == "replicas" and "points" in entry:
         raise _refuse(
             entry,
-            "Replicas needs 'correct' and 'wrong', not 'points'",
+            "Replicas needs the correct and misplaced cards, not points",
             "Replicas counts correct and misplaced cards, not points.",
         )
     if "points" in entry and detailed and mission != "push_your_luck":
         raise _refuse(
             entry,
-            f"give 'points' or {', '.join(FIELDS[mission])}, not both",
+            f"give the points or the {', '.join(_words(key) for key in FIELDS[mission])}, not both",
             "Enter the points, or the cards they come from, not both.",
         )
 
@@ -127,14 +132,17 @@ def _memory(entry: Mapping[str, object]) -> int:
         return cards * multiplier
     if "multiplier" not in entry:
         raise _refuse(
-            entry, "'multiplied' needs 'multiplier'", "Multiplied cards need a Score Multiplier."
+            entry,
+            "multiplied cards need a Score Multiplier",
+            "Multiplied cards need a Score Multiplier.",
         )
     multiplied = _count(entry, "multiplied")
     if multiplied > cards:
         raise _refuse(
             entry,
-            f"'multiplied' ({multiplied}) is more than 'cards' ({cards})",
-            f"The multiplier covers {multiplied} cards, but only {cards} were won.",
+            f"the multiplier covers {multiplied} cards, more than the Alieninja cards won "
+            f"({cards})",
+            f"The multiplier covers {multiplied} cards, but only {_were_won(cards)}.",
         )
     return cards - multiplied + multiplied * multiplier
 
@@ -149,8 +157,8 @@ def _card(entry: Mapping[str, object], number: int, item: object) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise _refuse(
                 entry,
-                f"'matched' card {number}: expected its points (a whole number >= 0) or "
-                f"{{points, multiplier}}, got {item!r}",
+                f"matched card {number}: expected its points (a whole number >= 0) or its "
+                f"points x multiplier, got {item!r}",
                 f"Matched card {number} needs its points, 0 or more.",
             )
     assert isinstance(points, int) and isinstance(multiplier, int)
@@ -164,20 +172,20 @@ def _collection(entry: Mapping[str, object]) -> int:
     if "matched_points" in entry or "multiplier" in entry:
         raise _refuse(
             entry,
-            "give 'matched' or 'matched_points' with 'multiplier', not both",
+            "give the matched cards, or their matched points with a Score Multiplier, not both",
             "Enter the matched cards one by one, or their points, not both.",
         )
     cards = entry["matched"]
     if not isinstance(cards, list | tuple):
         raise _refuse(
             entry,
-            "'matched' must be a list of the matched cards",
+            "the matched cards must be a list, one card each",
             "Enter the matched cards one by one.",
         )
     if len(cards) > MISSION_ALIENINJAS:
         raise _refuse(
             entry,
-            f"'matched' lists {len(cards)} cards; a mission has {MISSION_ALIENINJAS} Alieninjas",
+            f"{len(cards)} matched cards; a mission has {MISSION_ALIENINJAS} Alieninjas",
             f"{len(cards)} matched cards is too many: a mission has only "
             f"{MISSION_ALIENINJAS} Alieninjas, each matched once.",
         )
@@ -218,7 +226,9 @@ def round_points(
         optional = entry.get("optional", False)
         if not isinstance(optional, bool):
             raise _refuse(
-                entry, "'optional' must be true or false", "The Optional Capture is yes or no."
+                entry,
+                "the Optional Capture must be yes or no",
+                "The Optional Capture is yes or no.",
             )
         if correct + wrong + int(optional) > GRID_CARDS:
             raise _refuse(

@@ -105,9 +105,17 @@ class Keypad:
 
     def _done(self) -> tuple[str, ...]:
         if not self.values and self.before:
-            given = ", ".join(f"{key} {_shown(value)}" for key, value in self.before)
+            given = "; ".join(self._said(self.before))
             return (f"Entered: {given}. Enter again to change it.",)
-        return tuple(f"{key} {_shown(value)}" for key, value in self.values)
+        return self._said(self.values)
+
+    def _said(self, values: tuple[tuple[str, object], ...]) -> tuple[str, ...]:
+        """Each value in the keypad's own words, in the order it asks them: "correct face-up
+        cards: 7", "Optional Capture made: no" (never a field's key or ``False``)."""
+        order = {field.name: i for i, field in enumerate(self.fields)}
+        asked = {field.name: field.shown.rstrip("?") for field in self.fields}
+        ordered = sorted(values, key=lambda item: order.get(item[0], len(order)))
+        return tuple(f"{asked.get(key, key)}: {_shown(value)}" for key, value in ordered)
 
     def reading(self, view: View | None) -> Keypad:
         """This keypad with the session's latest score sheet (after an entry, a new round)."""
@@ -150,6 +158,8 @@ def _digits(field: ScoreField) -> int:
 
 
 def _shown(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, list):
         return ", ".join(_shown(item) for item in value) or "none"
     if isinstance(value, Mapping):

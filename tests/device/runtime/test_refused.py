@@ -58,7 +58,7 @@ def test_enter_scores_opens_the_first_seat_not_in_and_an_entered_seat_shows_its_
         t.tap("Seat 1")
         keypad = t.daemon.shown.view
         assert getattr(keypad, "done", None) == (
-            "Entered: points 12, sunnies 3. Enter again to change it.",
+            "Entered: points: 12; Sunnies: 3. Enter again to change it.",
         )
         t.tap("1", "5", "OK", "2", "OK")  # corrected; the keypad goes on to seat 2
         assert getattr(t.daemon.shown.view, "seat", None) == 2

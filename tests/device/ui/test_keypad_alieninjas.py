@@ -94,7 +94,7 @@ def test_a_list_of_cards_is_typed_with_times_and_next() -> None:
     assert pad.view().typed == "3x2, 4, 5, 6"  # a fifth card is refused: the mission has 4
     pad = typed(pad, "del", "del", "ok")
     assert pad.field[0] == "left_in_hand"
-    assert pad.view().done == ("matched 3x2, 4, 5",)
+    assert pad.view().done == ("matched cards (points x multiplier): 3x2, 4, 5",)
     assert pad.values == (("matched", [{"points": 3, "multiplier": 2}, 4, 5]),)
 
 
@@ -102,7 +102,8 @@ def test_no_matched_card_is_an_empty_list() -> None:
     fields = fields_for("alieninjas", "collection")
     assert fields is not None
     pad = typed(Keypad(fields, 2), "ok", "digit:2")
-    assert pad.values == (("matched", []),) and pad.view().done == ("matched none",)
+    assert pad.values == (("matched", []),)
+    assert pad.view().done == ("matched cards (points x multiplier): none",)
     _, entry = press(typed(pad, "ok"), action_named("pick:no"))
     assert entry == ScoreEntered(1, None, (("last", False), ("left_in_hand", 2), ("matched", [])))
 
@@ -172,3 +173,16 @@ def test_the_device_keypad_breaks_a_push_your_luck_tie(daemon: Daemon) -> None:
     assert daemon.runtime.phase == "final"
     assert daemon.runtime.state.starter == 1  # seat 1 made round 2's last capture...
     assert winners(daemon.runtime.state.rounds, 2) == [2]  # ...and 3 Alieninjas beat 1
+
+
+def test_a_reopened_seat_says_what_it_was_given_in_the_keypads_words() -> None:
+    fields = fields_for("alieninjas", "replicas")
+    assert fields is not None
+    given = (("correct", 7), ("optional", False), ("wrong", 1))  # as an entry is sorted
+    pad = Keypad(fields, 2, sheet=Sheet(mission="replicas"), before=given)
+    (done,) = pad.view().done
+    assert done == (
+        "Entered: correct face-up cards: 7; misplaced face-up cards: 1; "
+        "Optional Capture made: no. Enter again to change it."
+    )
+    assert "False" not in done and "optional" not in done
