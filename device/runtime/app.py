@@ -38,7 +38,7 @@ from device.ui.charts.log import ScoreLog
 from device.ui.model import UiInput
 from games.effects import Say
 from games.events import TagSeen, Tap, TouchAction, Touched, is_action
-from games.views import ScreenName
+from games.views import ScreenId, ScreenName
 
 if TYPE_CHECKING:
     import typing_extensions
@@ -157,8 +157,13 @@ class Daemon(Generic[ScreenT]):
         self.notices: list[str] = [] if notices is None else notices
         """Warnings for the banner, shown by the loop: its own (an apology, a refused write) and
         those the inbox brings from other threads (a tag reader lost)."""
+        self.refusals: list[str] = []
+        """A refused input's words for the banner (and the guard's apologies): each belongs to
+        the screen it was made on, and goes when that screen does."""
+        self.refused: ScreenId | None = None
+        """The screen the banner's refusal went up on (None: the banner holds no refusal)."""
         self.next_ping = clock.now()
-        self.guard = Guard(runtime, lambda text: self.notices.append(text), strict=strict)
+        self.guard = Guard(runtime, self.refusals.append, strict=strict)
         self.hardware = hardware
         self.next_flush: float | None = None
         self.resumed = False
@@ -283,8 +288,7 @@ class Daemon(Generic[ScreenT]):
         self.ambience.offer()
         if self.web is not None:
             self.web.offer(self)
-        while self.notices:  # this pass's warnings, and those the inbox brought
-            self.ui.notice(self.notices.pop(0), now + NOTICE_SECONDS)
+        self._show_notices(now)
         self.ui.refresh(self.clock.now())
         if self.web is not None:
             self.web.publish(self)
@@ -294,6 +298,19 @@ class Daemon(Generic[ScreenT]):
             self.runtime.store.resume_settled()
         if self.test_inputs is not None:
             self.test_inputs.after_pass(self)
+
+    def _show_notices(self, now: float) -> None:
+        """Put this pass's refusals and warnings on the banner; a refusal left on the banner
+        goes with its screen (Memory's last refusal is not read over "Final scores")."""
+        while self.refusals:
+            self.ui.notice(self.refusals.pop(0), now + NOTICE_SECONDS)
+            self.refused = self.shown.screen
+        while self.notices:  # this pass's warnings, and those the inbox brought
+            self.ui.notice(self.notices.pop(0), now + NOTICE_SECONDS)
+            self.refused = None  # a warning holds the banner now, over any screen
+        if self.refused is not None and self.shown.screen is not self.refused:
+            self.ui.notice("", now)  # ends the banner at once
+            self.refused = None
 
     def _read_inbox(self) -> None:
         """Everything the other threads queued: presses, warnings, the page's requests."""

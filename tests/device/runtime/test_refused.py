@@ -82,3 +82,19 @@ def test_a_revealed_seat_tapped_again_shows_its_card_and_takes_a_new_one(
         assert (getattr(picker, "seat", None), getattr(picker, "card", None)) == (1, "cow")
         t.tap("Psychic", "Confirm")
         assert t.daemon.runtime.state.reveals[0][:2] == (1, "psychic")
+
+
+def test_a_refusal_goes_with_the_screen_it_was_made_on(config: Config) -> None:
+    with table(config, strict=False) as t:
+        to_replicas_scores(t)
+        t.tap("Enter scores", "1", "2", "OK", "0", "OK", "No")  # 12 correct: a grid has 9
+        assert t.banner is not None and "grid's 9 cards" in t.banner
+        t.tap("Cancel")  # the keypad closes: its refusal is not read over the sheet
+        assert t.screen != "keypad" and t.banner is None
+
+
+def test_a_warning_stays_over_a_new_screen(config: Config) -> None:
+    with table(config, strict=False) as t:
+        t.daemon.notices.append("tag reader lost")
+        t.tap("Replicas")
+        assert t.screen == "table" and t.banner == "tag reader lost"
