@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from device.ui.canvas import ACCENT, ALIEN, AMBER, DIM, PANEL, TEXT, Canvas
-from device.ui.model import Control
+from device.ui.model import Colour, Control
 from device.ui.screens import Screen
 from device.ui.seats import (
     CURRENT_TINT,
@@ -68,6 +68,8 @@ class VoteScreen(Screen):
     missing: tuple[int, ...]
     names: tuple[tuple[int, str], ...] = ()
     """(seat, name) for the seats the Players screen named."""
+    refused: bool = False
+    """The message refuses a vote: drawn in a refusal's colour, not the success green."""
 
     @classmethod
     def from_view(cls, view: VoteView) -> VoteScreen:
@@ -81,7 +83,12 @@ class VoteScreen(Screen):
             view.device_target,
             tuple(sorted(view.missing)),
             tuple((name.seat, name.name) for name in view.seat_names),
+            view.refused,
         )
+
+    @property
+    def _message_colour(self) -> Colour:
+        return AMBER if self.refused else ALIEN
 
     def _who(self, seat: int) -> str:
         """A seat by its linked name, else "Seat N"."""
@@ -121,7 +128,8 @@ class VoteScreen(Screen):
         if self.mode is VoteMode.GRID:
             self._draw_grid(canvas)
             return
-        canvas.paragraph([self.message], 96, ALIEN, pygame.Rect(24, 12, 352, 140), centred=True)
+        area = pygame.Rect(24, 12, 352, 140)
+        canvas.paragraph([self.message], 96, self._message_colour, area, centred=True)
         if self.mode is VoteMode.CALLED and self.voter is not None:
             head, hint, colour = (
                 f"{self._who(self.voter)}, your vote",
@@ -146,7 +154,7 @@ class VoteScreen(Screen):
         return f"Waiting for {seats_text(self.missing)}" if self.missing else "All votes are in"
 
     def _draw_grid(self, canvas: Canvas) -> None:
-        canvas.text(self.message, 56, ALIEN, topleft=(16, 12), max_width=440)
+        canvas.text(self.message, 56, self._message_colour, topleft=(16, 12), max_width=440)
         canvas.text(self._count(), 40, TEXT, center=(636, 36), max_width=300)
         canvas.text("Who is voting? (green: voted)", 32, TEXT, topleft=(16, VOTER_TOP - 28))
         if self.voter is None:

@@ -32,6 +32,8 @@ class VoteView(View):
     """Seats still to vote."""
     seat_names: tuple[SeatName, ...] = ()
     """The names linked to seats (the device fills them): the ring and the call say them."""
+    refused: bool = False
+    """The message refuses a vote ("You cannot vote for yourself"): drawn as a refusal."""
 
     def __post_init__(self) -> None:
         super().__post_init__()

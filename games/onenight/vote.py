@@ -48,7 +48,9 @@ def seats_phrase(seats: tuple[int, ...]) -> str:
     return f"players {listed} and {seats[-1]}"
 
 
-def vote_view(state: OneNightState, message: str | None = None) -> VoteView:
+def vote_view(
+    state: OneNightState, message: str | None = None, *, refused: bool = False
+) -> VoteView:
     """The vote screen: counts and voted seats only (public), plus the grid's picked voter.
 
     The message is "Vote!", or the pending change's question for as long as it waits, so the
@@ -66,6 +68,7 @@ def vote_view(state: OneNightState, message: str | None = None) -> VoteView:
         voter=ballot.voter if mode is not VoteMode.SECRET else None,
         device_target=ballot.device_target,
         missing=tuple(ballot.missing),
+        refused=refused,
     )
 
 
@@ -168,7 +171,7 @@ def _cast(state: OneNightState, voter: int, target: int) -> Transition:
         refused = "You cannot vote for yourself"
         return state, [
             Say.of("onenight.vote.self"),
-            Show(vote_view(state, refused)),
+            Show(vote_view(state, refused, refused=True)),
         ]
     if result is Cast.CONFIRM:
         return _ask_to_confirm(state, voter)

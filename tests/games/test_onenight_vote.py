@@ -107,6 +107,7 @@ def test_called_voting_calls_each_player_in_turn() -> None:
     shown = next(e for e in effects if isinstance(e, Show))
     assert isinstance(shown.view, VoteView)
     assert shown.view.message == "You cannot vote for yourself"
+    assert shown.view.refused  # drawn as a refusal, not in the success green
     assert state.ballot is not None and state.ballot.voter == 2
 
 

@@ -339,3 +339,34 @@ def test_a_tally_view_with_a_wrong_field_is_refused_when_built(
     with pytest.raises(ViewError) as error:
         TallyView(**{**fields, **changes})  # type: ignore[arg-type]
     assert str(error.value) == message
+
+
+@pytest.mark.parametrize("mode", [VoteMode.CALLED, VoteMode.GRID])
+def test_a_refused_vote_is_drawn_in_a_refusals_colour_not_the_success_green(
+    mode: VoteMode, monkeypatch: pytest.MonkeyPatch, ui: TouchUI
+) -> None:
+    from device.ui.canvas import ALIEN, AMBER, Canvas
+
+    colours: dict[str, object] = {}
+    text, paragraph = Canvas.text, Canvas.paragraph
+
+    def text_colour(self: Canvas, line: str, size: int, colour: object, **where: object) -> object:
+        colours[line] = colour
+        return text(self, line, size, colour, **where)  # type: ignore[arg-type]
+
+    def paragraph_colour(
+        self: Canvas, lines: list[str], size: int, colour: object, *a: object, **k: object
+    ) -> object:
+        for line in lines:
+            colours[line] = colour
+        return paragraph(self, lines, size, colour, *a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Canvas, "text", text_colour)
+    monkeypatch.setattr(Canvas, "paragraph", paragraph_colour)
+    fields = {**VOTE_FIELDS, "mode": mode, "voter": 2}
+    canvas = Canvas(pygame.Surface((800, 480), 0, display()))
+    for refused, colour in ((False, ALIEN), (True, AMBER)):
+        message = "You cannot vote for yourself" if refused else "Vote!"
+        view = VoteView(**{**fields, "message": message, "refused": refused})  # type: ignore[arg-type]
+        VoteScreen.from_view(view).draw(canvas, 0.0)
+        assert colours[message] == colour
