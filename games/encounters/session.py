@@ -315,8 +315,11 @@ def verdict(setup: EncountersSetup, result: Outcome) -> str:
         return "A draw"
     if not result.winners:
         return "Nobody wins"
-    names = " and ".join(setup.faction(seat) for seat in result.winners)
-    return f"{names} win" if len(result.winners) > 1 else f"{names} wins"
+    if len(result.winners) > 1:
+        return "Both players win"
+    # The player is the subject ("Humans wins" read wrong): "Player 1, the Humans, wins".
+    (seat,) = result.winners
+    return f"Player {seat}, the {setup.faction(seat)}, wins"
 
 
 def verdict_lines(setup: EncountersSetup, result: Outcome) -> list[Say]:
@@ -346,14 +349,18 @@ def sheet_view(state: EncountersState) -> SheetView:
     """The ``sheet`` screen's view: factions, the round tracker, then the tallies (and the
     starting bag and hand while round 1 is played)."""
     tallies = {entry.seat: entry.tally for entry in state.tallies}
+    # A score (War - Peace) decides only a game of two Hostile players: shown only then, so a
+    # Peaceful winner's lower number never reads like an error.
+    scored = len(tallies) == 2 and all(t.intention is Intention.HOSTILE for t in tallies.values())
     rows = []
     for seat in (1, 2):
         cells = [state.setup.faction(seat)]
         tally = tallies.get(seat)
         if tally is None:
-            cells += ["?", "-", "-", "-"]
+            cells += ["?", "-", "-"]
         else:
             cells += [tally.intention.value.title(), str(tally.war), str(tally.peace)]
+        if scored and tally is not None:
             cells.append(str(tally.score))
         lit = seat in state.winners if state.phase is EncountersPhase.FINAL else seat == state.first
         rows.append(SheetRow(seat, tuple(cells), lit))
@@ -368,7 +375,7 @@ def sheet_view(state: EncountersState) -> SheetView:
         controls = (SheetButton("Home", Tap.HOME, primary=True),)
     return SheetView(
         title="Alien Encounters",
-        columns=("Faction", "Intention", "War", "Peace", "Score"),
+        columns=("Faction", "Intention", "War", "Peace", *(("Score",) if scored else ())),
         rows=tuple(rows),
         message=state.message,
         round=state.round if state.phase is EncountersPhase.ROUNDS else ROUNDS,

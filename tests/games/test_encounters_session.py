@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -119,7 +120,7 @@ def test_the_tally_reports_scores_and_the_verdict() -> None:
     assert Say.of("encounters.winner", seat=1, faction="Humans") in effects
     assert state.phase == "final"
     shown = [e for e in effects if isinstance(e, Show)][-1]
-    assert isinstance(shown.view, SheetView) and shown.view.message == "Humans wins"
+    assert isinstance(shown.view, SheetView) and shown.view.message == "Player 1, the Humans, wins"
     _, effects = play(session, state, Touched(Tap.HOME))
     assert effects == [Finished()]
 
@@ -179,3 +180,23 @@ def test_every_line_the_session_can_say_renders() -> None:
     for say in lines:
         text = catalogue.text(say.line, say.param_map())
         assert text and "{" not in text, say.line
+
+
+@pytest.mark.parametrize("case", load_cases("encounters_winners"), ids=case_id)
+def test_the_final_sheet_shows_a_score_only_where_it_decides_and_says_the_winner_right(
+    case: dict[str, Any],
+) -> None:
+    # alien-encounters.md:19: "War - Peace = score" is only the Hostile-Hostile cell's rule.
+    session, state, _ = started()
+    state, _ = play(session, state, *[GO] * 10)
+    state, effects = play(session, state, tally(1, *case["one"]), tally(2, *case["two"]))
+    shown = [e for e in effects if isinstance(e, Show)][-1].view
+    assert isinstance(shown, SheetView)
+    both_hostile = case["one"][0] == case["two"][0] == "hostile"
+    assert ("Score" in shown.columns) is both_hostile
+    assert all(len(row.cells) == len(shown.columns) for row in shown.rows)
+    winners = case["winners"]
+    if len(winners) == 1:
+        assert re.fullmatch(r"Player \d, the \w+, wins", shown.message), shown.message
+    else:
+        assert shown.message in ("Both players win", "Nobody wins", "A draw")
