@@ -160,6 +160,8 @@ class Phone:
     url: str
     cookies: dict[str, str] = field(default_factory=dict)
     set_cookie: str = ""
+    source: str = ""
+    """The loopback address it connects from ("": the system's choice, 127.0.0.1)."""
 
     def request(
         self,
@@ -170,7 +172,12 @@ class Phone:
         body: bytes | None = None,
     ) -> tuple[int, str, http.client.HTTPResponse]:
         parts = urlsplit(self.url)
-        connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=10)
+        connection = http.client.HTTPConnection(
+            parts.hostname or "",
+            parts.port,
+            timeout=10,
+            source_address=(self.source, 0) if self.source else None,
+        )
         sent = dict(headers or {})
         if self.cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())

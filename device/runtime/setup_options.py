@@ -2,11 +2,14 @@
 role, the discussion's minutes and the vote mode, each changed in place.
 
 A tap on an answer goes to the game (``games.onenight.pace.PACE_TAPS``), which keeps the
-values in the setup's options: the kept table remembers them as it does a phone's.
+values in the setup's options: the kept table remembers them as it does a phone's. While the
+companion page's pairing is locked, the question also offers "Open pairing" (the table need not
+leave its game for the home screen to open it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -23,8 +26,9 @@ if TYPE_CHECKING:
     from device.runtime.screen_state import ScreenState
 
 
-def answers() -> list[Control]:
-    """The question's controls: - and + for the night and the talk, the vote mode, Done."""
+def answers(pairing_locked: bool = False) -> list[Control]:
+    """The question's controls: - and + for the night and the talk, the vote mode, Done (and
+    Open pairing between them while pairing is locked)."""
     width, gap, left = 122, 10, 140
     steps = [
         ("Night -", Tap.ROLE_SECONDS_LESS),
@@ -36,11 +40,13 @@ def answers() -> list[Control]:
         Control(label, action, pygame.Rect(left + i * (width + gap), 254, width, 52), size=28)
         for i, (label, action) in enumerate(steps)
     ]
-    half = (4 * width + 3 * gap - gap) // 2
-    out.append(Control("Vote mode", Tap.VOTE_MODE, pygame.Rect(left, 314, half, 52), size=28))
-    out.append(
-        Control("Done", DeviceTap.OPTIONS_DONE, pygame.Rect(left + half + gap, 314, half, 52), True)
-    )
+    row = [("Vote mode", Tap.VOTE_MODE), ("Done", DeviceTap.OPTIONS_DONE)]
+    if pairing_locked:
+        row.insert(1, ("Open pairing", DeviceTap.OPEN_PAIRING))
+    cell = (4 * width + 3 * gap - (len(row) - 1) * gap) // len(row)
+    for i, (label, action) in enumerate(row):
+        place = pygame.Rect(left + i * (cell + gap), 314, cell, 52)
+        out.append(Control(label, action, place, action is DeviceTap.OPTIONS_DONE, size=26))
     return out
 
 
@@ -51,8 +57,10 @@ class SetupOptions:
         self.ui = ui
         self.shown = shown
         self.open = False
-        self.asked = ""
-        """The values the question on show says ("" : none asked yet)."""
+        self.asked: tuple[str, bool] | None = None
+        """The values the question on show says, and whether it offers Open pairing."""
+        self.pairing_locked: Callable[[], bool] = lambda: False
+        """Whether the companion page's pairing is locked (its part sets this)."""
 
     def handles(self, action: TouchAction) -> bool:
         """Whether a tap is Options, or one of its question's answers."""
@@ -65,7 +73,7 @@ class SetupOptions:
             self._close()
             return None
         if action is DeviceTap.OPTIONS:
-            self.open, self.asked = True, ""
+            self.open, self.asked = True, None
             self.offer()
             return None
         return action
@@ -83,6 +91,6 @@ class SetupOptions:
             self._close()  # the game went
         elif not view.pace or view.preparing:
             self._close()  # the night started, or the game went
-        elif view.pace != self.asked:
-            self.asked = view.pace
-            self.ui.ask(view.pace, answers())
+        elif (view.pace, self.pairing_locked()) != self.asked:
+            self.asked = (view.pace, self.pairing_locked())
+            self.ui.ask(view.pace, answers(self.pairing_locked()))

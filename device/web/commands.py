@@ -36,10 +36,10 @@ CODE_TEXT = "Companion page pairing code: "
 """The pairing code's banner, before the code."""
 
 
-def show_code(daemon: Daemon, pairing: Pairing, ticket: str | None) -> str:
+def show_code(daemon: Daemon, pairing: Pairing, ticket: str | None, client: str = "") -> str:
     """Put a fresh pairing code on the device's screen (it replaces the last one) for the
-    phone holding ``ticket``; the ticket (a new one if None)."""
-    digits, seconds, ticket = pairing.new_code(ticket)
+    phone at address ``client`` holding ``ticket``; the ticket (a new one if None)."""
+    digits, seconds, ticket = pairing.new_code(ticket, client)
     text = f"{CODE_TEXT}{digits[:3]} {digits[3:]}"
     daemon.ui.notice(text, daemon.clock.now() + seconds)
     logger.info("a pairing code is on the screen for %.0f s", seconds)

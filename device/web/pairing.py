@@ -6,11 +6,14 @@ good for ``CODE_SECONDS`` and ``TRIES_PER_CODE`` wrong tries, then gone. The cod
 phone that asked for it (a ticket cookie): no other phone's guess is even checked against it, so
 guesses from elsewhere can neither find it nor use it up. While one phone's code shows, another
 must wait for it; the phone itself may ask again (the code rotates). Tries are limited per
-phone (``TRIES_PER_MINUTE``), and in all: after ``LOCK_AFTER_WRONG`` wrong codes or
-``LOCK_AFTER_ASKS`` codes asked for without a phone pairing, pairing locks until someone at the
-device taps "Open pairing" on its home screen, so guessing one of a million codes stays hopeless
-from any number of addresses. A right code opens a session: a random token in an HttpOnly,
-SameSite=Strict cookie, and its own CSRF token that every change must send back.
+phone (``TRIES_PER_MINUTE``), and by address: after ``LOCK_AFTER_WRONG`` wrong codes or
+``LOCK_AFTER_ASKS`` codes asked for without a phone pairing, pairing locks for that address only
+(one host used to lock it for every phone in 100 s); ten times as many from all addresses
+together lock it for all, so guessing one of a million codes stays hopeless from any number of
+addresses. Someone at the device opens it again with "Open pairing", on the home screen or in
+One Night's Options (a table need not leave its game). A right code opens a session: a random
+token in an HttpOnly, SameSite=Strict cookie, and its own CSRF token that every change must send
+back.
 
 All state is in memory behind one lock (the web thread and the main loop both use it): a
 restarted daemon forgets its sessions, and phones pair again.
@@ -33,9 +36,15 @@ TRIES_PER_CODE = 5
 TRIES_PER_MINUTE = 5
 """Tries one phone (one address) may make in a minute."""
 LOCK_AFTER_WRONG = 20
-"""Wrong codes, from all phones together, that lock pairing until it is opened at the device."""
+"""Wrong codes from one address that lock pairing for it until it is opened at the device."""
 LOCK_AFTER_ASKS = 10
-"""Codes asked for without any phone pairing that lock it the same way."""
+"""Codes one address asked for without any phone pairing that lock it the same way."""
+LOCK_ALL_AFTER_WRONG = 10 * LOCK_AFTER_WRONG
+"""Wrong codes from all addresses together that lock pairing for every address: at most 200
+guesses at one of a million codes each time someone at the device opens it."""
+LOCK_ALL_AFTER_ASKS = 10 * LOCK_AFTER_ASKS
+"""Codes asked for from all addresses that lock it the same way (at one code per 10 s, 1,000 s
+at least from 10 addresses or more)."""
 CODE_REQUESTS_SECONDS = 10.0
 """The least time between two requests for a code (each puts a banner on the screen)."""
 SESSION_SECONDS = 30 * 24 * 3600.0
@@ -46,8 +55,8 @@ COOKIE = "mothership_session"
 TICKET = "mothership_pairing"
 """The cookie naming the code a phone asked for."""
 LOCKED = (
-    "pairing is locked after too many wrong or unused codes: "
-    "tap Open pairing on the device's home screen, then ask again"
+    "pairing is locked after too many wrong or unused codes: tap Open pairing on the "
+    "device (its home screen, or One Night's Options), then ask again"
 )
 
 
@@ -82,10 +91,12 @@ class Pairing:
     """Codes, sessions and rate limits, safe to use from any thread."""
 
     def __init__(
-        self, now: Callable[[], float] = time.monotonic, on_lock: Callable[[], None] = lambda: None
+        self,
+        now: Callable[[], float] = time.monotonic,
+        on_lock: Callable[[str], None] = lambda client: None,
     ) -> None:
         """``now`` is real time (pairing limits are about people, not the game clock);
-        ``on_lock`` is called (on the web thread) when pairing locks."""
+        ``on_lock`` is told the address pairing locked for ("" for all), on the web thread."""
         self._now = now
         self._on_lock = on_lock
         self._lock = threading.Lock()
@@ -93,18 +104,28 @@ class Pairing:
         self._sessions: dict[str, Paired] = {}
         self._tries: dict[str, deque[float]] = {}
         self._last_request = -CODE_REQUESTS_SECONDS
-        self._wrong = 0
-        self._asks = 0
-        self.locked = False
-        """Too many wrong or unused codes: nothing pairs until ``open`` (at the device)."""
+        self._wrong: dict[str, int] = {}
+        self._asks: dict[str, int] = {}
+        self._shut: set[str] = set()
+        """Addresses pairing is locked for."""
+        self._shut_all = False
 
-    def request_code(self, ticket: str | None) -> None:
-        """Check a phone's request for a code (``ticket``: the one it holds from an earlier
-        request, if any). Refused while locked (423), while another phone's code shows (409),
-        or too soon after the last request (429)."""
+    @property
+    def locked(self) -> bool:
+        """Whether pairing is locked for any address (the device offers "Open pairing")."""
+        return self._shut_all or bool(self._shut)
+
+    def locked_for(self, client: str) -> bool:
+        """Whether pairing is locked for the address ``client``."""
+        return self._shut_all or client in self._shut
+
+    def request_code(self, ticket: str | None, client: str = "") -> None:
+        """Check a request for a code from ``client`` (``ticket``: the one it holds from an
+        earlier request, if any). Refused while locked for it (423), while another phone's
+        code shows (409), or too soon after the last request (429)."""
         with self._lock:
             now = self._now()
-            if self.locked:
+            if self.locked_for(client):
                 raise PairingError(423, LOCKED)
             shown = self._code
             if shown is not None and now < shown.until and shown.ticket != ticket:
@@ -117,24 +138,25 @@ class Pairing:
                 raise PairingError(429, f"a code was asked for just now: wait {wait:.0f} s")
             self._last_request = now
 
-    def new_code(self, ticket: str | None = None) -> tuple[str, float, str]:
-        """A fresh code (replacing any other) for the phone holding ``ticket`` (a new ticket if
-        None): (digits, seconds it is good for, the ticket)."""
+    def new_code(self, ticket: str | None = None, client: str = "") -> tuple[str, float, str]:
+        """A fresh code (replacing any other) for the phone at ``client`` holding ``ticket`` (a
+        new ticket if None): (digits, seconds it is good for, the ticket)."""
         with self._lock:
-            if self.locked:
+            if self.locked_for(client):
                 raise PairingError(423, LOCKED)
             ticket = ticket or secrets.token_urlsafe(16)
             digits = f"{secrets.randbelow(1_000_000):06d}"
             self._code = _Code(digits, self._now() + CODE_SECONDS, ticket)
-            self._asks += 1
-            if self._asks >= LOCK_AFTER_ASKS:
-                self._lock_up()
+            self._count(self._asks, client, LOCK_AFTER_ASKS, LOCK_ALL_AFTER_ASKS)
             return digits, CODE_SECONDS, ticket
 
     def open(self) -> None:
         """Someone at the device opened pairing again: the counts start over."""
         with self._lock:
-            self.locked, self._wrong, self._asks = False, 0, 0
+            self._shut_all = False
+            self._shut.clear()
+            self._wrong.clear()
+            self._asks.clear()
             self._tries.clear()
             self._last_request = -CODE_REQUESTS_SECONDS  # the phone may ask at once
 
@@ -147,7 +169,7 @@ class Pairing:
         """
         with self._lock:
             now = self._now()
-            if self.locked:
+            if self.locked_for(client):
                 raise PairingError(423, LOCKED)
             self._count_try(client, now)
             typed = "".join(code.split())
@@ -162,9 +184,10 @@ class Pairing:
                     409, "the code on the device was asked for by another phone: ask on this one"
                 )
             if not secrets.compare_digest(typed, shown.digits):
-                return self._wrong_code(shown, typed)
+                return self._wrong_code(shown, typed, client)
             self._code = None  # a code pairs one phone
-            self._wrong, self._asks = 0, 0
+            self._wrong.clear()
+            self._asks.clear()
             token = secrets.token_urlsafe(32)
             paired = Paired(secrets.token_urlsafe(32), now)
             self._sessions[token] = paired
@@ -172,11 +195,10 @@ class Pairing:
                 del self._sessions[next(iter(self._sessions))]
             return token, paired
 
-    def _wrong_code(self, shown: _Code, typed: str) -> NoReturn:
+    def _wrong_code(self, shown: _Code, typed: str, client: str) -> NoReturn:
         shown.wrong += 1
-        self._wrong += 1
-        if self._wrong >= LOCK_AFTER_WRONG:
-            self._lock_up()
+        self._count(self._wrong, client, LOCK_AFTER_WRONG, LOCK_ALL_AFTER_WRONG)
+        if self.locked_for(client):
             raise PairingError(423, LOCKED)
         if shown.wrong >= TRIES_PER_CODE:
             self._code = None
@@ -184,9 +206,16 @@ class Pairing:
         left = TRIES_PER_CODE - shown.wrong
         raise PairingError(400, f"wrong code {typed!r}: {left} tries left")
 
-    def _lock_up(self) -> None:
-        self.locked, self._code = True, None
-        self._on_lock()
+    def _count(self, counts: dict[str, int], client: str, mine: int, everyone: int) -> None:
+        """Count a wrong or unused code from ``client``, locking it (or all) at the limit."""
+        counts[client] = counts.get(client, 0) + 1
+        if not self._shut_all and sum(counts.values()) >= everyone:
+            self._shut_all, self._code = True, None
+            self._on_lock("")
+        elif client not in self._shut and counts[client] >= mine:
+            self._shut.add(client)
+            self._code = None  # its code was this address's: another phone may ask at once
+            self._on_lock(client)
 
     def _count_try(self, client: str, now: float) -> None:
         """Record a try, refusing it when over the phone's limit of the last minute."""

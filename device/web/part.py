@@ -27,10 +27,22 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 OPEN_PAIRING = DeviceTap.OPEN_PAIRING
-"""The home screen's "Open pairing" control, there only while pairing is locked."""
+"""The "Open pairing" control, on the home screen and in One Night's Options, there only while
+pairing is locked for some address."""
 OPEN_RECT = (600, 6, 190, 48)
 """Where it sits (design pixels): the top right corner, clear of the game buttons."""
 PAIRING_LOCKED = "Phone pairing is locked after too many wrong codes: Open pairing unlocks it"
+"""The banner when pairing locks for every address."""
+
+
+def locked_notice(client: str) -> str:
+    """The banner when pairing locks for ``client`` ("": for every address)."""
+    if not client:
+        return PAIRING_LOCKED
+    return (
+        f"Phone pairing is locked for {client[:45]} after too many wrong codes: "
+        "Open pairing unlocks it"
+    )
 
 
 class WebPart:
@@ -39,7 +51,11 @@ class WebPart:
     def __init__(self, daemon: Daemon, *, host: str, port: int) -> None:
         self.box = SnapshotBox()
         self.publisher = Publisher(self.box)
-        self.pairing = Pairing(on_lock=lambda: daemon.inbox.put(Notice(PAIRING_LOCKED)))
+        self.pairing = Pairing(
+            on_lock=lambda client: daemon.inbox.put(Notice(locked_notice(client)))
+        )
+        # One Night's Options offers Open pairing too: a table need not leave its game.
+        daemon.options.pairing_locked = lambda: self.pairing.locked
         config = daemon.config
         store = daemon.runtime.store
         self.log = None if store is None else LogReader(store.path)
@@ -70,7 +86,8 @@ class WebPart:
             return False
         self.pairing.open()
         daemon.notices.append("Phone pairing is open again: ask for a code on the phone")
-        daemon.home()
+        if daemon.shown.screen is ScreenName.HOME:
+            daemon.home()  # drawn again without the control; a game's screen stays
         return True
 
     def players_changed(self) -> None:

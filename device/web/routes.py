@@ -224,8 +224,11 @@ async def request_code(request: web.Request) -> web.Response:
     """Ask the device to show a pairing code, for this phone only (its ticket cookie)."""
     bridge = _bridge(request)
     held = request.cookies.get(TICKET)
-    bridge.pairing.request_code(held)
-    ticket = await bridge.call(lambda daemon: commands.show_code(daemon, bridge.pairing, held))
+    client = request.remote or "unknown"
+    bridge.pairing.request_code(held, client)
+    ticket = await bridge.call(
+        lambda daemon: commands.show_code(daemon, bridge.pairing, held, client)
+    )
     response = redirect("/pair")
     _cookie(response, TICKET, str(ticket), CODE_SECONDS)
     return response

@@ -46,7 +46,7 @@ def test_talk_steps_from_the_auto_value_not_from_below_one_minute(tmp_path: Path
 
 def test_the_answers_fit_the_question_panel() -> None:
     panel = (120, 110, 680, 370)
-    for control in answers():
+    for control in [*answers(), *answers(pairing_locked=True)]:
         rect = control.rect
         assert panel[0] <= rect.left and rect.right <= panel[2], control.label
         assert panel[1] <= rect.top and rect.bottom <= panel[3], control.label

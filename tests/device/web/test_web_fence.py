@@ -152,15 +152,14 @@ def test_card_uids_show_only_to_a_paired_phone(device: DevicePump) -> None:
     assert status == 200 and "04A23B1C" not in page and "1 card" in page
 
 
-def test_too_many_wrong_codes_lock_pairing_until_it_is_opened_on_the_device(
-    device: DevicePump,
-) -> None:
+def lock_out(device: DevicePump, source: str) -> str:
+    """Type wrong codes from ``source`` until pairing locks for it; the last page."""
     fresh_limits(device)
     wrong = 0
     status = 0
     while status != 423:
         assert wrong <= LOCK_AFTER_WRONG, "pairing never locked"
-        phone = Phone(device.url)
+        phone = Phone(device.url, source=source)
         device.call(lambda daemon: daemon.web.pairing._tries.clear())  # one address here
         device.call(lambda daemon: setattr(daemon.web.pairing, "_last_request", -1e9))
         assert phone.request("POST", "/pair/request")[0] == 303
@@ -172,11 +171,43 @@ def test_too_many_wrong_codes_lock_pairing_until_it_is_opened_on_the_device(
             if status == 423:
                 break
     assert wrong == LOCK_AFTER_WRONG and "tap Open pairing on the device" in page
-    status, page, _ = Phone(device.url).request("POST", "/pair/request")
-    assert status == 423
+    return page
+
+
+def test_too_many_wrong_codes_lock_pairing_until_it_is_opened_on_the_device(
+    device: DevicePump,
+) -> None:
+    lock_out(device, "127.0.0.1")
+    assert Phone(device.url).request("POST", "/pair/request")[0] == 423
     controls = device.call(lambda daemon: (daemon.home(), daemon.step(), daemon.ui.controls())[2])
     assert ("Open pairing", OPEN_PAIRING) in controls
     device.call(lambda daemon: daemon.ui.tap("Open pairing"))
     device.call(lambda daemon: daemon.step())
     assert not device.call(lambda daemon: daemon.web.pairing.locked)
     paired_phone(device)
+
+
+def test_one_address_locks_pairing_for_itself_only_and_one_nights_options_open_it(
+    device: DevicePump,
+) -> None:
+    # One host's wrong codes used to lock pairing for every phone, opened only at home.
+    device.call(lambda daemon: (daemon.ui.tap("One Night"), daemon.step()))
+    lock_out(device, "127.0.0.3")
+    assert Phone(device.url, source="127.0.0.3").request("POST", "/pair/request")[0] == 423
+    device.call(lambda daemon: setattr(daemon.web.pairing, "_last_request", -1e9))
+    other = Phone(device.url, source="127.0.0.4")
+    assert other.request("POST", "/pair/request")[0] == 303  # another phone still pairs
+    assert other.request("POST", "/pair", {"code": shown_code(device)})[0] == 303
+    # At the table, in the game's setup: Options, then Open pairing; the game stays.
+    device.call(lambda daemon: (daemon.ui.tap("Options"), daemon.step()))
+    controls = device.call(lambda daemon: daemon.ui.controls())
+    assert ("Open pairing", OPEN_PAIRING) in controls
+    device.call(lambda daemon: (daemon.ui.tap("Open pairing"), daemon.step()))
+    assert not device.call(lambda daemon: daemon.web.pairing.locked)
+    assert device.call(lambda daemon: daemon.ui.screen) == "setup"  # still in One Night
+    labels = [label for label, _ in device.call(lambda daemon: daemon.ui.controls())]
+    assert "Open pairing" not in labels and "Done" in labels  # the Options, without it
+    device.call(lambda daemon: setattr(daemon.web.pairing, "_last_request", -1e9))
+    again = Phone(device.url, source="127.0.0.3")
+    assert again.request("POST", "/pair/request")[0] == 303
+    assert again.request("POST", "/pair", {"code": shown_code(device)})[0] == 303

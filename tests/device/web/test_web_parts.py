@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,8 @@ from device.web.pairing import (
     CODE_SECONDS,
     LOCK_AFTER_ASKS,
     LOCK_AFTER_WRONG,
+    LOCK_ALL_AFTER_ASKS,
+    LOCK_ALL_AFTER_WRONG,
     TRIES_PER_CODE,
     TRIES_PER_MINUTE,
     Pairing,
@@ -153,40 +156,70 @@ def test_guesses_from_rotating_addresses_never_stop_the_phone_with_the_code() ->
     assert pairing.session(token) is not None
 
 
-@pytest.mark.parametrize("how", ["wrong codes", "unused codes"])
-def test_pairing_locks_after_too_many_wrong_or_unused_codes_until_opened_at_the_device(
-    how: str,
-) -> None:
-    clock = FakeTime()
-    locked: list[bool] = []
-    pairing = Pairing(clock, on_lock=lambda: locked.append(True))
-    wrong = asks = 0
-    while not pairing.locked:
-        assert asks <= LOCK_AFTER_ASKS, "pairing never locked"
+def spend_codes(pairing: Pairing, clock: FakeTime, how: str, client: Callable[[int], str]) -> int:
+    """Ask for codes (and type wrong ones, for ``how == "wrong codes"``) from the address
+    ``client(n)`` gives the n-th try, until ``client(0)`` is locked; how many it took."""
+    spent = 0
+    while not pairing.locked_for(client(0)):
+        assert spent <= LOCK_ALL_AFTER_WRONG, "pairing never locked"
         clock.now += CODE_SECONDS + 1  # past the last code and every per-minute limit
-        pairing.request_code(None)
-        code, _, ticket = pairing.new_code()
-        asks += 1
+        pairing.request_code(None, client(spent))
+        code, _, ticket = pairing.new_code(None, client(spent))
+        if how == "unused codes":
+            spent += 1
         for _ in range(TRIES_PER_CODE - 1 if how == "wrong codes" else 0):
-            wrong += 1
+            spent += 1
             with pytest.raises(PairingError) as refused:
-                pairing.pair(wrong_of(code), f"10.0.0.{wrong}", ticket)
-            if pairing.locked:
+                pairing.pair(wrong_of(code), client(spent), ticket)
+            if pairing.locked_for(client(0)):
+                assert refused.value.status == 423
                 break
             assert refused.value.status == 400
-    if how == "wrong codes":
-        assert (wrong, refused.value.status) == (LOCK_AFTER_WRONG, 423)
-    else:
-        assert asks == LOCK_AFTER_ASKS
-    assert locked == [True]
-    for step in (lambda: pairing.request_code(None), lambda: pairing.pair(code, "phone", ticket)):
+    return spent
+
+
+@pytest.mark.parametrize("how", ["wrong codes", "unused codes"])
+def test_one_address_locks_pairing_for_itself_until_opened_at_the_device(how: str) -> None:
+    # One host used to lock pairing for every phone in about 100 s (10 unused codes).
+    clock = FakeTime()
+    locked: list[str] = []
+    pairing = Pairing(clock, on_lock=locked.append)
+    spent = spend_codes(pairing, clock, how, lambda n: "10.0.0.66")
+    assert spent == (LOCK_AFTER_WRONG if how == "wrong codes" else LOCK_AFTER_ASKS)
+    assert locked == ["10.0.0.66"] and pairing.locked
+    for step in (
+        lambda: pairing.request_code(None, "10.0.0.66"),
+        lambda: pairing.pair("123456", "10.0.0.66", "any"),
+    ):
         with pytest.raises(PairingError, match="tap Open pairing on the device") as shut:
             step()
         assert shut.value.status == 423
+    clock.now += CODE_SECONDS + 1
+    pairing.request_code(None, "10.0.0.7")  # any other phone pairs as before
+    code, _, ticket = pairing.new_code(None, "10.0.0.7")
+    assert pairing.session(pairing.pair(code, "10.0.0.7", ticket)[0]) is not None
+    assert pairing.locked_for("10.0.0.66")  # a pairing elsewhere does not open it
     pairing.open()
-    pairing.request_code(None)
-    code, _, ticket = pairing.new_code()
-    assert pairing.session(pairing.pair(code, "phone", ticket)[0]) is not None
+    clock.now += CODE_SECONDS + 1
+    pairing.request_code(None, "10.0.0.66")
+    code, _, ticket = pairing.new_code(None, "10.0.0.66")
+    assert pairing.session(pairing.pair(code, "10.0.0.66", ticket)[0]) is not None
+
+
+@pytest.mark.parametrize("how", ["wrong codes", "unused codes"])
+def test_codes_spent_from_many_addresses_lock_pairing_for_all(how: str) -> None:
+    # Guessing stays bounded however many addresses a host has: ten times one address's
+    # limit, from all of them together, locks pairing for every address.
+    clock = FakeTime()
+    locked: list[str] = []
+    pairing = Pairing(clock, on_lock=locked.append)
+    spent = spend_codes(pairing, clock, how, lambda n: f"10.0.{n // 250}.{n % 250 + 1}")
+    assert spent == (LOCK_ALL_AFTER_WRONG if how == "wrong codes" else LOCK_ALL_AFTER_ASKS)
+    assert locked == [""] and pairing.locked_for("192.168.1.20")
+    pairing.open()
+    pairing.request_code(None, "192.168.1.20")
+    code, _, ticket = pairing.new_code(None, "192.168.1.20")
+    assert pairing.session(pairing.pair(code, "192.168.1.20", ticket)[0]) is not None
 
 
 @pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze is not installed")
