@@ -351,12 +351,22 @@ class HistoryScreen(Screen):
             canvas.text(
                 label, 24, DIM, center=(self._x(i), HISTORY_CHART.bottom + 20), max_width=110
             )
-        wins = sum(1 for _, _, won in scored if won)  # the footer counts what is drawn
         pygame.draw.circle(canvas.surface, WON, (30, 448), 9)
         canvas.text("won", 28, TEXT, topleft=(46, 439))
         pygame.draw.circle(canvas.surface, LOST, (120, 448), 9)
         canvas.text("lost", 28, TEXT, topleft=(136, 439))
         pygame.draw.line(canvas.surface, AMBER, (206, 448), (236, 448), 3)
         canvas.text(f"average {average:.1f}", 28, AMBER, topleft=(244, 439))
-        summary = f"{len(scored)} plays, {wins} wins, best {max(scores)}"
-        canvas.text(summary, 28, TEXT, topleft=(440, 439), max_width=350)
+        canvas.text(self.summary(), 28, TEXT, topleft=(440, 439), max_width=350)
+
+    def summary(self) -> str:
+        """The footer's count of what is drawn: "1 play, 1 win, best 12" (singular for one)."""
+        scored = self.scored()
+        wins = sum(1 for _, _, won in scored if won)
+        best = max((score for _, score, _ in scored), default=0)
+        return f"{_counted(len(scored), 'play')}, {_counted(wins, 'win')}, best {best}"
+
+
+def _counted(count: int, word: str) -> str:
+    """ "1 play", "2 plays": the noun agrees with the count."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"

@@ -142,3 +142,12 @@ def test_an_empty_chart_draws_without_a_crash(ui: TouchUI, screen: str) -> None:
 )
 def test_axis_ticks_are_round_numbers(low: int, high: int, ticks: list[int]) -> None:
     assert nice_ticks(low, high) == ticks
+
+
+def test_the_history_footer_agrees_with_its_counts() -> None:
+    one = HistoryScreen("History", "Ada", (("1 Nov", 12, True),))
+    assert one.summary() == "1 play, 1 win, best 12"
+    two = HistoryScreen(
+        "History", "Ada", (("1 Nov", 12, False), ("2 Nov", 3, False), ("x", None, True))
+    )
+    assert two.summary() == "2 plays, 0 wins, best 12"  # the footer counts what is drawn
