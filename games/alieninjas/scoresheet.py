@@ -10,7 +10,14 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from games.alieninjas.scoring import RoundScore, ScoreEntryError, round_points, winners
+from games.alieninjas.scoring import (
+    RoundScore,
+    ScoreEntryError,
+    alieninjas_counted,
+    round_overflow,
+    round_points,
+    winners,
+)
 from games.alieninjas.setup import ROUNDS
 from games.alieninjas.state import AlieninjasPhase, AlieninjasState, map_side
 from games.alieninjas.views import ScoreRow, ScoresView
@@ -119,7 +126,17 @@ def enter(state: AlieninjasState, event: ScoreEntered, next_round: NextRound) ->
     except ScoreEntryError as error:
         # The table is told whose entry it was, in its own words.
         raise ScoreEntryError(str(error), table=f"Seat {event.seat}: {error.for_table}") from None
-    sheet = state.sheet.enter(RoundScore(event.seat, points, tiebreak))
+    mission = state.setup.mission
+    counted = alieninjas_counted(mission, fields)
+    # A seat's new entry replaces its last: only the other seats' cards count against it.
+    others = sum(score.captured for score in state.entries if score.seat != event.seat)
+    overflow = round_overflow(mission, others, counted)
+    if overflow is not None:
+        raise ScoreEntryError(
+            f"score for seat {event.seat}: {fields!r}: {overflow}",
+            table=f"Seat {event.seat}: {overflow}",
+        )
+    sheet = state.sheet.enter(RoundScore(event.seat, points, tiebreak, counted))
     state = dataclasses.replace(state, sheet=sheet, ender=last_card)
     if sheet.waiting(players):
         return state, [Show(scores_view(state, score_title(state)))]

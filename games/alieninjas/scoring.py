@@ -26,7 +26,7 @@ Score Multipliers (Memory and Collection) count on the cards they apply to, not 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from games.alieninjas.fields import LAST, MISSION_FIELDS
 from games.errors import EventNotAcceptedError
@@ -41,6 +41,14 @@ fields the mission declares (``games.alieninjas.fields``)."""
 GRID_CARDS = 9
 MISSION_ALIENINJAS = 4
 """Collection's mission has 4 Alieninjas, and each scores with at most one card."""
+BOX_ALIENINJAS = 8
+"""The box's Alieninja cards (the rules' components: "8 ALIENINJA CARDS"): Push Your Luck lays
+them all on its grid, so a round captures at most 8 between all the players."""
+MEMORY_ALIENINJAS = 7
+"""A Memory round removes 1 of the 8 and plays the other 7 ("Reveal 1 of the 7 Alieninja
+Cards"): at most 7 won in a round, between all the players."""
+ROUND_ALIENINJAS = {"memory": MEMORY_ALIENINJAS, "push_your_luck": BOX_ALIENINJAS}
+"""The Alieninja cards a round of the mission holds, for the missions that count them."""
 
 
 WORDS: dict[str, str] = {
@@ -87,6 +95,9 @@ class RoundScore:
     seat: int
     points: int
     tiebreak: int
+    captured: int = field(default=0, compare=False)
+    """The Alieninja cards the entry counts (Memory's won, Push Your Luck's captured; 0 where
+    the mission does not count them or the entry gave only points): a round holds so many."""
 
 
 def _count(entry: Mapping[str, object], key: str, default: int | None = None) -> int:
@@ -126,8 +137,44 @@ def _check_keys(mission: str, entry: Mapping[str, object]) -> None:
         )
 
 
+def _at_most(entry: Mapping[str, object], key: str, mission: str) -> int:
+    """``key``'s count, refused above the Alieninja cards a round of ``mission`` holds."""
+    count, most = _count(entry, key, 0), ROUND_ALIENINJAS[mission]
+    if count > most:
+        held = "a Memory round plays" if mission == "memory" else "the box has"
+        raise _refuse(
+            entry,
+            f"{count} {_words(key)}; {held} only {most} Alieninja cards",
+            f"{count} {_words(key)} is more than the {most} Alieninja cards {held}.",
+        )
+    return count
+
+
+def alieninjas_counted(mission: str, entry: Mapping[str, object]) -> int:
+    """The Alieninja cards a checked entry counts (0 where the mission does not count them):
+    Memory's ``cards``, Push Your Luck's ``alieninjas``."""
+    if mission == "memory" and "points" not in entry:
+        return _count(entry, "cards")
+    if mission == "push_your_luck":
+        return _count(entry, "alieninjas", 0)
+    return 0
+
+
+def round_overflow(mission: str, others: int, counted: int) -> str | None:
+    """The table's words when a seat's ``counted`` Alieninja cards and the ``others`` already
+    entered this round come to more than the round holds (None: they fit)."""
+    most = ROUND_ALIENINJAS.get(mission)
+    if most is None or others + counted <= most:
+        return None
+    held = "a Memory round plays" if mission == "memory" else "the box has"
+    return (
+        f"{counted} Alieninja cards and the {others} already entered make "
+        f"{others + counted} this round, but {held} only {most}."
+    )
+
+
 def _memory(entry: Mapping[str, object]) -> int:
-    cards, multiplier = _count(entry, "cards"), _count(entry, "multiplier", 1)
+    cards, multiplier = _at_most(entry, "cards", "memory"), _count(entry, "multiplier", 1)
     if "multiplied" not in entry:
         return cards * multiplier
     if "multiplier" not in entry:
@@ -240,6 +287,8 @@ def round_points(
             )
         points = replicas_points(correct, wrong, optional=optional, ender=ender, failed=failed)
         return points, points
+    if mission == "push_your_luck":
+        _at_most(entry, "alieninjas", mission)
     if "points" in entry:
         points = max(0, _count(entry, "points"))
         tiebreak = _count(entry, "alieninjas", 0) if mission == "push_your_luck" else points

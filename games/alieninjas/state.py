@@ -122,7 +122,10 @@ class AlieninjasState:
 
 
 def _scores(items: Any) -> tuple[RoundScore, ...]:
-    return tuple(RoundScore(int(s["seat"]), int(s["points"]), int(s["tiebreak"])) for s in items)
+    return tuple(
+        RoundScore(int(s["seat"]), int(s["points"]), int(s["tiebreak"]), int(s.get("captured", 0)))
+        for s in items
+    )
 
 
 def state_to_json(state: AlieninjasState) -> dict[str, Any]:

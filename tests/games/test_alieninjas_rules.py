@@ -11,7 +11,7 @@ from tables import case_id, load_cases
 from games.alieninjas.setup import parse_setup
 from games.alieninjas.views import ScoresView
 from games.effects import Say, Show
-from games.errors import SetupError
+from games.errors import EventNotAcceptedError, SetupError
 from games.events import ScoreEntered
 from narration.catalogue import Catalogue
 
@@ -73,3 +73,25 @@ def test_whole_games(case: dict[str, Any]) -> None:
     from games.alieninjas.scoring import winners
 
     assert winners(final, case["players"]) == case["winners"]
+
+
+@pytest.mark.parametrize("case", load_cases("alieninjas_rules", "round_error"), ids=case_id)
+def test_a_round_holds_only_its_alieninja_cards(case: dict[str, Any]) -> None:
+    game = Game(players=case["players"], mission=case["mission"])
+    *taken, refused = case["entries"]
+    for fields in taken:
+        game.feed(entry(fields), 10.0)
+    before = game.state
+    with pytest.raises(EventNotAcceptedError) as caught:
+        game.feed(entry(refused), 11.0)
+    assert caught.value.for_table == case["table"]
+    assert game.state == before  # the seats already in stay
+
+
+@pytest.mark.parametrize("case", load_cases("alieninjas_rules", "round_ok"), ids=case_id)
+def test_a_round_within_its_alieninja_cards_is_taken(case: dict[str, Any]) -> None:
+    game = Game(players=case["players"], mission=case["mission"])
+    for fields in case["entries"]:
+        game.feed(entry(fields), 10.0)
+    seats = {fields["seat"] for fields in case["entries"]}
+    assert {score.seat for score in game.state.entries} == seats
