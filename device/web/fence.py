@@ -26,6 +26,8 @@ from typing import Any, Protocol
 
 from aiohttp import web
 
+from device.web.quietlog import LogLimit
+
 logger = logging.getLogger(__name__)
 
 PER_CLIENT = 12
@@ -69,9 +71,15 @@ class Fence:
     ``unpaired`` for the addresses with no paired phone."""
 
     def __init__(
-        self, per_client: int = PER_CLIENT, total: int = TOTAL, unpaired: int = UNPAIRED
+        self,
+        per_client: int = PER_CLIENT,
+        total: int = TOTAL,
+        unpaired: int = UNPAIRED,
+        limit: LogLimit | None = None,
     ) -> None:
         self.per_client, self.total, self.unpaired = per_client, total, unpaired
+        self.limit = LogLimit() if limit is None else limit
+        """What it may log about each address (one line a minute)."""
         self._open: dict[str, list[Held]] = {}
         self._trusted: OrderedDict[str, None] = OrderedDict()
         self._lock = threading.Lock()
@@ -152,7 +160,7 @@ class FencedProtocol(asyncio.Protocol):
         self._counted = True  # before admit: it may be evicted before admit returns
         if not self._fence.admit(client, self):
             self._counted = False
-            if self._fence.refused % 100 == 1:  # logged, but not once per connection
+            if self._fence.limit.first(client):  # logged, but not once per connection
                 logger.warning("companion page: refused connections from %s (over the cap)", client)
             if isinstance(transport, asyncio.WriteTransport):
                 transport.write(REFUSED)

@@ -5,8 +5,9 @@ no CPU cost beside the pygame loop, request size limits and form parsing built i
 test client. It runs on a thread of its own so the main loop never waits on a phone, and it
 never touches the game: it reads the published ``Snapshot`` and hands every change to the main
 loop as an inbox ``Call`` (``Bridge.call``), then waits at most ``DEVICE_SECONDS`` for the
-answer. A bad request gets a 4xx page that says why; an error in a handler is logged and
-answered with a 500, and never reaches the daemon.
+answer. A bad request gets a 4xx page that says why (a form that cannot be read too); an error
+in a handler is logged and answered with a 500, and never reaches the daemon. What is logged
+about requests is one line per address a minute at most (``device.web.quietlog``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from device.web.downloads import EXPORT_SECONDS, STREAMING, add_downloads
 from device.web.fence import REQUEST_SECONDS, Fence, FencedRunner
 from device.web.html import error_page
 from device.web.pairing import PairingError
+from device.web.quietlog import LogLimit, RequestLog, one_line
 from device.web.routes import add_routes
 
 logger = logging.getLogger(__name__)
@@ -91,6 +93,7 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
         seconds = EXPORT_SECONDS if request.path.startswith("/export/") else REQUEST_SECONDS
         async with asyncio.timeout(seconds):
             if request.method == "POST":
+                await _read_form(request)
                 await _check_change(request)
             response = await handler(request)
     except TimeoutError:
@@ -107,10 +110,20 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     except web.HTTPException as error:
         response = _error(request, error.status, error.text or error.reason)
     except Exception:
-        logger.exception("companion page: %s %s failed", request.method, request.path)
+        if request.app[LIMIT].first(request.remote or "unknown"):  # no host floods the log
+            logger.exception("companion page: %s %s failed", request.method, request.path)
         response = _error(request, 500, "something went wrong on the device (it is logged)")
     response.headers.update(SECURITY_HEADERS)
     return response
+
+
+async def _read_form(request: web.Request) -> None:
+    """Read a change's form once (aiohttp keeps it for the handler); one that cannot be read
+    (a multipart body without its boundary...) is the sender's fault: a 400, not a 500."""
+    try:
+        await request.post()
+    except ValueError as error:
+        raise Refused(400, f"the form could not be read: {one_line(str(error))}") from None
 
 
 async def _check_change(request: web.Request) -> None:
@@ -143,16 +156,22 @@ NAMES = web.AppKey("names", frozenset[str])
 """The host names the application answers to (``own_names``)."""
 FENCE = web.AppKey("fence", Fence)
 """The server's connection fence, told which addresses are paired phones'."""
+LIMIT = web.AppKey("limit", LogLimit)
+"""What the page may log about each address (one line a minute)."""
 
 
 def make_app(
-    bridge: Bridge, names: frozenset[str] | None = None, fence: Fence | None = None
+    bridge: Bridge,
+    names: frozenset[str] | None = None,
+    fence: Fence | None = None,
+    limit: LogLimit | None = None,
 ) -> web.Application:
     """The aiohttp application (routes in ``device.web.routes``)."""
     app = web.Application(middlewares=[guard], client_max_size=MAX_BODY)
     app[BRIDGE] = bridge
     app[NAMES] = own_names() if names is None else names
     app[FENCE] = Fence() if fence is None else fence
+    app[LIMIT] = LogLimit() if limit is None else limit
     add_downloads(app)
     add_routes(app)
     return app
@@ -167,7 +186,9 @@ class WebServer:
         self._runner: web.AppRunner | None = None
         self._thread = threading.Thread(target=self._loop.run_forever, name="web", daemon=True)
         self.address: tuple[str, int] | None = None
-        self.fence = Fence()
+        self.limit = LogLimit()
+        """One log line per address a minute: aiohttp's, the handlers' and the fence's."""
+        self.fence = Fence(limit=self.limit)
 
     def start(self) -> None:
         """Bind and start serving; ``OSError`` if the address cannot be bound."""
@@ -181,8 +202,14 @@ class WebServer:
         logger.info("companion page on http://%s:%d/", *self.address_or_raise())
 
     async def _start(self) -> None:
-        app = make_app(self.bridge, fence=self.fence)
-        runner = FencedRunner(app, self.fence, access_log=None, shutdown_timeout=1.0)
+        app = make_app(self.bridge, fence=self.fence, limit=self.limit)
+        runner = FencedRunner(
+            app,
+            self.fence,
+            access_log=None,
+            shutdown_timeout=1.0,
+            logger=RequestLog(self.limit),  # aiohttp's lines about malformed requests
+        )
         await runner.setup()
         self._runner = runner
         await web.TCPSite(runner, self.host, self.port).start()
