@@ -34,10 +34,12 @@ from games.onenight.resolve.explain import (
     NOBODY_WINS,
     TANNER_STOPPED_WOLVES,
     TEAM_NAMES,
+    WINS_ALONE,
     beholder_line,
     death_line,
     epic_line,
     identity_line,
+    player_line,
     safe_line,
     team_line,
     traitor_line,
@@ -149,6 +151,12 @@ def _rare_lines(roles: Sequence[Role], players: int, groups: int) -> list[str]:
         lines += [beholder_line(seat) for seat in seats]
     lines += _shield_lines(roles, players)
     lines += [identity_line(i) for i in _copies(roles, players)]
+    if any(copier in roles for copier in COPIERS):
+        # A copy of a role that wins alone: each such player's own result.
+        alone = [side for side in _sides(roles) if side in WINS_ALONE]
+        lines += [
+            player_line(s, side, won) for side in alone for s in seats for won in (True, False)
+        ]
     if Role.ORACLE in roles:
         wrong = [dataclasses.replace(_plain(seat, Role.ORACLE), side=Side.ORACLE) for seat in seats]
         lines += [identity_line(i) for i in wrong]

@@ -37,6 +37,21 @@ TEAM_NAMES: dict[Side, tuple[str, bool]] = {
 }
 """How each team is named, and whether the name is plural."""
 
+WINS_ALONE = frozenset(
+    {
+        Side.TANNER,
+        Side.APPRENTICE_TANNER,
+        Side.BLOB,
+        Side.SYNTHETIC,
+        Side.NOSTRADAMUS,
+        Side.ASSASSIN,
+        Side.APPRENTICE_ASSASSIN,
+        Side.MORTICIAN,
+    }
+)
+"""Sides whose every player wins or loses by their own condition: a Doppelganger copying one
+is a second such player, whose result may differ from the first's."""
+
 GROUP_COUNTS = {3: "Three", 4: "Four"}
 
 NOBODY_DIES = "Nobody got more than one vote, so nobody dies."
@@ -160,10 +175,30 @@ def _already_told(
     return told
 
 
-def _team_lines(judgement: Judgement, told: set[Side]) -> list[str]:
+def player_line(seat: int, side: Side, won: bool) -> str:
+    """One player's result on a side that wins alone: "Player 3, the Tanner, loses."."""
+    name = TEAM_NAMES[side][0]
+    name = "the " + name.removeprefix("The ") if name.startswith("The ") else name
+    return f"Player {seat}, {name}, {'wins' if won else 'loses'}."
+
+
+def _team_lines(identities: Sequence[Identity], judgement: Judgement, told: set[Side]) -> list[str]:
     # The Void's holder is on no team.
     present = [side for side in judgement.present if side not in (Side.NOBODY, *told)]
-    return [team_line(side, side in judgement.teams) for side in present]
+    lines: list[str] = []
+    for side in present:
+        held = [
+            (i.seat, won)
+            for i, (won, _) in zip(identities, judgement.verdicts, strict=True)
+            if i.side is side
+        ]
+        # A side that wins alone (the Tanner, the Blob...) held by a Doppelganger copy too:
+        # each player's own result, when theirs differ ("The Blob wins." while one Blob lost).
+        if side in WINS_ALONE and len({won for _, won in held}) > 1:
+            lines += [player_line(seat, side, won) for seat, won in held]
+        else:
+            lines.append(team_line(side, side in judgement.teams))
+    return lines
 
 
 def winners_line(seats: Sequence[int]) -> str:
@@ -182,7 +217,7 @@ def explain(
     lines += [safe_line(seat, deaths.shields[seat], from_hunter=True) for seat in deaths.spared]
     lines += [identity_line(identities[seat - 1]) for seat, _ in deaths.order]
     lines += _rule_lines(judgement)
-    lines += _team_lines(judgement, _already_told(identities, deaths, judgement))
+    lines += _team_lines(identities, judgement, _already_told(identities, deaths, judgement))
     winners = [i.seat for i, (won, _) in zip(identities, judgement.verdicts, strict=True) if won]
     lines.append(winners_line(winners))
     return tuple(lines)
