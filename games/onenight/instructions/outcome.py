@@ -129,6 +129,10 @@ def _outcome(
     **effects: Any,
 ) -> OracleOutcome:
     line = f"onenight.app.oracle.{question.kind.value}.{result.value}"
+    if result is OracleResult.MISSED and question.doppel:
+        # Her question is asked whether or not she copied the Oracle (the device answers when
+        # she did not), so the table hears a condition that holds either way, and nothing more.
+        line += "_doppel"
     params: dict[str, object] = {"role": question.role}
     if result in (OracleResult.APPROVED, OracleResult.REDIRECTED):
         params["seat"] = effects["views_seat"]
