@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from games.effects import Say
 from games.onenight import script_app as app
-from games.onenight.calls import SHIELD_AWARE, copiers, step_lines
+from games.onenight.calls import copiers, step_lines
 from games.onenight.cue import Cue
 from games.onenight.instructions import Instructions
 from games.onenight.roles import Role
@@ -116,10 +116,10 @@ def _doppelganger(night: _Night, selected: set[Role]) -> list[Cue]:
     pause, act = setup.options.pause_seconds, setup.options.role_seconds
     cues = _call("doppelganger", "dusk", setup)
     sleep = cues.pop()
-    shields = Role.SENTINEL in selected
+    # Her -7 step comes before the Sentinel's (0): no card is shielded yet, so her calls
+    # never mention shields (reference 1.2, the Vampire/Alien chart).
     for role in doppel_instants(selected):
-        shielded = "_shielded" if shields and role.value in SHIELD_AWARE else ""
-        line = Say.of(f"onenight.doppelganger.instant.{role.value}{shielded}")
+        line = Say.of(f"onenight.doppelganger.instant.{role.value}")
         cues.append(Cue("doppelganger", "dusk", line, act))
     if Role.MINION in selected:
         # A Doppelganger-Minion keeps her eyes open; the wolves show her their thumbs now, the
