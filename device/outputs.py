@@ -46,8 +46,12 @@ def reason(error: OSError, path: Path | None = None) -> str:
 
 
 def cannot_write(what: str, path: Path, error: OSError) -> OutputError:
-    """The error to raise when writing ``what`` to ``path`` failed with ``error``."""
-    return OutputError(f"cannot write the {what} to {path}: {reason(error, path)}")
+    """The error to raise when writing ``what`` to ``path`` failed with ``error`` (with what to
+    do when its disk is full)."""
+    message = f"cannot write the {what} to {path}: {reason(error, path)}"
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        message += f"; free space on its disk (df -h {path.parent}) or write it elsewhere"
+    return OutputError(message)
 
 
 def check_file(path: Path, what: str) -> None:
@@ -76,12 +80,41 @@ def write_private(path: Path, text: str, what: str) -> None:
 
 
 def stream_private(path: Path, chunks: Iterable[str], what: str) -> None:
-    """Write ``chunks`` one after another to ``path``, readable by its owner only (0600)."""
+    """Write ``chunks`` one after another to ``path``, readable by its owner only (0600).
+
+    A file is written beside it and renamed only once whole: a failure (a full disk, an
+    error in ``chunks``) leaves nothing new and an old file as it was, never a 0-byte or half
+    export. A path that is no regular file (``/dev/stdout``, a pipe) is written to directly.
+    """
+    if path.exists() and not path.is_file():
+        _stream(path, os.O_WRONLY | os.O_TRUNC, chunks, what)
+        return
     try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE)
-        with os.fdopen(descriptor, "w", encoding="utf-8") as out:
-            os.fchmod(out.fileno(), PRIVATE)  # O_CREAT's mode does not change an old file
-            for chunk in chunks:
-                out.write(chunk)
+        descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     except OSError as error:
         raise cannot_write(what, path, error) from None
+    try:
+        os.close(descriptor)
+        _stream(Path(temporary), os.O_WRONLY | os.O_TRUNC, chunks, what, shown=path)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _stream(
+    path: Path, flags: int, chunks: Iterable[str], what: str, shown: Path | None = None
+) -> None:
+    """Write ``chunks`` into ``path`` (0600); a failure is said about ``shown`` (or ``path``)."""
+    try:
+        descriptor = os.open(path, flags, PRIVATE)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+            if os.path.isfile(path):
+                os.fchmod(out.fileno(), PRIVATE)  # O_CREAT's mode does not change an old file
+            for chunk in chunks:
+                out.write(chunk)
+            out.flush()
+            if os.path.isfile(path):
+                os.fsync(out.fileno())  # whole on the disk before it is renamed into place
+    except OSError as error:
+        raise cannot_write(what, shown or path, error) from None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import sqlite3
 import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
@@ -269,12 +270,17 @@ def _scorelog(args: argparse.Namespace, config: Config) -> int:
             text = scores_text(store.stats(), args.latest, game=args.game)
             print("\n".join(printable(line) for line in text.splitlines()))  # names as text
         elif args.command == "export":
-            chunks = export_chunks(store.path, args.format, location=config.store.location)
-            if args.out is None:
-                sys.stdout.writelines(chunks)
-            else:
-                stream_private(args.out, chunks, f"{args.format} export")
-                print(f"{store.play_count()} plays written to {args.out}", file=sys.stderr)
+            chunks = export_chunks(
+                store.path, args.format, location=config.store.location, db=store.own_reader()
+            )
+            try:
+                if args.out is None:
+                    sys.stdout.writelines(chunks)
+                else:
+                    stream_private(args.out, chunks, f"{args.format} export")
+                    print(f"{store.play_count()} plays written to {args.out}", file=sys.stderr)
+            except sqlite3.Error as error:  # SQLite's message names no file
+                raise CommandError(f"cannot export the store {store.path}: {error}") from None
         else:
             try:
                 added, total = import_backup(store, text)

@@ -386,6 +386,10 @@ class Store(PlayerTables, SettingsTable):
             )
             return sum(self._insert_play(play) for play in plays)
 
+    def own_reader(self) -> sqlite3.Connection | None:
+        """This store's connection when it holds the store alone (no other can read it)."""
+        return self._db if self.alone else None
+
     def copy_into(self, target: sqlite3.Connection) -> None:
         """Copy the store into ``target`` through its own connection: a store opened alone
         can be read by no other, not even this process's."""

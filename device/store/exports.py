@@ -75,20 +75,37 @@ def reading(store_path: Path) -> Iterator[sqlite3.Connection]:
         db.close()
 
 
+@contextmanager
+def borrowed(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """A store's own connection, inside one read transaction (left open afterwards)."""
+    db.execute("BEGIN")
+    try:
+        yield db
+    finally:
+        db.execute("ROLLBACK")
+
+
 def export_chunks(
-    store_path: Path, fmt: str, *, location: str = "", exported_at: str | None = None
+    store_path: Path,
+    fmt: str,
+    *,
+    location: str = "",
+    exported_at: str | None = None,
+    db: sqlite3.Connection | None = None,
 ) -> Iterator[str]:
     """The export of the store at ``store_path`` in ``fmt``, in pieces, play by play.
 
     ``location``: where plays happen (BG Stats); ``exported_at``: the time the JSON and
-    ``.bgsplay`` formats carry (default: now). A bad format is a ValueError at once.
+    ``.bgsplay`` formats carry (default: now); ``db``: the store's own connection, when it
+    holds the store alone (opened on a full disk, no other connection can read it: "database
+    is locked"). A bad format is a ValueError at once.
     """
     pieces = _PIECES[check_format(fmt)]
     when = exported_at or utc_now()
 
     def chunks() -> Iterator[str]:
-        with reading(store_path) as db:
-            yield from _joined(pieces(db, location, when))
+        with reading(store_path) if db is None else borrowed(db) as read:
+            yield from _joined(pieces(read, location, when))
 
     return chunks()
 
