@@ -288,24 +288,47 @@ def _next_seat(state: OneNightState) -> int:
 
 
 def _blank(state: OneNightState, seat: int | None = None) -> Draft:
-    return RevealDraft(_next_seat(state) if seat is None else seat)
+    """The picker on ``seat`` (the next seat not in): the picks it was left with, if any."""
+    seat = _next_seat(state) if seat is None else seat
+    return next((held for held in state.held if held.seat == seat), RevealDraft(seat))
+
+
+def _held(state: OneNightState, leaving: Draft, going: int) -> tuple[RevealDraft, ...]:
+    """The held picks once the picker leaves ``leaving`` for seat ``going``: a seat left with
+    a card picked and not confirmed as it stands (a refused Confirm) keeps its picks for
+    correcting; the seat opened takes its own back."""
+    kept = [held for held in state.held if held.seat not in (leaving.seat, going)]
+    confirmed = _entered(state, leaving.seat) == leaving
+    if leaving.card is not None and leaving.seat != going and not confirmed:
+        kept.append(RevealDraft(*leaving))
+    return tuple(sorted(kept))
 
 
 def _reopened(state: OneNightState, seat: int) -> Draft:
-    """The picker on ``seat``: its entry, when it is in (to check or change), else blank."""
+    """The picker on ``seat``: the picks it was left with, else its entry, when it is in (to
+    check or change), else blank."""
+    for held in state.held:
+        if held.seat == seat:
+            return held
+    return _entered(state, seat) or _blank(state, seat)
+
+
+def _entered(state: OneNightState, seat: int) -> Draft | None:
+    """``seat``'s entry as the picker shows it (None: not in)."""
     for entry in state.reveals:
         if entry.seat == seat:
             became = entry.became
             if _is_copier(entry.card) and became is None:
                 became = COPIED_NOTHING  # it copied nothing: shown as chosen, not as missing
             return RevealDraft(*entry)._replace(became=became)
-    return _blank(state, seat)
+    return None
 
 
 def record(state: OneNightState, entry: Reveal) -> OneNightState:
     """Keep an entry (a second one for a seat corrects the first)."""
     kept = [old for old in state.reveals if old.seat != entry.seat]
-    return dataclasses.replace(state, reveals=tuple(sorted([*kept, entry])), draft=None)
+    held = tuple(draft for draft in state.held if draft.seat != entry.seat)
+    return dataclasses.replace(state, reveals=tuple(sorted([*kept, entry])), draft=None, held=held)
 
 
 def complete(state: OneNightState) -> bool:
@@ -345,6 +368,8 @@ def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Ef
     sights = Role.PARANORMAL_INVESTIGATOR in state.setup.roles and not _is_copier(card)
     follows = (*BECAME, *PI_SIGHTS) if sights else BECAME
     if kind == "seat":
+        leaving = RevealDraft(seat, card, mark, became, snatched, artifact, foresaw, shielded)
+        state = dataclasses.replace(state, held=_held(state, leaving, int(value)))
         seat, card, mark, became, snatched, artifact, foresaw, shielded = _reopened(
             state, int(value)
         )

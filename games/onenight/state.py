@@ -111,6 +111,9 @@ class OneNightState:
     """Every seat revealed, in seat order."""
     draft: RevealDraft | None = None
     """The reveal being entered on the screen."""
+    held: tuple[RevealDraft, ...] = ()
+    """Picks of seats left unconfirmed for another (a refused Confirm, then a correction
+    elsewhere): each comes back when its seat is opened again."""
 
     def seconds(self, say: Say) -> float:
         """How long ``say`` takes to speak (0 if it was never rendered)."""
@@ -132,6 +135,7 @@ def state_to_json(state: OneNightState) -> dict[str, Any]:
     data["answers"] = [list(pair) for pair in state.answers]
     data["reveals"] = [list(entry) for entry in state.reveals]
     data["draft"] = None if state.draft is None else list(state.draft)
+    data["held"] = [list(draft) for draft in state.held]
     data["instructions"] = None if state.instructions is None else state.instructions.to_json()
     data["lobby"] = None if state.lobby is None else state.lobby.to_json()
     ballot = state.ballot
@@ -158,6 +162,7 @@ def state_from_json(data: Mapping[str, Any]) -> OneNightState:
     fields["reveals"] = tuple(RevealEntry(*_padded(entry)) for entry in fields.get("reveals", ()))
     draft = fields.get("draft")
     fields["draft"] = None if draft is None else RevealDraft(*_padded(draft))
+    fields["held"] = tuple(RevealDraft(*_padded(held)) for held in fields.get("held", ()))
     return OneNightState(**fields)
 
 

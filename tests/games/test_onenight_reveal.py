@@ -325,3 +325,20 @@ def test_the_copied_role_follows_the_picks() -> None:
         state, _ = tap(state, action)
         view = reveal.reveal_view(state)
         assert (view.card, view.became) == (card, became), action
+
+
+def test_a_refused_seat_keeps_its_picks_while_another_seat_is_corrected() -> None:
+    # 1.4 one Sentinel, one shield: seat 2's shield is refused while seat 1 holds it.
+    state = picker(["sentinel", "werewolf", "seer", "robber", "villager", "villager", "drunk"])
+    state, _ = tap(state, "seat:1", "card:seer", "shielded:yes", "confirm")
+    state, _ = tap(state, "card:robber", "shielded:yes")
+    assert reveal.reveal_view(state).seat == 2
+    with pytest.raises(reveal.RevealError, match="only shield is on seat 1"):
+        tap(state, "confirm")
+    state, _ = tap(state, "seat:1", "shielded:no", "confirm")  # the shield was seat 2's
+    view = reveal.reveal_view(state)
+    assert (view.seat, view.card, view.shielded) == (2, "robber", True)  # as it was left
+    assert state_from_json(json.loads(json.dumps(state_to_json(state)))).held == state.held
+    state, _ = tap(state, "confirm")
+    assert [(entry.seat, entry.shielded) for entry in state.reveals] == [(1, False), (2, True)]
+    assert state.held == ()
