@@ -50,7 +50,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         }
         config = load_config(args.config, overrides=overrides)
         _log_level(config, args.verbose - args.quiet)
-        return _dispatch(args, config)
+        try:
+            return _dispatch(args, config)
+        except sqlite3.DatabaseError as error:
+            damaged = _damaged_store(args, config, error)
+            if damaged is None:
+                raise
+            raise damaged from None
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # one clear line for the user; the traceback on DEBUG=1
@@ -68,6 +74,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         message = "\n  ".join(["", *lines] if len(lines) > 1 else lines)
         print(error_line(f"mothership: error: {message}"), file=sys.stderr)
         return 1
+
+
+def _damaged_store(
+    args: argparse.Namespace, config: Config, error: sqlite3.DatabaseError
+) -> StoreDamagedError | None:
+    """The command's store as damaged, when ``error`` was its broken page (then the message
+    names the file, its latest backup and the restore); None otherwise."""
+    from device.store.opening import damage_found
+
+    if args.command == "simulate":
+        store = getattr(args, "store", None)
+        return None if store is None else damage_found(Path(store), error)
+    return damage_found(resolve_store_path(config), error)
 
 
 def _log_level(config: Config, steps: int) -> None:

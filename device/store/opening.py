@@ -49,7 +49,10 @@ def existing(path: Path) -> Path:
 
 def connect(path: Path) -> sqlite3.Connection:
     """A connection to the store at ``path`` in WAL mode (exclusive when the disk is full);
-    ``StoreDamagedError`` if the file is not a sound database."""
+    ``StoreDamagedError`` if the file is not a sound database, ``StoreMissingError`` if it is a
+    folder (SQLite would say only "unable to open database file")."""
+    if path.is_dir():
+        raise StoreMissingError(f"the store {path} is a folder, not a store file: {CHECK}")
     try:
         db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         try:
@@ -79,3 +82,22 @@ def alone(db: sqlite3.Connection) -> bool:
     """Whether ``db`` holds its store for this process alone (opened on a full disk): then no
     other connection, even this process's own, can read the store while ``db`` is open."""
     return str(db.execute("PRAGMA locking_mode").fetchone()[0]).lower() == "exclusive"
+
+
+def damage_found(path: Path, error: sqlite3.DatabaseError) -> StoreDamagedError | None:
+    """``error`` as the store's damage, when the store at ``path`` is damaged indeed (a broken
+    page found only when a table is read, after the store opened: SQLite's message names no
+    file); None when the store checks sound, or cannot be checked (``error`` was elsewhere)."""
+    if isinstance(error, sqlite3.OperationalError) or not path.is_file():
+        return None  # locked, full, missing: not a damaged file
+    try:
+        db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+        try:
+            verdict = str(db.execute("PRAGMA quick_check").fetchone()[0])
+        finally:
+            db.close()
+    except sqlite3.OperationalError:
+        return None
+    except sqlite3.DatabaseError as found:
+        return StoreDamagedError(path, str(found))
+    return None if verdict == "ok" else StoreDamagedError(path, str(error))

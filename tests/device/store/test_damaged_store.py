@@ -130,3 +130,47 @@ def test_the_daemon_starts_on_a_full_disk(tmp_path: Path, full_disk: Path) -> No
     finally:
         process.kill()
         listener.close()
+
+
+def damage_page_two(path: Path) -> None:
+    """Break the store's second page (its first table's root), as a bad sector would: the
+    store opens, and the damage is found only when the daemon reads that table."""
+    data = bytearray(path.read_bytes())
+    size = int.from_bytes(data[16:18], "big")
+    data[size : 2 * size] = b"\xde\xad" * (size // 2)
+    path.write_bytes(bytes(data))
+
+
+def test_a_broken_page_found_after_the_store_opened_names_the_store(tmp_path: Path) -> None:
+    path = tmp_path / "state" / "m.db"
+    backup = backed_up_store(path)
+    damage_page_two(path)
+    config = tmp_path / "config.toml"
+    config.write_text(CONFIG, encoding="utf-8")
+    process = daemon(config, path, {})
+    try:
+        _, err = process.communicate(timeout=120)
+    finally:
+        process.kill()
+    message = err.strip().splitlines()[-1]  # it said "database disk image is malformed"
+    assert process.returncode == 1
+    assert message.startswith(f"mothership: error: the store {path} is damaged"), message
+    assert f"The latest backup is {backup}, 1 plays." in message
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["import", "backup.json"], ["tags", "learn", "--uid", "04a1", "--player", "Ada"]],
+)
+def test_a_store_path_that_is_a_folder_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    folder = tmp_path / "m.db"
+    folder.mkdir()
+    (tmp_path / "backup.json").write_text("{}", encoding="utf-8")
+    command = [str(tmp_path / part) if part == "backup.json" else part for part in command]
+    config = tmp_path / "config.toml"
+    config.write_text(f'{CONFIG}[store]\npath = "{folder}"\n', encoding="utf-8")
+    assert main(["--config", str(config), *command]) == 1
+    error = capsys.readouterr().err  # it said "unable to open database file"
+    assert f"the store {folder} is a folder, not a store file: check --store" in error, error
