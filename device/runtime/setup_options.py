@@ -40,13 +40,15 @@ def answers(pairing_locked: bool = False) -> list[Control]:
         Control(label, action, pygame.Rect(left + i * (width + gap), 254, width, 52), size=28)
         for i, (label, action) in enumerate(steps)
     ]
-    row = [("Vote mode", Tap.VOTE_MODE), ("Done", DeviceTap.OPTIONS_DONE)]
+    # Vote mode and Done share the last row (Open pairing between them, all a little smaller).
+    row = [("Vote mode", Tap.VOTE_MODE, 28), ("Done", DeviceTap.OPTIONS_DONE, 0)]
     if pairing_locked:
-        row.insert(1, ("Open pairing", DeviceTap.OPEN_PAIRING))
+        row = [("Vote mode", Tap.VOTE_MODE, 26), ("Open pairing", DeviceTap.OPEN_PAIRING, 26)]
+        row.append(("Done", DeviceTap.OPTIONS_DONE, 26))
     cell = (4 * width + 3 * gap - (len(row) - 1) * gap) // len(row)
-    for i, (label, action) in enumerate(row):
+    for i, (label, action, size) in enumerate(row):
         place = pygame.Rect(left + i * (cell + gap), 314, cell, 52)
-        out.append(Control(label, action, place, action is DeviceTap.OPTIONS_DONE, size=26))
+        out.append(Control(label, action, place, action is DeviceTap.OPTIONS_DONE, size=size))
     return out
 
 
