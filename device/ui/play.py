@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from device.ui.canvas import ALIEN, AMBER, DIM, NIGHT_BG, TEXT, Canvas
+from device.ui.canvas import ALIEN, AMBER, DIM, NIGHT_BG, NIGHT_TEXT, TEXT, Canvas
 from device.ui.clockface import changed_cells, draw_clock
 from device.ui.model import Colour, Control
 from device.ui.screens import Screen
@@ -20,6 +20,8 @@ DAY_CLOCK_SIZE, DAY_CLOCK_CENTER = 300, (400, 212)
 #: The only part of the night screen that may hold anything but near-black: under the answer
 #: buttons, room for a long call on three lines.
 NIGHT_CAPTION_BAND = pygame.Rect(0, 336, 800, 140)
+TAKEN = "Answer taken. Tap again to change it."
+"""The night screen's one sign that an answer counted (never which)."""
 
 
 @dataclass(frozen=True)
@@ -29,17 +31,20 @@ class NightScreen(Screen):
 
     The one exception is an answer window (the Oracle's question): dim Yes/No or number
     buttons while that role is called. They show for every game with that role, whether or not
-    the card is in play, and a tap changes nothing on screen, so they give nothing away.
+    the card is in play. A tap lights no button: once an answer is in, one dim line over them
+    says so (``TAKEN``), the same whatever the answer, so it gives nothing away.
     """
 
     answers: AnswerButtons = AnswerButtons.NONE
     players: int = 0
+    taken: bool = False
+    """An answer is in: said in dim text over the buttons, the same whatever it is."""
     quiet = True
 
     @classmethod
     def from_view(cls, view: NightView) -> NightScreen:
         """The night screen for ``view``: any answer window (the call is the device's)."""
-        return cls(view.answers, view.players)
+        return cls(view.answers, view.players, view.taken)
 
     def call_slot(self) -> pygame.Rect:
         """The caption band, under any answer buttons."""
@@ -66,6 +71,8 @@ class NightScreen(Screen):
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.fill(NIGHT_BG)  # no stars: a bright speck could be mistaken for a signal
+        if self.taken and self.answers is not AnswerButtons.NONE:
+            canvas.text(TAKEN, 30, NIGHT_TEXT, center=(400, 64), max_width=560)
 
 
 def format_clock(seconds: float) -> str:

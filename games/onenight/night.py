@@ -89,11 +89,13 @@ def night_view(state: OneNightState, listen: str) -> NightView:
     """The night screen: answer buttons only while an answer window is open."""
     kind, _, highest = listen.partition(":")
     players = int(highest) if highest else state.setup.players
-    return NightView(answers=AnswerButtons(kind), players=players)
+    taken = bool(kind) and state.answer is not None
+    return NightView(answers=AnswerButtons(kind), players=players, taken=taken)
 
 
 def take_answer(state: OneNightState, event: Event) -> OneNightState:
-    """Keep an answer given in the open window (the last one counts). Nothing is shown."""
+    """Keep an answer given in the open window (the last one counts). The screen shows that
+    one was taken, never which (``NightView.taken``)."""
     kind, _, highest = state.listening.partition(":")
     answer: bool | int | None = None
     if kind == "yes_no":

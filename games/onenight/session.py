@@ -101,8 +101,12 @@ class OneNightSession:
             return vote.on_input(state, event)
         if isinstance(event, SeatPressed | ControlPressed | Touched):
             # At night nothing reacts to a press: no lamp, no sound, nothing to give away.
-            # An answer in an open window is kept silently.
-            return (night.take_answer(state, event) if state.listening else state), []
+            # An answer in an open window is kept silently; the dim screen shows it was taken,
+            # the same sign whatever the answer, so the Oracle knows her tap counted.
+            taken = night.take_answer(state, event) if state.listening else state
+            if taken is state:
+                return state, []
+            return taken, [Show(night.night_view(taken, taken.listening))]
         raise EventNotAcceptedError(
             f"{describe(event)} is not accepted in phase {state.phase!r}", table=NOT_NOW
         )

@@ -87,6 +87,8 @@ class NightView(View):
     answers: AnswerButtons = AnswerButtons.NONE
     players: int = 0
     """The highest number offered when ``answers`` is ``NUMBER`` (0: none)."""
+    taken: bool = False
+    """An answer is in: one sign, the same whatever the answer (the last one counts)."""
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from games.onenight.instructions import all_lines
 from games.onenight.session import OneNightSession
 from games.onenight.setup import OneNightOptions, OneNightSetup, find_preset
 from games.onenight.state import OneNightPhase, OneNightState
+from games.onenight.views import AnswerButtons, NightView
 
 SPEECH = 2.0  # every line "takes" two seconds in these tests
 
@@ -273,10 +274,12 @@ def seed_for(listen: str) -> int:
 
 def test_a_yes_no_answer_is_kept_silently_and_the_last_one_counts() -> None:
     session, state = oracle_game(seed_for("yes_no"))
-    state, effects = session.handle(state, ControlPressed(Control.YES, 9.0), 9.0)
-    assert effects == [] and state.answer is True
-    state, effects = session.handle(state, Touched(AnswerTap(False)), 9.5)
-    assert effects == [] and state.answer is False
+    state, said_yes = session.handle(state, ControlPressed(Control.YES, 9.0), 9.0)
+    assert state.answer is True
+    state, said_no = session.handle(state, Touched(AnswerTap(False)), 9.5)
+    assert state.answer is False
+    # Taken, and shown so: the one same sign for yes and for no, nothing said or lit.
+    assert said_yes == said_no == [Show(NightView(AnswerButtons.YES_NO, 5, taken=True))]
     state, _ = close_window(session, state)
     assert state.answers == (("oracle", False),)
     assert state.answer is None and not state.listening

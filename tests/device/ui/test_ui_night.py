@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from screenpixels import brightest
 
 from device.screenlayer import DeviceLayer
@@ -38,3 +39,28 @@ def test_once_the_window_closes_no_answer_button_is_left(ui: TouchUI) -> None:
     ui.show(NightView(AnswerButtons.NUMBER, 10), DeviceLayer(call=QUESTION))
     ui.show(NightView(AnswerButtons.NONE, 10), DeviceLayer(call="Oracle, close your eyes."))
     assert ui.controls() == []
+
+
+def test_a_taken_answer_is_said_dimly_the_same_whatever_it_was(
+    ui: TouchUI, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from device.ui.canvas import NIGHT_TEXT, Canvas
+    from device.ui.play import TAKEN
+
+    drawn: list[tuple[str, object]] = []
+    text = Canvas.text
+
+    def recorded(self: Canvas, line: str, size: int, colour: object, **where: object) -> object:
+        drawn.append((line, colour))
+        return text(self, line, size, colour, **where)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Canvas, "text", recorded)
+    ui.show(NightView(AnswerButtons.NUMBER, 10), DeviceLayer(call=QUESTION))
+    ui.redraw(0.0)
+    assert TAKEN not in [line for line, _ in drawn]
+    ui.show(NightView(AnswerButtons.NUMBER, 10, taken=True), DeviceLayer(call=QUESTION))
+    ui.redraw(0.0)
+    assert (TAKEN, NIGHT_TEXT) in drawn  # dim, and no button is lit
+    assert not any(control.lit for control in ui.screen_controls())
+    ui.save_png(tmp_path / "n.png")
+    assert brightest(tmp_path / "n.png") < 90
