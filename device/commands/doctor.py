@@ -39,7 +39,7 @@ from device.config import SYSTEM_CONFIG_PATH, Config, resolve_store_path
 from device.runtime.inbox import Inbox
 from device.runtime.parts import open_hardware_into, open_narrator, voice_choice
 from device.store.database import Store, file_mode
-from device.store.opening import StoreDamagedError
+from device.store.opening import StoreDamagedError, pages_damaged
 from device.ui.inputwake import EVDEV_DRIVERS, event_nodes
 from device.ui.sdlinfo import missing_screen_packages, sdl_video_drivers
 from device.ui.touch import TouchUI
@@ -232,6 +232,9 @@ class Doctor(PersonSteps):
             return FAIL, f"{path} is not writable ({error}) — check its owner and permissions"
         finally:
             db.close()
+        damaged = pages_damaged(path)  # a broken page the opening did not read
+        if damaged is not None:
+            return FAIL, damaged_message(damaged)
         mode = file_mode(path)
         detail = f"{path} (writable, mode {mode:04o})"
         if mode != 0o600:

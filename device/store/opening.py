@@ -88,8 +88,16 @@ def damage_found(path: Path, error: sqlite3.DatabaseError) -> StoreDamagedError 
     """``error`` as the store's damage, when the store at ``path`` is damaged indeed (a broken
     page found only when a table is read, after the store opened: SQLite's message names no
     file); None when the store checks sound, or cannot be checked (``error`` was elsewhere)."""
-    if isinstance(error, sqlite3.OperationalError) or not path.is_file():
+    if isinstance(error, sqlite3.OperationalError):
         return None  # locked, full, missing: not a damaged file
+    return pages_damaged(path, str(error))
+
+
+def pages_damaged(path: Path, reason: str = "") -> StoreDamagedError | None:
+    """The damage ``PRAGMA quick_check`` finds in the store at ``path`` (``reason``: what to
+    say it is, else SQLite's first finding); None when it is sound or cannot be read now."""
+    if not path.is_file():
+        return None
     try:
         db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
         try:
@@ -97,7 +105,9 @@ def damage_found(path: Path, error: sqlite3.DatabaseError) -> StoreDamagedError 
         finally:
             db.close()
     except sqlite3.OperationalError:
-        return None
+        return None  # locked or unreadable now: not known to be damaged
     except sqlite3.DatabaseError as found:
-        return StoreDamagedError(path, str(found))
-    return None if verdict == "ok" else StoreDamagedError(path, str(error))
+        return StoreDamagedError(path, reason or str(found))
+    if verdict == "ok":
+        return None
+    return StoreDamagedError(path, reason or verdict.strip().splitlines()[0][:120])

@@ -174,3 +174,17 @@ def test_a_store_path_that_is_a_folder_is_named(
     assert main(["--config", str(config), *command]) == 1
     error = capsys.readouterr().err  # it said "unable to open database file"
     assert f"the store {folder} is a folder, not a store file: check --store" in error, error
+
+
+def test_doctor_finds_a_broken_page_the_opening_did_not_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(CONFIG, encoding="utf-8")
+    path = resolve_store_path(load_config(config, system_path=None))
+    backup = backed_up_store(path)
+    damage_page_two(path)
+    assert main(["--config", str(config), "doctor", "--check"]) == 1  # it said "ok"
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("store:"))
+    assert line.split()[1] == "FAIL" and f"the store {path} is damaged" in line
+    assert str(backup) in line
