@@ -43,7 +43,7 @@ KEYPAD = {
         ("last", "yes_no", "made the last capture?"),
     ],
     ("alieninjas", None): [("points", "number", "points")],
-    ("alienation", None): [("points", "number", "points"), ("sunnies", "number", "sunnies")],
+    ("alienation", None): [("points", "number", "points"), ("sunnies", "number", "Sunnies")],
     ("encounters", None): [
         ("intention", "choice:hostile,peaceful", "intention"),
         ("war", "number", "war"),
