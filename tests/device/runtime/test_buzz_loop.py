@@ -5,16 +5,19 @@ from __future__ import annotations
 from concurrent.futures import Future
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 from device.clock import VirtualClock
 from device.config import load_config
+from device.runtime.app import Daemon
 from device.runtime.inbox import Call
 from device.runtime.parts import Wiring, open_daemon
 from device.runtime.sessions import home_session
 from games.events import Control, ControlPressed, SeatPressed
 
 
-def test_a_press_queued_while_the_loop_was_busy_is_judged_by_its_edge(tmp_path: Path) -> None:
+def replicas_round(tmp_path: Path, stack: ExitStack) -> tuple[Daemon[Any], VirtualClock]:
+    """A daemon on mock pins and a virtual clock, its Replicas round just started."""
     config = load_config(
         system_path=None, overrides={"narration.backend": "silent", "audio.enabled": False}
     )
@@ -26,15 +29,20 @@ def test_a_press_queued_while_the_loop_was_busy_is_judged_by_its_edge(tmp_path: 
         audio=False,
         keep_transcript=True,
     )
+    daemon = open_daemon(config, wiring, stack)
+    setup = {"game": "alieninjas", "mission": "replicas", "players": 4}
+    daemon.runtime.begin(home_session(setup, config, tuple))
+    daemon.inbox.put(ControlPressed(Control.GO, clock.now()))
+    daemon.step(until=clock.now())
+    clock.advance_to(clock.now() + 10.0)
+    daemon.step(until=clock.now())
+    assert daemon.runtime.phase == "round"
+    return daemon, clock
+
+
+def test_a_press_queued_while_the_loop_was_busy_is_judged_by_its_edge(tmp_path: Path) -> None:
     with ExitStack() as stack:
-        daemon = open_daemon(config, wiring, stack)
-        setup = {"game": "alieninjas", "mission": "replicas", "players": 4}
-        daemon.runtime.begin(home_session(setup, config, tuple))
-        daemon.inbox.put(ControlPressed(Control.GO, clock.now()))
-        daemon.step(until=clock.now())
-        clock.advance_to(clock.now() + 10.0)
-        daemon.step(until=clock.now())
-        assert daemon.runtime.phase == "round"
+        daemon, clock = replicas_round(tmp_path, stack)
         edge = clock.now()
         daemon.inbox.put(SeatPressed(3, edge + 0.004))  # the later edge reaches the loop first
         daemon.step(until=clock.now())
@@ -54,26 +62,8 @@ def test_a_press_that_came_while_the_pass_was_held_is_read_before_the_window_clo
     """Issue 34: the later press reaches the loop first; the pass is then held past the
     window, and the earlier press lands in the inbox meanwhile (after the pass read it). The
     window's tick must not close before that press is read: it goes to the earlier edge."""
-    config = load_config(
-        system_path=None, overrides={"narration.backend": "silent", "audio.enabled": False}
-    )
-    clock = VirtualClock()
-    wiring = Wiring(
-        clock=clock,
-        store_path=tmp_path / "m.db",
-        hardware="mock",
-        audio=False,
-        keep_transcript=True,
-    )
     with ExitStack() as stack:
-        daemon = open_daemon(config, wiring, stack)
-        setup = {"game": "alieninjas", "mission": "replicas", "players": 4}
-        daemon.runtime.begin(home_session(setup, config, tuple))
-        daemon.inbox.put(ControlPressed(Control.GO, clock.now()))
-        daemon.step(until=clock.now())
-        clock.advance_to(clock.now() + 10.0)
-        daemon.step(until=clock.now())
-        assert daemon.runtime.phase == "round"
+        daemon, clock = replicas_round(tmp_path, stack)
         edge = clock.now()
 
         def held(_daemon: object) -> None:
