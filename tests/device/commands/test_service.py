@@ -98,7 +98,11 @@ def test_outside_systemd_notifying_does_nothing() -> None:
     assert notifier.ping_every is None
 
 
-def test_the_daemon_says_ready_pings_the_watchdog_and_says_stopping(tmp_path: Path) -> None:
+def start_service(
+    tmp_path: Path, stderr: int, extra_env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen[str], socket.socket]:
+    """``mothership run`` on mock pins and a silent voice, as systemd starts it: with a notify
+    socket (returned, listening) in its environment."""
     address = tmp_path / "notify.sock"
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     listener.bind(str(address))
@@ -109,10 +113,15 @@ def test_the_daemon_says_ready_pings_the_watchdog_and_says_stopping(tmp_path: Pa
         **os.environ,
         "XDG_STATE_HOME": str(tmp_path / "state"),
         "NOTIFY_SOCKET": str(address),
-        "WATCHDOG_USEC": "400000",  # pings every 0.2 s
+        **(extra_env or {}),
     }
     command = [sys.executable, "-m", "device", "--config", str(config), "run", "--hardware", "mock"]
-    process = subprocess.Popen(command, env=env, stderr=subprocess.DEVNULL)
+    return subprocess.Popen(command, env=env, stderr=stderr, text=True), listener
+
+
+def test_the_daemon_says_ready_pings_the_watchdog_and_says_stopping(tmp_path: Path) -> None:
+    pings = {"WATCHDOG_USEC": "400000"}  # pings every 0.2 s
+    process, listener = start_service(tmp_path, subprocess.DEVNULL, pings)
     try:
         assert listener.recv(64) == b"READY=1"
         listener.settimeout(1.5 * 0.4)  # 1.5 x the watchdog timeout catches a hung loop
@@ -191,15 +200,7 @@ def test_the_service_logs_which_release_runs(tmp_path: Path) -> None:
     # The journal names the release and its commit once at start, as `mothership --version` does.
     from device.version import version_line
 
-    address = tmp_path / "notify.sock"
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-    listener.bind(str(address))
-    listener.settimeout(30)
-    config = tmp_path / "config.toml"
-    config.write_text('[narration]\nbackend = "silent"\n[audio]\nenabled = false\n')
-    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), "NOTIFY_SOCKET": str(address)}
-    command = [sys.executable, "-m", "device", "--config", str(config), "run", "--hardware", "mock"]
-    process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, text=True)
+    process, listener = start_service(tmp_path, subprocess.PIPE)
     try:
         assert listener.recv(64) == b"READY=1"
         process.send_signal(signal.SIGTERM)
