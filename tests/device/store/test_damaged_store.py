@@ -58,10 +58,8 @@ def daemon(config: Path, store: Path, env: dict[str, str]) -> subprocess.Popen[s
     )
 
 
-def test_the_daemon_names_the_damaged_store_its_backup_and_the_restore(tmp_path: Path) -> None:
-    path = tmp_path / "state" / "m.db"
-    backup = backed_up_store(path)
-    damage(path)
+def daemon_refusal(tmp_path: Path, path: Path) -> tuple[int, str]:
+    """The daemon started on the store ``path``: its exit code and its last line."""
     config = tmp_path / "config.toml"
     config.write_text(CONFIG, encoding="utf-8")
     process = daemon(config, path, {})
@@ -69,13 +67,21 @@ def test_the_daemon_names_the_damaged_store_its_backup_and_the_restore(tmp_path:
         _, err = process.communicate(timeout=120)
     finally:
         process.kill()
-    assert process.returncode == 1
-    message = err.strip().splitlines()[-1]
+    return process.returncode, err.strip().splitlines()[-1]
+
+
+def test_the_daemon_names_the_damaged_store_its_backup_and_the_restore(tmp_path: Path) -> None:
+    path = tmp_path / "state" / "m.db"
+    backup = backed_up_store(path)
+    damage(path)
+    returncode, message = daemon_refusal(tmp_path, path)
+    assert returncode == 1
     assert message.startswith(f"mothership: error: the store {path} is damaged (file is not")
     assert f"The latest backup is {backup}, 1 plays." in message
     commands = message.split("restore it: ", 1)[1]
     assert commands.endswith(f"mothership backup restore --store {path}")
     # The commands it gives work as written.
+    config = tmp_path / "config.toml"  # the one the daemon ran with
     shell = commands.replace("mothership ", f"{sys.executable} -m device --config {config} ")
     done = subprocess.run(["sh", "-c", shell], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
@@ -145,15 +151,8 @@ def test_a_broken_page_found_after_the_store_opened_names_the_store(tmp_path: Pa
     path = tmp_path / "state" / "m.db"
     backup = backed_up_store(path)
     damage_page_two(path)
-    config = tmp_path / "config.toml"
-    config.write_text(CONFIG, encoding="utf-8")
-    process = daemon(config, path, {})
-    try:
-        _, err = process.communicate(timeout=120)
-    finally:
-        process.kill()
-    message = err.strip().splitlines()[-1]  # it said "database disk image is malformed"
-    assert process.returncode == 1
+    returncode, message = daemon_refusal(tmp_path, path)  # it said "...image is malformed"
+    assert returncode == 1
     assert message.startswith(f"mothership: error: the store {path} is damaged"), message
     assert f"The latest backup is {backup}, 1 plays." in message
 
