@@ -32,6 +32,7 @@ from device.store.backups import (
 )
 from device.store.database import Store
 from device.store.opening import existing
+from device.wording import counted
 
 __all__ = ["BACKUPS_KEPT", "backup_after_play", "backup_dir", "list_backups", "write_backup"]
 
@@ -54,12 +55,12 @@ def run(args: argparse.Namespace, store_path: Path) -> int:
                     f"cannot back up the store {store_path} into {folder}: "
                     + failure(error, folder)
                 ) from None
-            print(f"{store.play_count()} plays written to {path}")
+            print(f"{counted(store.play_count(), 'play')} written to {path}")
             return 0
         path = find_backup(folder, args.name)
         done = restore_backup(store, path)
         kept = done.total - done.added
-        print(f"{path.name}: {done.added} new plays restored ({kept} already logged)")
+        print(f"{path.name}: {counted(done.added, 'new play')} restored ({kept} already logged)")
         return 0
     finally:
         store.close()
@@ -70,14 +71,14 @@ def backups_text(folder: Path) -> str:
     backups = list_backups(folder)
     if not backups:
         return f"no backups in {folder} yet (one is written after every logged play)"
-    lines = [f"{len(backups)} backups in {folder} (the newest {BACKUPS_KEPT} are kept):"]
+    lines = [f"{counted(len(backups), 'backup')} in {folder} (the newest {BACKUPS_KEPT} are kept):"]
     for path in backups:
         plays = plays_in(path)
         size = path.stat().st_size
         journal = path.with_name(path.name.removesuffix(SNAPSHOT) + JOURNAL)
         if path.suffix == SNAPSHOT and journal.exists():
             size += journal.stat().st_size
-        shown = "unreadable" if plays is None else f"{plays} plays"
+        shown = "unreadable" if plays is None else counted(plays, "play")
         lines.append(f"  {path.name}  {shown}  {size} bytes")
     return "\n".join(lines)
 

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 
 from device.store.backups import backup_dir, list_backups, plays_in, readable
 from device.store.opening import StoreDamagedError
+from device.wording import counted
 
 
 def damaged_message(damaged: StoreDamagedError) -> str:
@@ -25,7 +26,7 @@ def damaged_message(damaged: StoreDamagedError) -> str:
         )
     latest = readable_ones[-1]
     plays = plays_in(latest)
-    held = "" if plays is None else f", {plays} plays"
+    held = "" if plays is None else f", {counted(plays, 'play')}"
     return (
         f"the store {path} is damaged ({error}). The latest backup is {latest}{held}. "
         f"Stop the device (sudo systemctl stop mothership), move the store aside and restore "

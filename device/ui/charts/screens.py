@@ -17,6 +17,7 @@ import pygame
 from device.ui.canvas import ACCENT, ALIEN, AMBER, DIM, PANEL, TEXT, Canvas, text_size
 from device.ui.model import Colour, Control
 from device.ui.screens import Screen
+from device.wording import counted
 from games.events import Tap
 from games.scorelog.views import HistoryView, Tab, TotalsView, WinsView
 
@@ -364,9 +365,4 @@ class HistoryScreen(Screen):
         scored = self.scored()
         wins = sum(1 for _, _, won in scored if won)
         best = max((score for _, score, _ in scored), default=0)
-        return f"{_counted(len(scored), 'play')}, {_counted(wins, 'win')}, best {best}"
-
-
-def _counted(count: int, word: str) -> str:
-    """ "1 play", "2 plays": the noun agrees with the count."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+        return f"{counted(len(scored), 'play')}, {counted(wins, 'win')}, best {best}"

@@ -114,7 +114,7 @@ def test_restore_skips_an_empty_newest_backup(
     assert main(["backup", "restore", "--store", str(fresh)]) == 0
     out = capsys.readouterr()
     assert "skipping mothership-20260102T000000000000Z.json: it is empty" in out.err
-    assert f"{good.name}: 1 new plays restored" in out.out
+    assert f"{good.name}: 1 new play restored" in out.out
 
 
 def test_an_old_json_backup_still_restores(
@@ -127,9 +127,9 @@ def test_an_old_json_backup_still_restores(
     old = backup_dir(db) / "mothership-20250101T000000000000Z.json"
     old.write_text(export(source, "json"))
     assert main(["backup", "list", "--store", str(db)]) == 0
-    assert f"{old.name}  1 plays" in capsys.readouterr().out
+    assert f"{old.name}  1 play" in capsys.readouterr().out
     assert main(["backup", "restore", "--store", str(db)]) == 0
-    assert f"{old.name}: 1 new plays restored" in capsys.readouterr().out
+    assert f"{old.name}: 1 new play restored" in capsys.readouterr().out
 
 
 def test_records_without_a_play_and_the_simulator_write_no_backup(tmp_path: Path) -> None:
@@ -170,15 +170,15 @@ def test_backup_list_now_and_restore_from_the_command_line(
     assert main(["backup", "list", "--store", str(db)]) == 0
     listing = capsys.readouterr().out
     (name,) = [path.name for path in list_backups(backup_dir(db))]
-    assert f"{name}  1 plays" in listing
+    assert f"{name}  1 play" in listing
     assert main(["backup", "now", "--store", str(db)]) == 0
-    assert "1 plays written to" in capsys.readouterr().out
+    assert "1 play written to" in capsys.readouterr().out
     # A fresh store (a new SD card) takes the newest backup back.
     fresh = tmp_path / "new" / "m.db"
     fresh.parent.mkdir()
     (fresh.parent / "backups").symlink_to(backup_dir(db))
     assert main(["backup", "restore", "--store", str(fresh)]) == 0
-    assert "1 new plays restored (0 already logged)" in capsys.readouterr().out
+    assert "1 new play restored (0 already logged)" in capsys.readouterr().out
     assert [play.game for play in Store(fresh).plays()] == ["Alien Encounters"]
     assert main(["backup", "restore", name, "--store", str(fresh)]) == 0
     assert "0 new plays restored (1 already logged)" in capsys.readouterr().out

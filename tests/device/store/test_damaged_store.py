@@ -77,7 +77,7 @@ def test_the_daemon_names_the_damaged_store_its_backup_and_the_restore(tmp_path:
     returncode, message = daemon_refusal(tmp_path, path)
     assert returncode == 1
     assert message.startswith(f"mothership: error: the store {path} is damaged (file is not")
-    assert f"The latest backup is {backup}, 1 plays." in message
+    assert f"The latest backup is {backup}, 1 play." in message
     commands = message.split("restore it: ", 1)[1]
     assert commands.endswith(f"mothership backup restore --store {path}")
     # The commands it gives work as written.
@@ -154,7 +154,7 @@ def test_a_broken_page_found_after_the_store_opened_names_the_store(tmp_path: Pa
     returncode, message = daemon_refusal(tmp_path, path)  # it said "...image is malformed"
     assert returncode == 1
     assert message.startswith(f"mothership: error: the store {path} is damaged"), message
-    assert f"The latest backup is {backup}, 1 plays." in message
+    assert f"The latest backup is {backup}, 1 play." in message
 
 
 @pytest.mark.parametrize(
