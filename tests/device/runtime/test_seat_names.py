@@ -118,14 +118,7 @@ def test_the_replicas_check_names_who_called_on_screen_and_aloud(
 def test_the_vote_ring_and_the_reveal_name_a_linked_seat(
     config: Config, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    drawn: list[str] = []
-    text = Canvas.text
-
-    def recorded(self: Canvas, line: str, size: int, colour: Any, **where: Any) -> Any:
-        drawn.append(line)
-        return text(self, line, size, colour, **where)
-
-    monkeypatch.setattr(Canvas, "text", recorded)
+    drawn = drawn_texts(monkeypatch)
     with table(config, tmp_path / "m.db") as t:
         t.tap("Players", "New player", "A", "D", "A", "OK").press(1).tap("Done")
         t.tap("One Night", "Start night").until("day")
