@@ -37,6 +37,7 @@ from device.store.scorelog import (
 )
 from device.store.settings import SettingsTable, add_settings_table
 from device.store.stats import LogStats
+from device.store.walsync import WalSync, wal_sync_for
 from games.scorelog.plays import FinalResult, Play
 
 logger = logging.getLogger(__name__)
@@ -78,6 +79,7 @@ class Store(PlayerTables, SettingsTable):
         self.last_logged: Play | None = None
         self._stats: LogStats | None = None
         """The play logged last since the store was opened (the end screen's BG Stats link)."""
+        self.wal_sync: WalSync | None = None
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         if not path.exists():
             # Create it private before SQLite opens it: the checkpoint holds hidden roles.
@@ -92,6 +94,12 @@ class Store(PlayerTables, SettingsTable):
             if isinstance(error, sqlite3.OperationalError):
                 raise
             raise StoreDamagedError(path, str(error)) from None
+
+    def sync_wal_behind(self, device: bool = True) -> None:
+        """On the ``device``, fsync the WAL after each write off the loop (``WalSync``), so a
+        checkpoint survives a power cut too; the simulator and the commands make none."""
+        if device and self.wal_sync is None:
+            self.wal_sync = wal_sync_for(self._db, self.path)
 
     def _set_up(self) -> None:
         """The tables, and what older stores lack."""
@@ -129,6 +137,8 @@ class Store(PlayerTables, SettingsTable):
         if self.pending.replay(
             self._add_record, self._save_checkpoint, self._clear_checkpoint, self._save_setting
         ):
+            if self.wal_sync is not None:
+                self.wal_sync.wake()  # the NORMAL commits reach the disk behind the loop
             if failing:
                 logger.warning("the store is writable again; the game is saved")
             return True
@@ -405,6 +415,8 @@ class Store(PlayerTables, SettingsTable):
                 self.path,
                 self.path.parent,
             )
+        if self.wal_sync is not None:
+            self.wal_sync.close()  # its last sync: what close's flush wrote
         self._db.close()
 
 
