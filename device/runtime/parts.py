@@ -293,6 +293,7 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
     notices: list[str] = []
     store = Store(wiring.store_path, on_write_error=None if wiring.strict else notices.append)
     stack.callback(store.close)
+    store.sync_wal_behind(wiring.backups)  # the device's checkpoints fsynced off the loop
     ui = TouchUI(
         size=(config.display.width, config.display.height),
         fullscreen=wiring.fullscreen,
