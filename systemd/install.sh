@@ -85,7 +85,12 @@ write() {
         mkdir -p "$(dirname "$1")"
         cat >"$1.new"
         chmod "$2" "$1.new"
+        # Its data on the disk before the rename: a power cut right after an install left
+        # /opt/mothership/source renamed in but empty (the booted check), and update then
+        # found no installer.
+        sync "$1.new"
         mv -T "$1.new" "$1"
+        sync "$(dirname "$1")"
     fi
 }
 
@@ -360,6 +365,7 @@ step_switch() {
     # `sudo mothership update` works from any shell: the command is on root's PATH.
     link "$PREFIX_PATH/current/venv/bin/mothership" "$COMMAND"
     printf '%s\n' "$SRC" | write "$PREFIX/source" 0644
+    run sync  # the links above too, before the restart
 }
 
 # Every release but the active and the previous one goes.
