@@ -144,3 +144,16 @@ class Machine:
     def commit_file(self) -> str:
         """The commit file the installer wrote into the staged source (the last run's)."""
         return Path(f"{self.calls}.commit").read_text()
+
+
+def usable_machine(tmp_path: Path) -> Machine:
+    """A machine for one test, or the test skipped where the installer cannot run as this user:
+    it gives the state directory to a group named as its user."""
+    import grp
+
+    import pytest
+
+    made = Machine(tmp_path)
+    if grp.getgrgid(os.getegid()).gr_name != made.user:
+        pytest.skip("the installer gives the state directory to a group named as its user")
+    return made
