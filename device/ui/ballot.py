@@ -1,8 +1,10 @@
 """The One Night vote and tally screens.
 
 Secrecy: until the tally the vote screen shows only how many votes are in and which seats have
-voted, never who voted for whom. In grid mode one person enters everyone's votes (tap a voter,
-then a target); the target row never lights up, so no vote can be read off the screen.
+voted, never who voted for whom. The voter being entered (a secret ballot's seat that pressed
+itself, the called player, the grid's pick) is haloed, so a press is seen to count. In grid
+mode one person enters everyone's votes (tap a voter, then a target); the target row never
+lights up, so no vote can be read off the screen.
 """
 
 from __future__ import annotations
@@ -70,6 +72,10 @@ class VoteScreen(Screen):
     """(seat, name) for the seats the Players screen named."""
     refused: bool = False
     """The message refuses a vote: drawn in a refusal's colour, not the success green."""
+    voter_cast: int = 0
+    """How many of the voter's votes are in."""
+    voter_hands: int = 1
+    """How many votes the voter casts (2: a ripple's two-hand voter)."""
 
     @classmethod
     def from_view(cls, view: VoteView) -> VoteScreen:
@@ -84,6 +90,8 @@ class VoteScreen(Screen):
             tuple(sorted(view.missing)),
             tuple((name.seat, name.name) for name in view.seat_names),
             view.refused,
+            view.voter_cast,
+            view.voter_hands,
         )
 
     @property
@@ -130,12 +138,9 @@ class VoteScreen(Screen):
             return
         area = pygame.Rect(24, 12, 352, 140)
         canvas.paragraph([self.message], 96, self._message_colour, area, centred=True)
-        if self.mode is VoteMode.CALLED and self.voter is not None:
-            head, hint, colour = (
-                f"{self._who(self.voter)}, your vote",
-                "Press the seat you vote for",
-                CURRENT_TINT,
-            )
+        if self.voter is not None:
+            # The voter's press counted: their name in blue and their chip haloed.
+            head, hint, colour = f"{self._who(self.voter)}, your vote", self._hint(), CURRENT_TINT
         elif self.mode is VoteMode.CALLED:
             head, hint, colour = "Everyone called", "has voted", TEXT
         else:
@@ -144,8 +149,15 @@ class VoteScreen(Screen):
         canvas.text(hint, 30, TEXT, center=(200, 214), max_width=352)
         canvas.text(self._count(), 52, ALIEN, center=(200, 280), max_width=352)
         canvas.text(self._waiting(), 30, DIM, center=(200, 334), max_width=352)
-        called = self.voter if self.mode is VoteMode.CALLED else None
-        draw_ring(canvas, self.players, set(self.voted), called, dict(self.names))
+        draw_ring(canvas, self.players, set(self.voted), self.voter, dict(self.names))
+
+    def _hint(self) -> str:
+        """What the voter presses next: a two-hand voter is told which of their votes it is."""
+        if self.voter_hands == 2 and self.voter_cast == 1:
+            return "1 of 2 in: press your second choice"
+        if self.voter_hands == 2:
+            return "Press your first of 2 choices"
+        return "Press the seat you vote for"
 
     def _count(self) -> str:
         return f"{self.done} of {self.players} votes in"

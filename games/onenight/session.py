@@ -147,7 +147,8 @@ class OneNightSession:
         if moved.phase is OneNightPhase.DAY:
             return moved, [Phase(OneNightPhase.DAY), Show(day.day_view(moved))]
         if moved.phase is OneNightPhase.VOTE:
-            return moved, [Phase(OneNightPhase.VOTE), Show(vote.vote_view(moved))]
+            relit = vote.lamps_changed(None, moved)  # a restart lost the voted seats' lamps
+            return moved, [Phase(OneNightPhase.VOTE), Show(vote.vote_view(moved)), *relit]
         if moved.phase is OneNightPhase.REVEAL:
             return moved, [Phase(OneNightPhase.REVEAL), reveal.screen(moved)]
         if moved.phase is OneNightPhase.RESULT:

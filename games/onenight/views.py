@@ -25,7 +25,8 @@ class VoteView(View):
     """Seats whose vote is in."""
     mode: VoteMode
     voter: int | None
-    """Grid: the voter being entered; called: the player called; secret: always None."""
+    """The voter being entered: picked (grid), called (called) or identified by their own seat
+    (secret); everyone saw that press, so it is public."""
     device_target: bool
     """A ripple lets the device be voted for (grid mode shows it as a target)."""
     missing: tuple[int, ...]
@@ -34,10 +35,19 @@ class VoteView(View):
     """The names linked to seats (the device fills them): the ring and the call say them."""
     refused: bool = False
     """The message refuses a vote ("You cannot vote for yourself"): drawn as a refusal."""
+    voter_cast: int = 0
+    """How many of the voter's votes are in (a ripple's two-hand voter has cast one)."""
+    voter_hands: int = 1
+    """How many votes the voter casts (2 for a ripple's two-hand voter)."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
         self.players_in_range(self.players)
+        if not (0 <= self.voter_cast <= self.voter_hands and 1 <= self.voter_hands <= 2):
+            raise ViewError(
+                f"VoteView.voter_cast: {self.voter_cast} of {self.voter_hands} votes"
+                " (a voter casts 1 or 2 votes, and no more than that)"
+            )
         self.seats_in_range("voted", self.voted, self.players)
         self.seats_in_range("voter", () if self.voter is None else (self.voter,), self.players)
         self.seats_in_range("missing", self.missing, self.players)

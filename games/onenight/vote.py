@@ -2,13 +2,18 @@
 
 The screen and lamps show only how many votes are in (and which seats have voted), never who
 voted for whom, until the tally. The vote closes by itself once every seat has voted.
+
+A press is always answered where the table can see it: the voter whose turn it is (identified by
+their own seat in a secret ballot, called, or picked on the grid) is haloed on the screen and
+their lamp breathes; a seat whose vote is in is lit, whoever it chose. A target's lamp never
+changes, so nothing shows whom a vote went to.
 """
 
 from __future__ import annotations
 
 import dataclasses
 
-from games.effects import Effect, Phase, Say, Show
+from games.effects import Effect, Lamp, LampPattern, Phase, Say, Show
 from games.events import (
     Control,
     ControlPressed,
@@ -51,7 +56,8 @@ def seats_phrase(seats: tuple[int, ...]) -> str:
 def vote_view(
     state: OneNightState, message: str | None = None, *, refused: bool = False
 ) -> VoteView:
-    """The vote screen: counts and voted seats only (public), plus the grid's picked voter.
+    """The vote screen: counts and voted seats only (public), plus the voter being entered
+    (identified, called or picked: everyone saw that press) and how many of their hands are in.
 
     The message is "Vote!", or the pending change's question for as long as it waits, so the
     screen (also after a restart) never drops a question still to answer."""
@@ -65,7 +71,9 @@ def vote_view(
         players=ballot.players,
         voted=tuple(ballot.voted),
         mode=mode,
-        voter=ballot.voter if mode is not VoteMode.SECRET else None,
+        voter=ballot.voter,
+        voter_cast=0 if ballot.voter is None else len(ballot.targets(ballot.voter)),
+        voter_hands=1 if ballot.voter is None else ballot.allowed(ballot.voter),
         device_target=ballot.device_target,
         missing=tuple(ballot.missing),
         refused=refused,
@@ -85,11 +93,37 @@ def open_vote(state: OneNightState, two_votes: tuple[int, ...], device_target: b
     effects += [Show(vote_view(state)), Say.of(f"onenight.vote.{mode}")]
     if mode is VoteMode.CALLED:
         effects.append(Say.of("onenight.vote.call", seat=1))
-    return state, effects
+    return state, effects + lamps_changed(None, state)
+
+
+def seat_lamp(state: OneNightState, seat: int) -> LampPattern:
+    """A seat's lamp in the vote: breathing for the voter being entered, lit once its vote is
+    in, dark otherwise (and every lamp dark once the vote has closed)."""
+    ballot = state.ballot
+    if ballot is None or state.phase is not OneNightPhase.VOTE:
+        return LampPattern.OFF
+    if seat == ballot.voter:
+        return LampPattern.PULSE
+    return LampPattern.ON if ballot.is_done(seat) else LampPattern.OFF
+
+
+def lamps_changed(before: OneNightState | None, after: OneNightState) -> list[Effect]:
+    """The lamps a vote input changes (all of them when ``before`` is None: a resume)."""
+    out: list[Effect] = []
+    for seat in range(1, after.setup.players + 1):
+        pattern = seat_lamp(after, seat)
+        if before is None or seat_lamp(before, seat) is not pattern:
+            out.append(Lamp(seat, pattern))
+    return out
 
 
 def on_input(state: OneNightState, event: Event) -> Transition:
-    """Handle one input in the vote phase."""
+    """Handle one input in the vote phase; the lamps follow the ballot (see the module)."""
+    after, effects = _on_input(state, event)
+    return after, effects + lamps_changed(state, after)
+
+
+def _on_input(state: OneNightState, event: Event) -> Transition:
     ballot = state.ballot
     assert ballot is not None
     if isinstance(event, VoteCast):
@@ -155,8 +189,9 @@ def _seat(state: OneNightState, ballot: Ballot, seat: int) -> Transition:
     if seat > ballot.players:
         return state, []
     if ballot.mode is VoteMode.SECRET and ballot.voter is None:
+        # Shown at once (the seat haloed, its lamp breathing): the voter sees the press counted.
         state = dataclasses.replace(state, ballot=dataclasses.replace(ballot, voter=seat))
-        return state, [Say.of("onenight.vote.your_turn", seat=seat)]
+        return state, [Say.of("onenight.vote.your_turn", seat=seat), Show(vote_view(state))]
     if ballot.voter is None:  # grid mode: the screen picks the voter
         return state, []
     return _cast(state, ballot.voter, seat)

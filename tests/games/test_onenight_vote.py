@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from games.effects import Phase, Say, Show
+from games.effects import Lamp, LampPattern, Phase, Say, Show
 from games.events import (
     AnswerTap,
     Control,
@@ -22,6 +22,7 @@ from games.events import (
 )
 from games.onenight import vote
 from games.onenight.ballot import Ballot, Cast, VoteError, VoteMode, cast, confirm
+from games.onenight.session import OneNightSession
 from games.onenight.setup import OneNightOptions, OneNightSetup, find_preset
 from games.onenight.state import OneNightPhase, OneNightState, state_from_json, state_to_json
 from games.onenight.views import TallyView, VoteView
@@ -89,13 +90,52 @@ def test_votes_by_event_close_the_vote_by_themselves_with_the_tally() -> None:
 def test_a_secret_ballot_is_own_seat_then_target() -> None:
     state = voting("secret")
     state, effects = vote.on_input(state, SeatPressed(3, 0.0))
-    assert effects == [Say.of("onenight.vote.your_turn", seat=3)]
+    assert effects == [
+        Say.of("onenight.vote.your_turn", seat=3),
+        Show(vote.vote_view(state)),  # the press is seen to count: seat 3 is the voter
+        Lamp(3, LampPattern.PULSE),
+    ]
+    assert vote.vote_view(state).voter == 3
     state, effects = vote.on_input(state, SeatPressed(1, 0.1))
     assert state.ballot is not None and state.ballot.targets(3) == (1,)
     assert state.ballot.voter is None
     view = next(e for e in effects if isinstance(e, Show)).view
     assert isinstance(view, VoteView)
     assert view.voted == (3,) and view.voter is None
+    # The voter's lamp is lit as voted; the target's lamp never changes.
+    assert [e for e in effects if isinstance(e, Lamp)] == [Lamp(3, LampPattern.ON)]
+
+
+def test_a_two_hand_voter_sees_each_vote_counted_and_no_lamp_shows_a_target() -> None:
+    setup = OneNightSetup(4, find_preset("alien_first_game").roles, 1, OneNightOptions())
+    state, _ = vote.open_vote(OneNightState(setup), (2,), False)
+    lamps: list[Lamp] = []
+    for seat in (2, 3):
+        state, effects = vote.on_input(state, SeatPressed(seat, 0.0))
+        lamps += [e for e in effects if isinstance(e, Lamp)]
+    view = vote.vote_view(state)
+    assert (view.voter, view.voter_cast, view.voter_hands) == (2, 1, 2)
+    state, effects = vote.on_input(state, SeatPressed(4, 0.0))
+    lamps += [e for e in effects if isinstance(e, Lamp)]
+    assert lamps == [Lamp(2, LampPattern.PULSE), Lamp(2, LampPattern.ON)]
+    assert vote.vote_view(state).voted == (2,)
+
+
+def test_the_lamps_go_out_when_the_vote_closes_and_come_back_after_a_restart() -> None:
+    state = voting()
+    state, _ = vote.on_input(state, VoteCast(1, 2))
+    relit = OneNightSession(state.setup).resume(state, 0.0, 5.0)[1]
+    assert [e for e in relit if isinstance(e, Lamp)] == [
+        Lamp(1, LampPattern.ON),
+        *(Lamp(seat, LampPattern.OFF) for seat in (2, 3, 4)),
+    ]
+    for voter, target in ((2, 3), (3, 2)):
+        state, _ = vote.on_input(state, VoteCast(voter, target))
+    state, effects = vote.on_input(state, VoteCast(4, 2))
+    assert state.phase == "reveal"
+    assert [e for e in effects if isinstance(e, Lamp)] == [
+        Lamp(seat, LampPattern.OFF) for seat in (1, 2, 3)
+    ]
 
 
 def test_called_voting_calls_each_player_in_turn() -> None:

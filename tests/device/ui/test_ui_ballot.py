@@ -100,13 +100,21 @@ def test_secret_and_called_votes_offer_only_close(ui: TouchUI, mode: str) -> Non
     assert ui.poll() == [UiInput("touch", Tap.CLOSE)]
 
 
-def test_the_secret_vote_ignores_a_voter_so_it_shows_no_target_info(ui: TouchUI) -> None:
+def test_the_secret_vote_halos_the_voter_who_pressed_and_shows_no_target_info(
+    ui: TouchUI,
+) -> None:
     ui.show(vote())
     ui.redraw(0.0)
     plain = _pixels(pygame.Rect(0, 0, 800, 480))
-    ui.show(vote(voter=4, device_target=True))
+    ui.show(vote(voter=4))
     ui.redraw(0.0)
-    assert _pixels(pygame.Rect(0, 0, 800, 480)) == plain
+    identified = _pixels(pygame.Rect(0, 0, 800, 480))
+    assert identified != plain  # the voter's own press shows
+    (x, y), radius = ring_seats(7)[3]  # seat 4
+    assert tuple(display().get_at((x, y - radius - 8))[:3]) == CURRENT_TINT
+    ui.show(vote(voter=4, device_target=True))  # a target the device may be: not on show
+    ui.redraw(0.0)
+    assert _pixels(pygame.Rect(0, 0, 800, 480)) == identified
 
 
 def test_the_ring_lights_the_seats_that_voted(ui: TouchUI) -> None:

@@ -1,0 +1,62 @@
+"""A secret ballot by seat buttons, as a table plays it: each press is seen to count (the voter
+haloed and named, their lamp breathing, then lit once the vote is in) and nothing shows whom a
+vote went to (issue 35)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from touchplay import Table, table, table_config
+
+from device.config import Config
+from device.ui.canvas import Canvas
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Config:
+    return table_config(tmp_path)
+
+
+def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every line the canvas draws from now on."""
+    drawn: list[str] = []
+    text = Canvas.text
+
+    def recorded(self: Canvas, line: str, size: int, colour: Any, **where: Any) -> Any:
+        drawn.append(line)
+        return text(self, line, size, colour, **where)
+
+    monkeypatch.setattr(Canvas, "text", recorded)
+    return drawn
+
+
+def lamps(t: Table, since: int) -> list[tuple[int, str]]:
+    """(seat, pattern) of every lamp the device set after transcript entry ``since``."""
+    entries: list[dict[str, Any]] = t.daemon.transcript.entries[since:]
+    return [(entry["lamp"], str(entry["pattern"])) for entry in entries if "lamp" in entry]
+
+
+def test_a_voters_own_press_shows_and_the_target_press_lights_only_the_voter(
+    config: Config, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn = drawn_texts(monkeypatch)
+    with table(config, tmp_path / "m.db") as t:
+        t.tap("Players", "New player", "A", "D", "A", "OK").press(2).tap("Done")
+        t.tap("One Night", "Start night").until("day").tap("Vote now", "Vote now").until("vote")
+        drawn.clear()
+        start = len(t.daemon.transcript.entries)
+        t.press(2)
+        assert getattr(t.daemon.shown.view, "voter", None) == 2
+        assert "Ada, your vote" in drawn and "Press the seat you vote for" in drawn
+        assert lamps(t, start) == [(2, "pulse")]
+        start = len(t.daemon.transcript.entries)
+        t.press(3)
+        assert lamps(t, start) == [(2, "on")]  # seat 3's lamp says nothing of the vote
+        view = t.daemon.shown.view
+        assert getattr(view, "voted", ()) == (2,) and getattr(view, "voter", 0) is None
+        start = len(t.daemon.transcript.entries)
+        t.press(1, 2, 3, 4, 4, 1).until("reveal")
+        voting = [(1, "pulse"), (1, "on"), (3, "pulse"), (3, "on"), (4, "pulse")]
+        assert lamps(t, start) == [*voting, *((seat, "off") for seat in (1, 2, 3, 4))]
