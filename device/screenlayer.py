@@ -45,6 +45,9 @@ class DeviceLayer:
     """The public call just said ("": none)."""
     progress: float | None = None
     """How much of the lines being prepared are ready, 0 to 1 (None: none asked yet)."""
+    left: float | None = None
+    """Seconds the lines still to prepare should take at this machine's recent pace (None:
+    not known yet)."""
     ending: Ending = NO_ENDING
     """What a game's last screen offers besides Home (given with the view it goes with)."""
 

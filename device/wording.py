@@ -12,3 +12,16 @@ def counted(count: int, word: str) -> str:
     ('1 play', '0 plays', '3 backups')
     """
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def about(seconds: float) -> str:
+    """A wait as a table says it: to the 10 s under a minute, then to the minute.
+
+    >>> about(4), about(42), about(56), about(150)
+    ('a few seconds', 'about 40 s', 'about 1 min', 'about 3 min')
+    """
+    if seconds < 10:
+        return "a few seconds"
+    if seconds < 55:
+        return f"about {int(seconds / 10 + 0.5) * 10} s"
+    return f"about {max(1, int(seconds / 60 + 0.5))} min"

@@ -170,16 +170,20 @@ class Narrator:
 
     def unready(self, items: Sequence[tuple[str, Mapping[str, object]]]) -> int:
         """How many of these lines are neither rendered nor failed yet."""
+        return len(self.unready_texts(items))
+
+    def unready_texts(self, items: Sequence[tuple[str, Mapping[str, object]]]) -> list[str]:
+        """The texts of these lines that are neither rendered nor failed yet."""
         if self.timing_only:
-            return 0
-        count = 0
+            return []
+        texts = []
         for line_id, params in items:
             text = self.text(line_id, params)
             if self._recording(line_id) is not None or self.cache.has(text):
                 continue
             if self.renderer is None or self.renderer.result(text) is None:
-                count += 1
-        return count
+                texts.append(text)
+        return texts
 
     def text(self, line_id: str, params: Mapping[str, object] | None = None) -> str:
         """Return the words of a line with its placeholders filled in.

@@ -21,6 +21,7 @@ from enum import IntEnum
 from pathlib import Path
 
 from narration.cache import WavCache
+from narration.pace import RenderPace
 
 __all__ = ["IDLE_RELEASE_SECONDS", "LineRenderer", "Urgency"]
 
@@ -53,6 +54,7 @@ class LineRenderer:
         *,
         wake: Callable[[], None] | None = None,
         idle_release: float = IDLE_RELEASE_SECONDS,
+        pace: RenderPace | None = None,
     ) -> None:
         """Set up, without starting (:meth:`start`).
 
@@ -60,12 +62,15 @@ class LineRenderer:
             cache: Where lines go; its backend renders them.
             wake: Called (on this thread) when a line asked for ``NOW`` is ready or failed.
             idle_release: Idle seconds after which the backend's worker is released.
+            pace: Where render times go (by default a pace of its own, on the monotonic clock).
         """
         self.cache = cache
         self.wake = wake or (lambda: None)
         self.idle_release = idle_release
         self.rendered = 0
         """Lines this thread rendered."""
+        self.pace = pace or RenderPace()
+        """How fast lines render here (only lines the voice rendered, not cache hits)."""
         self._ready: dict[str, Path] = {}
         self._failed: dict[str, str] = {}
         self._queued: dict[str, Urgency] = {}
@@ -250,9 +255,11 @@ class LineRenderer:
     def _run(self) -> None:
         while (text := self._next()) is not None:
             try:
-                before = self.cache.rendered
+                before, started = self.cache.rendered, self.pace.clock()
                 path = self.cache.path_for(text)
-                self.rendered += self.cache.rendered - before
+                if self.cache.rendered > before:
+                    self.rendered += self.cache.rendered - before
+                    self.pace.record(text, self.pace.clock() - started)
             except Exception as error:  # a bad line must not end the thread
                 logger.warning("cannot render %r: %s", text, error)
                 self._finish(text, str(error) or type(error).__name__)

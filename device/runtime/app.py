@@ -350,6 +350,10 @@ class Daemon(Generic[ScreenT]):
             self.entry.tap(action)
         elif self.ambience.handles(action):
             self.ambience.tap()
+        elif action is DeviceTap.START_NOW:  # the table would rather not wait for the voice
+            ready = self.runtime.executor.lines.start_now()
+            if ready is not None:
+                self.guard.feed(ready)
         elif self.web is not None and self.web.tap(self, action):
             pass  # the companion page's "Open pairing"
         else:

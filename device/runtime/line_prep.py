@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 
-from device.runtime.ports import Outputs, behind
+from device.runtime.ports import BehindNarrator, Outputs, behind
 from device.runtime.screen_state import ScreenState
 from games.effects import Prepare, PrepareAhead
 from games.events import LinesReady
@@ -118,19 +118,43 @@ class LinePreparation:
         items, narrator = self._preparing, behind(self.out.narrator)
         if items is None or narrator is None:
             return None
-        done = len(items) - narrator.unready(items)
+        missing = narrator.unready_texts(items)
+        done = len(items) - len(missing)
         if done != self._prepared_done:
             self._prepared_done = done
-            self._progress(done, len(items))
+            pace = narrator.renderer.pace if narrator.renderer is not None else None
+            self._progress(done, len(items), pace.seconds_for(missing) if pace else None)
         if done < len(items):
             return None
+        return self._night(items, narrator)
+
+    def start_now(self) -> LinesReady | None:
+        """The table chose not to wait for the rest of the night's lines ("Start now"): the
+        night starts with them timed by their length; they go on rendering in the night's
+        order, and one not ready at its turn is said with the fallback voice (counted by the
+        speech queue). None when no night is being prepared."""
+        items, narrator = self._preparing, behind(self.out.narrator)
+        if items is None or narrator is None:
+            return None
+        missing = narrator.unready(items)
+        logger.warning(
+            "the table started the night with %d of its %d lines still to render",
+            missing,
+            len(items),
+        )
+        return self._night(items, narrator)
+
+    def _night(
+        self, items: list[tuple[str, dict[str, object]]], narrator: BehindNarrator
+    ) -> LinesReady:
         self._preparing = None
-        # Every line is rendered: their clips are decoded a few lines ahead of their cues, as
-        # ``Narrator.prepare`` has them elsewhere (else each clip was decoded at its cue).
+        # Their clips are decoded a few lines ahead of their cues, as ``Narrator.prepare`` has
+        # them elsewhere (else each clip was decoded at its cue); a line still rendering is
+        # timed by its length until its WAV is there.
         narrator.preload(items)
         return LinesReady(tuple(narrator.seconds(line, params) for line, params in items))
 
-    def _progress(self, done: int, total: int) -> None:
+    def _progress(self, done: int, total: int, left: float | None = None) -> None:
         if self.out.progress is not None:
             self.out.progress(done, total)
-        self.shown.preparing(done, total)
+        self.shown.preparing(done, total, left)

@@ -61,10 +61,12 @@ class ScreenState:
         if not self._shot_taken:
             self.save_screenshot()
 
-    def preparing(self, done: int, total: int) -> None:
-        """Lines are being prepared: a screen with room for it shows how far (drawn at once,
-        since the loop may be busy rendering them)."""
-        if total and self._overlay(dataclasses.replace(self.layer, progress=done / total)):
+    def preparing(self, done: int, total: int, left: float | None = None) -> None:
+        """Lines are being prepared: a screen with room for it shows how far, and how long the
+        rest should take (``left`` seconds; None: not known), drawn at once, since the loop
+        may be busy rendering them."""
+        layer = dataclasses.replace(self.layer, progress=done / total if total else 0, left=left)
+        if total and self._overlay(layer):
             assert self.out.screen is not None
             self.out.screen.redraw(self.out.now())
 

@@ -24,6 +24,8 @@ class DeviceTap(PlainTap):
     OPTIONS = "options"
     """One Night's setup: open the Options."""
     OPTIONS_DONE = "options:done"
+    START_NOW = "night:start_now"
+    """Start the night without waiting for the rest of its lines to render."""
     VOTE_NOW = "confirm:vote"
     """The answer that goes ahead with "Vote now"."""
     NOT_YET = "confirm:not_yet"

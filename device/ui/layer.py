@@ -6,7 +6,8 @@ has no room for it, and the part is not drawn there). The layer holds:
 
 - ``call``: the line just said, shown while eyes are closed (the night screen, a game's dark
   screen): the public call is the only thing such a screen may show;
-- ``progress``: how much of the night's lines are rendered while they are prepared;
+- ``progress``: how much of the night's lines are rendered while they are prepared, and how
+  long the rest should take here (``left``);
 - ``ending``: what a game's last screen offers (its play's link, Who played?, Play again):
   that one changes the screen's own layout and controls, so the screen is built around it
   (``Screen.around``) rather than drawn over here.
@@ -19,6 +20,7 @@ import pygame
 from device.screenlayer import DeviceLayer
 from device.ui.canvas import NIGHT_TEXT, TEXT, Canvas
 from device.ui.screens import Screen
+from device.wording import about
 
 
 def shows(screen: Screen, before: DeviceLayer, after: DeviceLayer) -> bool:
@@ -38,5 +40,8 @@ def draw_layer(canvas: Canvas, screen: Screen, layer: DeviceLayer) -> None:
     if slot is not None:
         fraction = min(1.0, max(0.0, layer.progress or 0.0))
         pct = round(fraction * 100)
-        canvas.text(f"Preparing the night... {pct}%", 30, TEXT, topleft=(slot.x + 4, slot.y + 6))
+        told = f"Preparing the night... {pct}%"
+        if layer.left is not None and fraction < 1.0:
+            told += f", {about(layer.left)} left"
+        canvas.text(told, 30, TEXT, topleft=(slot.x + 4, slot.y + 2), max_width=slot.width - 8)
         canvas.bar(pygame.Rect(slot.x, slot.bottom - 44, slot.width, 44), fraction)

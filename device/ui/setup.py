@@ -37,7 +37,9 @@ TABS_AREA = pygame.Rect(16, 118, 536, 48)
 START_RECT = pygame.Rect(576, 404, 208, 68)
 OPTIONS_RECT = pygame.Rect(676, 355, 108, 48)
 """Options (night pace, discussion, vote mode): beside the roles line, over Start."""
-PROGRESS_SLOT = pygame.Rect(16, 392, 768, 80)
+PROGRESS_SLOT = pygame.Rect(16, 392, 560, 80)
+START_NOW_RECT = pygame.Rect(592, 396, 192, 72)
+"""Beside the progress: the table may start without waiting for the rest of the lines."""
 """Where the device shows how far the night's lines are prepared, in place of the controls."""
 
 
@@ -125,7 +127,9 @@ class SetupScreen(Screen):
 
     def controls(self) -> list[Control]:
         if self.preparing:
-            return []
+            # Nothing can change now; only the wait can be cut short (any line not rendered
+            # at its turn is then said in the fallback voice).
+            return [Control("Start now", DeviceTap.START_NOW, START_NOW_RECT, size=32)]
         tint = TAB_TINTS.get(self.tab)
         out = [
             Control("-", ChipTap(ChipKind.PLAYERS, "-1"), pygame.Rect(560, 6, 60, 52), size=48),

@@ -166,7 +166,8 @@ def test_start_is_offered_only_when_playable_and_not_preparing(ui: TouchUI) -> N
     ui.show(ready.toggle_role(Role.BLOB).view())
     assert "start" not in dict(ui.controls()).values()
     ui.show(ready.view(preparing=True))
-    assert ui.controls() == []
+    # Nothing can change while the night's lines render; the wait alone can be cut short.
+    assert ui.controls() == [("Start now", "night:start_now")]
 
 
 def test_the_checked_in_seats_are_lit(ui: TouchUI) -> None:
