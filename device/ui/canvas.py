@@ -141,24 +141,42 @@ def fit_text(text: str, size: int, max_width: int) -> tuple[str, int]:
 
 
 def wrap(text: str, size: int, width: int) -> list[str]:
-    """Word-wrap ``text`` to lines no wider than ``width`` at font ``size``."""
+    """Word-wrap ``text`` to lines no wider than ``width`` at font ``size``.
+
+    A number is not left at the head of a line away from the word it counts ("player" /
+    "5."), and a short last word is not left alone on the last line: the word before it comes
+    down with it, where that still fits."""
     return list(_wrap(text, size, width))
+
+
+def _stranded(before: str, word: str, last: bool) -> bool:
+    """Whether ``word`` reads badly at a line's head, away from ``before``: a number the word
+    before counts ("player" / "5."; a list of numbers may break anywhere), or a short last
+    word ("win")."""
+    counted = word[:1].isdigit() and not before[:1].isdigit()
+    return counted or (last and len(word) <= 3)
 
 
 @lru_cache(maxsize=1024)
 def _wrap(text: str, size: int, width: int) -> tuple[str, ...]:
-    lines: list[str] = []
-    current = ""
+    lines: list[list[str]] = []
+    current: list[str] = []
     for word in text.split():
-        trial = f"{current} {word}" if current else word
-        if current and text_size(trial, size)[0] > width:
+        if current and text_size(" ".join([*current, word]), size)[0] > width:
             lines.append(current)
-            current = word
+            current = [word]
         else:
-            current = trial
+            current.append(word)
     if current:
         lines.append(current)
-    return tuple(lines) or ("",)
+    for i in range(1, len(lines)):
+        before, line = lines[i - 1], lines[i]
+        lone = i == len(lines) - 1 and len(line) == 1
+        if len(before) > 1 and _stranded(before[-1], line[0], lone):
+            moved = [before[-1], *line]
+            if text_size(" ".join(moved), size)[0] <= width:
+                lines[i - 1], lines[i] = before[:-1], moved
+    return tuple(" ".join(line) for line in lines) or ("",)
 
 
 @lru_cache(maxsize=4)
