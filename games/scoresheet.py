@@ -19,7 +19,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from games.effects import Effect, Finished, LogPlay, Report, Say
 from games.events import Event, Tap, Touched
-from games.scorelog.plays import FinalResult
+from games.scorelog.plays import UNFINISHED, FinalResult
 
 
 class Scored(Protocol):
@@ -179,7 +179,7 @@ def unfinished_effects(
     if not rounds:
         return []
     scores = tuple(sum(points) for points in zip(*rounds, strict=True))
-    comments = f"Unfinished: quit after round {len(rounds)} of {of}."
+    comments = f"{UNFINISHED} quit after round {len(rounds)} of {of}."
     result = FinalResult(game, scores, (), None, rounds, board=board, comments=comments)
     record = {"unfinished": True, "rounds": len(rounds), "totals": list(scores)}
     return [LogPlay(kind, record, result=result)]

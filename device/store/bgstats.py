@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
-from games import catalog
+from games.scorelog.logged import spec_logged_as
 from games.scorelog.plays import Play, PlayerResult
 from games.spec import BgStats, GameSpec
 
@@ -52,8 +52,9 @@ def _info(spec: GameSpec[Any], facts: BgStats) -> GameInfo:
 
 
 def _spec_named(game: str) -> GameSpec[Any] | None:
-    """The game whose plays are logged under the display name ``game``."""
-    return next((spec for spec in catalog.GAMES if spec.name == game), None)
+    """The game whose plays are logged under the display name ``game`` (or one of its
+    missions': BG Stats files a mission's plays under the game, the mission as the board)."""
+    return spec_logged_as(game)
 
 
 def bgstats_game(play: Play) -> tuple[str, GameInfo]:
@@ -66,7 +67,7 @@ def bgstats_game(play: Play) -> tuple[str, GameInfo]:
     title = play.title or spec.untitled
     if title in spec.titles:
         return title, _info(spec, spec.titles[title])
-    return title or play.game, _info(spec, spec.bgstats)
+    return title or spec.name, _info(spec, spec.bgstats)
 
 
 def game_info(game: str) -> GameInfo:

@@ -28,6 +28,7 @@ from device.store.scorelog import (
     duration_minutes,
     iter_plays,
     link_old_results,
+    name_missions,
     name_seat,
     play_id,
     play_of,
@@ -115,6 +116,7 @@ class Store(PlayerTables, SettingsTable):
         add_settings_table(self._db)
         if old_plays:
             link_old_results(self._db)
+        name_missions(self._db)  # a store from before each mission was a game of its own
         self._db.executescript(INDEXES)
         self._db.executescript(TRIGGERS)
 

@@ -18,26 +18,29 @@ from typing import Any
 
 from games import catalog
 from games.catalog import by_key
+from games.scorelog.logged import aliases, logged_name, logged_names
 from games.scorelog.plays import FinalResult, Play, PlayerResult
 from games.scorelog.stats import unnamed
 
 
 def game_names() -> tuple[str, ...]:
-    """The names plays are logged under, one per game (the catalog's, as it is now)."""
-    return tuple(spec.name for spec in catalog.GAMES)
+    """The names plays are logged under: each game's, each mission's ("Alieninjas: Memory"),
+    and a game of missions' own (its plays of no known mission), as the catalog is now."""
+    return logged_names()
 
 
 def game_named(name: str) -> str:
-    """The name plays of a game are logged under, from that name or the registry key (any
-    case); a ValueError naming it, the games and a guess otherwise.
+    """The name plays of a game or mission are logged under, from that name, the game's
+    registry key or the mission's key or name (any case); a ValueError naming it, the games
+    and a guess otherwise.
 
-    >>> game_named("ENCOUNTERS")
-    'Alien Encounters'
+    >>> game_named("ENCOUNTERS"), game_named("push_your_luck")
+    ('Alien Encounters', 'Alieninjas: Push Your Luck')
     """
-    for spec in catalog.GAMES:
-        if name.casefold() in (spec.name.casefold(), spec.key.casefold()):
-            return spec.name
-    choices = {c.casefold(): c for spec in catalog.GAMES for c in (spec.name, spec.key)}
+    for logged in logged_names():
+        if name.casefold() in (alias.casefold() for alias in aliases(logged)):
+            return logged
+    choices = {c.casefold(): c for logged in logged_names() for c in aliases(logged)}
     close = difflib.get_close_matches(name.casefold(), list(choices), n=1, cutoff=0.5)
     hint = f" (did you mean {choices[close[0]]!r}?)" if close else ""
     raise ValueError(f"unknown game {name!r}; games are: {', '.join(game_names())}{hint}")
@@ -74,7 +77,8 @@ def play_of(
     player_ids: Mapping[int, str] | None = None,
     duration_min: int | None = None,
 ) -> Play:
-    """The play a game's result stands for, named as its registry entry names the game.
+    """The play a game's result stands for, named as its registry entry names the game (and
+    a game of missions, the mission: "Alieninjas: Memory").
 
     Args:
         result: what the game handed over as it ended.
@@ -84,7 +88,7 @@ def play_of(
         duration_min: minutes from the game's start to its end, when known.
     """
     spec = by_key(result.game)
-    name = spec.name if spec else result.game
+    name = logged_name(spec.name, result.board) if spec else result.game
     return result.play(play_id, name, played_at, names, player_ids, duration_min)
 
 
@@ -146,14 +150,29 @@ def link_old_results(db: sqlite3.Connection) -> None:
     )
 
 
+def name_missions(db: sqlite3.Connection) -> int:
+    """Log plays of a game of missions from before missions were games of their own under
+    their mission, when their board names it (the others keep the game's name); how many."""
+    named = 0
+    for game in (spec.name for spec in catalog.GAMES if spec.missions):
+        rows = db.execute("SELECT id, board FROM plays WHERE game = ?", (game,)).fetchall()
+        for play, board in rows:
+            logged = logged_name(game, str(board))
+            if logged != game:
+                db.execute("UPDATE plays SET game = ? WHERE id = ?", (logged, play))
+                named += 1
+    return named
+
+
 def write_play(db: sqlite3.Connection, play: Play, record: int | None = None) -> bool:
-    """Write a play unless one with its id is logged already; whether it was new."""
+    """Write a play unless one with its id is logged already; whether it was new. A play of
+    a game of missions is logged under its mission (a backup from before names the game)."""
     cursor = db.execute(
         "INSERT OR IGNORE INTO plays (id, game, played_at, rounds, record, duration_min, board, "
         "comments, title) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             play.id,
-            play.game,
+            logged_name(play.game, play.board),
             play.played_at,
             json.dumps(play.rounds),
             record,

@@ -9,6 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+UNFINISHED = "Unfinished:"
+"""How the comments of a play saved at Quit begin ("Unfinished: quit after round 1 of 3."):
+the store keeps no other mark, so this is what lists and stats tell it by."""
+
 
 @dataclass(frozen=True)
 class PlayerResult:
@@ -50,6 +54,11 @@ class Play:
     title: str = ""
     """The published game the play is filed under outside the device (BG Stats), when that is
     not the game's own name: One Night's box, the one most of its roles come from; or empty."""
+
+    @property
+    def unfinished(self) -> bool:
+        """Whether the play was saved at Quit, rounds short (nobody won it)."""
+        return self.comments.startswith(UNFINISHED)
 
 
 @dataclass(frozen=True)
