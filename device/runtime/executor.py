@@ -31,6 +31,7 @@ from device.runtime.ports import (
     behind,
 )
 from device.runtime.screen_state import ScreenState
+from device.runtime.voice_tally import VoiceTally
 from games.catalog import by_key
 from games.effects import (
     AddPlayer,
@@ -79,6 +80,8 @@ class Executor:
         self.last = LastScreen(self.shown, outputs)
         self.audio = AudioSchedule(outputs)
         self.lines = LinePreparation(outputs, self.shown)
+        self.voice = VoiceTally()
+        """The lines of the game being played, and those the fallback voice said."""
         self._game = ""
         self.game = game
         self.finished = False
@@ -94,6 +97,9 @@ class Executor:
 
     @game.setter
     def game(self, game: str) -> None:
+        if game != self._game:
+            self.voice.end(self.out.narrator)  # the game left: how its voice went
+            self.voice.begin(game, self.out.narrator)
         self._game = game
         self.last.forget()  # a play's BG Stats code never outlives its game
         self.lines.forget()  # a night rendering for the game left is not waited for
@@ -182,6 +188,7 @@ class Executor:
             self.out.transcript.write(say=say.line, line=say.line)
             return
         spoken = self.out.narrator.speak(say.line, params)
+        self.voice.line()
         self.audio.said(spoken.seconds)
         self.out.transcript.write(say=spoken.text, line=say.line)
         self.shown.said(spoken.text)

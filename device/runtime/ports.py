@@ -15,6 +15,7 @@ from device.transcript import Transcript
 from games.events import TouchAction
 from narration.catalogue import Catalogue
 from narration.renderer import LineRenderer, Urgency
+from narration.speechqueue import SpeechQueue
 
 if TYPE_CHECKING:  # the touchscreen's plain data: no pygame at start for the types alone
     import pygame
@@ -60,6 +61,8 @@ class BehindNarrator(NarratorLike, Protocol):
     ) -> None: ...
     def unready(self, items: Sequence[tuple[str, dict[str, object]]]) -> int: ...
     def unready_texts(self, items: Sequence[tuple[str, dict[str, object]]]) -> list[str]: ...
+    @property
+    def queue(self) -> SpeechQueue | None: ...
     def preload(self, items: Sequence[tuple[str, dict[str, object]]]) -> int: ...
 
 
