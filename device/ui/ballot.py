@@ -48,6 +48,12 @@ MOTHERSHIP_RECT = pygame.Rect(270, 304, 260, 64)
 REVEAL_RECT = pygame.Rect(524, 400, 260, 72)
 CHART = pygame.Rect(64, 100, 712, 234)
 """Where the tally's bars stand (their feet on the bottom edge)."""
+NARROW_CHART = pygame.Rect(64, 100, 420, 234)
+"""The bars' place beside the table of who voted for whom."""
+POINTED = pygame.Rect(504, 72, 280, 320)
+"""Who voted for whom: one row per voter, in two columns past six."""
+POINTS = "\u00bb"
+"""Between a voter and their targets ("3 » 1"): the bundled font has no arrow."""
 
 
 # -- the vote -------------------------------------------------------------------------------
@@ -232,6 +238,8 @@ class TallyScreen(Screen):
     """(seat, votes) for every seat 1..players, plus the device when the view lists it."""
     deaths: tuple[int, ...]
     message: str
+    pointed: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """(voter, targets) of every seat that voted: drawn beside the bars."""
 
     @classmethod
     def from_view(cls, view: TallyView) -> TallyScreen:
@@ -239,34 +247,71 @@ class TallyScreen(Screen):
         votes: dict[int, int] = {seat: 0 for seat in range(1, view.players + 1)}
         votes.update(view.tally)
         deaths = tuple(sorted(view.deaths))
-        return cls(view.players, tuple(sorted(votes.items())), deaths, view.message)
+        pointed = tuple(sorted(view.pointed))
+        return cls(view.players, tuple(sorted(votes.items())), deaths, view.message, pointed)
 
     def controls(self) -> list[Control]:
         return [Control("Reveal cards", Tap.REVEAL, REVEAL_RECT, True)]
 
+    @property
+    def chart(self) -> pygame.Rect:
+        """Where the bars stand: narrower when who voted for whom stands beside them."""
+        return NARROW_CHART if self.pointed else CHART
+
     def bar_rects(self) -> list[tuple[int, pygame.Rect]]:
         """(seat, rect) of every bar; a seat without votes gets a zero-height bar."""
         top = max([votes for _, votes in self.tally] + [1])
-        slot = CHART.width // len(self.tally)
+        chart = self.chart
+        slot = chart.width // len(self.tally)
         width = min(64, slot * 3 // 5)
         out = []
         for i, (seat, votes) in enumerate(self.tally):
-            height = CHART.height * votes // top
-            x = CHART.left + i * slot + (slot - width) // 2
-            out.append((seat, pygame.Rect(x, CHART.bottom - height, width, height)))
+            height = chart.height * votes // top
+            x = chart.left + i * slot + (slot - width) // 2
+            out.append((seat, pygame.Rect(x, chart.bottom - height, width, height)))
         return out
+
+    def pointing_rows(self) -> list[tuple[str, pygame.Rect]]:
+        """(text, rect) of each voter's row, "3 » 1" ("3 » 1, Ship" for two hands), seat
+        order down the first column, then the second past six voters."""
+        if not self.pointed:
+            return []
+        cols = 1 if len(self.pointed) <= 6 else 2
+        per_col = math.ceil(len(self.pointed) / cols)
+        top = POINTED.top + 40  # under the heading
+        height = min(48, (POINTED.bottom - top) // per_col)
+        width = POINTED.width // cols
+        out = []
+        for i, (voter, targets) in enumerate(self.pointed):
+            col, row = divmod(i, per_col)
+            named = ", ".join("Ship" if seat == DEVICE_SEAT else str(seat) for seat in targets)
+            rect = pygame.Rect(POINTED.left + col * width, top + row * height, width, height)
+            out.append((f"{voter} {POINTS} {named}", rect))
+        return out
+
+    def _draw_pointed(self, canvas: Canvas) -> None:
+        """Who voted for whom, as the table pointed (the Hunter's and Mortician's rules)."""
+        pygame.draw.rect(canvas.surface, PANEL, POINTED, width=2, border_radius=12)
+        heading = (POINTED.centerx, POINTED.top + 20)
+        canvas.text("Who voted for whom", 30, TEXT, center=heading, max_width=POINTED.width - 16)
+        for text, rect in self.pointing_rows():
+            spot = (rect.left + 16, rect.top + (rect.height - 30) // 2)
+            canvas.text(text, 38, TEXT, topleft=spot, max_width=rect.width - 24)
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
         canvas.paragraph([self.message], 40, TEXT, pygame.Rect(16, 4, 768, 60), centred=True)
+        if self.pointed:
+            self._draw_pointed(canvas)
+        chart = self.chart
         top = max([votes for _, votes in self.tally] + [1])
         step = max(1, math.ceil(top / 5))
         for value in range(0, top + 1, step):  # grid lines with the vote counts on the axis
-            y = CHART.bottom - CHART.height * value // top
-            pygame.draw.line(canvas.surface, PANEL, (CHART.left, y), (CHART.right, y), 2)
-            canvas.text(str(value), 26, DIM, center=(CHART.left - 24, y))
+            y = chart.bottom - chart.height * value // top
+            pygame.draw.line(canvas.surface, PANEL, (chart.left, y), (chart.right, y), 2)
+            canvas.text(str(value), 26, DIM, center=(chart.left - 24, y))
         dead = set(self.deaths)
-        slot = CHART.width // len(self.tally)
+        slot = chart.width // len(self.tally)
         for seat, rect in self.bar_rects():
             colour = DEAD_BAR if seat in dead else BAR
             if rect.height:
@@ -276,9 +321,9 @@ class TallyScreen(Screen):
                 str(votes), 38, colour if votes else DIM, center=(rect.centerx, rect.top - 16)
             )
             name = "Ship" if seat == DEVICE_SEAT else str(seat)
-            canvas.text(name, 34, TEXT, center=(rect.centerx, CHART.bottom + 22), max_width=slot)
+            canvas.text(name, 34, TEXT, center=(rect.centerx, chart.bottom + 22), max_width=slot)
             if seat in dead:
-                canvas.text("died", 30, DEAD_BAR, center=(rect.centerx, CHART.bottom + 50))
+                canvas.text("died", 30, DEAD_BAR, center=(rect.centerx, chart.bottom + 50))
         names = ["the Mothership" if s == DEVICE_SEAT else f"seat {s}" for s in self.deaths]
         # Before the reveal nobody knows who dies (protection, Hunters): say nothing then.
         if names:

@@ -63,10 +63,16 @@ class TallyView(View):
     """(seat, votes) for each target (the device as seat 0); seats left out got no votes."""
     deaths: tuple[int, ...]
     message: str
+    pointed: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """(voter, targets) for every seat that voted, as the table pointed: public once every
+    vote is in, and what the Hunter's and the Mortician's rules read."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
         self.players_in_range(self.players)
+        self.seats_in_range("pointed", (voter for voter, _ in self.pointed), self.players)
+        for _, targets in self.pointed:
+            self.seats_in_range("pointed", targets, self.players, DEVICE_SEAT)
         self.seats_in_range("tally", (seat for seat, _ in self.tally), self.players, DEVICE_SEAT)
         for seat, votes in self.tally:
             if votes < 0:

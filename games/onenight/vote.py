@@ -269,7 +269,8 @@ def close_vote(state: OneNightState, effects: list[Effect]) -> Transition:
 
 
 def tally_view(state: OneNightState) -> TallyView:
-    """The tally screen shown when the vote closes: votes per target, cards to turn over."""
+    """The tally screen shown when the vote closes: votes per target, who voted for whom (the
+    vote is over, so it is public), cards to turn over."""
     ballot = state.ballot
     assert ballot is not None
     tally = ballot.tally()
@@ -278,6 +279,7 @@ def tally_view(state: OneNightState) -> TallyView:
         tally=tuple((seat, tally.get(seat, 0)) for seat in _targets(ballot)),
         deaths=(),
         message="Every vote is in. Turn your cards over.",
+        pointed=ballot.votes,
     )
 
 

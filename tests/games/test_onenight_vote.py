@@ -85,6 +85,8 @@ def test_votes_by_event_close_the_vote_by_themselves_with_the_tally() -> None:
     tally = next(e for e in effects if isinstance(e, Show) and e.screen == "tally")
     assert isinstance(tally.view, TallyView)
     assert dict(tally.view.tally) == {1: 0, 2: 3, 3: 1, 4: 0}
+    # Once every vote is in, who voted for whom is public (the Hunter, the Mortician).
+    assert tally.view.pointed == ((1, (2,)), (2, (3,)), (3, (2,)), (4, (2,)))
 
 
 def test_a_secret_ballot_is_own_seat_then_target() -> None:

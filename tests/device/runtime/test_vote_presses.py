@@ -38,7 +38,7 @@ def lamps(t: Table, since: int) -> list[tuple[int, str]]:
     return [(entry["lamp"], str(entry["pattern"])) for entry in entries if "lamp" in entry]
 
 
-def test_a_voters_own_press_shows_and_the_target_press_lights_only_the_voter(
+def test_each_press_is_seen_to_count_and_the_tally_shows_who_voted_for_whom(
     config: Config, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     drawn = drawn_texts(monkeypatch)
@@ -60,3 +60,8 @@ def test_a_voters_own_press_shows_and_the_target_press_lights_only_the_voter(
         t.press(1, 2, 3, 4, 4, 1).until("reveal")
         voting = [(1, "pulse"), (1, "on"), (3, "pulse"), (3, "on"), (4, "pulse")]
         assert lamps(t, start) == [*voting, *((seat, "off") for seat in (1, 2, 3, 4))]
+        # The tally then shows who voted for whom, as the table pointed.
+        assert t.screen == "tally"
+        pointed = getattr(t.daemon.shown.view, "pointed", ())
+        assert pointed == ((1, (2,)), (2, (3,)), (3, (4,)), (4, (1,)))
+        assert {"1 \u00bb 2", "2 \u00bb 3", "3 \u00bb 4", "4 \u00bb 1"} <= set(drawn)

@@ -90,6 +90,7 @@ VIEWS: dict[str, View] = {
         tally=tuple(enumerate([0, 3, 1, 1, 0], 1)),
         deaths=(2,),
         message="Seat 2 has the most votes and dies.",
+        pointed=((1, (2,)), (2, (3,)), (3, (2,)), (4, (2,)), (5, (4,))),
     ),
     "reveal": RevealView(
         players=5,

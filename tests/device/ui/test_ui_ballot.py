@@ -17,6 +17,7 @@ from device.ui.ballot import (
     BAR,
     CHART,
     DEAD_BAR,
+    POINTED,
     TARGET_TOP,
     TallyScreen,
     VoteScreen,
@@ -378,3 +379,35 @@ def test_a_refused_vote_is_drawn_in_a_refusals_colour_not_the_success_green(
         view = VoteView(**{**fields, "message": message, "refused": refused})  # type: ignore[arg-type]
         VoteScreen.from_view(view).draw(canvas, 0.0)
         assert colours[message] == colour
+
+
+def test_the_tally_shows_who_voted_for_whom_beside_the_bars(
+    ui: TouchUI, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from device.ui.canvas import Canvas
+
+    drawn: list[str] = []
+    text = Canvas.text
+
+    def recorded(self: Canvas, line: str, size: int, colour: object, **where: object) -> object:
+        drawn.append(line)
+        return text(self, line, size, colour, **where)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Canvas, "text", recorded)
+    pointed = ((1, (2,)), (2, (3,)), (3, (2, DEVICE_SEAT)), (4, (2,)))
+    ui.show(tally([0, 3, 1, 0], [], pointed=pointed, tally=((0, 1), (2, 3), (3, 1))))
+    ui.redraw(0.0)
+    assert {"1 \u00bb 2", "2 \u00bb 3", "3 \u00bb 2, Ship", "4 \u00bb 2"} <= set(drawn)
+    screen = TallyScreen.from_view(
+        tally([0] * 12, [], pointed=tuple((seat, (seat % 12 + 1,)) for seat in range(1, 13)))
+    )
+    rows = [rect for _, rect in screen.pointing_rows()]
+    assert len(rows) == 12 and len({rect.left for rect in rows}) == 2  # two columns past six
+    assert all(POINTED.contains(rect) for rect in rows)
+    assert not any(a.colliderect(b) for a, b in itertools.combinations(rows, 2))
+    assert all(rect.right <= POINTED.left for _, rect in screen.bar_rects())
+
+
+def test_a_tally_without_the_votes_keeps_the_full_width_chart() -> None:
+    screen = TallyScreen.from_view(tally([1, 0, 1], []))
+    assert screen.chart == CHART and screen.pointing_rows() == []
