@@ -10,7 +10,7 @@ import pygame
 from device.screenlayer import DeviceSlot
 from device.ui.canvas import ALIEN, AMBER, DIM, TEXT, Canvas
 from device.ui.clockface import changed_cells, draw_clock
-from device.ui.model import Control
+from device.ui.model import Colour, Control
 from device.ui.screens import ENTER_SCORES_RECT, Screen
 from games.alieninjas.views import ReplicasView, ScoresView
 from games.events import Tap
@@ -27,6 +27,8 @@ _STAGE_TEXT = {
 REPLICAS_CLOCK_AREA = pygame.Rect(0, 110, 800, 180)
 """The round clock: all a tick changes."""
 REPLICAS_CLOCK_SIZE, REPLICAS_CLOCK_CENTER = 220, (400, 200)
+ROUND_TABLE_AREA = pygame.Rect(24, 76, 752, 256)
+"""Between rounds, the closed rounds' table stands where the stopped clock would."""
 
 
 def format_elapsed(seconds: float) -> str:
@@ -51,6 +53,8 @@ class ReplicasScreen(Screen):
     """(seat, running total), shown on the ready screen between rounds."""
     names: tuple[tuple[int, str], ...] = ()
     """(seat, player name) of the seats linked to players."""
+    table: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """(seat, points in each closed round): the round table shown between rounds."""
 
     @classmethod
     def from_view(cls, view: ReplicasView) -> ReplicasScreen:
@@ -66,7 +70,13 @@ class ReplicasScreen(Screen):
             tuple(sorted(view.out)),
             tuple((row.seat, row.total) for row in view.totals),
             tuple((name.seat, name.name) for name in view.seat_names),
+            tuple((row.seat, row.rounds) for row in view.totals),
         )
+
+    @property
+    def between_rounds(self) -> bool:
+        """The ready screen after a closed round: it shows the round table for a check."""
+        return self.stage == "ready" and self.round > 1 and any(r for _, r in self.table)
 
     def clock(self, now: float) -> float:
         """Seconds of play shown at ``now``."""
@@ -88,11 +98,14 @@ class ReplicasScreen(Screen):
         canvas.text(f"Replicas - round {self.round} of {self.rounds}", 44, ALIEN, topleft=(24, 20))
         canvas.text(f"Map side {self.map}", 44, AMBER, topleft=(460, 20))
         message = _STAGE_TEXT[self.stage]
+        if self.between_rounds:
+            message = "Check the scores, shuffle, then Go"
         checking = self.stage == "check" and self.buzzed is not None
         who = dict(self.names).get(self.buzzed or 0, f"player {self.buzzed}")
         if checking:
             message = f"{who[:1].upper()}{who[1:]} says ALIENINJAS!"
-        canvas.text(message, 44, TEXT, center=(400, 300 if checking else 318), max_width=760)
+        y = 300 if checking else 352 if self.between_rounds else 318
+        canvas.text(message, 44, TEXT, center=(400, y), max_width=760)
         if checking:  # the question the Yes and No under it answer, as it was said
             question = f"Did {who} replicate the map correctly?"
             canvas.text(question, 32, AMBER, center=(400, 340), max_width=760)
@@ -100,11 +113,37 @@ class ReplicasScreen(Screen):
             out = ", ".join(str(seat) for seat in self.out)
             y = 372 if checking else 360
             canvas.text(f"Out this round: {out}", 26, DIM, center=(400, y), max_width=760)
-        if self.stage == "ready" and self.round > 1 and self.totals:
-            board = "   ".join(f"P{seat}: {total}" for seat, total in self.totals)
-            canvas.text(f"Totals  {board}", 30, AMBER, center=(400, 84), max_width=760)
+        if self.between_rounds:
+            for text, centre, colour in self.table_cells():
+                canvas.text(text, 32, colour, center=centre, max_width=120)
+
+    def table_cells(self) -> list[tuple[str, tuple[int, int], Colour]]:
+        """(text, centre, colour) of each cell of the round table: a row per seat, a column
+        per closed round and the total; past five seats, two blocks side by side."""
+        blocks = 1 if len(self.table) <= 5 else 2
+        per_block = math.ceil(len(self.table) / blocks)
+        width = ROUND_TABLE_AREA.width // blocks
+        step = min(44, ROUND_TABLE_AREA.height // (per_block + 1))
+        played = max(len(points) for _, points in self.table)
+        heads = ["Seat", *(f"R{n}" for n in range(1, played + 1)), "Total"]
+        column = (width - 16) // len(heads)
+        names = dict(self.names)
+        cells: list[tuple[str, tuple[int, int], Colour]] = []
+        for block in range(blocks):
+            left = ROUND_TABLE_AREA.left + block * width + 8
+            xs = [left + column * i + column // 2 for i in range(len(heads))]
+            top = ROUND_TABLE_AREA.top + step // 2
+            cells += [(head, (x, top), DIM) for head, x in zip(heads, xs, strict=True)]
+            rows = self.table[block * per_block : (block + 1) * per_block]
+            for i, (seat, points) in enumerate(rows, start=1):
+                texts = [names.get(seat, str(seat)), *map(str, points), str(sum(points))]
+                colours = [TEXT] * (len(texts) - 1) + [AMBER]
+                cells += list(zip(texts, ((x, top + i * step) for x in xs), colours, strict=True))
+        return cells
 
     def draw_ticking(self, canvas: Canvas, now: float) -> None:
+        if self.between_rounds:
+            return  # the round table stands where the stopped clock would
         colour = AMBER if self.stage == "check" else TEXT
         reading = format_elapsed(self.clock(now))
         draw_clock(canvas, reading, REPLICAS_CLOCK_SIZE, colour, REPLICAS_CLOCK_CENTER)

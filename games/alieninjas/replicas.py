@@ -22,8 +22,10 @@ Transition = tuple[AlieninjasState, list[Effect]]
 
 def replicas_view(state: AlieninjasState, now: float) -> ReplicasView:
     """The ``replicas`` screen: round, Map side, stage, the timer, who buzzed, who is out,
-    and each seat's running total (the score after every closed round)."""
+    and each seat's running total with its points in every closed round (between rounds the
+    screen shows them as the round table, for the table to check before Go)."""
     totals = state.totals()
+    table = state.sheet.points(state.setup.players)  # a row per closed round, seat order
     return ReplicasView(
         round=state.round,
         rounds=ROUNDS,
@@ -34,7 +36,10 @@ def replicas_view(state: AlieninjasState, now: float) -> ReplicasView:
         buzzed=state.buzzed,
         out=tuple(state.failed),
         players=state.setup.players,
-        totals=tuple(SeatTotal(seat, totals[seat]) for seat in sorted(totals)),
+        totals=tuple(
+            SeatTotal(seat, totals[seat], tuple(points[seat - 1] for points in table))
+            for seat in sorted(totals)
+        ),
     )
 
 

@@ -213,9 +213,12 @@ def board(state: AlieninjasState) -> str:
 
 
 def final_lines(state: AlieninjasState, won: list[int]) -> list[str]:
-    """The end screen: totals (winners starred), then each player's correct-call times."""
+    """The end screen: totals with each round's points (winners starred), then each player's
+    correct-call times."""
+    table = state.sheet.points(state.setup.players)
     lines = [
-        f"Player {seat}: {total}" + (" - winner!" if seat in won else "")
+        f"Player {seat}: {total} ({' + '.join(str(points[seat - 1]) for points in table)})"
+        + (" - winner!" if seat in won else "")
         for seat, total in sorted(state.totals().items(), key=lambda item: (-item[1], item[0]))
     ]
     if state.replicas:

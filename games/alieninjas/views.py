@@ -17,6 +17,13 @@ class SeatTotal(Checked):
 
     seat: int
     total: int
+    rounds: tuple[int, ...] = ()
+    """The seat's points in each closed round, in order (they add up to ``total``)."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.rounds and sum(self.rounds) != self.total:
+            raise ViewError(f"SeatTotal: rounds {self.rounds} do not add up to {self.total}")
 
 
 @dataclass(frozen=True)
