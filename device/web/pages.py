@@ -73,6 +73,10 @@ def live_table(table_now: Table, now: float) -> str:
     if table_now.votes is not None:
         cast, players = table_now.votes
         parts.append(f'<p id="votes">Votes: <strong>{cast}</strong> of {players}</p>')
+    if table_now.result:
+        title, *lines = table_now.result
+        said = "".join(f"<li>{esc(line)}</li>" for line in lines)
+        parts.append(f'<h3 id="result">{esc(title)}</h3><ul id="result-lines">{said}</ul>')
     if table_now.message:
         parts.append(f'<p class="dim">{esc(table_now.message)}</p>')
     if table_now.sheet is not None:

@@ -50,7 +50,8 @@ class Table:
     day_left: float | None = None
     """Seconds left on a paused day timer."""
     roles: str = ""
-    """The roles in play, while the day screen lists them."""
+    """The roles in play, from the day screen on (the vote, the tally, the reveal and the
+    result keep the list the day showed: ``Publisher``)."""
     votes: tuple[int, int] | None = None
     """(votes cast, players) while a vote is open."""
     sheet: Sheet | None = None
@@ -60,6 +61,8 @@ class Table:
     """One Night's night seconds, talk minutes and vote mode in effect, as the setup screen's
     Options say them ("Night: 8 s a role. Talk: 3 min (auto). Vote: called."), from the setup
     screen on through the game."""
+    result: tuple[str, ...] = ()
+    """A game's end screen as it reads: its title, then its lines (who died, who won)."""
 
 
 @dataclass(frozen=True)
@@ -157,6 +160,11 @@ def table_of(
         voted, players = _get(view, "voted"), _get(view, "players")
         if isinstance(voted, list | tuple) and isinstance(players, int):
             table = dataclasses.replace(table, votes=(len(voted), players))
+    elif screen is ScreenName.END:
+        title, lines = _get(view, "title"), _get(view, "lines")
+        if isinstance(title, str) and isinstance(lines, tuple):
+            said = tuple(line for line in lines if isinstance(line, str))
+            table = dataclasses.replace(table, result=(title, *said))
     pace = _get(view, "pace") if screen is ScreenName.SETUP else None
     if isinstance(pace, str):
         table = dataclasses.replace(table, pace=pace)
@@ -177,6 +185,8 @@ class Publisher:
         self._seats: Mapping[int, str] = {}
         self._pace: tuple[object, str] = (None, "")
         """(the session, the pace its setup screen last showed): kept through its game."""
+        self._roles: tuple[object, str] = (None, "")
+        """(the session, the roles its day screen last listed): kept to its result."""
         self.dirty = True
         """Set by a change the page made: the store is read again on the next pass."""
 
@@ -201,11 +211,21 @@ class Publisher:
             self._seats,
         )
         table = self._kept_pace(session, table)
+        table = self._kept_roles(session, table)
         old = self.box.get()
         players, tags = self._stored
         new = Snapshot(table, players, tags, self._seats, *ambience)
         if new != old:
             self.box.put(new)
+
+    def _kept_roles(self, session: object, table: Table) -> Table:
+        """``table`` with the roles in play its game's day screen listed: the vote, the
+        reveal and the result are when the table most needs them (public since the day)."""
+        if table.roles:
+            self._roles = (session, table.roles)
+        elif session is not None and self._roles[0] is session and not table.night:
+            table = dataclasses.replace(table, roles=self._roles[1])
+        return table
 
     def _kept_pace(self, session: object, table: Table) -> Table:
         """``table`` with the pace its game's setup screen showed last: the day, the vote and
