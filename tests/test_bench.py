@@ -21,6 +21,7 @@ RUN_HERE = {
     "voice_behind": "ratio naive/ours",
     "voice_cues": "clips decoded ahead\ncue -> play p99\nours (device)",
     "page_load": "ratio loaded/idle",
+    "voice_worker_rss": "peak ours/naive\nours: clauses",
 }
 """Benchmark, and the words its report must hold (one per line)."""
 QUICK_ELSEWHERE = {
