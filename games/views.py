@@ -226,6 +226,8 @@ class TableView(View):
     players: int
     fewest: int
     most: int
+    scores: str = ""
+    """The score log's game its Scores button opens (empty: no button)."""
 
     def __post_init__(self) -> None:
         super().__post_init__()

@@ -106,8 +106,9 @@ def play_every_game(config: Config, tmp_path: Path) -> None:
         assert t.done > 100
         plays = store_of(t).plays()
         games = sorted(play.game for play in plays)
-        assert games == sorted(["One Night", "Alienation", "Alien Encounters", *["Alieninjas"] * 5])
-        three = [play for play in plays if play.game in ("Alieninjas", "Alienation")]
+        missions = [f"Alieninjas: {name}" for name in ("Replicas", *MISSIONS)]
+        assert games == sorted(["One Night", "Alienation", "Alien Encounters", *missions])
+        three = [p for p in plays if p.game.startswith("Alieninjas") or p.game == "Alienation"]
         assert all(len(play.players) == 3 for play in three)  # no phantom player 4
         assert "common.sorry" not in t.said  # refused, never a bug
 

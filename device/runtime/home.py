@@ -20,7 +20,7 @@ from device.ui.actions import Valued, value_of
 from device.ui.charts.log import ScoreLog
 from games.catalog import by_key, home_buttons
 from games.events import Control, ControlPressed, Tap, Touched
-from games.views import HomeView, ScreenName
+from games.views import HomeView, ScreenName, View
 
 SCORES = "Scores"
 """The home button that is no session: the score log's wins chart (its Home control comes back)."""
@@ -74,10 +74,15 @@ class HomeScreen:
             if store is None:
                 return
             stats = store.stats()
-            shown = (
-                None if action is None or chosen == SCORES else daemon.scorelog.tap(action, stats)
-            )
-            daemon.shown.show(shown or daemon.scorelog.open(stats))
+            game = None if action is None else value_of(action, Valued.LOG_GAME)
+            shown: View
+            if daemon.shown.screen is ScreenName.TABLE and game is not None:
+                shown = daemon.scorelog.open(stats, game)  # a game's own Scores: its tab
+            elif action is None or chosen == SCORES:
+                shown = daemon.scorelog.open(stats)
+            else:
+                shown = daemon.scorelog.tap(action, stats)
+            daemon.shown.show(shown)
         elif go or chosen in games:
             setup = games[chosen] if chosen in games else next(iter(games.values()))
             kept = store.setting(f"again:{setup['game']}") if store is not None else None

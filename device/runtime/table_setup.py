@@ -14,6 +14,7 @@ from device.runtime.session import Runtime
 from device.runtime.sessions import home_session
 from device.ui.actions import DeviceTap
 from games.events import TouchAction
+from games.scorelog.logged import logged_for
 from games.spec import HomeButton
 from games.views import ScreenName, TableView
 
@@ -78,5 +79,6 @@ class TableSetup:
         assert self.button is not None
         fewest, most = self._range()
         title = self.button.caption or self.button.label
-        view = TableView(title, self.players, fewest, most)
+        scores = logged_for(self.button.setup) or ""
+        view = TableView(title, self.players, fewest, most, scores)
         self.daemon.shown.show(view)

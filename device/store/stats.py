@@ -20,14 +20,15 @@ from pathlib import Path
 from typing import Any
 
 from device.store.scorelog import iter_plays
-from device.store.tally import UNNAMED, Tallies
+from device.store.tally import FINISHED, UNNAMED, Tallies
 from games.scorelog.plays import Play
 
 NAMED = (
-    f"NOT ({UNNAMED}) AND r.seat = (SELECT MIN(d.seat) FROM play_results d "
+    f"NOT ({UNNAMED}) AND {FINISHED} AND r.seat = (SELECT MIN(d.seat) FROM play_results d "
     "WHERE d.play = r.play AND d.name = r.name)"
 )
-"""A result that counts for a player: a named seat, the first of its name in its play."""
+"""A result that counts for a player: a named seat of a finished play (``p``), the first of
+its name in its play."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,22 @@ class HistoryEntry:
     played_at: str
     score: int | None
     winner: bool
+
+
+def _filter(
+    game: str | None, player: str | None, finished: bool = False
+) -> tuple[str, tuple[Any, ...]]:
+    """The WHERE clause (on ``plays p``) of the plays of ``game`` with ``player`` in them."""
+    conditions, args = [], []
+    if game is not None:
+        conditions.append("p.game = ?")
+        args.append(game)
+    if player is not None:
+        conditions.append("p.id IN (SELECT play FROM play_results WHERE name = ?)")
+        args.append(player)
+    if finished:
+        conditions.append(FINISHED)
+    return ("WHERE " + " AND ".join(conditions) if conditions else ""), tuple(args)
 
 
 def _name_key(name: str) -> tuple[str, str]:
@@ -89,11 +106,13 @@ class LogStats:
         names = [str(row[0]) for row in self._rows("SELECT DISTINCT game FROM plays")]
         return sorted(names, key=_name_key)
 
-    def count(self, game: str | None = None) -> int:
-        """How many plays are logged (of ``game``)."""
-        if game is None:
-            return int(self._rows("SELECT COUNT(*) FROM plays")[0][0])
-        return int(self._rows("SELECT COUNT(*) FROM plays WHERE game = ?", (game,))[0][0])
+    def count(
+        self, game: str | None = None, *, player: str | None = None, finished: bool = False
+    ) -> int:
+        """How many plays are logged (of ``game``; with ``player`` in them; ``finished``: not
+        saved at Quit, the plays the stats count)."""
+        where, args = _filter(game, player, finished)
+        return int(self._rows(f"SELECT COUNT(*) FROM plays p {where}", args)[0][0])
 
     def scored(self, game: str) -> bool:
         """Whether any play of ``game`` has a score (counted with the leaderboards)."""
@@ -123,11 +142,15 @@ class LogStats:
         self._memo[key] = tuple(lines)
         return lines
 
-    def latest(self, limit: int, offset: int = 0, game: str | None = None) -> list[Play]:
-        """A page of plays, the newest first: ``limit`` of them after skipping ``offset``."""
-        where, args = ("WHERE game = ?", (game,)) if game is not None else ("", ())
+    def latest(
+        self, limit: int, offset: int = 0, game: str | None = None, player: str | None = None
+    ) -> list[Play]:
+        """A page of plays (of ``game``, with ``player`` in them), the newest first: ``limit``
+        of them after skipping ``offset``."""
+        where, args = _filter(game, player)
         ids = self._rows(
-            f"SELECT rowid FROM plays {where} ORDER BY played_at DESC, rowid DESC LIMIT ? OFFSET ?",
+            f"SELECT p.rowid FROM plays p {where} "
+            "ORDER BY p.played_at DESC, p.rowid DESC LIMIT ? OFFSET ?",
             (*args, limit, offset),
         )
         if not ids:
@@ -170,7 +193,7 @@ class LogStats:
         played first); None if they have no plays."""
         query = (
             "SELECT p.game, COUNT(r.score), COUNT(*), MIN(p.played_at) FROM play_results r "
-            "JOIN plays p ON p.id = r.play WHERE r.name = ? GROUP BY p.game "
+            f"JOIN plays p ON p.id = r.play WHERE r.name = ? AND {FINISHED} GROUP BY p.game "
             "ORDER BY COUNT(r.score) DESC, COUNT(*) DESC, MIN(p.played_at), MIN(p.rowid) LIMIT 1"
         )
         row = self._rows(query, (player,))

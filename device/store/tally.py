@@ -8,7 +8,8 @@ merged, a result or play removed), bumps ``log_changes.generation`` through the 
 ``schema.TRIGGERS``, and the next question starts over with one pass.
 
 The rules are those of ``games.scorelog.stats`` (see ``device.store.stats``): an unnamed seat
-counts for nobody, and a name listed twice in one play counts once, by its first seat.
+counts for nobody, a name listed twice in one play counts once, by its first seat, and a play
+saved at Quit counts for nobody.
 """
 
 from __future__ import annotations
@@ -16,12 +17,16 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
+from games.scorelog.plays import UNFINISHED
+
 __all__ = ["Tallies", "Tally"]
 
 UNNAMED = (
     "r.player_id = '' AND r.name GLOB 'Player [0-9]*' AND substr(r.name, 8) NOT GLOB '*[^0-9]*'"
 )
 """A seat nobody named played (``games.scorelog.stats.unnamed``)."""
+FINISHED = f"p.comments NOT LIKE '{UNFINISHED}%'"
+"""A play not saved at Quit (``Play.unfinished``): only these count in the stats."""
 
 # One row per name per play (SQLite takes the bare columns from the row MIN() picks, so a name
 # listed twice counts by its first seat), summed per game and name. The plays drive the join
@@ -30,7 +35,8 @@ _QUERY = (
     "SELECT game, name, COUNT(*), SUM(winner), SUM(score), COUNT(score), MAX(score) FROM ("
     "SELECT p.game AS game, r.name AS name, MIN(r.seat), r.score AS score, r.winner AS winner "
     "FROM plays p CROSS JOIN play_results r ON r.play = p.id "
-    f"WHERE p.rowid > ? AND p.rowid <= ? AND NOT ({UNNAMED}) GROUP BY p.rowid, r.name"
+    f"WHERE p.rowid > ? AND p.rowid <= ? AND NOT ({UNNAMED}) AND {FINISHED} "
+    "GROUP BY p.rowid, r.name"
     ") GROUP BY game, name"
 )
 _SCORED = (

@@ -75,6 +75,8 @@ class Valued(enum.StrEnum):
     """A play in the plays list: its id."""
     LOG_WHO = "log:who"
     """A logged play's "Who played?": its id."""
+    LOG_PLAYER = "log:player"
+    """A player's name in the score log's stats: their plays."""
 
 
 def value_of(action: TouchAction, kind: Valued) -> str | None:

@@ -6,11 +6,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from device.ui.actions import DeviceTap
+from device.ui.actions import DeviceTap, Valued
 from device.ui.canvas import ALIEN, DIM, TEXT, Canvas
 from device.ui.model import Control
 from device.ui.screens import Screen
-from games.events import Tap
+from games.events import Tap, ValueTap
 from games.views import TableView
 
 
@@ -22,17 +22,25 @@ class TableScreen(Screen):
     players: int
     fewest: int
     most: int
+    scores: str = ""
+    """The score log's game its Scores button opens (empty: no button)."""
 
     @classmethod
     def from_view(cls, view: TableView) -> TableScreen:
         """The screen for ``view``."""
-        return cls(view.title, view.players, view.fewest, view.most)
+        return cls(view.title, view.players, view.fewest, view.most, view.scores)
 
     def controls(self) -> list[Control]:
         out = [
             Control("Home", Tap.HOME, pygame.Rect(20, 384, 220, 80)),
             Control("Start", DeviceTap.TABLE_START, pygame.Rect(500, 384, 280, 80), True),
         ]
+        if self.scores:  # this game's own tab of the score log
+            out.append(
+                Control(
+                    "Scores", ValueTap(Valued.LOG_GAME, self.scores), pygame.Rect(260, 384, 220, 80)
+                )
+            )
         if self.fewest < self.most:
             out += [
                 Control("-", DeviceTap.TABLE_FEWER, pygame.Rect(200, 170, 100, 100), size=64),

@@ -9,6 +9,7 @@ mission keeps the game's own name ("Alieninjas"), and is listed under it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from games import catalog
@@ -41,6 +42,22 @@ def logged_name(game: str, board: str) -> str:
         if head == mission.name.casefold():
             return mission_name(spec.name, mission.name)
     return game
+
+
+def logged_for(setup: Mapping[str, object]) -> str | None:
+    """The name plays of the game a setup block starts are logged under (its mission's when
+    it names one), or None for no game of the catalog.
+
+    >>> logged_for({"game": "alieninjas", "mission": "push_your_luck"})
+    'Alieninjas: Push Your Luck'
+    """
+    spec = next((spec for spec in catalog.GAMES if spec.key == setup.get("game")), None)
+    if spec is None:
+        return None
+    for mission in spec.missions:
+        if mission.key == setup.get("mission"):
+            return mission_name(spec.name, mission.name)
+    return spec.name
 
 
 def logged_names() -> tuple[str, ...]:

@@ -2,7 +2,8 @@
 
 Players are told apart by name (exact, case-sensitive). A name listed twice in one play counts
 once, by its first entry. An unnamed seat ("Player 3" with no profile) is nobody in particular:
-it counts in no player's stats, so the "Player 3" of different nights never merge into one.
+it counts in no player's stats, so the "Player 3" of different nights never merge into one. A
+play saved at Quit (``Play.unfinished``) counts in nobody's stats; the plays lists mark it.
 Plays are put in order by ``played_at`` (an aware time is turned into UTC, a naive one is
 taken as UTC), then by ``id``, so the order never depends on how the log was read.
 
@@ -95,8 +96,11 @@ def unnamed(result: PlayerResult) -> bool:
 
 def entries(play: Play) -> dict[str, PlayerResult]:
     """Each named player's result in ``play`` by name (the first entry of a repeated name);
-    unnamed seats are left out."""
+    unnamed seats are left out, and so is every seat of a play saved at Quit (rounds short,
+    nobody won it: counting it would be a loss for everyone)."""
     out: dict[str, PlayerResult] = {}
+    if play.unfinished:
+        return out
     for result in play.players:
         if not unnamed(result):
             out.setdefault(result.name, result)

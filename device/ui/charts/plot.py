@@ -101,10 +101,11 @@ def _count(n: int, what: str) -> str:
 
 def wins_view(stats: LogStats, game: str | None = None) -> WinsView:
     """The "wins" view: every player's wins and plays (of ``game``, or of every game), most
-    wins first; the title names the game and counts the plays the bars count."""
+    wins first; the title names the game and counts the plays the bars count (not those
+    saved at Quit)."""
     bars = tuple(WinsBar(s.name, s.wins, s.plays) for s in stats.standings(game))
     which = game or "All games"
-    count = stats.count(game)
+    count = stats.count(game, finished=True)
     title = f"Wins: {which} - {_count(count, 'play')}" if count else f"Wins: {which}"
     return WinsView(title=title, bars=bars)
 

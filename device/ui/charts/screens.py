@@ -14,11 +14,12 @@ from dataclasses import dataclass
 
 import pygame
 
+from device.ui.actions import Valued
 from device.ui.canvas import ACCENT, ALIEN, AMBER, DIM, PANEL, TEXT, Canvas, text_size
 from device.ui.model import Colour, Control
 from device.ui.screens import Screen
 from device.wording import counted
-from games.events import Tap
+from games.events import Tap, ValueTap
 from games.scorelog.views import HistoryView, Tab, TotalsView, WinsView
 
 HOME_RECT = pygame.Rect(664, 10, 124, 58)
@@ -144,7 +145,20 @@ class WinsScreen(Screen):
         return cls(view.title, bars, nav_controls(view.nav))
 
     def controls(self) -> list[Control]:
-        return [*_home(), *self.nav]
+        # Each name opens that player's plays (drawn over the name the chart draws, so the
+        # PNG of ``plot``, which has no controls, still names every bar).
+        slot = WINS_CHART.width // max(1, len(self.shown()))
+        names = [
+            Control(
+                name,
+                ValueTap(Valued.LOG_PLAYER, name),
+                pygame.Rect(rect.centerx - slot // 2 + 3, WINS_CHART.bottom + 2, slot - 6, 48),
+                style="tab",
+                size=30,
+            )
+            for name, rect in self.bar_rects()
+        ]
+        return [*_home(), *self.nav, *names]
 
     def shown(self) -> tuple[tuple[str, int, int], ...]:
         """The bars that fit on the chart."""
@@ -198,9 +212,9 @@ class WinsScreen(Screen):
             percent = round(100 * wins / plays) if plays else 0
             record = f"{wins}/{plays} ({percent}%)"
             canvas.text(
-                record, 24, DIM, center=(rect.centerx, WINS_CHART.bottom + 54), max_width=slot - 6
+                record, 24, DIM, center=(rect.centerx, WINS_CHART.bottom + 64), max_width=slot - 6
             )
-        note = "Amber: most wins. Under each name: wins/plays."
+        note = "Amber: most wins. Tap a name for their plays."
         if len(self.bars) > len(shown):
             note = f"Top {len(shown)} of {len(self.bars)} players. " + note
         canvas.text(note, 26, DIM, topleft=(20, 446), max_width=760)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 from pathlib import Path
@@ -12,6 +13,7 @@ from device.store.exports import BACKUP_FORMAT, BACKUP_VERSION
 from device.store.jsonbackup import import_backup
 from device.store.scorelog import game_named, play_to_json
 from games.scorelog.plays import Play, PlayerResult
+from games.scorelog.stats import player_stats
 
 
 def play(number: int, board: str, ada: int, bo: int) -> Play:
@@ -93,3 +95,32 @@ def test_the_command_line_names_a_mission_by_key_or_name() -> None:
     assert game_named("memory") == "Alieninjas: Memory"
     assert game_named("Alieninjas: Push Your Luck") == "Alieninjas: Push Your Luck"
     assert game_named("alieninjas") == "Alieninjas"
+
+
+def test_a_play_saved_at_quit_counts_in_nobodys_stats(tmp_path: Path) -> None:
+    quit_play = Play(
+        "p9",
+        "Alienation",
+        "2025-03-09T20:00:00Z",
+        (PlayerResult("Ada", 1, 30, False, player_id="ada"), PlayerResult("Bo", 2, 2, False)),
+        comments="Unfinished: quit after round 1 of 3.",
+    )
+    done = dataclasses.replace(
+        quit_play,
+        id="p8",
+        comments="",
+        players=(
+            PlayerResult("Ada", 1, 9, True, player_id="ada"),
+            PlayerResult("Bo", 2, 5, False),
+        ),
+    )
+    store = Store(tmp_path / "m.db")
+    store.add_play(done)
+    store.add_play(quit_play)
+    assert quit_play.unfinished and not done.unfinished
+    (ada,) = [s for s in store.stats().standings("Alienation") if s.name == "Ada"]
+    assert (ada.plays, ada.wins, ada.best_score) == (1, 1, 9)  # not 2 plays, not 30
+    assert [h.score for h in store.stats().history("Ada", "Alienation", 10)] == [9]
+    assert player_stats(store.plays())["Ada"].plays == 1  # the pure stats agree
+    assert store.stats().count("Alienation") == 2  # still listed, as unfinished
+    assert store.stats().count("Alienation", finished=True) == 1
