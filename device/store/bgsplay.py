@@ -16,8 +16,9 @@ import uuid
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from device.store.bgstats import SOURCE_NAME, bgstats_game, play_date, source_player_id
+from device.store.bgstats import SOURCE_NAME, bgstats_game, play_date, ranks, source_player_id
 from games.scorelog.plays import Play, PlayerResult
+from games.scorelog.stats import unnamed
 
 ABOUT = (
     "A play file for Board Game Stats, written by Mothership. Open it with BG Stats (share or "
@@ -83,19 +84,22 @@ class BgsplayFile:
 
     def _player_ref(self, play: Play, player: PlayerResult) -> int:
         key = source_player_id(play, player)
-        known = self.named.get(key) if player.player_id else None
+        # Named is a profile, or a name that is not "Player N" (an older play's): only an
+        # unnamed seat is anonymous, one person per play.
+        named = not unnamed(player)
+        known = self.named.get(key) if named else None
         if known is not None:
             return int(known["id"])
         self.player_count += 1
         entry = {
             "id": self.player_count,
-            "uuid": player.player_id or stable_uuid("seat", key),
+            "uuid": player.player_id or stable_uuid("seat" if not named else "name", key),
             "name": player.name,
-            "isAnonymous": not player.player_id,
+            "isAnonymous": not named,
             "sourcePlayerId": key,
             "modificationDate": self.modified,
         }
-        if player.player_id:
+        if named:
             self.named[key] = entry
         elif self.on_seat is not None:
             self.on_seat(entry)
@@ -107,11 +111,13 @@ class BgsplayFile:
         """The ``plays`` row of ``play`` (the next play, oldest first)."""
         _, info = bgstats_game(play)
         game = self._game(play)
+        places = ranks(play, info)
         scores = []
         for player in play.players:
             score: dict[str, Any] = {
                 "playerRefId": self._player_ref(play, player),
                 "winner": player.winner,
+                "rank": places[player.seat],
                 "startPlayer": player.start_player,
                 "seatOrder": player.seat,
                 "newPlayer": False,
@@ -132,7 +138,7 @@ class BgsplayFile:
             "playDate": play_date(play.played_at),
             "sourceName": SOURCE_NAME,
             "sourcePlayId": play.id,
-            "ignored": False,
+            "ignored": play.unfinished,  # saved at Quit: kept, out of BG Stats' stats
             "manualWinner": False,
             "usesTeams": teams,
             "rounds": len(play.rounds),

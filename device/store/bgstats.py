@@ -20,6 +20,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 
 from games.scorelog.logged import spec_logged_as
 from games.scorelog.plays import Play, PlayerResult
+from games.scorelog.stats import unnamed
 from games.spec import BgStats, GameSpec
 
 PUSH_BASE = "https://app.bgstatsapp.com/createPlay.html"
@@ -93,8 +94,9 @@ def play_date(played_at: str) -> str:
 
 
 def source_player_id(play: Play, player: PlayerResult) -> str:
-    """A player's stable id: their profile's, or for an unnamed seat one of its own for
-    this play only (so two nights' "Player 1" never become one person).
+    """A player's stable id: their profile's; a named player without one (a play logged
+    before profiles had ids, a profile since deleted) one of their name; an unnamed seat one
+    of its own for this play only (so two nights' "Player 1" never become one person).
 
     The unnamed seat's id is short (the play id's first 8 characters and the seat): every
     character counts in a link a phone scans as a QR code.
@@ -103,7 +105,32 @@ def source_player_id(play: Play, player: PlayerResult) -> str:
     >>> source_player_id(Play("0b7f2a5e-3c1d-4e8f", "One Night", "", (seat,)), seat)
     '0b7f2a5e/seat2'
     """
-    return player.player_id or f"{play.id[:8]}/seat{player.seat}"
+    if player.player_id:
+        return player.player_id
+    return f"{play.id[:8]}/seat{player.seat}" if unnamed(player) else f"name/{player.name}"
+
+
+def ranks(play: Play, info: GameInfo) -> dict[int, int]:
+    """Each seat's place as BG Stats reads ``rank`` (1 first; tied players share a place,
+    the next place skips): winners first, then by score the way the game counts it; a game
+    without points has its winners 1st and everyone else next. A play saved at Quit has no
+    places (0: BG Stats' "not ranked"), as nobody won it.
+
+    >>> seats = (PlayerResult("A", 1, 9, False), PlayerResult("B", 2, 12, True),
+    ...          PlayerResult("C", 3, 9, False))
+    >>> ranks(Play("p", "Alienation", "", seats), GameInfo("x", None, True, False))
+    {1: 2, 2: 1, 3: 2}
+    """
+    if play.unfinished:
+        return {player.seat: 0 for player in play.players}
+
+    def standing(player: PlayerResult) -> tuple[bool, int]:
+        if info.no_points or player.score is None:
+            return (not player.winner, 0)
+        return (not player.winner, -player.score if info.highest_wins else player.score)
+
+    keys = {player.seat: standing(player) for player in play.players}
+    return {seat: 1 + sum(other < key for other in keys.values()) for seat, key in keys.items()}
 
 
 def push_play(play: Play, *, location: str = "", comments: bool = True) -> dict[str, Any]:

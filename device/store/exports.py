@@ -46,6 +46,7 @@ CSV_FIELDS = (
     "start_player",
     "played_at",
     "play_id",
+    "unfinished",
 )
 CHUNK_CHARS = 64 * 1024
 """About how much text each piece of `export_chunks` holds."""
@@ -153,7 +154,8 @@ def _csv(db: sqlite3.Connection, location: str, when: str) -> Iterator[str]:
 
 
 def csv_row(play: Play, player: PlayerResult, when: str | None = None) -> dict[str, Any]:
-    """A player's CSV row of a play: winner and start_player are 1 or 0, no score is empty
+    """A player's CSV row of a play: winner, start_player and unfinished (saved at Quit) are 1
+    or 0, no score is empty
     (``when``: the play's local time, when the caller has it already)."""
     when = when or local_iso(play.played_at)
     return {
@@ -166,6 +168,7 @@ def csv_row(play: Play, player: PlayerResult, when: str | None = None) -> dict[s
         "start_player": int(player.start_player),
         "played_at": when,
         "play_id": play.id,
+        "unfinished": int(play.unfinished),  # saved at Quit: rounds short, nobody won
     }
 
 

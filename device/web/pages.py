@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from urllib.parse import quote
 
 from device.localtime import local_text
 from device.store.stats import LogStats
@@ -101,9 +102,11 @@ def _play_item(play: Play, link: str) -> str:
         + ("" if p.score is None else f" {p.score}")
         for p in play.players
     )
+    # A play saved at Quit says so, in the words the device logged ("quit after round 1 of 3").
+    unfinished = f'<br><em data-unfinished="1">{esc(play.comments)}</em>' if play.unfinished else ""
     return (
         f'<li data-play="{esc(play.id)}"><strong>{esc(play.game)}</strong> '
-        f'<span class="dim">{esc(_when(play))}</span><br>{people}<br>'
+        f'<span class="dim">{esc(_when(play))}</span>{unfinished}<br>{people}<br>'
         f'<a class="bgstats" href="{esc(link)}" target="_blank" rel="noopener noreferrer">'
         "Add to BG Stats</a></li>"
     )
@@ -116,7 +119,7 @@ def scores_page(stats: LogStats, game: str | None, link: Callable[[Play], str]) 
     if game is not None and game not in logged:
         game = None
     choices = [("All games", "/scores", game is None)]
-    choices += [(name, f"/scores?game={esc(name)}", name == game) for name in logged]
+    choices += [(name, f"/scores?game={esc(quote(name))}", name == game) for name in logged]
     filters = " ".join(
         f'<a class="button"{" aria-current=page" if here else ""} href="{href}">{esc(label)}</a>'
         if here
@@ -142,7 +145,7 @@ def scores_page(stats: LogStats, game: str | None, link: Callable[[Play], str]) 
         parts.append(
             f'<section data-game="{esc(name)}"><h2>{esc(name)}</h2>'
             + table(["Player", "Plays", "Wins", "Win%", "Avg"], rows, numeric=4)
-            + game_charts(board, stats.count(name), scored=stats.scored(name))
+            + game_charts(board, stats.count(name, finished=True), scored=stats.scored(name))
             + "</section>"
         )
     latest = stats.latest(LATEST_PLAYS, game=game)

@@ -70,6 +70,7 @@ def test_csv_has_one_row_per_player_per_play(tmp_path: Path) -> None:
         "start_player": "1",
         "played_at": local,
         "play_id": "play-a",
+        "unfinished": "0",
     }
     assert (rows[1]["player"], rows[1]["score"], rows[1]["winner"]) == ("Player 2", "12", "0")
     assert [(r["game"], r["player"], r["score"], r["winner"]) for r in rows[2:]] == [
