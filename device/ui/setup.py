@@ -98,6 +98,9 @@ class SetupScreen(Screen):
     """The cards the active preset added for this table (shown after the summary)."""
     pace: str = ""
     """The Options' values in words ("": no Options control)."""
+    deal: str = ""
+    """What the table deals besides the cards (a Vampire game's Marks), shown while the night
+    is prepared, when the table deals."""
 
     @classmethod
     def from_view(cls, view: SetupView) -> SetupScreen:
@@ -119,6 +122,7 @@ class SetupScreen(Screen):
             preparing=view.preparing,
             added=view.added,
             pace=view.pace,
+            deal=view.deal,
         )
 
     def progress_slot(self) -> pygame.Rect | None:
@@ -229,8 +233,12 @@ class SetupScreen(Screen):
         panel = pygame.Rect(16, 118, 768, 270)
         pygame.draw.rect(canvas.surface, PANEL, panel, border_radius=14)
         canvas.text(f"{self.game} - {len(self.roles)} cards", 30, ACCENT, topleft=(32, 128))
-        area = pygame.Rect(32, 164, 736, 216)
+        height = 110 if self.deal else 216  # the Marks to deal below the cards, when any
+        area = pygame.Rect(32, 164, 736, height)
         canvas.paragraph([_summary(self.roles)], 40, TEXT, area, centred=False)
+        if self.deal:
+            deal = pygame.Rect(32, 280, 736, 100)
+            canvas.paragraph([self.deal], 36, AMBER, deal, centred=False)
 
 
 def _chip_rects(count: int) -> list[pygame.Rect]:

@@ -34,6 +34,7 @@ from typing import Any
 
 from games.errors import SetupError
 from games.events import ChipKind, ChipTap, Tap, TouchAction
+from games.onenight.marks import deal_note
 from games.onenight.presets import (
     PRESETS,
     Preset,
@@ -317,6 +318,7 @@ class Lobby:
             notice=self.notice,
             seated=tuple(self.seated),
             preparing=preparing,
+            deal=deal_note(self.roles),
         )
 
     def _added(self) -> tuple[Role, ...]:

@@ -63,6 +63,19 @@ def placeable(selected: Collection[Role]) -> dict[str, int | None]:
     return found
 
 
+def deal_note(selected: Collection[Role]) -> str:
+    """What the table deals besides the cards (RB-V Setup): a face-down Mark of Clarity for
+    every player whenever Marks are in play, and with a Doppelganger her own set beside the
+    boards; "" when no selected role deals with Marks."""
+    roles = set(selected)
+    if not marks_in_play(roles):
+        return ""
+    note = "Deal each player a Mark of Clarity, face down beside their card."
+    if Role.DOPPELGANGER in roles:
+        note += " Lay the Doppelganger's own Marks on the other side of the Marks boards."
+    return note
+
+
 def display_name(mark: str) -> str:
     """A Mark's name as shown and spoken: "Mark of Love", "Doppelganger Mark of Love"."""
     return Mark(mark).display_name

@@ -199,6 +199,20 @@ def _spoken(
     return out
 
 
+def _deal_cues(setup: OneNightSetup) -> list[Cue]:
+    """Before eyes close, with Marks in play: everyone's face-down Mark of Clarity, and the
+    Doppelganger's own set beside the boards (RB-V Setup, "Doppelganger & Vampire"), with a
+    role's time to lay them out."""
+    selected = set(setup.roles)
+    if not marks_in_play(selected):
+        return []
+    lines = ["onenight.marks.deal"]
+    if Role.DOPPELGANGER in selected:
+        lines.append("onenight.marks.second_set")
+    holds = [setup.options.pause_seconds] * (len(lines) - 1) + [setup.options.role_seconds]
+    return [Cue("dusk", "dusk", Say.of(line), h) for line, h in zip(lines, holds, strict=True)]
+
+
 def night_script(
     setup: OneNightSetup, instructions: Instructions | None = None, answers: Answers = ()
 ) -> tuple[Cue, ...]:
@@ -213,7 +227,7 @@ def night_script(
     pause = setup.options.pause_seconds
     selected = set(setup.roles)
     steps = called_steps(selected)
-    cues = [Cue("dusk", "dusk", Say.of("onenight.dusk.start"), pause)]
+    cues = [*_deal_cues(setup), Cue("dusk", "dusk", Say.of("onenight.dusk.start"), pause)]
     for role, line in DUSK_NOTES:
         if role in selected:  # public table facts, said once before anyone wakes
             cues.append(Cue("dusk", "dusk", Say.of(line), pause))

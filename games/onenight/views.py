@@ -178,6 +178,8 @@ class SetupView(View):
     """The night's lines are being prepared: nothing can change (the device shows how far)."""
     pace: str = ""
     """The Options' values in words: seconds per role, discussion, vote mode."""
+    deal: str = ""
+    """What the table deals besides the cards: a Vampire game's Marks ("" for none)."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
