@@ -6,10 +6,11 @@ code, made on the daemon's main loop when the game ends. A ten-player One Night 
 
 Compared on the same links, each made from scratch every round (the caches cleared):
 
-- ours: ``device.ui.qr`` (``qr_matrix`` with a fixed mask, ``qr_surface`` drawing one pixel per
-  module and scaling the picture up whole);
+- ours: ``device.ui.qr`` (``qr_matrix`` with a fixed mask, ``qr_surface`` writing each row of
+  whole-pixel modules once as bytes);
 - baseline: what a first version did, and what segno's examples suggest: ``segno.make`` choosing
-  the best of its eight masks, and one ``Surface.fill`` per dark module.
+  the best of its eight masks, and one ``Surface.fill`` per dark module (at the same module
+  sizes).
 
     .venv/bin/python bench/qr_draw.py            # 20 rounds of 3 links
     .venv/bin/python bench/qr_draw.py --quick    # 2 rounds
@@ -32,7 +33,7 @@ from benchutil import machine_lines, percentile, table
 
 from device.store.bgstats import push_url
 from device.ui.pushqr import BIG_QR_AREA
-from device.ui.qr import QUIET_ZONE, qr_matrix, qr_surface
+from device.ui.qr import QUIET_ZONE, module_edges, qr_matrix, qr_surface
 from games.scorelog.plays import Play, PlayerResult
 
 SIZE = BIG_QR_AREA.height
@@ -66,15 +67,15 @@ def ours(text: str) -> pygame.Surface:
 def baseline(text: str) -> pygame.Surface:
     code = segno.make(text, error="l", micro=False)
     rows = [tuple(bool(bit) for bit in row) for row in code.matrix]
-    modules = len(rows) + 2 * QUIET_ZONE
-    scale = max(1, SIZE // modules)
-    surface = pygame.Surface((modules * scale, modules * scale))
+    edges = module_edges(text, SIZE)  # the same module sizes as ours
+    surface = pygame.Surface((edges[-1], edges[-1]))
     surface.fill((255, 255, 255))
     for y, row in enumerate(rows):
+        top, bottom = edges[y + QUIET_ZONE], edges[y + QUIET_ZONE + 1]
         for x, dark in enumerate(row):
             if dark:
-                rect = ((x + QUIET_ZONE) * scale, (y + QUIET_ZONE) * scale, scale, scale)
-                surface.fill((0, 0, 0), rect)
+                left, right = edges[x + QUIET_ZONE], edges[x + QUIET_ZONE + 1]
+                surface.fill((0, 0, 0), (left, top, right - left, bottom - top))
     return surface
 
 

@@ -1,12 +1,12 @@
 """A logged play's BG Stats push link, worked out behind the loop on the device.
 
-The link a game's last screen shows as a QR code is the whole link, or without its comments
-when that is too dense to scan (``scannable_push_url``): deciding means encoding the code, and
-drawing it encodes it again. For ten players that is a tenth of a second or more per code
-(plus segno's first import) in the step that handles the last card, while the table waits for
-its result. On the device both happen on a thread: the end screen shows at once, and its code
-(and BG Stats button) follow a moment later. Elsewhere (tests, the simulator) the link is
-worked out at once, as before.
+The link a game's last screen shows as a QR code is the whole link, or a shorter one (no
+comments, then no teams) when that is too dense (``scannable_push_url``): deciding means
+encoding the codes, and drawing it encodes it again. For ten players that is a tenth of a
+second or more per code (plus segno's first import) in the step that handles the last card,
+while the table waits for its result. On the device both happen on a thread: the end screen
+shows at once, and its code (and BG Stats button) follow a moment later. Elsewhere (tests, the
+simulator) the link is worked out at once, as before.
 """
 
 from __future__ import annotations

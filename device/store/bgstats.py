@@ -133,13 +133,16 @@ def ranks(play: Play, info: GameInfo) -> dict[int, int]:
     return {seat: 1 + sum(other < key for other in keys.values()) for seat, key in keys.items()}
 
 
-def push_play(play: Play, *, location: str = "", comments: bool = True) -> dict[str, Any]:
+def push_play(
+    play: Play, *, location: str = "", comments: bool = True, teams: bool = True
+) -> dict[str, Any]:
     """The push-play JSON object for one play (what `push_url` encodes).
 
     Args:
         play: a logged play.
         location: where it was played (the ``[store] location`` config key); empty: left out.
         comments: False leaves the comments out (a shorter link, for a dense QR code).
+        teams: False leaves the players' teams out (shorter still; their roles stay).
     """
     name, info = bgstats_game(play)
     game: dict[str, Any] = {"name": name, "sourceGameId": info.source_game_id}
@@ -152,7 +155,7 @@ def push_play(play: Play, *, location: str = "", comments: bool = True) -> dict[
         "sourcePlayId": play.id,
         "playDate": play_date(play.played_at),
         "game": game,
-        "players": [_player(play, p, scored=not info.no_points) for p in play.players],
+        "players": [_player(play, p, scored=not info.no_points, teams=teams) for p in play.players],
     }
     if play.duration_min is not None:
         data["durationMin"] = play.duration_min
@@ -165,7 +168,7 @@ def push_play(play: Play, *, location: str = "", comments: bool = True) -> dict[
     return data
 
 
-def _player(play: Play, player: PlayerResult, *, scored: bool) -> dict[str, Any]:
+def _player(play: Play, player: PlayerResult, *, scored: bool, teams: bool) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "sourcePlayerId": source_player_id(play, player),
         "name": player.name,
@@ -176,13 +179,18 @@ def _player(play: Play, player: PlayerResult, *, scored: bool) -> dict[str, Any]
         entry["score"] = player.score
     if player.role:
         entry["role"] = player.role
-    if player.team:
+    if player.team and teams:
         entry["team"] = player.team
     return entry
 
 
 def push_url(
-    play: Play, *, location: str = "", base: str = PUSH_BASE, comments: bool = True
+    play: Play,
+    *,
+    location: str = "",
+    base: str = PUSH_BASE,
+    comments: bool = True,
+    teams: bool = True,
 ) -> str:
     """The BG Stats push link for one logged play: ``createPlay.html?data=<JSON>``.
 
@@ -193,9 +201,9 @@ def push_url(
         play: a logged play.
         location: where it was played (the ``[store] location`` config key).
         base: the page to open (``bgstats://app.bgstatsapp.com/createPlay.html`` also works).
-        comments: False leaves the comments out (see `push_play`).
+        comments, teams: False leaves them out (see `push_play`).
     """
-    data = push_play(play, location=location, comments=comments)
+    data = push_play(play, location=location, comments=comments, teams=teams)
     text = json.dumps(data, separators=(",", ":"))
     return f"{base}?data={quote(text, safe=QUERY_SAFE)}"
 

@@ -11,22 +11,34 @@ from device.store.bgstats import push_url
 from device.ui.canvas import ALIEN, BG, DIM, TEXT, Canvas
 from device.ui.model import Control
 from device.ui.qr import draw_qr, module_pixels
-from device.ui.screens import MIN_MODULE_PIXELS, Screen
+from device.ui.screens import Screen
 from games.events import Tap, TouchAction
 from games.scorelog.plays import Play
 from games.scorelog.views import BgStatsView
 
 BIG_QR_AREA = pygame.Rect(322, 4, 472, 472)
-"""The whole right of the screen: a ten-player play's link still has 3-pixel modules."""
+"""The whole right of the screen: the code as tall as the screen allows."""
+ARM_LENGTH_PIXELS = 4
+"""Modules this wide (0.8 mm on the 7" screen), for a phone held at arm's length: a code that
+would be finer sheds what BG Stats can do without until its modules are this wide (tested with
+the screenshot shrunk to 45% and smoothed, which 3 px modules do not survive)."""
 
 
 def scannable_push_url(play: Play, location: str = "") -> str:
-    """The push link a QR code shows: the whole link, or when that is too dense to scan even
-    full height, the link without its comments (export and the companion page keep them)."""
-    url = push_url(play, location=location)
-    if module_pixels(url, BIG_QR_AREA.height) >= MIN_MODULE_PIXELS:
-        return url
-    return push_url(play, location=location, comments=False)
+    """The push link a QR code shows: the whole link, or when its modules would be narrower
+    than `ARM_LENGTH_PIXELS` full height, the link without its comments, then without the
+    players' teams too (their roles stay); the shortest when none is that coarse. The export
+    and the companion page keep everything.
+    """
+    links = [
+        push_url(play, location=location),
+        push_url(play, location=location, comments=False),
+        push_url(play, location=location, comments=False, teams=False),
+    ]
+    for url in links:
+        if module_pixels(url, BIG_QR_AREA.height) >= ARM_LENGTH_PIXELS:
+            return url
+    return min(links, key=len)
 
 
 @dataclass(frozen=True)

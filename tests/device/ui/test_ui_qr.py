@@ -3,16 +3,19 @@ back as the play's push link."""
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import subprocess
 from pathlib import Path
 
+import pygame
 import pytest
 
 from device.screenlayer import DeviceLayer, Ending
 from device.store.bgstats import decode_push_url, push_url
 from device.ui import TouchUI
-from device.ui.pushqr import BIG_QR_AREA, scannable_push_url
-from device.ui.qr import QUIET_ZONE, module_pixels, qr_matrix, qr_surface
+from device.ui.pushqr import ARM_LENGTH_PIXELS, BIG_QR_AREA, scannable_push_url
+from device.ui.qr import QUIET_ZONE, module_edges, module_pixels, qr_matrix, qr_surface
 from device.ui.screens import MIN_MODULE_PIXELS, QR_AREA
 from games.events import Tap
 from games.scorelog.plays import Play, PlayerResult
@@ -58,12 +61,16 @@ def test_the_drawn_modules_are_the_codes_modules() -> None:
     url = scannable_push_url(PLAY)
     rows = qr_matrix(url)
     surface = qr_surface(url, BIG_QR_AREA.height)
-    scale = surface.get_width() // (len(rows) + 2 * QUIET_ZONE)
-    assert scale >= 3  # a ten-player One Night link still has modules a phone can see
+    edges = module_edges(url, BIG_QR_AREA.height)
+    widths = {end - start for start, end in itertools.pairwise(edges)}
+    assert widths == {3, 4}  # whole pixels filling the square: 3.3 px on average, not 3
+    assert surface.get_size() == (BIG_QR_AREA.height, BIG_QR_AREA.height)
     for y, row in enumerate(rows):
         for x, dark in enumerate(row):
-            centre = ((x + QUIET_ZONE) * scale + scale // 2, (y + QUIET_ZONE) * scale + scale // 2)
-            assert surface.get_at(centre)[:3] == ((0, 0, 0) if dark else (255, 255, 255))
+            left, top = edges[x + QUIET_ZONE], edges[y + QUIET_ZONE]
+            right, bottom = edges[x + QUIET_ZONE + 1] - 1, edges[y + QUIET_ZONE + 1] - 1
+            for corner in ((left, top), (right, bottom)):  # the whole module, edge to edge
+                assert surface.get_at(corner)[:3] == ((0, 0, 0) if dark else (255, 255, 255))
 
 
 def shoot(tmp_path: Path, screen: str, view: View, link: str = "") -> tuple[Path, list[str]]:
@@ -93,13 +100,16 @@ def test_the_end_screen_shows_a_short_link_a_phone_can_scan(tmp_path: Path) -> N
 def test_a_long_link_is_shown_full_height_on_its_own_screen(tmp_path: Path) -> None:
     url = scannable_push_url(PLAY)
     assert module_pixels(url, QR_AREA.height) < MIN_MODULE_PIXELS  # too fine on the end screen
-    # Ten players' link is too dense even full height with the comments: the QR leaves them out.
-    assert url == push_url(PLAY, comments=False) != push_url(PLAY)
+    # Ten players' link is too dense even full height: the QR leaves out the comments, then
+    # the teams (the roles stay); the export keeps both.
+    assert url == push_url(PLAY, comments=False, teams=False) != push_url(PLAY)
+    assert "team" not in decode_push_url(url)["players"][0]
     end, _ = shoot(tmp_path, "end", EndView("Village wins!", ()), url)
     assert subprocess.run(["zbarimg", "--quiet", str(end)], timeout=30).returncode == 4
     view = BgStatsView("One Night", ("1 Feb 2025",), url, back=Tap.HOME)
     png, controls = shoot(tmp_path, "bgstats", view)
     assert read_qr(png) == url
+    assert read_qr(at_arms_length(png, 0.6)) == url  # 3 px modules (version 34) did not
     assert decode_push_url(read_qr(png))["players"][9]["role"] == "Villager"
     assert controls == ["Back"]
 
@@ -120,3 +130,42 @@ def test_an_end_screen_without_a_logged_play_has_no_code(tmp_path: Path) -> None
 def test_the_link_is_the_devices_and_never_in_the_games_view() -> None:
     with pytest.raises(TypeError, match="unexpected keyword argument 'bgstats'"):
         EndView("x", (), bgstats="https://example")  # type: ignore[call-arg]
+
+
+def one_night(players: int) -> Play:
+    """A One Night play as the device logs it: roles, teams and the comments."""
+    roles = ", ".join(["Alien"] * 2 + ["Villager"] * (players + 1))
+    return dataclasses.replace(
+        PLAY,
+        players=PLAY.players[:players],
+        comments=f"Roles: {roles}. Died: seat 3 (Alien).",
+    )
+
+
+def at_arms_length(png: Path, factor: float) -> Path:
+    """The screenshot as a phone held away sees it: ``factor`` of its pixels, smoothed (each
+    module blurred over fewer camera pixels)."""
+    picture = pygame.image.load(str(png))
+    size = (round(picture.get_width() * factor), round(picture.get_height() * factor))
+    far = png.with_name(f"{png.stem}-far.png")
+    pygame.image.save(pygame.transform.smoothscale(picture, size), str(far))
+    return far
+
+
+@pytest.mark.parametrize(("players", "version", "average"), [(4, 23, 4.1), (6, 25, 3.9)])
+def test_a_one_night_code_reads_from_arms_length(
+    tmp_path: Path, players: int, version: int, average: float
+) -> None:
+    play = one_night(players)
+    url = scannable_push_url(play)
+    # Versions 25 and 29 before, in 3 px modules: now shorter links, filling the height.
+    assert (len(qr_matrix(url)) - 17) // 4 == version
+    edges = module_edges(url, BIG_QR_AREA.height)
+    assert edges[-1] / (len(edges) - 1) >= average
+    if players == 4:  # the comments go, and every module is 4 px at least
+        assert module_pixels(url, BIG_QR_AREA.height) >= ARM_LENGTH_PIXELS
+    view = BgStatsView("One Night", ("1 Feb 2025",), url, back=Tap.HOME)
+    png, _ = shoot(tmp_path, "bgstats", view)
+    assert read_qr(png) == url  # at the size drawn
+    assert read_qr(at_arms_length(png, 0.45)) == url  # and blurred to under half the pixels
+    assert decode_push_url(url)["players"][players - 1]["role"] == "Villager"
