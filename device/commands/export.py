@@ -72,9 +72,12 @@ def scores_text(stats: LogStats, latest: int = 10, *, game: str | None = None) -
             p.name if p.score is None else f"{p.name} {p.score}" for p in play.players
         )
         when = local_text(play.played_at)
-        lines.append(f"  {when}  {play.game}: won by {' and '.join(won) or 'nobody'} ({scored})")
+        result = f"won by {' and '.join(won) or 'nobody'}"
+        if play.unfinished:  # saved at Quit: its comment says how far it got
+            result = play.comments.rstrip(".")
+        lines.append(f"  {when}  {play.game}: {result} ({scored})")
     for name in [game] if game else stats.games():
-        plays = stats.count(name)
+        plays = stats.count(name, finished=True)  # what the standings count
         lines += ["", f"{name}, {plays} play{'s' * (plays != 1)}:"]
         rows = stats.standings(name)
         if not rows:

@@ -7,6 +7,7 @@ import csv
 import io
 from pathlib import Path
 
+from device.commands.export import scores_text
 from device.store.bgsplay import to_bgsplay
 from device.store.bgstats import decode_push_url, push_url
 from device.store.database import Store
@@ -86,3 +87,14 @@ def test_the_csv_and_the_phone_page_mark_the_play_saved_at_quit(tmp_path: Path) 
     # The leaderboard counts the finished play only: Ada 1 play, 1 win.
     alien = page.split('data-game="Alienation"')[1].split("</section>")[0]
     assert "Wins per player (1 play)" in alien
+
+
+def test_the_scores_command_lists_the_play_saved_at_quit_as_unfinished(tmp_path: Path) -> None:
+    store = Store(tmp_path / "m.db")
+    for play in (DONE, QUITS, MEMORY):
+        store.add_play(play)
+    text = scores_text(store.stats())
+    assert "Alienation: Unfinished: quit after round 1 of 3 (Ada 9, Bo 4, Player 3 1)" in text
+    assert "Alienation: won by Ada (Ada 30, Bo 12, Player 3 30)" in text
+    assert "\nAlienation, 1 play:" in text  # the standings count the finished play
+    assert "\nAlieninjas: Memory, 1 play:" in text
