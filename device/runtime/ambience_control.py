@@ -24,6 +24,7 @@ from device.runtime.session import Runtime
 from device.screenlayer import DeviceSlot
 from device.store.pending import WRITE_ERRORS
 from device.ui.actions import DeviceTap
+from device.ui.canvas import MIN_SIZE
 from device.ui.model import Control
 from games.events import TouchAction
 from narration.audio import AudioOutput
@@ -137,7 +138,9 @@ class AmbienceControl:
             c.label == self.level.label and c.action is ACTION for c in ui.screen_controls()
         )
         if rect is not None and not shown:
-            ui.replace_control(Control(self.level.label, ACTION, rect, size=26))
+            # A chip, so "Ambience: normal" goes on two lines at a legible size, not shrunk.
+            chip = Control(self.level.label, ACTION, rect, style="chip", size=MIN_SIZE)
+            ui.replace_control(chip)
 
     @staticmethod
     def handles(action: TouchAction) -> bool:

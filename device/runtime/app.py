@@ -26,6 +26,7 @@ from device.runtime.score_entry import ScoreEntry
 from device.runtime.session import Runtime
 from device.runtime.sessions import session_for_checkpoint
 from device.runtime.setup_options import SetupOptions
+from device.runtime.setup_presets import SetupPresets
 from device.runtime.table_setup import TableSetup
 from device.runtime.tags import translate
 from device.runtime.uievents import ui_event
@@ -145,6 +146,7 @@ class Daemon(Generic[ScreenT]):
         self.quitting = QuitControl(self)
         self.confirm = Confirm(ui, self.shown)
         self.options = SetupOptions(ui, self.shown)
+        self.presets = SetupPresets(ui, self.shown)
         self.table = TableSetup(self)
         self.scorelog = ScoreLog(config.store.location)
         """The touchscreen score log's game filter and page."""
@@ -285,6 +287,7 @@ class Daemon(Generic[ScreenT]):
         self.quitting.offer()
         self.confirm.offer()
         self.options.offer()
+        self.presets.offer()
         self.ambience.offer()
         if self.web is not None:
             self.web.offer(self)
@@ -346,6 +349,10 @@ class Daemon(Generic[ScreenT]):
             if changed is not None:
                 self._feed(Touched(changed))
             self.options.offer()
+        elif self.presets.handles(action):
+            chosen = self.presets.tap(action)
+            if chosen is not None:
+                self._feed(Touched(chosen))
         elif self.entry.handles(action):
             self.entry.tap(action)
         elif self.ambience.handles(action):

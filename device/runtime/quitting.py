@@ -18,6 +18,7 @@ from device.config import Config
 from device.runtime.screen_state import ScreenState
 from device.runtime.session import Runtime
 from device.ui.actions import DeviceTap
+from device.ui.canvas import MIN_SIZE
 from device.ui.model import Control
 from games.effects import Effect, Lamp, LampPattern, LogPlay
 from games.events import Tap, TouchAction
@@ -79,7 +80,7 @@ class QuitControl:
             return
         rect, quiet = ui.quit_spot()
         style = "night" if quiet else "button"
-        ui.replace_control(Control("Quit", QUIT, rect, style=style, size=26))
+        ui.replace_control(Control("Quit", QUIT, rect, style=style, size=MIN_SIZE))
 
     @staticmethod
     def handles(action: TouchAction) -> bool:

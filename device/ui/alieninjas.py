@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pygame
 
 from device.screenlayer import DeviceSlot
-from device.ui.canvas import ALIEN, AMBER, DIM, TEXT, Canvas
+from device.ui.canvas import ALIEN, AMBER, DIM, PROMINENT_SIZE, TEXT, Canvas
 from device.ui.clockface import changed_cells, draw_clock
 from device.ui.model import Colour, Control
 from device.ui.screens import ENTER_SCORES_RECT, Screen
@@ -111,8 +111,10 @@ class ReplicasScreen(Screen):
             canvas.text(question, 32, AMBER, center=(400, 340), max_width=760)
         if self.out:
             out = ", ".join(str(seat) for seat in self.out)
-            y = 372 if checking else 360
-            canvas.text(f"Out this round: {out}", 26, DIM, center=(400, y), max_width=760)
+            y = 366 if checking else 360
+            # Who may not press again this round: the table must see it at a glance.
+            line = f"Out this round: {out}"
+            canvas.text(line, PROMINENT_SIZE, TEXT, center=(400, y), max_width=760)
         if self.between_rounds:
             for text, centre, colour in self.table_cells():
                 canvas.text(text, 32, colour, center=centre, max_width=120)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from device.ui.canvas import ACCENT, ALIEN, AMBER, DIM, PANEL, TEXT, Canvas
+from device.ui.canvas import ACCENT, ALIEN, AMBER, DIM, MIN_SIZE, PANEL, TEXT, Canvas
 from device.ui.model import Colour, Control
 from device.ui.screens import Screen
 from device.ui.seats import (
@@ -152,7 +152,8 @@ class VoteScreen(Screen):
         else:
             head, hint, colour = "Secret ballot", "Press your own seat, then your choice", TEXT
         canvas.text(head, 46, colour, center=(200, 174), max_width=352)
-        canvas.text(hint, 30, TEXT, center=(200, 214), max_width=352)
+        # On two lines rather than cut: "Press your own seat, / then your choice".
+        canvas.paragraph([hint], 30, TEXT, pygame.Rect(24, 190, 352, 54), centred=True)
         canvas.text(self._count(), 52, ALIEN, center=(200, 280), max_width=352)
         canvas.text(self._waiting(), 30, DIM, center=(200, 334), max_width=352)
         draw_ring(canvas, self.players, set(self.voted), self.voter, dict(self.names))
@@ -223,7 +224,7 @@ def draw_ring(
             inward = (RING_RADIUS - radius - 30) / RING_RADIUS
             spot = (round(cx + (pos[0] - cx) * inward), round(cy + (pos[1] - cy) * inward))
             room = max(60, 2 * radius + 8)
-            canvas.text(names[seat], 22, TEXT, center=spot, max_width=room)
+            canvas.text(names[seat], MIN_SIZE, TEXT, center=spot, max_width=room)
 
 
 # -- the tally ------------------------------------------------------------------------------
@@ -309,7 +310,7 @@ class TallyScreen(Screen):
         for value in range(0, top + 1, step):  # grid lines with the vote counts on the axis
             y = chart.bottom - chart.height * value // top
             pygame.draw.line(canvas.surface, PANEL, (chart.left, y), (chart.right, y), 2)
-            canvas.text(str(value), 26, DIM, center=(chart.left - 24, y))
+            canvas.text(str(value), MIN_SIZE, DIM, center=(chart.left - 24, y))
         dead = set(self.deaths)
         slot = chart.width // len(self.tally)
         for seat, rect in self.bar_rects():

@@ -41,6 +41,18 @@ this holds the labels of any screen plus the last couple of dozen clock readings
 SHAPE_CACHE_BYTES = 4 * 1024 * 1024
 """Pixels of button and chip shapes kept for reuse (a setup screen's worth is about 1.5 MB)."""
 
+MIN_GLYPH = 18
+"""The project's floor: no glyph drawn shorter than this, in pixels from a capital's top to a
+descender's foot (``glyph_height``), so a 7" screen reads from a metre."""
+MIN_SIZE = 28
+"""The smallest font size whose glyphs are ``MIN_GLYPH`` px tall in the bundled font (size 18,
+the old floor, draws 12 px glyphs); text shrinks to fit no further than this.
+``tests/device/ui/test_layout.py`` measures it."""
+
+PROMINENT_SIZE = 34
+"""What the table must read first (press your seat button, the roles in play, who is out):
+22 px glyphs in full-contrast ``TEXT``, a step above the floor and never dim."""
+
 _fonts: dict[int, pygame.font.Font] = {}
 
 
@@ -94,6 +106,7 @@ def clear_caches() -> None:
     fit_size.cache_clear()
     fit_text.cache_clear()
     _wrap.cache_clear()
+    glyph_height.cache_clear()
 
 
 def font(size: int) -> pygame.font.Font:
@@ -116,11 +129,21 @@ def text_size(text: str, size: int) -> tuple[int, int]:
     return width, height
 
 
+@lru_cache(maxsize=128)
+def glyph_height(size: int) -> int:
+    """How tall the glyphs of font ``size`` are drawn, in pixels: measured from the rendered
+    pixels of "Hg", a capital's top to a descender's foot (the nominal size says little: the
+    bundled font draws size 18 as 12 px)."""
+    return int(font(size).render("Hg", True, TEXT).get_bounding_rect().height)
+
+
 @lru_cache(maxsize=2048)
-def fit_size(text: str, size: int, max_width: int, min_size: int = 18) -> int:
-    """The largest font size up to ``size`` at which ``text`` fits in ``max_width``."""
-    while size > min_size and text_size(text, size)[0] > max_width:
-        size = max(min_size, size - 2)  # never below the smallest legible size
+def fit_size(text: str, size: int, max_width: int, min_size: int = MIN_SIZE) -> int:
+    """The largest font size up to ``size`` (never below ``min_size``, nor below ``size``
+    itself when that is smaller) at which ``text`` fits in ``max_width``."""
+    floor = min(size, min_size)
+    while size > floor and text_size(text, size)[0] > max_width:
+        size = max(floor, size - 2)  # never below the smallest legible size
     return size
 
 
@@ -155,6 +178,19 @@ def _stranded(before: str, word: str, last: bool) -> bool:
     word ("win")."""
     counted = word[:1].isdigit() and not before[:1].isdigit()
     return counted or (last and len(word) <= 3)
+
+
+def _two_lines(text: str, size: int, width: int, height: int) -> tuple[list[str], int]:
+    """``text`` on at most two lines and the largest size up to ``size`` (down to
+    ``MIN_SIZE``) at which each line fits ``width`` and both fit ``height``."""
+    while True:
+        lines = wrap(text, size, width)
+        if len(lines) > 2:
+            lines = [lines[0], " ".join(lines[1:])]
+        fits = all(text_size(line, size)[0] <= width for line in lines)
+        if size <= MIN_SIZE or (fits and font(size).get_linesize() * len(lines) <= height):
+            return lines, size
+        size = max(MIN_SIZE, size - 2)
 
 
 @lru_cache(maxsize=1024)
@@ -293,7 +329,7 @@ class Canvas:
         while True:
             wrapped = [part for line in lines for part in wrap(line, size, area.width)]
             step = font(size).get_linesize() + 4
-            if len(wrapped) * step <= area.height or size <= 20:
+            if len(wrapped) * step <= area.height or size <= MIN_SIZE:
                 break
             size -= 2
         wrapped = wrapped[: max(1, area.height // step)]
@@ -325,13 +361,13 @@ class Canvas:
         shape = self._shape("rect", control.rect.size, fill, border, width=3, radius=18)
         self.surface.blit(shape, control.rect)
         size = control.size or min(72, int(control.rect.height * 0.85))
-        self.text(
-            control.text,
-            size,
-            TEXT,
-            center=control.rect.center,
-            max_width=control.rect.width - 24,
-        )
+        width = control.rect.width - 24
+        if fit_text(control.text, size, width)[0] != control.text and " " in control.text:
+            # Cut short on one line: on two instead ("Who" / "played?"), as large as fits.
+            lines, size = _two_lines(control.text, size, width, control.rect.height - 8)
+            self._lines(lines, size, TEXT, control.rect, width)
+            return
+        self.text(control.text, size, TEXT, center=control.rect.center, max_width=width)
 
     def chip_button(self, control: Control) -> None:
         """A compact role chip or tab: lit ones filled with their tint, dark text on top.
@@ -356,20 +392,30 @@ class Canvas:
         lines = wrap(control.text, size, width)
         if len(lines) > 2:  # the rest on the second line, cut short there: "3 Zoë" "Ångstr…"
             lines = [lines[0], " ".join(lines[1:])]
+        self._lines(lines, size, colour, rect, width)
+
+    def _lines(
+        self, lines: list[str], size: int, colour: Colour, rect: pygame.Rect, width: int
+    ) -> None:
+        """``lines`` one under the other, centred in ``rect`` (each shrunk or cut to ``width``
+        as any line)."""
         step = font(size).get_linesize()
         top = rect.centery - step * len(lines) // 2
         for i, line in enumerate(lines):
             centre = (rect.centerx, top + step * i + step // 2)
             self.text(line, size, colour, center=centre, max_width=width)
 
-    def chip(self, center: tuple[int, int], radius: int, label: str, lit: bool) -> None:
-        """A round seat marker, like one of the device's lamp buttons."""
+    def chip(
+        self, center: tuple[int, int], radius: int, label: str, lit: bool, label_size: int = 0
+    ) -> None:
+        """A round seat marker, like one of the device's lamp buttons (its label at
+        ``label_size``, or as large as the radius allows)."""
         fill, border = (CHIP_ON, ALIEN) if lit else (CHIP_OFF, DIM)
         size = (2 * radius, 2 * radius)
         shape = self._shape("circle", size, fill, border, width=2, radius=radius)
         self.surface.blit(shape, (center[0] - radius, center[1] - radius))
         colour = BG if lit else TEXT
-        self.text(label, int(radius * 1.3), colour, center=center)
+        self.text(label, label_size or int(radius * 1.3), colour, center=center)
 
     def bar(self, rect: pygame.Rect, fraction: float) -> None:
         """A progress bar filled to ``fraction`` (clamped to 0..1)."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from device.ui.canvas import ALIEN, AMBER, DIM, NIGHT_BG, NIGHT_TEXT, TEXT, Canvas
+from device.ui.canvas import ALIEN, AMBER, DIM, NIGHT_BG, NIGHT_TEXT, PROMINENT_SIZE, TEXT, Canvas
 from device.ui.clockface import changed_cells, draw_clock
 from device.ui.model import Colour, Control
 from device.ui.screens import Screen
@@ -16,6 +16,8 @@ from games.onenight.views import AnswerButtons, DayView, NightView
 
 #: The day clock and the "Paused" / "Time's up!" line under it: all a tick changes.
 DAY_CLOCK_AREA = pygame.Rect(0, 96, 800, 272)
+IN_PLAY_AREA = pygame.Rect(24, 66, 752, 60)
+"""The roles in play, under the title: two lines above the clock's digits."""
 DAY_CLOCK_SIZE, DAY_CLOCK_CENTER = 300, (400, 212)
 #: The only part of the night screen that may hold anything but near-black: under the answer
 #: buttons, room for a long call on three lines.
@@ -124,8 +126,9 @@ class DayScreen(Screen):
             topleft=(130, 34),
             max_width=560,  # clear of Quit
         )
-        if self.roles:
-            canvas.text(f"In play: {self.roles}", 24, DIM, topleft=(24, 84), max_width=752)
+        if self.roles:  # what the table argues over: prominent, on two lines if it must
+            line = f"In play: {self.roles}"
+            canvas.paragraph([line], PROMINENT_SIZE, TEXT, IN_PLAY_AREA, centred=False)
 
     def _reading(self, now: float) -> tuple[str, Colour, str]:
         """The clock's text, its colour and the line under it, at ``now``."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from device.ui.canvas import ALIEN, AMBER, DIM, PANEL, TEXT, Canvas
+from device.ui.canvas import ALIEN, AMBER, DIM, MIN_SIZE, PANEL, TEXT, Canvas
 from device.ui.model import Control
 from device.ui.screens import Screen
 from games.events import KeyTap, PickTap, Tap
@@ -53,7 +53,7 @@ class PlayersScreen(Screen):
         canvas.text(self.title, 48, ALIEN, topleft=(24, 12), max_width=360)
         if self.seats:
             seats = "  ".join(f"P{seat} {name}" for seat, name in self.seats)
-            canvas.text(seats, 26, TEXT, topleft=(400, 24), max_width=376)
+            canvas.text(seats, MIN_SIZE, TEXT, topleft=(400, 24), max_width=376)
         canvas.text(self.message, 30, AMBER, center=(400, 88), max_width=752)
 
 
@@ -86,7 +86,8 @@ class KeyboardScreen(Screen):
             for col, letter in enumerate(letters):
                 shown = letter if self.capitals else letter.lower()
                 out.append(Control(shown, KeyTap(shown), _key(row, col), size=34))
-        out.append(Control("Space", KeyTap(SPACE), _key(1, 9)))
+        # A chip's narrower margin: "Space" whole at the legible size on one key's width.
+        out.append(Control("Space", KeyTap(SPACE), _key(1, 9), style="chip", size=MIN_SIZE))
         out.append(Control("Shift", KeyTap(SHIFT), _key(3, 4, 2), lit=self.shift))
         out.append(Control("Del", Tap.DEL, _key(2, 7, 3)))
         out.append(Control("Back", Tap.BACK, _key(3, 0, 4)))
@@ -100,7 +101,7 @@ class KeyboardScreen(Screen):
         box = pygame.Rect(24, 62, 752, 60)
         pygame.draw.rect(canvas.surface, PANEL, box, border_radius=10)
         canvas.text(self.text + "_", 44, TEXT, center=box.center, max_width=720)
-        canvas.text(self.message, 26, AMBER, center=(400, 146), max_width=752)
+        canvas.text(self.message, MIN_SIZE, AMBER, center=(400, 146), max_width=752)
 
 
 def _key(row: int, col: int, span: int = 1) -> pygame.Rect:

@@ -14,7 +14,7 @@ import pygame
 
 from device.screenlayer import DeviceSlot, Ending
 from device.ui.actions import DeviceTap, Valued
-from device.ui.canvas import ALIEN, DIM, TEXT, Canvas
+from device.ui.canvas import ALIEN, DIM, MIN_SIZE, TEXT, Canvas
 from device.ui.model import Control
 from device.ui.qr import draw_qr, module_pixels
 from games.events import Tap, TouchAction, ValueTap
@@ -211,7 +211,7 @@ class MessageScreen(Screen):
                 canvas.paragraph(note, 30, DIM, QR_AREA, centred=True)
                 return
             code = draw_qr(canvas.surface, self.link, QR_AREA)
-            canvas.text("Scan: BG Stats", 26, DIM, center=(code.centerx, code.bottom + 18))
+            canvas.text("Scan: BG Stats", MIN_SIZE, DIM, center=(code.centerx, code.bottom + 18))
             return
         canvas.text(self.title, 72, ALIEN, center=(400, 58), max_width=760)
         area = pygame.Rect(40, 104, 720, 264)

@@ -14,7 +14,17 @@ import pygame
 
 from device.screenlayer import DeviceSlot
 from device.ui.actions import DeviceTap
-from device.ui.canvas import ACCENT, ALIEN, AMBER, DIM, PANEL, TEXT, Canvas
+from device.ui.canvas import (
+    ACCENT,
+    ALIEN,
+    AMBER,
+    DIM,
+    MIN_SIZE,
+    PANEL,
+    PROMINENT_SIZE,
+    TEXT,
+    Canvas,
+)
 from device.ui.model import Colour, Control
 from device.ui.screens import Screen
 from games.events import ChipKind, ChipTap, Tap
@@ -37,6 +47,11 @@ TABS_AREA = pygame.Rect(16, 118, 536, 48)
 START_RECT = pygame.Rect(576, 404, 208, 68)
 OPTIONS_RECT = pygame.Rect(676, 355, 108, 48)
 """Options (night pace, discussion, vote mode): beside the roles line, over Start."""
+RING = pygame.Rect(160, 62, 540, 48)
+"""The seat ring, right of "Press your seat button" and left of the count checked in."""
+PRESET_ROW = 3
+"""The most presets the bottom row holds at a legible size; a tab with more (Daybreak's six)
+shows one Presets button there, which lists them over the screen."""
 PROGRESS_SLOT = pygame.Rect(16, 392, 560, 80)
 START_NOW_RECT = pygame.Rect(592, 396, 192, 72)
 """Beside the progress: the table may start without waiting for the rest of the lines."""
@@ -170,16 +185,28 @@ class SetupScreen(Screen):
             )
             for chip, rect in zip(self.chips, _chip_rects(len(self.chips)), strict=False)
         ]
+        out += self._preset_controls()
+        if self.pace:
+            out.append(Control("Options", DeviceTap.OPTIONS, OPTIONS_RECT, size=28))
+        if self.playable:
+            out.append(Control("Start night", Tap.START, START_RECT, True, size=40))
+        return out
+
+    def _preset_controls(self) -> list[Control]:
+        """The presets of the shown tab in the bottom row, or one Presets button for a tab with
+        more than fit (``device.runtime.setup_presets`` asks which)."""
+        if len(self.presets) > PRESET_ROW:
+            rect = pygame.Rect(16, START_RECT.top, START_RECT.left - 24, START_RECT.height)
+            chosen = [p.name for p in self.presets if p.key == self.preset]
+            caption = f"Preset: {chosen[0]}" if chosen else f"Presets ({len(self.presets)})"
+            return [Control("Presets", DeviceTap.PRESETS, rect, lit=bool(chosen), caption=caption)]
+        out = []
         width = (START_RECT.left - 16 - 8 * len(self.presets)) // max(1, len(self.presets))
         for i, preset in enumerate(self.presets):
             rect = pygame.Rect(16 + i * (width + 8), START_RECT.top, width, START_RECT.height)
             lit = preset.key == self.preset
             action = ChipTap(ChipKind.PRESET, preset.key)
             out.append(Control(preset.name, action, rect, style="tab", lit=lit, tint=ACCENT))
-        if self.pace:
-            out.append(Control("Options", DeviceTap.OPTIONS, OPTIONS_RECT, size=28))
-        if self.playable:
-            out.append(Control("Start night", Tap.START, START_RECT, True, size=40))
         return out
 
     def slot(self, part: DeviceSlot) -> pygame.Rect | None:
@@ -196,7 +223,7 @@ class SetupScreen(Screen):
         colour = ALIEN if self.playable else AMBER
         canvas.text(self.status, 40, colour, center=(322, 32), max_width=440)
         canvas.text(str(self.players), 48, TEXT, center=(672, 24))
-        canvas.text("players", 20, DIM, center=(672, 50))
+        canvas.text("players", MIN_SIZE, DIM, center=(672, 50))
         self._draw_seats(canvas)
         if self.preparing:
             self._draw_preparing(canvas)
@@ -217,17 +244,19 @@ class SetupScreen(Screen):
         n = max(0, self.players)
         if n == 0:
             return
-        step = min(58, 560 // n)
+        step = min(58, RING.width // n)
         radius = min(22, step // 2 - 3)
-        left = 400 - step * n // 2 + step // 2
+        left = RING.centerx - step * n // 2 + step // 2
         seated = set(self.seated)
         for i in range(n):
             canvas.chip((left + i * step, 86), radius, str(i + 1), i + 1 in seated)
         checked = len([seat for seat in self.seated if seat <= n])
-        canvas.text(f"{checked}/{n} in", 24, DIM, center=(742, 86))
-        # What the circles are for: each lights as its seat's button is pressed.
-        canvas.text("Press your", 18, DIM, center=(60, 77))
-        canvas.text("seat button", 18, DIM, center=(60, 95))
+        canvas.text(f"{checked}/{n} in", MIN_SIZE, DIM, center=(742, 86))
+        if checked < n:
+            # What the circles are for, and what the table must do first: prominent, left of
+            # the ring, until every seat is in.
+            canvas.text("Press your", PROMINENT_SIZE, TEXT, center=(80, 74))
+            canvas.text("seat button", PROMINENT_SIZE, TEXT, center=(80, 100))
 
     def _draw_preparing(self, canvas: Canvas) -> None:
         panel = pygame.Rect(16, 118, 768, 270)

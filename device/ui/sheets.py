@@ -12,7 +12,7 @@ import pygame
 
 from device.screenlayer import DeviceSlot, Ending
 from device.ui.actions import DeviceTap
-from device.ui.canvas import ALIEN, AMBER, DIM, PANEL, TEXT, Canvas
+from device.ui.canvas import ALIEN, AMBER, DIM, MIN_SIZE, PANEL, TEXT, Canvas
 from device.ui.model import Control
 from device.ui.screens import ENTER_SCORES_RECT, Screen
 from games.events import SeatTap, TouchAction
@@ -137,8 +137,8 @@ class SheetScreen(Screen):
 
     def _draw_tracker(self, canvas: Canvas) -> None:
         # The tracker sits in the right of the title band when the table is short.
-        size, gap = 32, 6  # the round numbers at 20 px
+        size, gap = 34, 6  # between the title and the table; numbers at the legible size
         left = 780 - self.rounds * (size + gap)
         for step in range(1, self.rounds + 1):
             centre = (left + (step - 1) * (size + gap) + size // 2, 66)
-            canvas.chip(centre, size // 2, str(step), step <= self.round)
+            canvas.chip(centre, size // 2, str(step), step <= self.round, MIN_SIZE)

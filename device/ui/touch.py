@@ -16,7 +16,7 @@ import pygame
 
 from device.clock import Clock, RealClock
 from device.screenlayer import NO_LAYER, DeviceLayer, DeviceSlot
-from device.ui.canvas import NIGHT_TEXT, PANEL, TEXT, Canvas
+from device.ui.canvas import MIN_SIZE, NIGHT_TEXT, PANEL, TEXT, Canvas, font, wrap
 from device.ui.events import to_input
 from device.ui.inputwake import EVDEV_DRIVERS, NO_INPUT_DRIVERS, InputWake, event_nodes
 from device.ui.layer import draw_layer, shows
@@ -285,9 +285,13 @@ class TouchUI:
                 band = pygame.Rect(0, 0, quit_rect.left - 8, 44)
             else:
                 band = pygame.Rect(quit_rect.right + 8, 0, DESIGN_SIZE[0] - quit_rect.right - 8, 44)
-            pygame.draw.rect(canvas.surface, NOTICE_BG, band)
             text = self._notice[0]
-            canvas.text(text, 28, NOTICE_TEXT, center=band.center, max_width=band.width - 20)
+            if own is None:  # the top band grows to a second line rather than shrink the text
+                lines = min(2, len(wrap(text, MIN_SIZE, band.width - 20)))
+                band.height = max(band.height, lines * (font(MIN_SIZE).get_linesize() + 4) + 8)
+            pygame.draw.rect(canvas.surface, NOTICE_BG, band)
+            area = band.inflate(-20, -4)
+            canvas.paragraph([text], MIN_SIZE, NOTICE_TEXT, area, centred=True)
 
     def _draw_question(self, canvas: Canvas, question: str, answers: list[Control]) -> None:
         shade = pygame.Surface(DESIGN_SIZE, pygame.SRCALPHA)

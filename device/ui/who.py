@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from device.ui.actions import DeviceTap, Valued
-from device.ui.canvas import ALIEN, DIM, Canvas
+from device.ui.canvas import ALIEN, DIM, MIN_SIZE, Canvas
 from device.ui.model import Control
 from device.ui.screens import Screen
 from games.events import ValueTap
@@ -109,7 +109,8 @@ class WhoScreen(Screen):
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
         canvas.text(self.title, 52, ALIEN, center=(400, 40), max_width=760)
-        canvas.text(self.message, 24, DIM, center=(400, 88), max_width=760)
+        # Between the title and the names, on two lines if it must, at the legible size.
+        canvas.paragraph([self.message], MIN_SIZE, DIM, pygame.Rect(20, 62, 760, 54), centred=True)
         if not self.names:
             canvas.text(
                 "No other player profiles: tap New player to add one.",

@@ -16,9 +16,9 @@ import pygame
 
 from device.store.stats import LogStats
 from device.ui.actions import DeviceTap, Valued, value_of
-from device.ui.canvas import ALIEN, DIM, Canvas
+from device.ui.canvas import DIM, MIN_SIZE, Canvas
 from device.ui.charts.plot import day_labels, view
-from device.ui.charts.screens import nav_controls
+from device.ui.charts.screens import draw_title, nav_controls
 from device.ui.model import Control
 from device.ui.pushqr import scannable_push_url
 from device.ui.screens import Screen
@@ -206,9 +206,10 @@ class PlaysScreen(Screen):
         return cls(view.title, rows, view.footer, view.older, view.newer, nav)
 
     def controls(self) -> list[Control]:
-        out = [Control("Home", Tap.HOME, pygame.Rect(664, 10, 124, 58), True), *self.nav]
+        out = [Control("Home", Tap.HOME, pygame.Rect(664, 10, 124, 52), True), *self.nav]
         for i, (label, action) in enumerate(self.rows):
-            out.append(Control(label, action, pygame.Rect(20, 116 + i * 60, 760, 52), size=26))
+            place = pygame.Rect(20, 116 + i * 60, 760, 52)
+            out.append(Control(label, action, place, size=MIN_SIZE))
         if self.newer:
             out.append(Control("Newer", DeviceTap.LOG_NEWER, pygame.Rect(20, 420, 150, 52)))
         if self.older:
@@ -217,7 +218,9 @@ class PlaysScreen(Screen):
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
-        canvas.text(self.title, 48, ALIEN, topleft=(20, 18), max_width=630)
+        draw_title(canvas, self.title, self.nav)
         if not self.rows:
             canvas.text("No plays in the score log yet.", 40, DIM, center=(400, 260))
-        canvas.text(self.footer, 24, DIM, center=(400, 446), max_width=440)
+        # Between Newer and Older, on two lines rather than cut.
+        footer = pygame.Rect(180, 420, 440, 52)
+        canvas.paragraph([self.footer], MIN_SIZE, DIM, footer, centred=True)

@@ -14,15 +14,25 @@ from dataclasses import dataclass
 
 import pygame
 
-from device.ui.actions import Valued
-from device.ui.canvas import ACCENT, ALIEN, AMBER, DIM, PANEL, TEXT, Canvas, text_size
+from device.ui.actions import Valued, value_of
+from device.ui.canvas import (
+    ACCENT,
+    ALIEN,
+    AMBER,
+    DIM,
+    MIN_SIZE,
+    PANEL,
+    TEXT,
+    Canvas,
+    text_size,
+)
 from device.ui.model import Colour, Control
 from device.ui.screens import Screen
 from device.wording import counted
 from games.events import Tap, ValueTap
 from games.scorelog.views import HistoryView, Tab, TotalsView, WinsView
 
-HOME_RECT = pygame.Rect(664, 10, 124, 58)
+HOME_RECT = pygame.Rect(664, 10, 124, 52)
 TITLE_WIDTH = 630
 AXIS: Colour = (60, 70, 120)
 """Grid lines and axes: visible on the dark sky, quieter than any data."""
@@ -59,28 +69,49 @@ def _home() -> list[Control]:
     return [Control("Home", Tap.HOME, HOME_RECT, True)]
 
 
-NAV_TOP = 70
-NAV_HEIGHT = 36
-"""The row of score log tabs under a chart's title (when its view has a ``nav``)."""
+NAV_TOP = 66
+NAV_HEIGHT = 48
+"""The row of score log game tabs under a chart's title (when its view has a ``nav``): a
+finger's height, their names at the legible size (36 px tabs held 13 px text)."""
+PAGE_TABS = pygame.Rect(356, 10, 300, 48)
+"""The page tabs (Wins, Scores, Plays) share the title's row, left of Home, so the game tabs
+below have the row to themselves."""
 
 
 def nav_controls(nav: Sequence[Tab]) -> tuple[Control, ...]:
-    """A view's tabs as controls, in a row under the title (no tabs: none)."""
-    if not nav:
-        return ()
+    """A view's tabs as controls: its pages beside the title, its games in a row under it
+    (no tabs: none)."""
+    pages = [tab for tab in nav if value_of(tab.action, Valued.LOG_PAGE) is not None]
+    games = [tab for tab in nav if value_of(tab.action, Valued.LOG_PAGE) is None]
+    below = pygame.Rect(20, NAV_TOP, 760, NAV_HEIGHT)
+    return (*_tab_row(pages, PAGE_TABS), *_tab_row(games, below))
+
+
+def _tab_row(tabs: Sequence[Tab], area: pygame.Rect) -> tuple[Control, ...]:
     gap = 6
-    width = (760 - gap * (len(nav) - 1)) // len(nav)
+    width = (area.width - gap * (len(tabs) - 1)) // max(1, len(tabs))
     return tuple(
         Control(
             tab.label,
             tab.action,
-            pygame.Rect(20 + i * (width + gap), NAV_TOP, width, NAV_HEIGHT),
+            pygame.Rect(area.left + i * (width + gap), area.top, width, area.height),
             style="tab",
             lit=tab.lit,
-            size=22,
+            size=MIN_SIZE,
         )
-        for i, tab in enumerate(nav)
+        for i, tab in enumerate(tabs)
     )
+
+
+def title_width(nav: Sequence[Control]) -> int:
+    """How wide a chart's title may be: to Home, or to the page tabs when they are up."""
+    return PAGE_TABS.left - 28 if any(c.rect.colliderect(PAGE_TABS) for c in nav) else TITLE_WIDTH
+
+
+def draw_title(canvas: Canvas, title: str, nav: Sequence[Control]) -> None:
+    """A chart's title, top left: on two lines rather than shrunk past the legible size."""
+    area = pygame.Rect(20, 8, title_width(nav), 58)
+    canvas.paragraph([title], 40, ALIEN, area, centred=False)
 
 
 def nice_ticks(low: float, high: float, target: int = 5) -> list[int]:
@@ -115,10 +146,6 @@ class _Axis:
             width = 3 if value == 0 else 1
             pygame.draw.line(canvas.surface, AXIS, (self.area.left, y), (self.area.right, y), width)
             canvas.text(str(value), 26, DIM, center=(self.area.left - 30, y), max_width=56)
-
-
-def _title(canvas: Canvas, title: str) -> None:
-    canvas.text(title, 48, ALIEN, topleft=(20, 18), max_width=TITLE_WIDTH)
 
 
 def _empty(canvas: Canvas, lines: list[str]) -> None:
@@ -184,7 +211,7 @@ class WinsScreen(Screen):
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
-        _title(canvas, self.title)
+        draw_title(canvas, self.title, self.nav)
         shown = self.shown()
         if not shown:
             lines = ["No wins of named players yet.", "Name who played after a game, or"]
@@ -264,7 +291,7 @@ class TotalsScreen(Screen):
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
-        _title(canvas, self.title)
+        draw_title(canvas, self.title, self.nav)
         if not self.lines or not self.rounds:
             _empty(canvas, ["No round scores for this game yet."])
             return
@@ -339,7 +366,7 @@ class HistoryScreen(Screen):
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
-        _title(canvas, self.title)
+        draw_title(canvas, self.title, self.nav)
         scored = self.scored()
         if not scored:
             _empty(canvas, [f"No scores for {self.player} yet."])

@@ -7,13 +7,15 @@ from dataclasses import dataclass
 import pygame
 
 from device.ui.actions import DeviceTap, Valued
-from device.ui.canvas import ACCENT, ALIEN, DIM, TEXT, Canvas
+from device.ui.canvas import ACCENT, ALIEN, MIN_SIZE, TEXT, Canvas
 from device.ui.model import Control
 from device.ui.screens import Screen
 from device.ui.seats import seat_caption
 from games.events import PickTap, SeatRole, SeatTap, Tap, ValueTap
 from games.views import KeypadView
 
+DONE_AREA = pygame.Rect(20, 382, 620, 90)
+"""Under the keys, left of Cancel: the values entered, on up to three lines."""
 SEAT_WORD_WIDTH = 80
 """The narrowest seat chip that still says "Seat 10" at a legible size."""
 
@@ -87,8 +89,8 @@ class KeypadScreen(Screen):
 
     def notice_rect(self) -> pygame.Rect:
         """Under the seat row, left of the typed number: the title (the seat and what to
-        enter) stays readable while a refusal shows."""
-        return pygame.Rect(8, 128, 496, 52)
+        enter) stays readable while a refusal shows, on two lines if it must."""
+        return pygame.Rect(8, 126, 496, 60)
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
@@ -98,5 +100,7 @@ class KeypadScreen(Screen):
             canvas.text(self.typed or "_", 64, TEXT, center=(660, 140))
         elif self.typing:
             canvas.text(self.typed or "_", 48, TEXT, center=(660, 140), max_width=260)
-        canvas.text("  ".join(self.done), 28, DIM, topleft=(20, 134), max_width=480)
-        canvas.text("Tap a seat to enter another player", 24, ACCENT, topleft=(20, 420))
+        canvas.text("Tap a seat to enter another player", MIN_SIZE, ACCENT, topleft=(20, 140))
+        # What is entered so far (or was, on a re-opened seat) under the keys, wrapped: up to
+        # three lines at the legible size, never shrunk or cut.
+        canvas.paragraph(["  ".join(self.done)], MIN_SIZE, TEXT, DONE_AREA, centred=False)

@@ -10,8 +10,9 @@ import pygame
 import pytest
 from screenpixels import display
 
+from device.runtime import setup_presets
 from device.ui import TouchUI, UiInput
-from device.ui.actions import action_named
+from device.ui.actions import DeviceTap, action_named
 from device.ui.canvas import ALIEN, AMBER
 from device.ui.setup import SetupScreen
 from games.onenight.lobby import TABS, Lobby, tab_of
@@ -100,8 +101,13 @@ def test_the_daybreak_tab_offers_its_six_presets_and_a_preset_lists_what_it_adde
 ) -> None:
     lobby = Lobby(players=7).apply_preset("total_chaos")
     ui.show(lobby.view())
-    presets = [label for label, action in ui.controls() if action.startswith("preset:")]
-    assert presets == [
+    # Six do not fit the row at a legible size: one Presets button, naming the chosen one...
+    (button,) = [c for c in ui.screen_controls() if c.action is DeviceTap.PRESETS]
+    assert (button.text, button.lit) == ("Preset: Total Chaos", True)
+    assert not [action for _, action in ui.controls() if action.startswith("preset:")]
+    # ...lists them all over the screen, each name whole.
+    answers = setup_presets.answers(lobby.view())
+    assert [c.label for c in answers if c.action is not DeviceTap.PRESETS_CLOSE] == [
         "Daybreak first game",
         "Evil Transformation",
         "Trust No One",
@@ -109,9 +115,9 @@ def test_the_daybreak_tab_offers_its_six_presets_and_a_preset_lists_what_it_adde
         "Information Society",
         "Total Chaos",
     ]
+    assert [c.label for c in answers if c.lit] == ["Total Chaos"]
     screen = SetupScreen.from_view(lobby.view())
     assert screen.added == ("Villager", "Villager")
-    assert {c.label: c for c in screen.controls()}["Total Chaos"].lit
 
 
 @pytest.mark.parametrize("tab", list(TABS))
@@ -174,8 +180,8 @@ def test_the_checked_in_seats_are_lit(ui: TouchUI) -> None:
     lit = pygame.Color(120, 255, 150)  # canvas.CHIP_ON
     ui.show(Lobby(players=5).seat_checked_in(2).seat_checked_in(5).view())
     surface = display()
-    # Five seats, 58 px apart, centred on x=400 at y=86.
-    centres = [(400 - 58 * 5 // 2 + 29 + 58 * i, 86 - 12) for i in range(5)]
+    # Five seats, 58 px apart, centred on the ring's x=430 (right of the prompt) at y=86.
+    centres = [(430 - 58 * 5 // 2 + 29 + 58 * i, 86 - 12) for i in range(5)]
     assert [surface.get_at(c) == lit for c in centres] == [False, True, False, False, True]
 
 
