@@ -206,9 +206,13 @@ class RevealScreen(Screen):
         row = BECAME[:2] if self.alien_choices else ()
         if self.sight_choices and not self.copies:
             row += SIGHTS
-        for team in self.teams:  # a Nostradamus card: the team he foresaw
-            name = team.removesuffix("_team").capitalize()
-            row += ((team, f"Foresaw {name.lower()} team", name),)
+        for team in self.teams:  # a Nostradamus card: the team he foresaw, or the card
+            if team.endswith("_team"):
+                name = team.removesuffix("_team").capitalize()
+                row += ((team, f"Foresaw {name.lower()} team", name),)
+            else:  # a card with a win of its own he stopped on ("apprentice_tanner")
+                name = team.replace("_", " ").title()
+                row += ((team, f"Stopped on {name}", name),)
         return (*row, BECAME[2]) if row else ()
 
     def _artifact_chips(self) -> list[Control]:

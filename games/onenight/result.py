@@ -53,8 +53,13 @@ def _reveal(
     # The aliens' tap follows any player; on a Doppelganger or Copycat card "werewolf" or
     # "tanner" is the role she copied, on any other the Paranormal Investigator's sight.
     follows = ("alien", "alien_helper") if role in COPIERS else FOLLOW_PLAYER
-    # The team Nostradamus's last card gave him (or a Doppelganger's who copied him).
-    foretold = Team(foresaw.removesuffix("_team")) if foresaw in FORESEEN else None
+    # The team Nostradamus's last card gave him (or a Doppelganger's who copied him), or the
+    # card with a win of its own he stopped on.
+    foretold: Team | Role | None = None
+    if foresaw in FORESEEN:
+        foretold = Team(foresaw.removesuffix("_team"))
+    elif foresaw is not None:
+        foretold = Role(foresaw)
     if became in follows:
         conversion = Conversion(became)
     elif became is not None and role in COPIERS:

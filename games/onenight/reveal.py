@@ -27,6 +27,7 @@ from games.onenight.artifacts import Artifact, artifact_pool
 from games.onenight.instructions import AlienKind, directive_after_oracle
 from games.onenight.instructions.bonus import teams_in_play
 from games.onenight.marks import display_name, over_limit, placeable
+from games.onenight.resolve.check import OWN_CARDS
 from games.onenight.resolve.model import Mark
 from games.onenight.roles import Role
 from games.onenight.script_app import outcomes
@@ -75,11 +76,14 @@ def conversions(state: OneNightState) -> tuple[str, ...]:
 
 def team_choices(state: OneNightState, card: str | None, became: str | None = None) -> list[str]:
     """The teams a Nostradamus card, or a copier card that copied him, can have foreseen (the
-    teams in play), else none."""
+    teams in play, ``village_team``...), then the cards in play with a win of their own he can
+    have stopped on (``tanner``, ``assassin``, ``blob``...: 2.13), else none."""
     nostradamus = Role.NOSTRADAMUS.value
     if card != nostradamus and not (_is_copier(card) and became == nostradamus):
         return []
-    return [f"{team.value}_team" for team in teams_in_play(set(state.setup.roles))]
+    selected = set(state.setup.roles)
+    teams = [f"{team.value}_team" for team in teams_in_play(selected)]
+    return teams + [role.value for role in OWN_CARDS if role in selected]
 
 
 def shield_choices(state: OneNightState) -> bool:
@@ -114,8 +118,8 @@ def copy_choices(state: OneNightState) -> list[Role]:
 
 
 def _offered(state: OneNightState, kind: str, value: str) -> bool:
-    """Whether the picker offers a ``seat``, ``card``, ``mark`` or ``artifact`` chip for
-    ``value`` (other kinds are checked where they are taken)."""
+    """Whether the picker offers a ``seat``, ``card``, ``mark``, ``artifact`` or ``foresaw``
+    chip for ``value`` (other kinds are checked where they are taken)."""
     if kind == "seat":
         return value.isdecimal() and 1 <= int(value) <= state.setup.players
     if kind == "card":
@@ -124,6 +128,9 @@ def _offered(state: OneNightState, kind: str, value: str) -> bool:
         return value in placeable(state.setup.roles)
     if kind == "artifact":
         return value == "none" or value in artifact_choices(state)
+    if kind == "foresaw":  # the teams and own-win cards of the card on the picker
+        _, card, _, became, *_ = state.draft or _blank(state)
+        return value in team_choices(state, card, became)
     return True
 
 
@@ -176,7 +183,8 @@ def check(state: OneNightState, entry: RevealEntered) -> Reveal:
         raise RevealError(
             f"seat {entry.seat}: foresaw {foresaw!r}; "
             + (
-                f"expected one of the teams in play: {', '.join(teams)}"
+                f"expected a team in play, or a card in play with a win of its own: "
+                f"{', '.join(teams)}"
                 if teams
                 else "only a Nostradamus card, or a Doppelganger that copied him, foresees a team"
             )
@@ -382,8 +390,8 @@ def on_touch(state: OneNightState, event: Event) -> tuple[OneNightState, list[Ef
         mark = value
     elif kind == "artifact":
         artifact = None if value == "none" else value
-    elif kind == "foresaw" and value in team_choices(state, card, became):
-        foresaw = value  # the team Nostradamus foresaw
+    elif kind == "foresaw":
+        foresaw = value  # the team Nostradamus foresaw, or the card he stopped on
     elif kind == "became" and value in (*follows, "none"):
         # Alien, alien helper, the PI's sight or none: a conversion only, a copied role stays.
         became = None if value == "none" and became in follows else became

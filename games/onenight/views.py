@@ -240,9 +240,10 @@ class RevealView(View):
     """Offer the Paranormal Investigator's sights as ``became``."""
     team_choices: tuple[str, ...] = ()
     """The teams a Nostradamus card (or a copier card that copied him) can have foreseen
-    ("werewolf_team"...), else empty."""
+    ("werewolf_team"...), then the cards with a win of their own he can have stopped on
+    ("tanner"...), else empty."""
     foresaw: str | None = None
-    """The team chosen of ``team_choices``."""
+    """The team (or card) chosen of ``team_choices``."""
     shielded: bool = False
     shield_choices: bool = False
     """Offer the Shielded chip (a Sentinel is in play)."""

@@ -107,6 +107,12 @@ ENGINE_ONLY = (
 """What a case can say that a game's reveal does not enter (the app's answers, rulings)."""
 
 
+def _foresaw(name: str | None) -> str | None:
+    """A case's ``foretold`` as the reveal enters it: ``werewolf_team``, or the card ``tanner``."""
+    teams = ("village", "werewolf", "vampire", "alien")
+    return None if name is None else f"{name}_team" if name in teams else name
+
+
 def _entry(case: dict[str, Any], seat: int) -> RevealEntered:
     """The case's card at ``seat`` as the reveal takes it: its Mark, copy, conversion..."""
     key = str(seat)
@@ -119,7 +125,7 @@ def _entry(case: dict[str, Any], seat: int) -> RevealEntered:
         became=copied.get(key) or became.get(key),
         snatched=seat in case.get("snatched", ()),
         artifact=case.get("artifacts", {}).get(key),
-        foresaw=f"{foretold[key]}_team" if key in foretold else None,
+        foresaw=_foresaw(foretold.get(key)),
     )
 
 

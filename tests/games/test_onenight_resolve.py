@@ -50,6 +50,13 @@ def _oracle(data: dict[str, Any] | None) -> OracleFact | None:
     )
 
 
+def _foretold(name: str | None) -> Team | Role | None:
+    """A case's ``foretold``: a team's name, or the card with a win of its own he stopped on."""
+    if name is None:
+        return None
+    return Team(name) if name in {team.value for team in Team} else find_role(name)
+
+
 def build(case: dict[str, Any]) -> tuple[ResolutionInput, Rulings]:
     """The input and rulings of a table case."""
     marks, copied, became = case.get("marks", {}), case.get("copied", {}), case.get("became", {})
@@ -63,7 +70,7 @@ def build(case: dict[str, Any]) -> tuple[ResolutionInput, Rulings]:
             copied=find_role(copied[str(seat)]) if str(seat) in copied else None,
             snatched=seat in case.get("snatched", ()),
             artifact=find_artifact(artifacts[str(seat)]) if str(seat) in artifacts else None,
-            foretold=Team(foretold[str(seat)]) if str(seat) in foretold else None,
+            foretold=_foretold(foretold.get(str(seat))),
         )
         for seat, card in enumerate(case["cards"], start=1)
     )

@@ -28,6 +28,9 @@ BECOMES = (Role.ALIEN, Role.WEREWOLF, Role.VAMPIRE)
 
 FORESEEABLE = (Team.VILLAGE, Team.WEREWOLF, Team.VAMPIRE, Team.ALIEN)
 """The teams Nostradamus can foresee (2.13)."""
+OWN_CARDS = tuple(r for r in Role if r.info.team is Team.OWN and r is not Role.NOSTRADAMUS)
+"""The cards with a win of their own Nostradamus can stop on (2.13: he stops at a non-village
+role): his team is then that card's, and he wins if he lives and it wins."""
 PI_SIGHTS = (Conversion.WEREWOLF, Conversion.TANNER)
 """What the Paranormal Investigator's sight can make of him (RB-D)."""
 
@@ -81,10 +84,10 @@ def _check_reveals(game: ResolutionInput) -> dict[int, Reveal]:
         if reveal.became is not None and not isinstance(reveal.became, Conversion):
             raise ResolutionError(f"seat {seat} became {reveal.became!r}: not a conversion")
         if reveal.foretold is not None:
-            if reveal.foretold not in FORESEEABLE:
+            if reveal.foretold not in (*FORESEEABLE, *OWN_CARDS):
                 raise ResolutionError(
                     f"seat {seat} foresaw {reveal.foretold!r}: expected the village, werewolf, "
-                    "vampire or alien team"
+                    "vampire or alien team, or a card with a win of its own"
                 )
             if Role.NOSTRADAMUS not in (reveal.card, reveal.copied):
                 raise ResolutionError(

@@ -169,8 +169,19 @@ def _identity(reveal: Reveal, game: ResolutionInput, rulings: Rulings) -> Identi
         snatched=reveal.snatched,
         oracle=fact,
         artifact=artifact,
-        foretold=TEAM_SIDES[reveal.foretold or Team.VILLAGE] if side is Side.NOSTRADAMUS else None,
+        foretold=_foreseen(reveal.foretold) if side is Side.NOSTRADAMUS else None,
     )
+
+
+def _foreseen(foretold: Team | Role | None) -> Side:
+    """The side Nostradamus shares: a team's, or a card's own (the Tanner's, the Blob's...)."""
+    if isinstance(foretold, Role):
+        return ROLE_SIDES[foretold][0]
+    return TEAM_SIDES[foretold or Team.VILLAGE]
+
+
+OWN_CARD_OF = {side: role for role, (side, _) in ROLE_SIDES.items() if role.info.team is Team.OWN}
+"""The card whose own win a side is: how Nostradamus's stop on it is named."""
 
 
 def _in_context(
@@ -237,8 +248,11 @@ def describe(identity: Identity) -> str:
         words += ", with the Mark of the Vampire"
     if identity.artifact is not None:
         words += f", with the {identity.artifact.display_name}"
-    if identity.foretold is not None:
-        words += f", who foresaw the {identity.foretold.value} team"
+    foretold = identity.foretold
+    if foretold is not None and foretold in OWN_CARD_OF:
+        words += f", who stopped on the {OWN_CARD_OF[foretold].display_name}"
+    elif foretold is not None:
+        words += f", who foresaw the {foretold.value} team"
     if identity.cursed_by is not None:
         words += f", cursed: now on the {identity.cursed_by.value} team"
     if identity.became is Conversion.WEREWOLF and identity.side is W:

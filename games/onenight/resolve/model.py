@@ -179,8 +179,9 @@ class Reveal:
     """The card was stolen by the Body Snatcher, so it is an Alien card now."""
     artifact: Artifact | None = None
     """The Artifact the Curator (or Doppelganger-Curator) put on the card, if any."""
-    foretold: Team | None = None
-    """On a Nostradamus card: the team of the last card he viewed (None: the village)."""
+    foretold: Team | Role | None = None
+    """On a Nostradamus card: the team of the last card he viewed, or the card with a win of
+    its own he stopped on (Tanner, Assassin, Blob...: he wins with it), None: the village."""
 
 
 @dataclass(frozen=True)

@@ -205,13 +205,20 @@ def judge(
         elif thumbs and i.side in ALIEN_TEAM:
             verdicts.append((True, WinReason.LEADER_THUMBS))
         elif i.side is Side.NOSTRADAMUS:
-            # 2.13: he wins if he lives and the team he foresaw wins.
+            # 2.13: he wins if he lives and the team he foresaw wins (a card's own win is
+            # known only once its holders are judged: below).
             foreseen = results.get(i.foretold or Side.VILLAGE, False)
             verdicts.append((i.seat not in dead and foreseen, WinReason.OWN))
         else:
             verdicts.append((_own(i, identities, dead, blob, left_is_higher), WinReason.OWN))
         won = verdicts[-1][0]
         side_won[i.side] = side_won.get(i.side, False) or won
+    for i in identities:
+        if i.side is Side.NOSTRADAMUS and i.foretold is not None and i.foretold not in TEAMS:
+            # He stopped on a card with a win of its own: he wins if he lives and it wins.
+            won = i.seat not in dead and side_won.get(i.foretold, False)
+            verdicts[i.seat - 1] = (won, WinReason.OWN)
+            side_won[Side.NOSTRADAMUS] = side_won[Side.NOSTRADAMUS] or won
     traitors: list[tuple[int, bool]] = []
     for i in identities:
         mates = [j.seat for j in identities if j.side is i.side and j.seat != i.seat]

@@ -492,6 +492,24 @@ def test_a_nostradamus_card_offers_the_teams_he_can_have_foreseen(ui: TouchUI) -
         assert not a.rect.colliderect(b.rect), (a.label, b.label)
 
 
+def test_a_nostradamus_card_offers_the_own_win_cards_he_can_have_stopped_on(ui: TouchUI) -> None:
+    # 2.13: he stops at a non-village role, the Tanner, Assassin or Blob among them (issue 35).
+    in_play = [Role.NOSTRADAMUS, Role.TANNER, Role.APPRENTICE_ASSASSIN, Role.WEREWOLF, Role.SEER]
+    view = reveal(
+        cards=cards(in_play),
+        card="nostradamus",
+        foresaw="tanner",
+        team_choices=["village_team", "werewolf_team", "tanner", "apprentice_assassin"],
+    )
+    ui.show(view)
+    ui.tap("Stopped on Apprentice Assassin")
+    assert ui.poll() == [UiInput("touch", ChipTap(ChipKind.FORESAW, "apprentice_assassin"))]
+    controls = RevealScreen.from_view(view).controls()
+    assert "Stopped on Tanner" in {c.label for c in controls if c.lit}
+    for a, b in itertools.combinations(controls, 2):
+        assert not a.rect.colliderect(b.rect), (a.label, b.label)
+
+
 def test_a_doppelganger_nostradamus_offers_the_teams_beside_her_copy(ui: TouchUI) -> None:
     in_play = [Role.DOPPELGANGER, Role.NOSTRADAMUS, Role.WEREWOLF, Role.SEER]
     view = reveal(
