@@ -3,8 +3,11 @@ screen, and every control reachable.
 
 While installed, each full redraw of the UI is checked as it is drawn:
 
-- no text below ``MIN_TEXT`` px (the font size it is finally drawn at, after shrinking to fit);
-- no text wider than the room it was given (``max_width``: cut short with an ellipsis then);
+- no glyphs under ``MIN_GLYPH`` (18) px tall, measured from the pixels the font draws at the
+  size the text is finally drawn at, after any shrinking to fit (``canvas.glyph_height``: a
+  capital's top to a descender's foot; the nominal size 18 draws 12 px glyphs);
+- no text cut short with an ellipsis, unless the check is told names may be (``cuts``), and
+  none wider than the room it was given (``max_width``);
 - no text outside the screen, and no control's text outside its control;
 - no control smaller than ``MIN_CONTROL`` x ``MIN_CONTROL`` px;
 - no two reachable controls overlapping;
@@ -24,11 +27,19 @@ import pygame
 import pytest
 
 from device.ui import canvas as canvas_module
-from device.ui.canvas import Canvas, fit_size, font, wrap
+from device.ui.canvas import (
+    ELLIPSIS,
+    MIN_GLYPH,
+    MIN_SIZE,
+    Canvas,
+    fit_text,
+    font,
+    glyph_height,
+    wrap,
+)
 from device.ui.model import DESIGN_SIZE, Control
 from device.ui.touch import TouchUI
 
-MIN_TEXT = 18
 MIN_CONTROL = 48
 SLACK = 2
 """Pixels a text's box may pass its control's edge by (the font's own padding)."""
@@ -37,19 +48,24 @@ SLACK = 2
 class LayoutCheck:
     """The problems found so far, by screen, and the screens seen."""
 
-    def __init__(self) -> None:
+    def __init__(self, cuts: bool = False) -> None:
+        self.cuts = cuts
+        """Whether a text may be cut short with an ellipsis (a name too long for its seat)."""
         self.problems: dict[str, set[str]] = defaultdict(set)
         self.screens: set[str] = set()
         self._screen = ""
         self._control: Control | None = None
 
-    def text(self, text: str, size: int, rect: pygame.Rect) -> None:
-        """One line of text drawn at font ``size`` in ``rect``."""
+    def text(self, text: str, size: int, rect: pygame.Rect, cut: bool = False) -> None:
+        """One line of text drawn at font ``size`` in ``rect`` (``cut``: with an ellipsis)."""
         if not text.strip():
             return
         where = f"{text!r} in {self._control.label!r}" if self._control else repr(text)
-        if size < MIN_TEXT:
-            self.problems[self._screen].add(f"text {where} at {size} px")
+        drawn = glyph_height(size)
+        if drawn < MIN_GLYPH:
+            self.problems[self._screen].add(f"text {where} {drawn} px tall (size {size})")
+        if cut and not self.cuts:
+            self.problems[self._screen].add(f"text {where} cut short")
         if not pygame.Rect((0, 0), DESIGN_SIZE).contains(rect):
             self.problems[self._screen].add(f"text {where} off the screen at {tuple(rect)}")
         if self._control is not None:
@@ -83,9 +99,9 @@ class LayoutCheck:
 
 
 @contextmanager
-def layout_check(monkeypatch: pytest.MonkeyPatch) -> Iterator[LayoutCheck]:
-    """Check every full redraw while the block runs."""
-    check = LayoutCheck()
+def layout_check(monkeypatch: pytest.MonkeyPatch, cuts: bool = False) -> Iterator[LayoutCheck]:
+    """Check every full redraw while the block runs (``cuts``: names may be cut short)."""
+    check = LayoutCheck(cuts)
     text, button, draw, paragraph = Canvas.text, Canvas.button, TouchUI._draw, Canvas.paragraph
 
     def checked_paragraph(
@@ -94,7 +110,7 @@ def layout_check(monkeypatch: pytest.MonkeyPatch) -> Iterator[LayoutCheck]:
         while True:  # as Canvas.paragraph shrinks it
             wrapped = [part for line in lines for part in wrap(line, size, area.width)]
             step = font(size).get_linesize() + 4
-            if len(wrapped) * step <= area.height or size <= 20:
+            if len(wrapped) * step <= area.height or size <= MIN_SIZE:
                 break
             size -= 2
         if len(wrapped) * step > area.height:
@@ -104,7 +120,9 @@ def layout_check(monkeypatch: pytest.MonkeyPatch) -> Iterator[LayoutCheck]:
     def checked_text(self: Canvas, line: str, size: int, colour: Any, **where: Any) -> Any:
         rect = text(self, line, size, colour, **where)
         width = where.get("max_width")
-        check.text(line, size if width is None else fit_size(line, size, width), rect)
+        drawn, drawn_size = (line, size) if width is None else fit_text(line, size, width)
+        cut = drawn != line and drawn.endswith(ELLIPSIS)
+        check.text(drawn, drawn_size, rect, cut)
         if width is not None and rect.width > width + SLACK:
             check.problems[check._screen].add(f"text {line!r} is {rect.width} px in {width}")
         return rect
