@@ -11,7 +11,7 @@ import sqlite3
 
 from device.store.database import Store
 from device.tagids import reader_uid
-from games.scorelog.players import clean_name
+from games.scorelog.players import plain_name
 
 NAME_LIMIT = 40
 """The longest name the page takes (the screen's list shows about this many letters)."""
@@ -64,8 +64,9 @@ def _results_of(store: Store, name: str, stable: str) -> tuple[str, tuple[str, .
 
 
 def rename_player(store: Store, old: str, new: str) -> str:
-    """Rename a profile (its plays, seat and cards follow); the new name, cleaned."""
-    new = clean_name(new)
+    """Rename a profile (its plays, seat and cards follow); the new name in single spaces, its
+    case as typed ("McKay", "de Vries": a name is the player's to spell)."""
+    new = plain_name(new)
     if not new or len(new) > NAME_LIMIT:
         raise ProfileError(f"a name has 1 to {NAME_LIMIT} letters, got {new!r}")
     _, stable = _profile(store, old)

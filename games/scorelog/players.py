@@ -167,15 +167,6 @@ def plain_name(text: str) -> str:
     return " ".join("".join(kept).split())
 
 
-def clean_name(typed: str) -> str:
-    """A typed name tidied up: plain (``plain_name``), single spaces, each word capitalised.
-
-    >>> clean_name("  ADA  love ")
-    'Ada Love'
-    """
-    return " ".join(word.capitalize() for word in plain_name(typed).split())
-
-
 def capitals(typed: str, shift: bool) -> bool:
     """Whether the letter keys show, and type, capitals: where a word starts, unless Shift
     was tapped; inside a word only after Shift.

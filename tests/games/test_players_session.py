@@ -9,7 +9,7 @@ import pytest
 from games.effects import AddPlayer, Effect, Finished, LinkSeat, Record, Say, Show
 from games.errors import EventNotAcceptedError
 from games.events import KeyTap, PickTap, SeatPressed, Tap, Tick, Touched
-from games.scorelog.players import MAX_NAME, PlayersSession, PlayersState, clean_name
+from games.scorelog.players import MAX_NAME, PlayersSession, PlayersState, plain_name
 from games.views import KeyboardView, PlayersView, SeatName
 from narration.catalogue import Catalogue
 
@@ -157,8 +157,8 @@ def test_the_state_round_trips_through_json_and_resumes() -> None:
     assert last_show(effects).screen == "keyboard"
 
 
-def test_clean_name_tidies_spaces_and_case() -> None:
-    assert clean_name("  ADA   LOVE ") == "Ada Love"
+def test_a_name_loses_extra_spaces_and_keeps_its_case() -> None:
+    assert plain_name("  McKay   de Vries ") == "McKay de Vries"
 
 
 def test_every_line_the_session_says_is_in_the_catalogue() -> None:

@@ -52,8 +52,18 @@ def test_a_name_of_nothing_but_control_characters_is_refused(tmp_path: Path) -> 
 def test_a_rename_cleans_the_new_name(tmp_path: Path) -> None:
     store = Store(tmp_path / "m.db")
     store.add_player("Ada")
-    assert rename_player(store, "Ada", "bo\x1b[31m \u202eRED") == "Bo[31m Red"
-    assert [profile.name for profile in store.players()] == ["Bo[31m Red"]
+    assert rename_player(store, "Ada", "bo\x1b[31m \u202eRED") == "bo[31m RED"
+    assert [profile.name for profile in store.players()] == ["bo[31m RED"]
+
+
+@pytest.mark.parametrize("typed", ["McKay", "de Vries", "Ada  DE  la Cruz "])
+def test_a_rename_keeps_the_case_as_typed(tmp_path: Path, typed: str) -> None:
+    # Issue 35: "McKay" and "de Vries" are their players' to spell; only spaces are tidied.
+    store = Store(tmp_path / "m.db")
+    store.add_player("Ada")
+    kept = " ".join(typed.split())
+    assert rename_player(store, "Ada", typed) == kept
+    assert [profile.name for profile in store.players()] == [kept]
 
 
 def test_scores_never_print_a_raw_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

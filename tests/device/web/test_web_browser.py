@@ -118,7 +118,7 @@ def test_pairing_with_the_code_the_device_shows(phone: Page, device: DevicePump)
 def test_rename_a_player(phone: Page, device: DevicePump, shots: Path) -> None:
     phone.get_by_role("link", name="Players").click()
     phone.locator("form[action='/players/rename']").get_by_label("Player").select_option("Ada")
-    phone.get_by_label("New name").fill("ada lovelace")
+    phone.get_by_label("New name").fill(" Ada  Lovelace ")  # spaces tidied, case as typed
     phone.get_by_role("button", name="Rename").click()
     expect(phone.get_by_role("status")).to_have_text("Ada is now Ada Lovelace.")
     expect(phone.locator("table").first).to_contain_text("Ada Lovelace")
