@@ -166,4 +166,5 @@ def test_replicas_ready_screen_shows_the_running_totals() -> None:
     assert game.phase == "ready"
     ready = [e for e in game.effects if isinstance(e, Show) and e.screen == "replicas"][-1]
     assert isinstance(ready.view, ReplicasView) and ready.view.stage == "ready"
-    assert ready.view.totals == (SeatTotal(1, 5), SeatTotal(2, 3))
+    # With each closed round's points: the round table the ready screen shows (issue 35).
+    assert ready.view.totals == (SeatTotal(1, 5, (5,)), SeatTotal(2, 3, (3,)))
