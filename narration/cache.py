@@ -83,12 +83,19 @@ class WavCache:
         self._sweep_stale_temps()
 
     def cached_path(self, text: str) -> Path:
-        """Return where the WAV of ``text`` is (or would be) cached, without rendering."""
-        return self.directory / f"{cache_key(text, self.backend)}.wav"
+        """Return where the WAV of ``text`` is (or would be) cached, without rendering: in the
+        folder, or in memory while the folder could not take it (a full disk)."""
+        path = self.directory / f"{cache_key(text, self.backend)}.wav"
+        if path not in self._verified and (scratch := self._scratch.get(text)) is not None:
+            return scratch
+        return path
 
     def has(self, text: str) -> bool:
-        """Tell whether a playable WAV of ``text`` is already cached (checked once a process)."""
-        path = self.cached_path(text)
+        """Tell whether a playable WAV of ``text`` is already cached (checked once a process),
+        or kept in memory because the folder could not take it."""
+        path = self.directory / f"{cache_key(text, self.backend)}.wav"
+        if self._scratch.get(text) is not None:
+            return True
         with self._lock:
             if path in self._verified:
                 return True
