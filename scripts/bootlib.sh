@@ -20,7 +20,8 @@ boot_packages() {
 # The base is built once and kept beside the root (--reuse-base): a tar of mmdebstrap's root.
 build_base() {
     rm -f "$BASE.partial"
-    mmdebstrap --arch="$ARCH" --variant=minbase --include="$(boot_packages)" \
+    # --format: the name ends in .partial, from which mmdebstrap would guess a directory.
+    mmdebstrap --arch="$ARCH" --variant=minbase --format=tar --include="$(boot_packages)" \
         bookworm "$BASE.partial" "${MIRROR:-http://deb.debian.org/debian}" &&
         mv "$BASE.partial" "$BASE"
 }
