@@ -182,6 +182,8 @@ class VoteScreen(Screen):
                 ghost(canvas, rect, seat_caption(seat, dict(self.names)), 44)
         else:
             prompt = f"{self._who(self.voter)} votes for:"
+            if self.voter_hands == 2:  # a ripple's two-hand voter: which of the two it is
+                prompt = f"{self._who(self.voter)} ({self.voter_cast} of 2 in) votes for:"
             canvas.text(prompt, 34, CURRENT_TINT, topleft=(16, TARGET_TOP - 30), max_width=768)
             ghost(canvas, self._row(TARGET_TOP)[self.voter - 1], "", 36)
         canvas.text(self._waiting(), 30, DIM, topleft=(16, 424), max_width=512)

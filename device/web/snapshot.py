@@ -124,8 +124,19 @@ def _sheet(screen: ScreenId | None, view: Any, names: Mapping[int, str]) -> Shee
         return Sheet(("Player", "Last round", "Total"), tuple(cells))
     totals = _get(view, "totals")
     if screen is ScreenName.REPLICAS and isinstance(totals, list | tuple):
-        cells = [(_name(_get(t, "seat"), names), str(_get(t, "total"))) for t in totals]
-        return Sheet(("Player", "Total"), tuple(cells))
+        # Each closed round's points, then the total: the round table the device shows.
+        rounds = [_get(t, "rounds") or () for t in totals]
+        played = max((len(r) for r in rounds if isinstance(r, tuple)), default=0)
+        cells = [
+            (
+                _name(_get(t, "seat"), names),
+                *(str(p) for p in (r if isinstance(r, tuple) else ())),
+                str(_get(t, "total")),
+            )
+            for t, r in zip(totals, rounds, strict=True)
+        ]
+        heads = tuple(f"R{n}" for n in range(1, played + 1))
+        return Sheet(("Player", *heads, "Total"), tuple(cells))
     return None
 
 

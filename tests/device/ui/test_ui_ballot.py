@@ -411,3 +411,31 @@ def test_the_tally_shows_who_voted_for_whom_beside_the_bars(
 def test_a_tally_without_the_votes_keeps_the_full_width_chart() -> None:
     screen = TallyScreen.from_view(tally([1, 0, 1], []))
     assert screen.chart == CHART and screen.pointing_rows() == []
+
+
+def test_a_grid_two_hand_voter_is_told_which_of_the_two_votes_it_is(
+    ui: TouchUI, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from device.ui.canvas import Canvas
+
+    drawn: list[str] = []
+    text = Canvas.text
+
+    def recorded(self: Canvas, line: str, size: int, colour: object, **where: object) -> object:
+        drawn.append(line)
+        return text(self, line, size, colour, **where)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Canvas, "text", recorded)
+    ui.show(
+        vote(
+            mode="grid",
+            players=4,
+            voter=2,
+            voter_cast=1,
+            voter_hands=2,
+            missing=[1, 2, 3, 4],
+            voted=[],
+        )
+    )
+    ui.redraw(0.0)
+    assert "Seat 2 (1 of 2 in) votes for:" in drawn

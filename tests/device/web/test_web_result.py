@@ -59,3 +59,18 @@ def test_an_end_screen_gives_the_phone_its_title_and_lines() -> None:
     view = EndView("The village wins!", ("Player 2 died with 3 votes.", "Winners: players 1, 3."))
     shown = table_of("onenight", OneNightPhase.RESULT, ScreenName.END, view, {})
     assert shown.result == ("The village wins!", *view.lines)
+
+
+def test_the_replicas_sheet_on_the_phone_has_a_column_per_closed_round() -> None:
+    from games.alieninjas.state import AlieninjasPhase
+    from games.alieninjas.views import ReplicasView, SeatTotal
+
+    totals = (SeatTotal(1, 9, (5, 4)), SeatTotal(2, 3, (0, 3)))
+    view = ReplicasView(
+        round=3, rounds=3, map="A", stage="ready", started_at=None, elapsed=0.0,
+        buzzed=None, out=(), players=2, totals=totals,
+    )  # fmt: skip
+    shown = table_of("alieninjas", AlieninjasPhase.READY, ScreenName.REPLICAS, view, {1: "Ada"})
+    assert shown.sheet is not None
+    assert shown.sheet.columns == ("Player", "R1", "R2", "Total")
+    assert shown.sheet.rows == (("Ada", "5", "4", "9"), ("Player 2", "0", "3", "3"))
