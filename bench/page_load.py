@@ -166,8 +166,7 @@ class Bench:
         try:
             self._wait(lambda: self._page_up(), "the page to answer")
             with load.running() if load is not None else ExitStack():
-                self.send({"touch": "Start night"})
-                began = time.monotonic()
+                began = self._start_night()
                 self._wait(lambda: snapshot(self.db).phase == "day", "the day")
                 night = time.monotonic() - began
                 inputs = [self.send({"control": "no"}) for _ in range(INPUTS)]
@@ -175,16 +174,42 @@ class Bench:
             self.daemon.stop()
         return night, inputs
 
+    def _start_night(self) -> float:
+        """Tap "Start night" until the daemon takes it; when it was taken (monotonic). A
+        resumed setup may not offer it yet under load (the tap is refused: tried again), and
+        a night that began without it ends the wait: the run never hangs on a refused input."""
+        while True:
+            began = time.monotonic()
+            if self._hand_in({"touch": "Start night"})[1] is None:
+                return began
+            if snapshot(self.db).phase != "setup":
+                print("page_load: the night began before Start night", file=sys.stderr)
+                return began
+            time.sleep(0.2)
+
     def send(self, step: dict[str, object]) -> float:
-        """Hand in one input; seconds until the daemon's pass handled it."""
+        """Hand in one input; seconds until the daemon's pass handled it (a refusal ends the
+        run with the daemon's reason)."""
+        seconds, why = self._hand_in(step)
+        if why is not None:
+            raise SystemExit(f"page_load: the daemon refused {step}: {why}")
+        return seconds
+
+    def _hand_in(self, step: dict[str, object]) -> tuple[float, str | None]:
+        """Hand in one input: seconds until the daemon's pass handled it, and why it was
+        refused (None: carried out)."""
         self.sent += 1
         name = f"{self.sent:06d}"
         scratch = self.inputs / f"{name}.tmp"
         scratch.write_text(json.dumps(step), encoding="utf-8")
         began = time.monotonic()
         scratch.rename(self.inputs / f"{name}.json")
-        self._wait(lambda: (self.inputs / f"{name}.done").exists(), f"input {step}")
-        return time.monotonic() - began
+        done, refused = self.inputs / f"{name}.done", self.inputs / f"{name}.error"
+        self._wait(lambda: done.exists() or refused.exists(), f"input {step}")
+        seconds = time.monotonic() - began
+        if refused.exists():
+            return seconds, refused.read_text(encoding="utf-8").strip()
+        return seconds, None
 
     def _page_up(self) -> bool:
         try:
