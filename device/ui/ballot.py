@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from device.ui.canvas import ACCENT, ALIEN, AMBER, DIM, MIN_SIZE, PANEL, TEXT, Canvas
+from device.ui.canvas import ACCENT, ALIEN, AMBER, DIM, MIN_SIZE, PANEL, TEXT, Canvas, text_size
 from device.ui.model import Colour, Control
 from device.ui.screens import Screen
 from device.ui.seats import (
@@ -323,8 +323,12 @@ class TallyScreen(Screen):
             canvas.text(
                 str(votes), 38, colour if votes else DIM, center=(rect.centerx, rect.top - 16)
             )
-            name = "Ship" if seat == DEVICE_SEAT else str(seat)
-            canvas.text(name, 34, TEXT, center=(rect.centerx, chart.bottom + 22), max_width=slot)
+            name, room, x = ("Ship" if seat == DEVICE_SEAT else str(seat)), slot, rect.centerx
+            if seat == DEVICE_SEAT and text_size(name, 34)[0] > slot:
+                # The first bar's label may reach left under the axis (a narrow chart: 13 bars).
+                spare = chart.left - 24
+                room, x = slot + spare, rect.centerx - spare // 2
+            canvas.text(name, 34, TEXT, center=(x, chart.bottom + 22), max_width=room)
             if seat in dead:
                 canvas.text("died", 30, DEAD_BAR, center=(rect.centerx, chart.bottom + 50))
         names = ["the Mothership" if s == DEVICE_SEAT else f"seat {s}" for s in self.deaths]

@@ -384,7 +384,7 @@ def test_a_refused_vote_is_drawn_in_a_refusals_colour_not_the_success_green(
 def test_the_tally_shows_who_voted_for_whom_beside_the_bars(
     ui: TouchUI, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from device.ui.canvas import Canvas
+    from device.ui.canvas import Canvas, fit_text
 
     drawn: list[str] = []
     text = Canvas.text
@@ -398,6 +398,18 @@ def test_the_tally_shows_who_voted_for_whom_beside_the_bars(
     ui.show(tally([0, 3, 1, 0], [], pointed=pointed, tally=((0, 1), (2, 3), (3, 1))))
     ui.redraw(0.0)
     assert {"1 \u00bb 2", "2 \u00bb 3", "3 \u00bb 2, Ship", "4 \u00bb 2"} <= set(drawn)
+    fitted: list[str] = []
+
+    def shown(self: Canvas, line: str, size: int, colour: object, **where: object) -> object:
+        room = where.get("max_width")
+        fitted.append(fit_text(line, size, room)[0] if isinstance(room, int) else line)
+        return text(self, line, size, colour, **where)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Canvas, "text", shown)
+    every = tuple((seat, (DEVICE_SEAT,)) for seat in range(1, 13))
+    ui.show(tally([0] * 12, [], pointed=every, tally=((0, 12),)))  # thirteen narrow bars
+    ui.redraw(0.0)
+    assert "Ship" in fitted  # the device's bar keeps its whole name, beside the axis
     screen = TallyScreen.from_view(
         tally([0] * 12, [], pointed=tuple((seat, (seat % 12 + 1,)) for seat in range(1, 13)))
     )
