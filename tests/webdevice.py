@@ -206,7 +206,7 @@ def shown_code(device: DevicePump) -> str:
     """The pairing code as the device's screen shows it in its banner."""
     notice = device.call(lambda daemon: daemon.ui._notice)
     assert notice is not None, "the device shows no banner"
-    match = re.fullmatch(r"Companion page pairing code: (\d{3}) (\d{3})", notice[0])
+    match = re.fullmatch(r"Pairing code: (\d{3}) (\d{3})", notice[0])
     assert match, notice[0]
     return match.group(1) + match.group(2)
 

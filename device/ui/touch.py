@@ -16,8 +16,9 @@ import pygame
 
 from device.clock import Clock, RealClock
 from device.screenlayer import NO_LAYER, DeviceLayer, DeviceSlot
-from device.ui.canvas import MIN_SIZE, NIGHT_TEXT, PANEL, TEXT, Canvas, font, wrap
+from device.ui.canvas import MIN_SIZE, NIGHT_TEXT, PANEL, TEXT, Canvas
 from device.ui.events import to_input
+from device.ui.freespace import notice_band
 from device.ui.inputwake import EVDEV_DRIVERS, NO_INPUT_DRIVERS, InputWake, event_nodes
 from device.ui.layer import draw_layer, shows
 from device.ui.model import DESIGN_SIZE, Control, UiError, UiInput
@@ -83,6 +84,8 @@ class TouchUI:
         self._modal: tuple[str, list[Control]] | None = None
         """A question over the screen (Quit game?) and its answers, the only controls while it
         lasts; the screen under it may change."""
+        self._band: tuple[object, pygame.Rect] | None = None
+        """Where the notice was put, and on what (the screen, its text, controls, question)."""
 
     # -- window ---------------------------------------------------------------------------
 
@@ -276,22 +279,22 @@ class TouchUI:
         if self._modal is not None:
             self._draw_question(canvas, *self._modal)
         if self._notice is not None and now < self._notice[1]:
-            # Clear of the corner where a game's Quit sits: a banner never hides it.
-            quit_rect = self._screen.quit_rect()
-            own = self._screen.notice_rect()
-            if own is not None:
-                band = own
-            elif quit_rect.centerx > DESIGN_SIZE[0] // 2:
-                band = pygame.Rect(0, 0, quit_rect.left - 8, 44)
-            else:
-                band = pygame.Rect(quit_rect.right + 8, 0, DESIGN_SIZE[0] - quit_rect.right - 8, 44)
             text = self._notice[0]
-            if own is None:  # the top band grows to a second line rather than shrink the text
-                lines = min(2, len(wrap(text, MIN_SIZE, band.width - 20)))
-                band.height = max(band.height, lines * (font(MIN_SIZE).get_linesize() + 4) + 8)
+            band = self._notice_band(canvas, text)
             pygame.draw.rect(canvas.surface, NOTICE_BG, band)
             area = band.inflate(-20, -4)
             canvas.paragraph([text], MIN_SIZE, NOTICE_TEXT, area, centred=True)
+
+    def _notice_band(self, canvas: Canvas, text: str) -> pygame.Rect:
+        """The screen's own place for a notice, else where it covers nothing drawn
+        (``freespace``): found on a whole redraw, kept while only a clock ticks under it."""
+        key = (self._screen, text, tuple(tuple(c.rect) for c in self._controls), self._modal)
+        if self._band is None or self._band[0] != key:
+            own = self._screen.notice_rect()
+            quit_rect = self._screen.quit_rect()
+            band = own if own is not None else notice_band(canvas.surface, quit_rect, text)
+            self._band = (key, band)
+        return self._band[1]
 
     def _draw_question(self, canvas: Canvas, question: str, answers: list[Control]) -> None:
         shade = pygame.Surface(DESIGN_SIZE, pygame.SRCALPHA)
@@ -328,6 +331,13 @@ class TouchUI:
         """Show a warning banner over any screen until ``until`` (a tag reader lost, say)."""
         self._notice = (text, until)
         self.redraw(self._now)
+
+    @property
+    def notice_area(self) -> pygame.Rect | None:
+        """Where the notice is drawn while it shows (None: no notice)."""
+        if self.notice_text is None or self._band is None:
+            return None
+        return self._band[1].copy()
 
     @property
     def notice_text(self) -> str | None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from device.runtime.sessions import home_session, onenight_setup
 from device.web import profiles
-from device.web.pairing import Pairing
+from device.web.pairing import CODE_SHOWN_SECONDS, Pairing
 from games.catalog import by_key
 from games.errors import RulesError
 
@@ -32,18 +32,29 @@ class Refused(Exception):
         self.status = status
 
 
-CODE_TEXT = "Companion page pairing code: "
-"""The pairing code's banner, before the code."""
+CODE_TEXT = "Pairing code: "
+"""The pairing code's banner, before the code (short: it goes where the screen has room)."""
 
 
 def show_code(daemon: Daemon, pairing: Pairing, ticket: str | None, client: str = "") -> str:
     """Put a fresh pairing code on the device's screen (it replaces the last one) for the
     phone at address ``client`` holding ``ticket``; the ticket (a new one if None)."""
     digits, seconds, ticket = pairing.new_code(ticket, client)
-    text = f"{CODE_TEXT}{digits[:3]} {digits[3:]}"
-    daemon.ui.notice(text, daemon.clock.now() + seconds)
-    logger.info("a pairing code is on the screen for %.0f s", seconds)
+    _show(daemon, digits, seconds)
     return ticket
+
+
+def show_code_again(daemon: Daemon, digits: str, seconds: float) -> None:
+    """Put a phone's code (``Pairing.shown_code``) back on the screen while it is good: no new
+    code, as the phone asked for it once."""
+    _show(daemon, digits, seconds)
+
+
+def _show(daemon: Daemon, digits: str, seconds: float) -> None:
+    # Up for CODE_SHOWN_SECONDS, not the code's whole life: see its docstring.
+    shown = min(seconds, CODE_SHOWN_SECONDS)
+    daemon.ui.notice(f"{CODE_TEXT}{digits[:3]} {digits[3:]}", daemon.clock.now() + shown)
+    logger.info("a pairing code is on the screen for %.0f s (good for %.0f s)", shown, seconds)
 
 
 def hide_code(daemon: Daemon) -> None:

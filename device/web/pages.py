@@ -320,8 +320,9 @@ def pair_page(viewer: Viewer) -> str:
         )
     return (
         "<section><h2>Pair this phone</h2><p>1. Ask the device for a code: it shows six "
-        "digits on its screen for two minutes.</p>"
+        "digits on its screen for 30 seconds, and the code is good for two minutes.</p>"
         '<form method="post" action="/pair/request"><button>Show a code on the device</button>'
+        '</form><form method="post" action="/pair/again"><button>Show my code again</button>'
         "</form><p>2. Type the code you see there.</p>"
         '<form method="post" action="/pair"><label>Code<input name="code" inputmode="numeric" '
         'autocomplete="one-time-code" maxlength="7" required></label>'

@@ -31,6 +31,11 @@ from typing import NoReturn
 
 CODE_SECONDS = 120.0
 """How long a code shown on the device can be used."""
+CODE_SHOWN_SECONDS = 30.0
+"""How long the code stays on the device's screen. Reading six digits and typing them takes
+seconds; an unused code left up for its whole two minutes covered part of the screen the table
+was playing on, in sight of anyone passing. The phone that asked may show it again while it is
+good (``shown_code``), without a new code or another ask counted against it."""
 TRIES_PER_CODE = 5
 """Wrong tries before a code is dropped (the device must show a new one)."""
 TRIES_PER_MINUTE = 5
@@ -149,6 +154,15 @@ class Pairing:
             self._code = _Code(digits, self._now() + CODE_SECONDS, ticket)
             self._count(self._asks, client, LOCK_AFTER_ASKS, LOCK_ALL_AFTER_ASKS)
             return digits, CODE_SECONDS, ticket
+
+    def shown_code(self, ticket: str | None) -> tuple[str, float]:
+        """The code the phone holding ``ticket`` asked for and the seconds it is still good for,
+        to show it again; 409 when that phone has no code waiting."""
+        with self._lock:
+            code, now = self._code, self._now()
+            if code is None or ticket is None or code.ticket != ticket or now >= code.until:
+                raise PairingError(409, "no code is waiting for this phone: ask for one")
+            return code.digits, code.until - now
 
     def open(self) -> None:
         """Someone at the device opened pairing again: the counts start over."""

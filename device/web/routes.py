@@ -234,6 +234,15 @@ async def request_code(request: web.Request) -> web.Response:
     return response
 
 
+async def show_code_again(request: web.Request) -> web.Response:
+    """Show this phone's code on the device again, while it is good (it leaves the screen
+    before it expires: ``CODE_SHOWN_SECONDS``)."""
+    bridge = _bridge(request)
+    digits, seconds = bridge.pairing.shown_code(request.cookies.get(TICKET))
+    await bridge.call(lambda daemon: commands.show_code_again(daemon, digits, seconds))
+    return redirect("/pair")
+
+
 async def pair(request: web.Request) -> web.Response:
     """Check the typed code; a right one pairs this phone (an HttpOnly, Strict cookie)."""
     code = (await request.post()).get("code")
@@ -288,6 +297,7 @@ def add_routes(app: web.Application) -> None:
     app.router.add_get("/pair", pair_page)
     app.router.add_post("/pair", pair)
     app.router.add_post("/pair/request", request_code)
+    app.router.add_post("/pair/again", show_code_again)
     app.router.add_post("/pair/forget", forget)
     app.router.add_get("/style.css", style)
     app.router.add_get("/app.js", script)

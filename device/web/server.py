@@ -45,7 +45,7 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "same-origin",
     "Cache-Control": "no-store",
 }
-OPEN_POSTS = frozenset({"/pair", "/pair/request"})
+OPEN_POSTS = frozenset({"/pair", "/pair/request", "/pair/again"})
 """The changes an unpaired phone may ask for: pairing itself."""
 
 
