@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from games.declared import Declared
 from games.effects import Effect, GamePhase
 from games.events import Event
 
@@ -23,6 +24,9 @@ class Session(Protocol[S]):
 
     game: str
     """The game's registry key (``"onenight"``...)."""
+
+    declared: Declared
+    """What the device may read about the table (its seats, its mission...)."""
 
     def start(self, now: float) -> tuple[S, list[Effect]]:
         """The first state and the effects that open the game."""
@@ -63,4 +67,13 @@ class Unfinishable(Protocol[S_in]):
     def unfinished(self, state: S_in) -> list[Effect]:
         """The rounds closed so far as an unfinished play (a ``LogPlay`` nobody wins), or
         nothing when no round is closed yet or the game is over."""
+        ...
+
+
+@runtime_checkable
+class PressSounds(Protocol[S_in]):
+    """A game in which a seat's press can sound at times (a buzz)."""
+
+    def quick_sounds(self, state: S_in) -> bool:
+        """Whether a press may sound now: the speaker is held ready meanwhile."""
         ...

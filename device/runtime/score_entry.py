@@ -51,8 +51,7 @@ class ScoreEntry:
             return None
         from device.ui.keypad.entry import fields_for
 
-        mission = getattr(getattr(session, "setup", None), "mission", None)
-        return fields_for(session.game, mission)
+        return fields_for(session.game, session.declared.mission)
 
     def scoring(self) -> bool:
         """Whether the game's phase takes scores now."""
@@ -60,9 +59,9 @@ class ScoreEntry:
         return phase is not None and phase.scoring
 
     def _players(self) -> int:
-        """The seats the keypad asks: the setup's players (0, and no keypad, if it has none)."""
-        players = getattr(getattr(self.daemon.runtime.session, "setup", None), "players", 0)
-        return players if isinstance(players, int) and not isinstance(players, bool) else 0
+        """The seats the keypad asks: the players the game declares (0: no keypad)."""
+        session = self.daemon.runtime.session
+        return session.declared.players if session is not None else 0
 
     def offer(self) -> None:
         """Put the "Enter scores" control where the screen has room for it (a score sheet)

@@ -10,7 +10,7 @@ from device.runtime.executor import Executor
 from device.store.database import Store
 from games.effects import GamePhase, Record
 from games.events import Event, Tick
-from games.session import Session
+from games.session import PressSounds, Session
 
 logger = logging.getLogger(__name__)
 
@@ -40,7 +40,7 @@ class Runtime:
             self.store.resume_settled()
         self.session = session
         self.executor.game = session.game
-        self.executor.audio.set_short(hasattr(session, "quick_sounds"))
+        self.executor.audio.set_short(isinstance(session, PressSounds))
         self.state, effects = session.start(self.clock.now())
         self._apply(effects)
 
@@ -48,7 +48,7 @@ class Runtime:
         """Continue a checkpointed game after a restart."""
         self.session = session
         self.executor.game = session.game
-        self.executor.audio.set_short(hasattr(session, "quick_sounds"))
+        self.executor.audio.set_short(isinstance(session, PressSounds))
         state = session.from_json(data)
         self.state, effects = session.resume(state, saved_at, self.clock.now())
         logger.info("resumed %s in phase %s", session.game, session.phase(self.state))
@@ -108,5 +108,5 @@ class Runtime:
             self.end()
         elif self.session is not None:
             # Only while presses can sound (a round, a grab) is the speaker held quick.
-            quick = getattr(self.session, "quick_sounds", None)
-            self.executor.audio.set_quick(bool(quick(self.state)) if quick is not None else False)
+            quick = isinstance(self.session, PressSounds) and self.session.quick_sounds(self.state)
+            self.executor.audio.set_quick(quick)

@@ -28,6 +28,7 @@ from games.alienation.rules import (
     draft_direction,
 )
 from games.alienation.state import AlienationPhase, AlienationState, state_from_json, state_to_json
+from games.declared import Declared
 from games.effects import Effect, Phase, Record, Say, Show
 from games.errors import NOT_NOW, EventNotAcceptedError
 from games.events import (
@@ -74,6 +75,7 @@ class AlienationSession:
 
     def __init__(self, setup: AlienationSetup) -> None:
         self.setup = setup
+        self.declared = Declared(players=setup.players)
 
     def start(self, now: float) -> Transition:
         """Ask the table for its friendliest player (or draw one, if so set up)."""

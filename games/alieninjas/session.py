@@ -17,6 +17,7 @@ from games.alieninjas.scoresheet import board
 from games.alieninjas.scoring import winners
 from games.alieninjas.setup import ROUNDS, AlieninjasSetup
 from games.alieninjas.state import AlieninjasPhase, AlieninjasState, state_from_json, state_to_json
+from games.declared import Declared
 from games.effects import Effect, Lamp, LampPattern, Phase, Record, Say, Show
 from games.errors import NOT_NOW, EventNotAcceptedError
 from games.events import (
@@ -55,6 +56,7 @@ class AlieninjasSession:
 
     def __init__(self, setup: AlieninjasSetup) -> None:
         self.setup = setup
+        self.declared = Declared(players=setup.players, mission=setup.mission)
 
     def start(self, now: float) -> Transition:
         """Announce the mission and open round 1."""

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.declared import Declared
 from games.effects import Effect, GamePhase, Phase, Record, Say, Show
 from games.encounters.rules import (
     EVENT_ROUNDS,
@@ -99,6 +100,7 @@ class EncountersSession:
 
     def __init__(self, setup: EncountersSetup) -> None:
         self.setup = setup
+        self.declared = Declared(players=setup.players)
 
     def start(self, now: float) -> Transition:
         """Say how to set up, who goes first, and open round 1."""

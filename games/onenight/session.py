@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from games.declared import Declared
 from games.effects import Effect, Lamp, LampPattern, Phase, Prepare, Record, Say, Show, Sound
 from games.errors import NOT_NOW, EventNotAcceptedError, SetupError
 from games.events import (
@@ -52,6 +53,7 @@ class OneNightSession:
 
     def __init__(self, setup: OneNightSetup) -> None:
         self.setup = setup
+        self.declared = Declared(players=setup.players)
 
     # -- protocol ---------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games.declared import NOTHING_DECLARED
 from games.effects import AddPlayer, Effect, Finished, GamePhase, LinkSeat, Phase, Say, Show
 from games.errors import NOT_NOW, EventNotAcceptedError
 from games.events import (
@@ -83,6 +84,7 @@ class PlayersSession:
     def __init__(self, profiles: tuple[str, ...], players: int) -> None:
         self.profiles = tuple(profiles)
         self.players = players
+        self.declared = NOTHING_DECLARED
 
     def start(self, now: float) -> Transition:
         """Show the list of profiles."""

@@ -169,3 +169,20 @@ def test_the_catalog_is_light_and_a_game_loads_its_rules_on_first_use() -> None:
     )
     assert {"games.alienation.rules", "games.alienation.session"} <= started
     assert started.isdisjoint({"games.onenight.session", "games.encounters.session"})
+
+
+@pytest.mark.parametrize("button", home_buttons(), ids=lambda b: b.label)
+def test_a_game_scored_by_seat_declares_its_seats_and_mission_and_keeps_them_resumed(
+    button: HomeButton,
+) -> None:
+    spec = by_key(str(button.setup["game"]))
+    assert spec is not None
+    session = spec.new_session(button.setup, Settings(profiles=lambda: ("Ann",)))
+    declared = session.declared
+    if spec.fields or spec.missions:  # the device's keypad asks each declared seat
+        assert declared.players >= 1, f"{spec.key} declares no seats: no Enter scores"
+    if spec.missions:
+        assert declared.mission in {mission.key for mission in spec.missions}
+    state, _ = session.start(0.0)
+    resumed = spec.resume(json.loads(json.dumps(session.to_json(state))))
+    assert resumed.declared == declared

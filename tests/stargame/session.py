@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games.declared import Declared
 from games.effects import Effect, Finished, GamePhase, Phase, Say, Show
 from games.errors import EventNotAcceptedError, SetupError
 from games.events import (
@@ -114,6 +115,7 @@ class StarsSession:
 
     def __init__(self, setup: StarsSetup) -> None:
         self.setup = setup
+        self.declared = Declared(players=setup.players)
 
     def start(self, now: float) -> tuple[StarsState, list[Effect]]:
         state = StarsState(self.setup)
