@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from device.ui.actions import DeviceTap
+from device.ui.canvas import MIN_SIZE
 from device.ui.model import Control
 from games.events import Tap, TouchAction
 from games.onenight.pace import PACE_TAPS
@@ -40,11 +41,14 @@ def answers(pairing_locked: bool = False) -> list[Control]:
         Control(label, action, pygame.Rect(left + i * (width + gap), 254, width, 52), size=28)
         for i, (label, action) in enumerate(steps)
     ]
-    # Vote mode and Done share the last row (Open pairing between them, all a little smaller).
+    # Vote mode and Done share the last row (Open pairing between them, at the legible size).
     row = [("Vote mode", Tap.VOTE_MODE, 28), ("Done", DeviceTap.OPTIONS_DONE, 0)]
     if pairing_locked:
-        row = [("Vote mode", Tap.VOTE_MODE, 26), ("Open pairing", DeviceTap.OPEN_PAIRING, 26)]
-        row.append(("Done", DeviceTap.OPTIONS_DONE, 26))
+        row = [
+            ("Vote mode", Tap.VOTE_MODE, MIN_SIZE),
+            ("Open pairing", DeviceTap.OPEN_PAIRING, MIN_SIZE),
+            ("Done", DeviceTap.OPTIONS_DONE, MIN_SIZE),
+        ]
     cell = (4 * width + 3 * gap - (len(row) - 1) * gap) // len(row)
     for i, (label, action, size) in enumerate(row):
         place = pygame.Rect(left + i * (cell + gap), 314, cell, 52)

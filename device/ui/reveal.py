@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from device.ui.canvas import ACCENT, ALIEN, AMBER, CHIP_ON, DIM, TEXT, Canvas
+from device.ui.canvas import ACCENT, ALIEN, AMBER, CHIP_ON, DIM, MIN_SIZE, TEXT, Canvas
 from device.ui.model import Colour, Control
 from device.ui.screens import Screen
 from device.ui.seats import CURRENT_TINT, VOTED_TINT, ghost, seat_chips, seat_row
@@ -376,7 +376,7 @@ class RevealScreen(Screen):
             canvas.text("Mark", 30, MARK_TINT, center=(GUTTER // 2, lower_rects[0].centery))
         if self.artifacts:
             first = lower_rects[len(self.marks)]
-            canvas.text("Artifact", 26, ARTIFACT_TINT, center=(GUTTER // 2, first.centery))
+            canvas.text("Artifact", MIN_SIZE, ARTIFACT_TINT, center=(GUTTER // 2, first.centery))
         if self._became_row():
             canvas.text("Became", 30, BECAME_TINT, center=(GUTTER // 2, BECAME_AREA.centery))
         if not self._ready:

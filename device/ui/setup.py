@@ -49,6 +49,9 @@ OPTIONS_RECT = pygame.Rect(676, 355, 108, 48)
 """Options (night pace, discussion, vote mode): beside the roles line, over Start."""
 RING = pygame.Rect(160, 62, 540, 48)
 """The seat ring, right of "Press your seat button" and left of the count checked in."""
+TAB_CAPTIONS = {"Werewolves": "Werewolf"}
+"""Tab names too wide for a fifth of the row at the legible size, shown as their box's name
+(the tab's label, which a tap finds, stays)."""
 PRESET_ROW = 3
 """The most presets the bottom row holds at a legible size; a tab with more (Daybreak's six)
 shows one Presets button there, which lists them over the screen."""
@@ -157,7 +160,8 @@ class SetupScreen(Screen):
         gap = 8
         width = (TABS_AREA.width - gap * (len(self.tabs) - 1)) // max(1, len(self.tabs))
         for i, tab in enumerate(self.tabs):
-            caption = f"{tab.name} {tab.count}" if tab.count else tab.name
+            short = TAB_CAPTIONS.get(tab.name, tab.name)
+            caption = f"{short} {tab.count}" if tab.count else short
             rect = pygame.Rect(TABS_AREA.left + i * (width + gap), TABS_AREA.top, width, 48)
             lit = tab.key == self.tab
             out.append(
@@ -233,7 +237,8 @@ class SetupScreen(Screen):
             line += f" (added for {self.players} players: {', '.join(self.added)})"
         colour = AMBER if self.notice else TEXT
         width = (OPTIONS_RECT.left - 24 if self.pace else 784) - 16
-        canvas.paragraph([line], 28, colour, pygame.Rect(16, 356, width, 46), centred=True)
+        # Two lines at the legible size, between the chips and the bottom row.
+        canvas.paragraph([line], MIN_SIZE, colour, pygame.Rect(16, 354, width, 50), centred=True)
         if not self.playable:
             ghost = START_RECT
             pygame.draw.rect(canvas.surface, PANEL, ghost, border_radius=18)

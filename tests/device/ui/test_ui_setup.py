@@ -140,7 +140,7 @@ def test_a_chip_shows_the_chosen_count_and_lights_up() -> None:
     assert (chips["Villager"].text, chips["Villager"].lit) == ("Villager x2", True)
     assert (chips["Seer"].text, chips["Seer"].lit) == ("Seer", True)
     assert (chips["Werewolf"].text, chips["Werewolf"].lit) == ("Werewolf", False)
-    assert chips["Werewolves"].text == "Werewolves 3"
+    assert chips["Werewolves"].text == "Werewolf 3"  # as wide as a tab holds at 28
     assert chips["Werewolves"].lit
     assert not chips["Aliens"].lit
 
