@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pygame
 
 from device.store.bgstats import push_url
-from device.ui.canvas import ALIEN, BG, DIM, TEXT, Canvas
+from device.ui.canvas import ALIEN, BG, DIM, MIN_SIZE, TEXT, Canvas
 from device.ui.model import Control
 from device.ui.qr import draw_qr, module_pixels
 from device.ui.screens import Screen
@@ -74,7 +74,7 @@ class PushQrScreen(Screen):
         canvas.paragraph(list(self.lines), 28, TEXT, pygame.Rect(20, 64, 290, 240), centred=False)
         canvas.paragraph(
             ["Scan with a phone to add this play to BG Stats."],
-            24,
+            MIN_SIZE,
             DIM,
             pygame.Rect(20, 312, 290, 76),
             centred=False,

@@ -145,7 +145,7 @@ class _Axis:
             y = self.y(value)
             width = 3 if value == 0 else 1
             pygame.draw.line(canvas.surface, AXIS, (self.area.left, y), (self.area.right, y), width)
-            canvas.text(str(value), 26, DIM, center=(self.area.left - 30, y), max_width=56)
+            canvas.text(str(value), MIN_SIZE, DIM, center=(self.area.left - 30, y), max_width=56)
 
 
 def _empty(canvas: Canvas, lines: list[str]) -> None:
@@ -238,13 +238,14 @@ class WinsScreen(Screen):
             )
             percent = round(100 * wins / plays) if plays else 0
             record = f"{wins}/{plays} ({percent}%)"
-            canvas.text(
-                record, 24, DIM, center=(rect.centerx, WINS_CHART.bottom + 64), max_width=slot - 6
-            )
+            if text_size(record, MIN_SIZE)[0] > slot - 6:  # ten bars: the count, whole
+                record = f"{wins}/{plays}"
+            where = (rect.centerx, WINS_CHART.bottom + 64)
+            canvas.text(record, MIN_SIZE, DIM, center=where, max_width=slot - 6)
         note = "Amber: most wins. Tap a name for their plays."
         if len(self.bars) > len(shown):
             note = f"Top {len(shown)} of {len(self.bars)} players. " + note
-        canvas.text(note, 26, DIM, topleft=(20, 446), max_width=760)
+        canvas.text(note, MIN_SIZE, DIM, topleft=(20, 446), max_width=760)
 
 
 # -- running totals -------------------------------------------------------------------------
@@ -301,8 +302,9 @@ class TotalsScreen(Screen):
         step = TOTALS_CHART.width / self.rounds
         for r in range(every, self.rounds + 1, every):
             x = round(TOTALS_CHART.left + r * step)
-            canvas.text(f"R{r}", 26, DIM, center=(x, TOTALS_CHART.bottom + 20))
-        canvas.text("after round", 24, DIM, topleft=(TOTALS_CHART.left, TOTALS_CHART.bottom + 36))
+            canvas.text(f"R{r}", MIN_SIZE, DIM, center=(x, TOTALS_CHART.bottom + 20))
+        where = (TOTALS_CHART.left, TOTALS_CHART.bottom + 36)
+        canvas.text("after round", MIN_SIZE, DIM, topleft=where)
         colours = {name: SERIES[i % len(SERIES)] for i, (name, _) in enumerate(self.lines)}
         for name, points in self.points():
             pygame.draw.lines(canvas.surface, colours[name], False, points, 5)
@@ -391,7 +393,7 @@ class HistoryScreen(Screen):
         for i in range(0, len(self.points), every):
             label = self.points[i][0]
             canvas.text(
-                label, 24, DIM, center=(self._x(i), HISTORY_CHART.bottom + 20), max_width=110
+                label, MIN_SIZE, DIM, center=(self._x(i), HISTORY_CHART.bottom + 20), max_width=110
             )
         pygame.draw.circle(canvas.surface, WON, (30, 448), 9)
         canvas.text("won", 28, TEXT, topleft=(46, 439))

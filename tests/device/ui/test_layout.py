@@ -6,6 +6,7 @@ overlapping."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from layoutcheck import layout_check
@@ -15,6 +16,7 @@ from touchplay import Table, action_label, enter_round, table, table_config
 from device.config import Config
 from device.simulator.run import simulate
 from device.simulator.scenario import load_scenario
+from device.ui import TouchUI
 
 ROOT = Path(__file__).parents[3]
 SAMPLES = sorted(ROOT.glob("games/*/samples/*.json"))
@@ -53,6 +55,18 @@ def test_every_screen_the_samples_and_a_table_by_touch_reach_is_legible(
     assert {"home", "setup", "night", "day", "vote", "reveal", "end", "keypad"} <= check.screens
     assert {"table", "scores", "sheet", "replicas", "who", "keyboard", "players"} <= check.screens
     assert {"wins", "history", "plays"} <= check.screens
+    assert not unknown(check.report()), "\n" + check.report()
+
+
+def test_every_sample_view_is_legible(
+    ui: TouchUI, views: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sample views of every screen (tests/device/ui/conftest.py): charts with data, the
+    BG Stats code's page, which the plays above reach only empty or not at all."""
+    with layout_check(monkeypatch) as check:
+        for view in views.values():
+            ui.show(view)
+    assert {"wins", "totals", "history", "plays", "bgstats"} <= check.screens
     assert not unknown(check.report()), "\n" + check.report()
 
 
