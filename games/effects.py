@@ -61,6 +61,21 @@ class Sound:
     name: str
 
 
+@dataclass(frozen=True)
+class Mask:
+    """Cover the table's noises with the night's ambience (``on``), or stop (the day)."""
+
+    on: bool
+
+
+@dataclass(frozen=True)
+class Countdown:
+    """A public clock the table talks against runs out at ``ends_at`` on the game's clock
+    (None: stopped or paused). The device's ambience turns tense in its last minute."""
+
+    ends_at: float | None
+
+
 class LampPattern(enum.StrEnum):
     """What a seat's lamp shows; the value is the name the transcript and the lamps take."""
 
@@ -202,6 +217,8 @@ Effect = (
     | Prepare
     | PrepareAhead
     | Sound
+    | Mask
+    | Countdown
     | Lamp
     | Buzz
     | Show

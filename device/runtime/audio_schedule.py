@@ -54,8 +54,6 @@ class AudioSchedule:
         audio = self.out.audio
         if audio is None:
             return
-        if name in ("mask.start", "mask.stop"):
-            return  # the ambience follows these (``NightSound``)
         if self.out.narrator is not None:
             try:
                 audio.play_effect(self.out.narrator.wav_path(f"sound.{name}", {}))

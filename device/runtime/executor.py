@@ -41,6 +41,7 @@ from games.effects import (
     Lamp,
     LinkSeat,
     LogPlay,
+    Mask,
     Phase,
     Prepare,
     PrepareAhead,
@@ -142,6 +143,8 @@ class Executor:
         elif isinstance(effect, Sound):
             self.audio.play(effect.name)
             out.transcript.write(sound=effect.name)
+        elif isinstance(effect, Mask):  # the ambience follows it (``NightSound``)
+            out.transcript.write(sound="mask.start" if effect.on else "mask.stop")
         elif isinstance(effect, Record):
             self._record(effect)
         elif isinstance(effect, Report):

@@ -12,10 +12,9 @@ import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
-from games.effects import Effect, GamePhase, Phase, Show, Sound
-from games.views import ScreenName
+from games.effects import Countdown, Effect, GamePhase, Mask, Phase
 from narration.ambience import bed_path, write_bed
 
 __all__ = ["PREVIEW_SECONDS", "TENSE_SECONDS", "NightSound", "user_beds"]
@@ -54,10 +53,6 @@ def user_beds(folder: Path) -> dict[str, Path]:
 
 def _words(path: Path) -> set[str]:
     return set(path.stem.lower().replace("-", " ").replace("_", " ").split())
-
-
-def _view_field(view: Any, name: str) -> Any:
-    return view.get(name) if isinstance(view, dict) else getattr(view, name, None)
 
 
 class NightSound:
@@ -167,7 +162,7 @@ class NightSound:
             self.player.play_music(path)
 
     def see(self, effect: Effect) -> None:
-        """Follow one effect of the session (only phases, the day screen and the mask)."""
+        """Follow one effect of the session (only phases, a countdown and the mask)."""
         if isinstance(effect, Phase):
             phase = effect.name
             if self._night_to_come(phase) and self.behind and self.enabled and self.player:
@@ -176,14 +171,12 @@ class NightSound:
             self._phase = phase
             self.tense_at = None
             self._play("night" if phase.dark else None)
-        elif isinstance(effect, Sound) and effect.name == "mask.start":
-            self._play("night")
-        elif isinstance(effect, Sound) and effect.name == "mask.stop":
-            self._play(None)
-        elif isinstance(effect, Show) and effect.screen is ScreenName.DAY:
-            ends_at = _view_field(effect.view, "ends_at")
+        elif isinstance(effect, Mask):
+            self._play("night" if effect.on else None)
+        elif isinstance(effect, Countdown):
             # A paused clock (None) holds the tense bed back; +1 min moves it.
-            self.tense_at = None if ends_at is None else float(ends_at) - TENSE_SECONDS
+            ends_at = effect.ends_at
+            self.tense_at = None if ends_at is None else ends_at - TENSE_SECONDS
             if self.playing == "tense" and (self.tense_at is None or self.tense_at > self.now()):
                 self._play(None)
             self.update()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from games.effects import Effect, Phase, Say, Show
+from games.effects import Countdown, Effect, Phase, Say, Show
 from games.events import Control, ControlPressed, Event, Tap, Touched
 from games.onenight.script import DayAlert, day_alerts, day_start_line
 from games.onenight.script_app import outcomes, vote_rules
@@ -35,6 +35,11 @@ def day_view(state: OneNightState) -> DayView:
     )
 
 
+def shown(state: OneNightState) -> list[Effect]:
+    """The day screen, and its clock for the device's ambience (tense in the last minute)."""
+    return [Show(day_view(state)), Countdown(state.day_ends_at)]
+
+
 def roles_in_play(state: OneNightState) -> str:
     """The cards in play in one line, repeats counted: "2 Alien, Cow, Psychic" (public: every
     player saw them dealt)."""
@@ -50,7 +55,7 @@ def start_day(state: OneNightState, at: float, length: float) -> Transition:
     state = _schedule(_skip_passed(state, length))
     return state, [
         Phase(OneNightPhase.DAY),
-        Show(day_view(state)),
+        *shown(state),
         day_start_line(length),
     ]
 
@@ -102,12 +107,12 @@ def on_input(state: OneNightState, event: Event, now: float) -> Transition:
             return state, []
         left = remaining(state, now)
         state = dataclasses.replace(state, day_ends_at=None, day_remaining=left, deadline=None)
-        return state, [Show(day_view(state)), Say.of("onenight.day.paused")]
+        return state, [*shown(state), Say.of("onenight.day.paused")]
     if event == Touched(Tap.RESUME) or (toggle and paused):
         if not paused:
             return state, []
         state = _schedule(dataclasses.replace(state, day_ends_at=now + state.day_remaining))
-        return state, [Show(day_view(state)), Say.of("onenight.day.resumed")]
+        return state, [*shown(state), Say.of("onenight.day.resumed")]
     if event == Touched(Tap.EXTEND):
         left = remaining(state, now) + EXTEND_SECONDS
         state = _skip_passed(state, left)
@@ -115,7 +120,7 @@ def on_input(state: OneNightState, event: Event, now: float) -> Transition:
             state = dataclasses.replace(state, day_remaining=left)
         else:
             state = _schedule(dataclasses.replace(state, day_ends_at=now + left))
-        return state, [Show(day_view(state)), Say.of("onenight.day.extended")]
+        return state, [*shown(state), Say.of("onenight.day.extended")]
     if event == Touched(Tap.VOTE):
         last = len(alerts(state)) - 1  # the "three, two, one, vote" call
         state = dataclasses.replace(state, day_ends_at=now + 3.0, next_alert=last)

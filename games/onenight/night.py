@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from functools import lru_cache
 
-from games.effects import Effect, Phase, Say, Show, Sound
+from games.effects import Effect, Mask, Phase, Say, Show
 from games.events import AnswerTap, Control, ControlPressed, Event, SeatPressed, Touched
 from games.onenight import day
 from games.onenight.cue import Cue
@@ -64,7 +64,7 @@ def speak_next(state: OneNightState, at: float) -> Transition:
     if state.cue >= len(script):
         state = dataclasses.replace(state, listening="")
         state, opening = day.start_day(state, at, day_seconds(state))
-        return state, [*_mask(state, "mask.stop"), *opening]
+        return state, [*_mask(state, False), *opening]
     cue = script[state.cue]
     effects: list[Effect] = []
     if cue.phase != state.phase:
@@ -138,7 +138,7 @@ def resume(state: OneNightState, shift: float, now: float) -> Transition:
     After the window closed, the step goes on from the line after the question, keeping the
     answer. Answered or not makes no difference, so a restart gives nothing away.
     """
-    effects: list[Effect] = [Phase(state.phase), *_mask(state, "mask.start")]
+    effects: list[Effect] = [Phase(state.phase), *_mask(state, True)]
     if state.replaying:
         # Killed again before the replayed step spoke: it starts where the last restart put it.
         state = dataclasses.replace(state, deadline=now + RESUME_DELAY)
@@ -160,5 +160,5 @@ def resume(state: OneNightState, shift: float, now: float) -> Transition:
     return state, [*effects, Show(night_view(state, ""))]
 
 
-def _mask(state: OneNightState, name: str) -> list[Effect]:
-    return [Sound(name)] if state.setup.options.mask_sound else []
+def _mask(state: OneNightState, on: bool) -> list[Effect]:
+    return [Mask(on)] if state.setup.options.mask_sound else []

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.declared import Declared
-from games.effects import Effect, Lamp, LampPattern, Phase, Prepare, Record, Say, Show, Sound
+from games.effects import Effect, Lamp, LampPattern, Mask, Phase, Prepare, Record, Say, Show
 from games.errors import NOT_NOW, EventNotAcceptedError, SetupError
 from games.events import (
     Control,
@@ -147,7 +147,7 @@ class OneNightSession:
             day_ends_at=None if state.day_ends_at is None else state.day_ends_at + shift,
         )
         if moved.phase is OneNightPhase.DAY:
-            return moved, [Phase(OneNightPhase.DAY), Show(day.day_view(moved))]
+            return moved, [Phase(OneNightPhase.DAY), *day.shown(moved)]
         if moved.phase is OneNightPhase.VOTE:
             relit = vote.lamps_changed(None, moved)  # a restart lost the voted seats' lamps
             return moved, [Phase(OneNightPhase.VOTE), Show(vote.vote_view(moved)), *relit]
@@ -302,7 +302,7 @@ def _lines_ready(state: OneNightState, event: LinesReady, now: float) -> Transit
         {"players": setup.players, "roles": [r.value for r in setup.roles], "seed": setup.seed},
     )
     lamps: list[Effect] = [Lamp(seat, LampPattern.OFF) for seat in range(1, setup.players + 1)]
-    mask: list[Effect] = [Sound("mask.start")] if setup.options.mask_sound else []
+    mask: list[Effect] = [Mask(True)] if setup.options.mask_sound else []
     effects: list[Effect] = [
         record,
         Phase(OneNightPhase.DUSK),

@@ -320,13 +320,31 @@ def test_a_restart_during_the_oracle_keeps_her_window_and_answer_and_never_asks_
 
 
 def test_the_masking_noise_runs_from_dusk_to_wake_up_when_asked_for() -> None:
-    from games.effects import Sound
+    from games.effects import Mask
 
     session = make(mask_sound=True)
     state, effects = started(session)
-    assert Sound("mask.start") in effects
+    assert Mask(True) in effects
     state, timeline = run_to(session, state, 10_000.0)
-    stop = next(t for t, e in timeline if e == Sound("mask.stop"))
+    stop = next(t for t, e in timeline if e == Mask(False))
     assert stop == next(t for t, e in timeline if e == Phase(OneNightPhase.DAY))
     _, effects = started(make())
-    assert not any(isinstance(e, Sound) for e in effects)
+    assert not any(isinstance(e, Mask) for e in effects)
+
+
+def test_every_day_screen_comes_with_its_clock_for_the_ambience() -> None:
+    from games.effects import Countdown, Show
+    from games.onenight.views import DayView
+
+    session = make()
+    state, _ = started(session)
+    _, timeline = run_to(session, state, 10_000.0)
+    effects = [e for _, e in timeline]
+    days = [
+        (i, e.view)
+        for i, e in enumerate(effects)
+        if isinstance(e, Show) and isinstance(e.view, DayView)
+    ]
+    assert days
+    for i, view in days:
+        assert effects[i + 1] == Countdown(view.ends_at)

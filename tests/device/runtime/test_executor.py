@@ -17,7 +17,7 @@ from device.store.database import Store
 from device.transcript import Transcript
 from games.alieninjas.session import AlieninjasSession
 from games.alieninjas.setup import AlieninjasOptions, AlieninjasSetup
-from games.effects import AddPlayer, LogPlay, Phase, Show, Sound
+from games.effects import AddPlayer, Countdown, LogPlay, Mask, Phase, Show, Sound
 from games.events import Control, ControlPressed, SeatPressed
 from games.onenight.state import OneNightPhase as N
 from games.onenight.views import DayView
@@ -84,11 +84,11 @@ def test_the_night_bed_plays_from_dusk_and_stops_at_wake_up(tmp_path: Path) -> N
         [
             Phase(N.SETUP),
             Phase(N.DUSK),
-            Sound("mask.start"),
+            Mask(True),
             Phase(N.NIGHT),
         ]
     )
-    executor.run([Sound("mask.stop"), Phase(N.DAY)])
+    executor.run([Mask(False), Phase(N.DAY)])
     night = tmp_path / "ambience-night-v1-1-24.wav"
     assert speaker.calls == [("play", night), ("stop", None)]
     with wave.open(str(night)) as reader:
@@ -98,7 +98,7 @@ def test_the_night_bed_plays_from_dusk_and_stops_at_wake_up(tmp_path: Path) -> N
 def test_the_tense_bed_starts_a_minute_before_the_day_ends(tmp_path: Path) -> None:
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock)
-    executor.run([Phase(N.DAY), Show(_day(300.0))])
+    executor.run([Phase(N.DAY), Show(_day(300.0)), Countdown(300.0)])
     assert executor.audio.due(clock.now()) == 240.0
     clock.advance_to(239.0)
     executor.audio.update()
@@ -116,7 +116,7 @@ def test_the_tense_bed_starts_a_minute_before_the_day_ends(tmp_path: Path) -> No
 def test_a_paused_day_holds_the_tense_bed_back(tmp_path: Path) -> None:
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock)
-    executor.run([Phase(N.DAY), Show(_day(None))])
+    executor.run([Phase(N.DAY), Show(_day(None)), Countdown(None)])
     assert executor.audio.due(clock.now()) is None
     clock.advance_to(600.0)
     executor.audio.update()
@@ -126,7 +126,7 @@ def test_a_paused_day_holds_the_tense_bed_back(tmp_path: Path) -> None:
 def test_ambience_off_plays_nothing_but_keeps_time(tmp_path: Path) -> None:
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock, enabled=False)
-    executor.run([Phase(N.DUSK), Phase(N.DAY), Show(_day(60.0))])
+    executor.run([Phase(N.DUSK), Phase(N.DAY), Show(_day(60.0)), Countdown(60.0)])
     executor.audio.update()
     assert [call for call in speaker.calls if call[0] != "update"] == []
 
@@ -138,7 +138,7 @@ def test_the_users_ogg_files_replace_the_generated_beds(tmp_path: Path) -> None:
         (music / name).write_bytes(b"")
     clock = VirtualClock()
     executor, speaker = _ambient(tmp_path, clock, music_dir=music)
-    executor.run([Phase(N.DUSK), Phase(N.DAY), Show(_day(30.0))])
+    executor.run([Phase(N.DUSK), Phase(N.DAY), Show(_day(30.0)), Countdown(30.0)])
     executor.audio.update()
     plays = [path for kind, path in speaker.calls if kind == "play"]
     assert plays == [music / "calm-night.ogg", music / "tense_end.ogg"]
@@ -147,8 +147,11 @@ def test_the_users_ogg_files_replace_the_generated_beds(tmp_path: Path) -> None:
 def test_without_a_speaker_sounds_are_still_in_the_transcript() -> None:
     clock = VirtualClock()
     transcript = Transcript(clock)
-    Executor(Outputs(transcript=transcript)).run([Sound("mask.start")])
-    assert transcript.entries == [{"t": 0.0, "sound": "mask.start"}]
+    Executor(Outputs(transcript=transcript)).run([Mask(True), Sound("round.start")])
+    assert transcript.entries == [
+        {"t": 0.0, "sound": "mask.start"},  # the scenario format's name for the mask
+        {"t": 0.0, "sound": "round.start"},
+    ]
 
 
 def test_a_named_sound_is_its_spoken_call_played_as_an_effect(tmp_path: Path) -> None:
@@ -329,3 +332,16 @@ def test_a_plays_code_is_worked_out_behind_the_loop_and_shown_when_ready(
     finally:
         executor.last.links.close()
         store.close()
+
+
+def test_any_game_with_a_countdown_gets_the_tense_last_minute(tmp_path: Path) -> None:
+    # No day screen, no One Night: a clock the table talks against is enough.
+    clock = VirtualClock()
+    executor, speaker = _ambient(tmp_path, clock)
+    executor.run([Phase(N.DAY), Countdown(90.0)])
+    assert executor.audio.due(clock.now()) == 30.0
+    clock.advance_to(30.0)
+    executor.audio.update()
+    assert ("play", tmp_path / "ambience-tense-v1-1-24.wav") in speaker.calls
+    executor.run([Countdown(None)])  # paused: the tense bed stops
+    assert speaker.calls[-1] == ("stop", None)
