@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 import pygame
 
+from device.store.scorelog import game_named as find_game
 from device.store.stats import LogStats
 from device.ui.actions import DeviceTap, Valued, value_of
 from device.ui.canvas import DIM, MIN_SIZE, Canvas
@@ -78,7 +79,9 @@ class ScoreLog:
     def _tap(self, action: TouchAction, stats: LogStats) -> ChartView | PlaysView | BgStatsView:
         pages = [page for _, page in PAGES]
         if (game := value_of(action, Valued.LOG_GAME)) is not None:
-            self.game = None if game == "all" else game
+            # Looked up here, not only by the charts: the plays list never looks it up, and a
+            # game it kept that no chart knows broke every other tab after it.
+            self.game = None if game == "all" else find_game(game)
             self.back = 0
         elif (player := value_of(action, Valued.LOG_PLAYER)) is not None:
             self.player, self.page, self.back = player, "plays", 0

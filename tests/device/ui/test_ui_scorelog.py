@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from scorelog_log import in_store
 
 from device.store.bgstats import decode_push_url
 from device.ui import TouchUI
-from device.ui.actions import action_named
+from device.ui.actions import Valued, action_named
 from device.ui.charts.log import ROWS, ScoreLog
+from games.events import ValueTap
 from games.scorelog.plays import Play, PlayerResult
 from games.scorelog.views import BgStatsView, ChartView, HistoryView, PlaysView
 from games.views import View
@@ -102,3 +104,16 @@ def test_every_page_draws_with_its_tabs() -> None:
         assert [label for label, _ in ui.controls()] == ["Back"]
     finally:
         ui.close()
+
+
+def test_a_tap_on_a_game_no_log_has_changes_nothing_even_on_the_plays_list() -> None:
+    # The device fuzz found it: on the plays list (which never looked the game up) a tap naming
+    # no game was kept, and from then on every other tab of the log hit a bug.
+    log = ScoreLog()
+    log.open(STATS)
+    log.tap(action_named("log:page:plays"), STATS)
+    with pytest.raises(ValueError, match="unknown game 'Zzz'"):
+        log.tap(ValueTap(Valued.LOG_GAME, "Zzz"), STATS)
+    assert log.game is None
+    view = log.tap(action_named("log:page:wins"), STATS)
+    assert (view.screen, lit(view)) == ("wins", ["All", "Wins"])
