@@ -1,14 +1,14 @@
 """Device fuzz: thousands of random sequences through the daemon's own screens and the page.
 
-Each sequence is a fresh daemon on a fresh store in a temporary folder (a virtual clock, a
-headless screen, a silent voice; ``tests/devicefuzz.py``, which the suite's
-``test_daemon_fuzz.py`` runs too). It starts by tapping one of the home screen's controls (each
-game, Players and Scores in turn, so every one gets its share; every second round never taps
-"Quit game", so its games go further), then makes ``--steps`` random
-steps (30 to 60 by default): a tap on a control the screen shows, a seat press, 1, 10 or 60 s of
-time, a junk tap no screen offers, and the companion page's requests (its pages rendered from
-the published snapshot, its changes run by the loop as an inbox ``Call``, as its routes do,
-without the network; ``--no-page`` leaves them out).
+Each sequence is a fresh daemon on a fresh store (Ada and Bo on seats 1 and 2) in a temporary
+folder (a virtual clock, a headless screen, a silent voice; ``tests/devicefuzz.py``, which the
+suite's ``test_daemon_fuzz.py`` runs too). It starts by tapping one of the home screen's
+controls (each game, Players and Scores in turn, so every one gets its share; every second round
+never taps "Quit game", so its games go further), then makes ``--steps`` random steps (30 to 60
+by default): a tap on a control the screen shows, a seat press, 1, 10 or 60 s of time, a junk
+tap no screen offers, and the companion page's requests (its pages rendered from the published
+snapshot, its changes run by the loop as an inbox ``Call``, as its routes do, without the
+network; ``--no-page`` leaves them out).
 
 It counts, per start and per game the steps were in: sequences, steps, page requests, screens
 reached, Guard-caught bugs (an apology, ``common.sorry``, after a real input; a junk tap's are
@@ -64,6 +64,8 @@ STARTS = (
     "Scores",
 )
 """The home screen's controls a sequence starts with, in turn."""
+PLAYERS = ("Ada", "Bo")
+"""The players every fresh store has, on seats 1 and 2 (the page can rename, merge, link)."""
 STAY = frozenset({"Quit game"})
 """What every second sequence never taps, so its game lasts (to its end, or the next phases)."""
 NO_GAME = "(no game)"
@@ -155,7 +157,7 @@ def sequence(
     found: Found | None = None
     avoid = STAY if stay else frozenset()
     with tempfile.TemporaryDirectory(prefix="device-fuzz-") as folder:
-        daemon = fuzz_daemon(Path(folder), page=page)
+        daemon = fuzz_daemon(Path(folder), page=page, players=PLAYERS)
         try:
             sorries = Sorries(daemon)
             phone = Phone(daemon, rng) if page else None

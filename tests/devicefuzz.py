@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,16 +61,22 @@ CLIENT = "192.168.1.20"
 """The address the page's phone asks from."""
 
 
-def fuzz_daemon(folder: Path, *, page: bool = False) -> Daemon[TouchUI]:
+def fuzz_daemon(
+    folder: Path, *, page: bool = False, players: Sequence[str] = ()
+) -> Daemon[TouchUI]:
     """A daemon on a fresh store in ``folder``: a virtual clock, a headless screen, a silent
-    voice, at home; with its companion page's parts (``page``), not listening anywhere.
-    Close its screen with ``close_daemon``."""
+    voice, at home; with its companion page's parts (``page``), not listening anywhere, and
+    ``players`` on seats 1, 2 and on. Close it with ``close_daemon``."""
     config = load_config(system_path=None, overrides={"narration.backend": "silent"})
     clock = VirtualClock()
     ui = TouchUI()
     ui.open()
     outputs = Outputs(transcript=Transcript(clock), screen=ui, now=clock.now)
-    runtime = Runtime(clock, Executor(outputs), Store(folder / "m.db"))
+    store = Store(folder / "m.db")
+    for seat, name in enumerate(players, start=1):
+        store.add_player(name)
+        store.link_seat(seat, name)
+    runtime = Runtime(clock, Executor(outputs), store)
     daemon: Daemon[TouchUI] = Daemon(config, clock, runtime, ui, Inbox(wake=ui.wake))
     if page:
         daemon.web = WebPart(daemon, host="127.0.0.1", port=0)
@@ -231,8 +237,14 @@ class Phone:
                 daemon.web.publish(daemon)
             return result
 
+        if name == "code":  # the page sets the ticket the device answers as a cookie
+            done.add_done_callback(self._keep_ticket)
         self.daemon.inbox.put(Call(work_then_publish, done))
         return f"POST /{name}", done
+
+    def _keep_ticket(self, done: Future[object]) -> None:
+        if not done.cancelled() and done.exception() is None:
+            self.ticket = str(done.result())
 
     def typed_code(self) -> str:
         """The code on the screen, mostly; sometimes a wrong or malformed one."""
