@@ -70,6 +70,8 @@ STAY = frozenset({"Quit game"})
 """What every second sequence never taps, so its game lasts (to its end, or the next phases)."""
 NO_GAME = "(no game)"
 """Where a step was when no game ran: home, the score log, Who played?"""
+PROGRESS = 500
+"""Sequences between two progress lines (on stderr)."""
 
 
 class Hang(BaseException):
@@ -332,6 +334,15 @@ def run(count: int, steps: int, seed: int, page: bool, bound: float) -> int:
         )
         if result is not None:
             found.append(result)
+        if (index + 1) % PROGRESS == 0:
+            elapsed = time.perf_counter() - started
+            kinds = Counter(f.what for f in found)
+            print(
+                f"{index + 1:,} sequences in {elapsed:.0f} s: {kinds['bug']} bugs, "
+                f"{kinds['escape']} escapes, {kinds['hang']} hangs",
+                file=sys.stderr,
+                flush=True,
+            )
     seconds = time.perf_counter() - started
     length = f"{steps} steps" if steps else "30-60 steps"
     with_page = "with the page" if page else "without the page"
