@@ -4,9 +4,9 @@ A banner along the top hid One Night setup's status line and the top of its - an
 Replicas title. A notice now goes in the first band of the picture's own background (the star
 field, or a dark screen's black) big enough for its text at the legible size, found from the
 pixels already drawn (the screen, the device's layer and the controls): along the top clear of
-Quit when that is free, else the top-most free band, nearest the middle. Only a screen with no
-such room at all (One Night's setup with all 14 Vampire chips and a full seat ring) gets the
-band along the top, over what is there.
+Quit when that is free, else the top-most free band, nearest the middle. A screen with no such
+room at all (One Night's setup on the Vampire tab: 14 chips and the ambience chip fill the grid)
+gets it over text but clear of every control (there, over the status line).
 """
 
 from __future__ import annotations
@@ -56,8 +56,11 @@ def top_band(quit_rect: pygame.Rect, screen_width: int) -> pygame.Rect:
     return pygame.Rect(quit_rect.right + 8, 0, screen_width - quit_rect.right - 8, TOP_HEIGHT)
 
 
-def notice_band(surface: pygame.Surface, quit_rect: pygame.Rect, text: str) -> pygame.Rect:
-    """Where ``text`` goes over what ``surface`` shows (see the module's docstring)."""
+def notice_band(
+    surface: pygame.Surface, quit_rect: pygame.Rect, text: str, controls: list[pygame.Rect]
+) -> pygame.Rect:
+    """Where ``text`` goes over what ``surface`` shows (see the module's docstring); where
+    nothing is free, the top-most place clear of every control in ``controls``."""
     width, height = surface.get_size()
     size = notice_size(text)
     top = top_band(quit_rect, width)
@@ -73,4 +76,10 @@ def notice_band(surface: pygame.Surface, quit_rect: pygame.Rect, text: str) -> p
         for x in middle:
             if busy.overlap(block, (x, y)) is None:
                 return pygame.Rect((x + MARGIN, y + MARGIN), size)
+    # No room: over text rather than over a control (a tap must still reach what it sees).
+    for y in range(0, height - block.get_size()[1] + 1, STEP_Y):
+        for x in middle:
+            band = pygame.Rect((x + MARGIN, y + MARGIN), size)
+            if band.inflate(2 * MARGIN, 2 * MARGIN).collidelist(controls) < 0:
+                return band
     return top

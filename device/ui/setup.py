@@ -41,12 +41,15 @@ TAB_TINTS: dict[str, Colour] = {
 
 CHIP_COLUMNS = 5
 CHIP_ROWS = 3
-CHIP_AREA = pygame.Rect(16, 174, 768, 180)
+CHIP_AREA = pygame.Rect(16, 174, 768, 152)
+"""Three rows of 48 px chips: a finger's height, leaving the roles line three lines."""
 TABS_AREA = pygame.Rect(16, 118, 536, 48)
 """The tabs share the row left of Random and Clear (one per box)."""
 START_RECT = pygame.Rect(576, 404, 208, 68)
-OPTIONS_RECT = pygame.Rect(676, 355, 108, 48)
+OPTIONS_RECT = pygame.Rect(676, 342, 108, 48)
 """Options (night pace, discussion, vote mode): beside the roles line, over Start."""
+ROLES_LINE = pygame.Rect(16, 328, 768, 76)
+"""The chosen roles (or the lobby's notice) under the chips, left of Options when it shows."""
 RING = pygame.Rect(160, 62, 540, 48)
 """The seat ring, right of "Press your seat button" and left of the count checked in."""
 TAB_CAPTIONS = {"Werewolves": "Werewolf"}
@@ -236,9 +239,10 @@ class SetupScreen(Screen):
         if self.added and not self.notice:
             line += f" (added for {self.players} players: {', '.join(self.added)})"
         colour = AMBER if self.notice else TEXT
-        width = (OPTIONS_RECT.left - 24 if self.pace else 784) - 16
-        # Two lines at the legible size, between the chips and the bottom row.
-        canvas.paragraph([line], MIN_SIZE, colour, pygame.Rect(16, 354, width, 50), centred=True)
+        # Up to three lines at the legible size, between the chips and the bottom row.
+        area = ROLES_LINE.copy()
+        area.width = (OPTIONS_RECT.left - 24 if self.pace else 784) - 16
+        canvas.paragraph([line], MIN_SIZE, colour, area, centred=True)
         if not self.playable:
             ghost = START_RECT
             pygame.draw.rect(canvas.surface, PANEL, ghost, border_radius=18)

@@ -292,7 +292,8 @@ class TouchUI:
         if self._band is None or self._band[0] != key:
             own = self._screen.notice_rect()
             quit_rect = self._screen.quit_rect()
-            band = own if own is not None else notice_band(canvas.surface, quit_rect, text)
+            rects = [c.rect for c in self._controls]
+            band = own if own is not None else notice_band(canvas.surface, quit_rect, text, rects)
             self._band = (key, band)
         return self._band[1]
 

@@ -122,7 +122,8 @@ def test_a_reader_warning_shows_as_a_banner_for_a_while(daemon: Daemon, tmp_path
     shot = tmp_path / "banner.png"
     daemon.ui.save_png(shot)
     picture = pygame.image.load(str(shot))
-    assert picture.get_at((5, 5))[:3] == (120, 70, 10)  # the banner's colour, top left
+    area = daemon.ui.notice_area  # where it covers nothing the home screen drew
+    assert area is not None and picture.get_at(area.move(3, 3).topleft)[:3] == (120, 70, 10)
     now = daemon.clock.now()
     assert daemon.ui.next_redraw(now) == now + 8.0  # redrawn without it when it expires
     assert daemon.notices == []

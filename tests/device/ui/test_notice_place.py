@@ -96,3 +96,14 @@ def test_the_pairing_code_covers_nothing_on_any_screen(
             over[name] = hits
         ui.notice("", until=0)
     assert not over
+
+
+def test_with_no_room_at_all_the_code_covers_no_control(
+    ui: TouchUI, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The Vampire tab: 14 chips (and on the device the ambience chip) fill the grid.
+    lobby = Lobby().apply_preset("alien_first_game").set_players(10).show_tab("vampire")
+    ui.show(lobby.view())
+    drawn = texts_drawn(monkeypatch)
+    ui.notice(CODE, until=1e9)
+    assert not [hit for hit in covered(ui, drawn) if hit.startswith("control")]
