@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from games.errors import RulesError
 from games.events import TouchAction
+from games.public import NOTHING_PUBLIC, Public, PublicSheet
 
 MAX_SEATS = 12
 """The most seats a game has: every seat layout on the screen fits this many."""
@@ -101,6 +102,10 @@ class View(Checked):
     """Base of every view: the screen it goes on, and the field checks run at construction."""
 
     screen: ClassVar[ScreenId]
+
+    def public(self) -> Public:
+        """What of this screen the phone page may show by day (by default: nothing)."""
+        return NOTHING_PUBLIC
 
     def seats_in_range(self, field: str, seats: Iterable[int], players: int, low: int = 1) -> None:
         """Refuse any seat in ``seats`` outside ``low``..``players`` (0 is the device)."""
@@ -203,6 +208,10 @@ class EndView(View):
     screen: ClassVar[ScreenName] = ScreenName.END
     title: str
     lines: tuple[str, ...]
+
+    def public(self) -> Public:
+        """The end as the screen reads it."""
+        return Public(result=(self.title, *self.lines))
 
 
 @dataclass(frozen=True)
@@ -342,6 +351,11 @@ class SheetView(View):
     """Reminders under the table where the rows leave room."""
     seat_names: tuple[SeatName, ...] = ()
     """The players' names linked to seats, for the rows' labels (the device adds them)."""
+
+    def public(self) -> Public:
+        """The sheet and its message."""
+        rows = tuple((row.seat, row.cells) for row in self.rows)
+        return Public(sheet=PublicSheet(self.columns, rows), message=self.message)
 
     def __post_init__(self) -> None:
         super().__post_init__()

@@ -25,7 +25,8 @@ from device.store.players import Profile
 from device.web.profiles import player_tags, seat_names, store_version
 from games.catalog import by_key
 from games.effects import GamePhase
-from games.views import ScreenId, ScreenName
+from games.public import NOTHING_PUBLIC, PublicSheet
+from games.views import ScreenId, ScreenName, View
 
 
 @dataclass(frozen=True)
@@ -99,90 +100,40 @@ class SnapshotBox:
             self._snapshot = snapshot
 
 
-def _get(view: Any, key: str) -> Any:
-    """A field of the view on display (``games.views``), if it has one: the page reads public
-    fields by name, never a game's view class."""
-    return getattr(view, key, None)
-
-
-def _number(value: Any) -> float | None:
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
-
-
-def _sheet(screen: ScreenId | None, view: Any, names: Mapping[int, str]) -> Sheet | None:
-    """The score sheet on a ``sheet``, ``scores`` or ``replicas`` screen, in public cells."""
-    rows = _get(view, "rows")
-    if screen is ScreenName.SHEET and isinstance(rows, list | tuple):
-        columns = ("Player", *(str(c) for c in _get(view, "columns") or ()))
-        cells = [(_name(_get(r, "seat"), names), *map(str, _get(r, "cells") or ())) for r in rows]
-        return Sheet(columns, tuple(cells))
-    if screen is ScreenName.SCORES and isinstance(rows, list | tuple):
-        cells = [
-            (_name(_get(r, "seat"), names), str(_get(r, "last")), str(_get(r, "total")))
-            for r in rows
-        ]
-        return Sheet(("Player", "Last round", "Total"), tuple(cells))
-    totals = _get(view, "totals")
-    if screen is ScreenName.REPLICAS and isinstance(totals, list | tuple):
-        # Each closed round's points, then the total: the round table the device shows.
-        rounds = [_get(t, "rounds") or () for t in totals]
-        played = max((len(r) for r in rounds if isinstance(r, tuple)), default=0)
-        cells = [
-            (
-                _name(_get(t, "seat"), names),
-                *(str(p) for p in (r if isinstance(r, tuple) else ())),
-                str(_get(t, "total")),
-            )
-            for t, r in zip(totals, rounds, strict=True)
-        ]
-        heads = tuple(f"R{n}" for n in range(1, played + 1))
-        return Sheet(("Player", *heads, "Total"), tuple(cells))
-    return None
-
-
-def _name(seat: Any, names: Mapping[int, str]) -> str:
-    if not isinstance(seat, int):
-        return "?"
-    return names.get(seat, f"Player {seat}")
+def _sheet(sheet: PublicSheet | None, names: Mapping[int, str]) -> Sheet | None:
+    """A view's public score table, its seats by their players' names."""
+    if sheet is None:
+        return None
+    rows = tuple((names.get(seat, f"Player {seat}"), *cells) for seat, cells in sheet.rows)
+    return Sheet(("Player", *sheet.columns), rows)
 
 
 def table_of(
     game: str | None,
     phase: GamePhase | None,
     screen: ScreenId | None,
-    view: Any,
+    view: View | None,
     names: Mapping[int, str],
 ) -> Table:
-    """The live table from the running game's key, its phase and what the screen shows."""
+    """The live table from the running game's key, its phase and what the screen shows (what
+    its view declares public, ``View.public``)."""
     if game is None or phase is None:
         return Table()
     if phase.dark or screen is ScreenName.NIGHT:
         return Table(night=True)
     spec = by_key(game)
-    table = Table(game=spec.name if spec is not None else game, phase=phase.value)
-    if screen is ScreenName.DAY:
-        paused = bool(_get(view, "paused"))
-        ends_at = None if paused else _number(_get(view, "ends_at"))
-        left = _number(_get(view, "remaining")) if paused else None
-        roles = _get(view, "roles")
-        roles = roles if isinstance(roles, str) else ""
-        table = dataclasses.replace(table, day_ends_at=ends_at, day_left=left, roles=roles)
-    elif screen is ScreenName.VOTE:
-        voted, players = _get(view, "voted"), _get(view, "players")
-        if isinstance(voted, list | tuple) and isinstance(players, int):
-            table = dataclasses.replace(table, votes=(len(voted), players))
-    elif screen is ScreenName.END:
-        title, lines = _get(view, "title"), _get(view, "lines")
-        if isinstance(title, str) and isinstance(lines, tuple):
-            said = tuple(line for line in lines if isinstance(line, str))
-            table = dataclasses.replace(table, result=(title, *said))
-    pace = _get(view, "pace") if screen is ScreenName.SETUP else None
-    if isinstance(pace, str):
-        table = dataclasses.replace(table, pace=pace)
-    sheet = _sheet(screen, view, names)
-    message = _get(view, "message") if screen in (ScreenName.SHEET, ScreenName.SCORES) else None
-    return dataclasses.replace(
-        table, sheet=sheet, message=message if isinstance(message, str) else ""
+    shown = view.public() if view is not None else NOTHING_PUBLIC
+    return Table(
+        game=spec.name if spec is not None else game,
+        phase=phase.value,
+        day_ends_at=shown.clock_ends_at,
+        day_left=shown.clock_left,
+        roles=shown.roles,
+        votes=shown.votes,
+        sheet=_sheet(shown.sheet, names),
+        message=shown.message,
+        pace=shown.pace,
+        result=shown.result,
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from games.public import Public, PublicSheet
 from games.views import Checked, ScreenName, SeatName, View, ViewError
 
 REPLICAS_STAGES = ("ready", "countdown", "round", "check", "score")
@@ -61,6 +62,16 @@ class ReplicasView(View):
         self.seats_in_range("out", self.out, self.players)
         self.seats_in_range("totals", (row.seat for row in self.totals), self.players)
 
+    def public(self) -> Public:
+        """Each closed round's points, then the total: the round table the device shows."""
+        played = max((len(total.rounds) for total in self.totals), default=0)
+        columns = (*(f"R{n}" for n in range(1, played + 1)), "Total")
+        rows = tuple(
+            (total.seat, (*(str(p) for p in total.rounds), str(total.total)))
+            for total in self.totals
+        )
+        return Public(sheet=PublicSheet(columns, rows))
+
 
 @dataclass(frozen=True)
 class ScoreRow(Checked):
@@ -103,3 +114,8 @@ class ScoresView(View):
         seats = [*self.entered, *(row.seat for row in self.rows)]
         seats += [s for s in (self.grabbed, self.starter, self.marked) if s is not None]
         self.seats_in_range("seats", seats, self.players)
+
+    def public(self) -> Public:
+        """The score table: the last round and the total of each seat."""
+        rows = tuple((row.seat, (str(row.last), str(row.total))) for row in self.rows)
+        return Public(sheet=PublicSheet(("Last round", "Total"), rows))

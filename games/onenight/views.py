@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from games.onenight.ballot import VoteMode
+from games.public import Public
 from games.views import DEVICE_SEAT, MAX_SEATS, Checked, ScreenName, SeatName, View, ViewError
 
 
@@ -38,6 +39,10 @@ class VoteView(View):
     voter_cast: int = 0
     """How many of the voter's votes are in (a ripple's two-hand voter has cast one)."""
     voter_hands: int = 1
+
+    def public(self) -> Public:
+        """How many have voted, never for whom."""
+        return Public(votes=(len(self.voted), self.players))
     """How many votes the voter casts (2 for a ripple's two-hand voter)."""
 
     def __post_init__(self) -> None:
@@ -121,6 +126,12 @@ class DayView(View):
     roles: str = ""
     """The roles in play, as the table reads them ("2 Alien, Cow, Psychic")."""
 
+    def public(self) -> Public:
+        """The clock (running or paused) and the roles in play."""
+        if self.paused:
+            return Public(clock_left=self.remaining, roles=self.roles)
+        return Public(clock_ends_at=self.ends_at, roles=self.roles)
+
 
 @dataclass(frozen=True)
 class PresetChoice(Checked):
@@ -184,6 +195,10 @@ class SetupView(View):
     def __post_init__(self) -> None:
         super().__post_init__()
         self.seats_in_range("seated", self.seated, MAX_SEATS)
+
+    def public(self) -> Public:
+        """The Options in words."""
+        return Public(pace=self.pace)
 
 
 BECAME = ("alien", "alien_helper")
