@@ -180,6 +180,33 @@ def _stranded(before: str, word: str, last: bool) -> bool:
     return counted or (last and len(word) <= 3)
 
 
+HYPHENS = {
+    "Doppelganger": "Doppel- ganger",
+    "Troublemaker": "Trouble- maker",
+    "Nostradamus": "Nostra- damus",
+    "Investigator": "Investi- gator",
+    "Transformation": "Transfor- mation",
+}
+"""Where a name too long for a narrow chip at the legible size breaks, hyphenated, rather than
+being cut short ("Doppelgan…")."""
+
+
+def _chip_lines(text: str, size: int, width: int, height: int) -> list[str]:
+    """``text`` wrapped for a chip: a word too wide broken where ``HYPHENS`` says, as many
+    lines as its height holds (at least two: the rest on the last, cut short there, as a long
+    name is: "3 Zoë" "Ångstr…")."""
+    words = [
+        HYPHENS.get(word, word) if text_size(word, size)[0] > width else word
+        for word in text.split()
+    ]
+    lines = wrap(" ".join(words), size, width)
+    most = max(2, height // font(size).get_linesize())
+    if len(lines) > most:
+        lines = [*lines[: most - 1], " ".join(lines[most - 1 :])]
+    # A hyphenated word whose halves met on one line is whole again.
+    return [line.replace("- ", "") if line.replace("- ", "") in text else line for line in lines]
+
+
 def _two_lines(text: str, size: int, width: int, height: int) -> tuple[list[str], int]:
     """``text`` on at most two lines and the largest size up to ``size`` (down to
     ``MIN_SIZE``) at which each line fits ``width`` and both fit ``height``."""
@@ -389,9 +416,7 @@ class Canvas:
         if text_size(control.text, size)[0] <= width:
             self.text(control.text, size, colour, center=rect.center)
             return
-        lines = wrap(control.text, size, width)
-        if len(lines) > 2:  # the rest on the second line, cut short there: "3 Zoë" "Ångstr…"
-            lines = [lines[0], " ".join(lines[1:])]
+        lines = _chip_lines(control.text, size, width, rect.height)
         self._lines(lines, size, colour, rect, width)
 
     def _lines(
