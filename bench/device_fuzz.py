@@ -92,9 +92,14 @@ class Found:
 
     @property
     def signature(self) -> str:
-        """The kind, the exception's type and its innermost frame (distinct bugs apart)."""
+        """The kind, the exception's type and its innermost frame (distinct bugs apart; for a
+        hang, where it was when the timer stopped it)."""
         lines = [line for line in self.trace.splitlines() if line.strip()]
-        frames = [line.strip() for line in lines if line.strip().startswith('File "')]
+        frames = [
+            line.strip()
+            for line in lines
+            if line.strip().startswith('File "') and not line.endswith("in _hang")
+        ]
         last = frames[-1] if frames else ""
         return f"{self.what}: {lines[-1] if lines else ''} at {last}"
 
