@@ -4,7 +4,7 @@ screen, and every control reachable.
 While installed, each full redraw of the UI is checked as it is drawn:
 
 - no glyphs under ``MIN_GLYPH`` (18) px tall, measured from the pixels the font draws at the
-  size the text is finally drawn at, after any shrinking to fit (``canvas.glyph_height``: a
+  size the text is finally drawn at, after any shrinking to fit (``textfit.glyph_height``: a
   capital's top to a descender's foot; the nominal size 18 draws 12 px glyphs);
 - no text cut short with an ellipsis, unless the check is told names may be (``cuts``), and
   none wider than the room it was given (``max_width``);
