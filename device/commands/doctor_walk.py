@@ -22,6 +22,7 @@ from device.ui.actions import DeviceTap
 from games.events import ControlPressed, SeatPressed, TagSeen, Tap, TouchAction
 from games.views import MessageView
 from hardware.backend import Hardware
+from narration.audio import AudioOutput
 from narration.catalogue import Catalogue
 
 if TYPE_CHECKING:
@@ -112,8 +113,9 @@ class PersonSteps:
                     return meant
             if (left := end - time.monotonic()) <= 0:
                 return None
-            if self._narrator is not None:  # start the queued prompts on the speaker
-                getattr(self._narrator.audio, "update", lambda: None)()
+            narrator = self._narrator
+            if narrator is not None and isinstance(narrator.audio, AudioOutput):
+                narrator.audio.update()  # start the queued prompts on the speaker
             time.sleep(min(POLL_SECONDS, left))
 
     def prompt(self, line_id: str, *, answers: bool = False, **params: object) -> None:
@@ -237,7 +239,7 @@ class PersonSteps:
         narrator = self.narrator()
         if narrator is None:
             return FAIL, "the narrator cannot speak — see the speech check"
-        if not getattr(narrator.audio, "available", False):
+        if not isinstance(narrator.audio, AudioOutput) or not narrator.audio.available:
             return WARN, "no audio output: the test line was captioned only — check audio.device"
         narrator.speak("doctor.speaker_test")
         reply = self.answer("doctor.speaker_heard")

@@ -45,9 +45,8 @@ class AudioSchedule:
     def set_short(self, on: bool) -> None:
         """Open the speaker with the short buffer (a game whose presses may sound), so holding
         it quick later needs no reopening."""
-        set_short = getattr(self.out.audio, "set_short", None)
-        if set_short is not None:
-            set_short(on)
+        if self.out.audio is not None:
+            self.out.audio.set_short(on)
 
     def play(self, name: str) -> None:
         """A game's sound: its spoken call ("sound.alieninjas"), played over any narration."""
@@ -64,7 +63,8 @@ class AudioSchedule:
         """When the audio next needs a look: to start a queued line, glide the ambience, close
         an idle device, start the day's tense last minute, or open the device again just
         before ``upcoming`` (the session's next deadline, where a line is likely said)."""
-        times = [self._speech_due(now), getattr(self.out.narrator, "due", lambda: None)()]
+        narrator = self.out.narrator
+        times = [self._speech_due(now), narrator.due() if narrator is not None else None]
         if self.out.audio is not None:
             later = self.out.audio.due()
             times.append(None if later is None else now + later)
@@ -78,7 +78,7 @@ class AudioSchedule:
     def _speech_due(self, now: float) -> float | None:
         if self.speech_ends_at <= now:
             return None
-        if getattr(self.out.audio, "waiting", 0):
+        if self.out.audio is not None and self.out.audio.waiting:
             # Lines are queued: look often enough to start each one on time.
             return min(self.speech_ends_at, now + AUDIO_LOOK_SECONDS)
         return self.speech_ends_at  # one line playing: look once, when it ends
@@ -86,15 +86,15 @@ class AudioSchedule:
     def update(self, upcoming: float | None = None) -> None:
         """Start a queued line, glide the ambience, start the tense bed when its time comes,
         and open a closed device when ``upcoming`` (the next deadline) is near."""
-        getattr(self.out.narrator, "update", lambda: None)()  # a line rendered meanwhile
+        if self.out.narrator is not None:
+            self.out.narrator.update()  # a line rendered meanwhile
         if self.out.ambience is not None:
             self.out.ambience.update()
         audio = self.out.audio
         if audio is not None:
             left = None if upcoming is None else upcoming - self.out.now()
-            keep = getattr(audio, "expect_speech", None)
-            if left is not None and left <= KEEP_OPEN_SECONDS and keep is not None:
-                keep()  # not closed just before a line: it would open (or wait) at its cue
+            if left is not None and left <= KEEP_OPEN_SECONDS:
+                audio.expect_speech()  # not closed just before a line: it would open at its cue
             audio.update()
             if left is not None and left <= REOPEN_AHEAD_SECONDS and audio.suspended:
                 audio.wake_ahead()

@@ -183,9 +183,9 @@ class Executor:
         logger.debug("record %s %s", effect.kind, effect.data)
 
     def _say(self, say: Say) -> None:
-        catalogue = getattr(self.out.narrator, "catalogue", None)
-        if self.out.store is not None and catalogue is not None:
-            say = name_say(say, self.out.store.seat_names(), catalogue)
+        narrator = self.out.narrator
+        if self.out.store is not None and narrator is not None:
+            say = name_say(say, self.out.store.seat_names(), narrator.catalogue)
         params = say.param_map()
         if self.out.narrator is None:
             self.out.transcript.write(say=say.line, line=say.line)

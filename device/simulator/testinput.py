@@ -115,7 +115,7 @@ def input_folder_from_env(
     folder = os.environ.get(ENV, "")
     if not folder:
         return None
-    if getattr(hardware, "kind", None) != "mock":
+    if hardware.kind != "mock":
         logger.warning("%s is ignored: test inputs need the mock hardware", ENV)
         return None
     logger.warning("test inputs are read from %s (%s is set)", folder, ENV)

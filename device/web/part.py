@@ -72,8 +72,7 @@ class WebPart:
 
     def publish(self, daemon: Daemon) -> None:
         """Publish this pass's snapshot (the main loop calls it)."""
-        ambience = getattr(daemon, "ambience", None)
-        self.publisher.publish(daemon.runtime, ambience.choices() if ambience else ("", ()))
+        self.publisher.publish(daemon.runtime, daemon.ambience.choices())
 
     def offer(self, daemon: Daemon) -> None:
         """Put "Open pairing" on the home screen while pairing is locked."""

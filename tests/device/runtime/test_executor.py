@@ -37,9 +37,18 @@ class Speaker:
         self.quick = False
         self.suspended = False
         self.woken_ahead = 0
+        self.short = False
+        self.waiting = 0
+        self.expected = 0
 
     def set_quick(self, on: bool) -> None:
         self.quick = on
+
+    def set_short(self, on: bool) -> None:
+        self.short = on
+
+    def expect_speech(self) -> None:
+        self.expected += 1
 
     def wake_ahead(self) -> None:
         self.woken_ahead += 1
