@@ -1,5 +1,6 @@
-"""Suite-wide set-up: headless SDL for every test, no state written outside tmp dirs, and the
-web tests' running device."""
+"""Suite-wide set-up: headless SDL for every test, no state written outside tmp dirs, the
+fixtures many files share (``config``, ``daemon``: their builders are in ``touchplay`` and
+``handbuilt``, for a test that needs a variant) and the web tests' running device."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ from device.headless import headless_env
 
 if TYPE_CHECKING:
     from webdevice import DevicePump
+
+    from device.config import Config
+    from device.runtime.app import Daemon
 
 # Set before pygame is imported anywhere in this run, so SDL reads them at init.
 os.environ.update(headless_env())  # sound goes into a FIFO that a drainer throws away
@@ -38,6 +42,26 @@ def private_state_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path
                 os.environ.pop(key, None)
             else:
                 os.environ[key] = value
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Config:
+    """The simulator's device config: a silent voice caching in ``tmp_path``/wav, the defaults
+    otherwise (``touchplay.sim_config``). A file whose tables want a one-minute day defines its
+    own ``config`` on ``touchplay.table_config``."""
+    from touchplay import sim_config  # imported when asked: most tests never run a simulator
+
+    return sim_config(tmp_path)
+
+
+@pytest.fixture
+def daemon(tmp_path: Path) -> Iterator[Daemon]:
+    """A daemon built by hand at home (``handbuilt.make_daemon``: a store at ``tmp_path``/m.db,
+    a two-minute day, a virtual clock), its screen closed after the test."""
+    from handbuilt import at_home, make_daemon
+
+    with at_home(make_daemon(tmp_path / "m.db")) as daemon:
+        yield daemon
 
 
 @pytest.fixture(scope="module")

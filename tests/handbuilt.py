@@ -1,34 +1,102 @@
-"""A daemon built by hand on a virtual clock, with a touch screen and a store, and what the tests
-that plant bugs in it share (tests/device/runtime/test_reliability.py, test_guard_inputs.py)."""
+"""Daemons and runtimes built by hand on a virtual clock, and what the tests that plant bugs in
+them share (tests/device/runtime/test_reliability.py, test_guard_inputs.py).
+
+The suite's one place for these parts, so a change to how the device wires them (a field of
+``Outputs``, an argument of ``Daemon``) is made here once:
+
+- ``hand_daemon``: a ``Daemon`` on a touch screen and a store, on a virtual clock; every part a
+  test may vary (the config, the store, the screen's clock, a narrator, the play log, the
+  notices, ``keys_quit``) is an argument, the rest is as the device wires it;
+- ``make_daemon``: the one most tests use, the day two minutes and the store's write errors
+  noticed on the screen (the ``daemon`` fixture in ``conftest.py`` is it, at home);
+- ``at_home``: a hand-built daemon shown at home for a fixture, its screen closed after;
+- ``store_runtime``: a ``Runtime`` with no screen on a store (checkpoints; plays logged if asked).
+
+The configs the simulator and the tables run on are ``touchplay.sim_config`` and
+``touchplay.table_config`` (the ``config`` fixture in ``conftest.py`` is the first).
+"""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 
 from device.clock import VirtualClock
-from device.config import load_config
+from device.config import Config, load_config
 from device.runtime.app import Daemon
 from device.runtime.executor import Executor, Outputs
 from device.runtime.inbox import Inbox
+from device.runtime.ports import NarratorLike
 from device.runtime.session import Runtime
 from device.store.database import Store
 from device.transcript import Transcript
 from device.ui import TouchUI
 
 
+def hand_daemon(
+    config: Config,
+    store: Store,
+    *,
+    waits_on_clock: bool = False,
+    narrator: NarratorLike | None = None,
+    log_plays: bool = False,
+    notices: list[str] | None = None,
+    keys_quit: bool = True,
+    clock: VirtualClock | None = None,
+) -> Daemon:
+    """A daemon on ``store``, ``clock`` (a fresh virtual one unless given) and an open
+    ``TouchUI``, not started.
+
+    ``waits_on_clock``: the screen's waits take the virtual clock (they jump) rather than a real
+    one; ``narrator``: the voice effects reach (None: none is said aloud); ``log_plays``: the
+    executor writes records and plays to ``store`` as the device does (otherwise only the
+    runtime's checkpoints reach it); ``notices`` and ``keys_quit`` as ``Daemon`` takes them.
+    """
+    clock = clock or VirtualClock()
+    ui = TouchUI(clock=clock) if waits_on_clock else TouchUI()
+    ui.open()
+    outputs = Outputs(
+        transcript=Transcript(clock),
+        screen=ui,
+        narrator=narrator,
+        store=store if log_plays else None,
+        now=clock.now,
+    )
+    runtime = Runtime(clock, Executor(outputs), store)
+    return Daemon(
+        config, clock, runtime, ui, Inbox(wake=ui.wake), notices=notices, keys_quit=keys_quit
+    )
+
+
 def make_daemon(db: Path, store: Store | None = None, *, keys_quit: bool = True) -> Daemon:
     """A daemon on a store at `db` (or `store`), its day two minutes, not started; `keys_quit`
-    as ``Daemon`` takes it (False: the fullscreen device, where no key quits)."""
+    as ``Daemon`` takes it (False: the fullscreen device, where no key quits). A write the
+    store's disk refuses becomes a notice on the screen, as on the device."""
     config = load_config(system_path=None, overrides={"onenight.day_minutes": 2})
-    clock = VirtualClock()
-    ui = TouchUI()
-    ui.open()
-    outputs = Outputs(transcript=Transcript(clock), screen=ui, now=clock.now)
     notices: list[str] = []
     store = store or Store(db, on_write_error=notices.append)
-    runtime = Runtime(clock, Executor(outputs), store)
-    inbox = Inbox(wake=ui.wake)
-    return Daemon(config, clock, runtime, ui, inbox, notices=notices, keys_quit=keys_quit)
+    return hand_daemon(config, store, notices=notices, keys_quit=keys_quit)
+
+
+@contextlib.contextmanager
+def at_home(daemon: Daemon) -> Iterator[Daemon]:
+    """``daemon`` showing its home screen; its screen is closed when the block ends."""
+    daemon.home()
+    try:
+        yield daemon
+    finally:
+        daemon.ui.close()
+
+
+def store_runtime(
+    store: Store, clock: VirtualClock | None = None, *, log_plays: bool = True
+) -> Runtime:
+    """A runtime with no screen checkpointing to ``store`` on ``clock`` (a fresh one unless
+    given); ``log_plays``: its executor also logs records and plays there, as the app wires it."""
+    clock = clock or VirtualClock()
+    outputs = Outputs(transcript=Transcript(clock), store=store if log_plays else None)
+    return Runtime(clock, Executor(outputs), store)
 
 
 def said(daemon: Daemon) -> list[str]:

@@ -80,6 +80,15 @@ class Table:
         return self.daemon.runtime.phase
 
 
+def sim_config(folder: Path) -> Config:
+    """The simulator's device config: a silent voice caching in ``folder``/wav, the defaults
+    otherwise (the ``config`` fixture in ``conftest.py``)."""
+    return load_config(
+        system_path=None,
+        overrides={"narration.backend": "silent", "narration.cache_dir": str(folder / "wav")},
+    )
+
+
 def table_config(folder: Path) -> Config:
     """A device config for tables: a silent voice caching in ``folder``, a one-minute day."""
     return load_config(

@@ -14,35 +14,25 @@ from pathlib import Path
 
 import pygame
 import pytest
+from handbuilt import at_home, hand_daemon
 
 from device.clock import VirtualClock
 from device.config import load_config
 from device.runtime.app import IDLE_WAKE_SECONDS, Daemon
-from device.runtime.executor import Executor, Outputs
-from device.runtime.inbox import Inbox
 from device.runtime.parts import Wiring, open_daemon
 from device.runtime.readers import warnings_into
-from device.runtime.session import Runtime
 from device.store.backups import backup_dir
 from device.store.database import Store
-from device.transcript import Transcript
-from device.ui import TouchUI
 from games.events import Control, ControlPressed, SeatPressed
 from games.scorelog.plays import FinalResult
 
 
 @pytest.fixture
 def daemon(tmp_path: Path) -> Iterator[Daemon]:
+    # not conftest's: the screen's waits jump on the virtual clock and no notice is kept
     config = load_config(system_path=None, overrides={"onenight.day_minutes": 2})
-    clock = VirtualClock()
-    ui = TouchUI(clock=clock)
-    ui.open()
-    outputs = Outputs(transcript=Transcript(clock), screen=ui, now=clock.now)
-    runtime = Runtime(clock, Executor(outputs), Store(tmp_path / "m.db"))
-    daemon = Daemon(config, clock, runtime, ui, Inbox(wake=ui.wake))
-    daemon.home()
-    yield daemon
-    ui.close()
+    with at_home(hand_daemon(config, Store(tmp_path / "m.db"), waits_on_clock=True)) as daemon:
+        yield daemon
 
 
 def test_at_home_the_loop_sleeps_long_and_the_go_button_opens_a_game(daemon: Daemon) -> None:
@@ -180,15 +170,9 @@ def test_the_wiring_sets_backups_and_quitting_keys_at_construction(
 def stored(tmp_path: Path) -> Iterator[Daemon]:
     """A daemon whose records reach the store, as on the device."""
     config = load_config(system_path=None)
-    clock = VirtualClock()
-    ui = TouchUI(clock=clock)
-    ui.open()
     store = Store(tmp_path / "s.db")
-    outputs = Outputs(transcript=Transcript(clock), screen=ui, store=store, now=clock.now)
-    daemon = Daemon(config, clock, Runtime(clock, Executor(outputs), store), ui, Inbox(ui.wake))
-    daemon.home()
-    yield daemon
-    ui.close()
+    with at_home(hand_daemon(config, store, waits_on_clock=True, log_plays=True)) as daemon:
+        yield daemon
 
 
 def test_players_names_a_player_and_links_their_seat_for_the_next_logged_play(

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,14 +21,6 @@ from device.runtime.who_played import WhoPlayed
 from device.ui.actions import action_named
 from device.ui.model import UiInput
 from games.events import TagSeen
-
-
-@pytest.fixture
-def daemon(tmp_path: Path) -> Iterator[Daemon]:
-    daemon = make_daemon(tmp_path / "m.db")
-    daemon.home()
-    yield daemon
-    daemon.ui.close()
 
 
 def tap(daemon: Daemon, label: str) -> None:

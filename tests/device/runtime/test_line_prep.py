@@ -7,18 +7,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from handbuilt import hand_daemon
 from layoutcheck import layout_check
 
-from device.clock import VirtualClock
 from device.config import load_config
 from device.runtime.app import Daemon
-from device.runtime.executor import Executor, Outputs
-from device.runtime.inbox import Inbox
 from device.runtime.parts import catalogues
-from device.runtime.session import Runtime
 from device.store.database import Store
-from device.transcript import Transcript
-from device.ui import TouchUI
 from device.ui.actions import DeviceTap
 from narration.backends import EspeakBackend
 from narration.catalogue import Catalogue
@@ -45,19 +40,15 @@ def daemon(tmp_path: Path, held: SlowBackend) -> Iterator[Daemon]:
     for _ in range(3):  # as if this machine had rendered a few lines already
         narrator.renderer.pace.record("x" * 40, 40 * SECONDS_PER_CHAR)
     config = load_config(system_path=None, overrides={"onenight.day_minutes": 2})
-    clock = VirtualClock()
-    ui = TouchUI(clock=clock)
-    ui.open()
-    outputs = Outputs(transcript=Transcript(clock), screen=ui, narrator=narrator, now=clock.now)
-    runtime = Runtime(clock, Executor(outputs), Store(tmp_path / "m.db"))
-    daemon = Daemon(config, clock, runtime, ui, Inbox(wake=ui.wake))
+    store = Store(tmp_path / "m.db")
+    daemon = hand_daemon(config, store, waits_on_clock=True, narrator=narrator)
     daemon.home()
     try:
         yield daemon
     finally:
         held.let_go()
         narrator.close()
-        ui.close()
+        daemon.ui.close()
 
 
 def _start_night(daemon: Daemon) -> None:

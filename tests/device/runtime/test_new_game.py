@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from handbuilt import at_home, hand_daemon
 from layoutcheck import layout_check
 from screenpixels import brightest
 from stargame import HERE
@@ -26,12 +27,8 @@ from test_layers import layer_violations
 
 from device.clock import VirtualClock
 from device.commands.demo import DemoError, demo_scenario
-from device.config import Config, load_config
-from device.runtime.app import Daemon
-from device.runtime.executor import Executor, Outputs
-from device.runtime.inbox import Inbox
+from device.config import Config
 from device.runtime.parts import catalogues
-from device.runtime.session import Runtime
 from device.runtime.sessions import make_session, session_for_checkpoint, settings_from
 from device.runtime.voicelines import every_text
 from device.simulator.run import simulate
@@ -40,7 +37,6 @@ from device.store.bgstats import push_play
 from device.store.database import Store
 from device.store.exports import write_export
 from device.store.jsonbackup import parse_backup
-from device.transcript import Transcript
 from device.ui import TouchUI, UiError
 from device.ui.actions import action_named
 from device.ui.canvas import Canvas
@@ -60,14 +56,6 @@ def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Its one line in the catalog."""
     monkeypatch.setattr(catalog, "GAMES", (*catalog.GAMES, catalog.spec_of("stargame")))
     yield
-
-
-@pytest.fixture
-def config(tmp_path: Path) -> Config:
-    return load_config(
-        system_path=None,
-        overrides={"narration.backend": "silent", "narration.cache_dir": str(tmp_path / "wav")},
-    )
 
 
 def test_its_folder_is_all_it_has() -> None:
@@ -204,13 +192,8 @@ def test_it_starts_from_home_keeps_its_dark_phase_secret_and_resumes(
     registered: None, config: Config, tmp_path: Path
 ) -> None:
     clock = VirtualClock()
-    ui = TouchUI()
-    ui.open()
-    try:
-        outputs = Outputs(transcript=Transcript(clock), screen=ui, now=clock.now)
-        runtime = Runtime(clock, Executor(outputs), Store(tmp_path / "m.db"))
-        daemon = Daemon(config, clock, runtime, ui, Inbox(wake=ui.wake))
-        daemon.home()
+    with at_home(hand_daemon(config, Store(tmp_path / "m.db"), clock=clock)) as daemon:
+        ui, runtime = daemon.ui, daemon.runtime
         assert ("Stars", "game:Stars") in ui.controls()
         ui.tap("Stars")
         daemon.step()
@@ -241,5 +224,3 @@ def test_it_starts_from_home_keeps_its_dark_phase_secret_and_resumes(
         state = runtime.session.to_json(runtime.state)
         resumed = session_for_checkpoint("stars", json.loads(json.dumps(state)))
         assert resumed.from_json(state) == runtime.state
-    finally:
-        ui.close()

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from device.config import Config, load_config
+from device.config import Config
 from device.simulator.run import simulate
 from device.simulator.scenario import parse_scenario
 from games.onenight.instructions import draw_instructions, oracle_outcome
@@ -21,14 +18,6 @@ ROLES = [
     *("werewolf", "minion", "seer", "robber", "doppelganger", "villager"),
 ]
 SEED = 17  # the Oracle is asked to guarantee a ripple (checked below)
-
-
-@pytest.fixture
-def config(tmp_path: Path) -> Config:
-    return load_config(
-        system_path=None,
-        overrides={"narration.backend": "silent", "narration.cache_dir": str(tmp_path / "wav")},
-    )
 
 
 def play(config: Config, answer: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,14 +18,6 @@ from device.runtime.lock import StoreLockedError, lock_path, lock_store
 from device.store.database import RESUME_ATTEMPTS, CheckpointError, Store
 from games.events import Control, ControlPressed, Tap, Touched
 from games.onenight.session import OneNightSession
-
-
-@pytest.fixture
-def daemon(tmp_path: Path) -> Iterator[Daemon]:
-    daemon = make_daemon(tmp_path / "m.db")
-    daemon.home()
-    yield daemon
-    daemon.ui.close()
 
 
 def into_setup(daemon: Daemon) -> None:

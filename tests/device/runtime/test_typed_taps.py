@@ -4,24 +4,12 @@ controls never reach the game."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
-from handbuilt import make_daemon
 
 from device.runtime.app import Daemon
 from device.ui.actions import DeviceTap
 from device.ui.model import Control
 from games.events import ChipKind, ChipTap, Event, SeatRole, SeatTap, Tap, Touched
-
-
-@pytest.fixture
-def daemon(tmp_path: Path) -> Iterator[Daemon]:
-    daemon = make_daemon(tmp_path / "m.db")
-    daemon.home()
-    yield daemon
-    daemon.ui.close()
 
 
 @pytest.fixture

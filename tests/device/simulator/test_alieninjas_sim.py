@@ -9,19 +9,11 @@ from typing import Any
 
 import pytest
 
-from device.config import Config, load_config
+from device.config import Config
 from device.simulator.run import simulate
 from device.simulator.scenario import load_scenario, parse_scenario
 
 DEMO = Path(__file__).parents[3] / "games" / "alieninjas" / "samples" / "replicas-demo.json"
-
-
-@pytest.fixture
-def config(tmp_path: Path) -> Config:
-    return load_config(
-        system_path=None,
-        overrides={"narration.backend": "silent", "narration.cache_dir": str(tmp_path / "wav")},
-    )
 
 
 def run(config: Config, setup: dict[str, Any], events: list[Any]) -> list[dict[str, Any]]:

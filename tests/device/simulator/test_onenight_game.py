@@ -14,14 +14,6 @@ from device.simulator.run import SimulationError, simulate
 from device.simulator.scenario import parse_scenario
 
 
-@pytest.fixture
-def config(tmp_path: Path) -> Config:
-    return load_config(
-        system_path=None,
-        overrides={"narration.backend": "silent", "narration.cache_dir": str(tmp_path / "wav")},
-    )
-
-
 def game(votes: dict[int, int], cards: dict[int, str], **setup: Any) -> dict[str, Any]:
     return {
         "setup": {"game": "onenight", "preset": "alien_first_game", "seed": 3, **setup},

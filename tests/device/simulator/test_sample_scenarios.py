@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from device.config import Config, load_config
+from device.config import Config
 from device.runtime.sessions import make_session
 from device.simulator.run import simulate
 from device.simulator.scenario import EVENT_KINDS, check_event, load_scenario, parse_scenario
@@ -38,14 +38,6 @@ SAMPLES: dict[str, dict[str, Any]] = {
     # both Peaceful: 42 Peace and 10 War together, so both win
     "encounters.json": {"game": "encounters", "players": 2, "rounds": 1, "winners": [1, 2]},
 }
-
-
-@pytest.fixture
-def config(tmp_path: Path) -> Config:
-    return load_config(
-        system_path=None,
-        overrides={"narration.backend": "silent", "narration.cache_dir": str(tmp_path / "wav")},
-    )
 
 
 def kinds(entries: list[dict[str, Any]], kind: str) -> list[Any]:

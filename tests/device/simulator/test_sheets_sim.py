@@ -12,7 +12,7 @@ import pygame
 import pytest
 from screenpixels import display
 
-from device.config import Config, load_config
+from device.config import Config
 from device.simulator.run import SimulationError, simulate
 from device.simulator.scenario import parse_scenario
 from device.ui import TouchUI
@@ -22,14 +22,6 @@ from games.encounters.rules import EncountersSetup
 from games.encounters.session import EncountersSession
 from games.events import Tap
 from games.views import SheetView
-
-
-@pytest.fixture
-def config(tmp_path: Path) -> Config:
-    return load_config(
-        system_path=None,
-        overrides={"narration.backend": "silent", "narration.cache_dir": str(tmp_path / "wav")},
-    )
 
 
 def run(config: Config, scenario: dict[str, Any]) -> list[dict[str, Any]]:

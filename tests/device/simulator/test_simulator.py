@@ -26,14 +26,6 @@ from games.onenight.wake import called_steps
 PRESET_ROLES = ["alien", "alien", "synthetic_alien", "cow", "psychic", "rascal", "exposer"]
 
 
-@pytest.fixture
-def config(tmp_path: Path) -> Config:
-    return load_config(
-        system_path=None,
-        overrides={"narration.backend": "silent", "narration.cache_dir": str(tmp_path / "wav")},
-    )
-
-
 def run(config: Config, events: list[dict[str, Any]], **setup: Any) -> list[dict[str, Any]]:
     scenario = {
         "setup": {"game": "onenight", "players": 4, "seed": 5, "roles": PRESET_ROLES, **setup},

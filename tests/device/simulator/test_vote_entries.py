@@ -4,13 +4,12 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 from tables import case_id, load_cases
 
-from device.config import Config, load_config
+from device.config import Config
 from device.simulator.run import SimulationError, simulate
 from device.simulator.scenario import parse_scenario
 
@@ -34,14 +33,6 @@ def scenario(case: dict[str, Any]) -> str:
         "options": {"ripple_rate": 1, "role_seconds": 5, "day_minutes": 1},
     }
     return json.dumps({"setup": setup, "events": events})
-
-
-@pytest.fixture
-def config(tmp_path: Path) -> Config:
-    return load_config(
-        system_path=None,
-        overrides={"narration.backend": "silent", "narration.cache_dir": str(tmp_path / "wav")},
-    )
 
 
 @pytest.mark.parametrize("case", load_cases("vote_entries"), ids=case_id)

@@ -6,16 +6,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from handbuilt import at_home, hand_daemon
 
-from device.clock import VirtualClock
 from device.config import load_config
 from device.runtime.app import Daemon
-from device.runtime.executor import Executor, Outputs
-from device.runtime.inbox import Inbox
-from device.runtime.session import Runtime
 from device.store.database import Store
-from device.transcript import Transcript
-from device.ui import TouchUI
 from device.ui.actions import DeviceTap, Valued, action_named
 from device.ui.keypad.entry import Keypad, fields_for, press
 from games.events import ScoreEntered, Tap, ValueTap
@@ -59,16 +54,10 @@ def test_games_without_score_entry_have_no_fields() -> None:
 
 @pytest.fixture
 def daemon(tmp_path: Path) -> Iterator[Daemon]:
+    # not conftest's: the defaults' day and a silent voice, and no notice is kept
     config = load_config(system_path=None, overrides={"narration.backend": "silent"})
-    clock = VirtualClock()
-    ui = TouchUI()
-    ui.open()
-    outputs = Outputs(transcript=Transcript(clock), screen=ui, now=clock.now)
-    runtime = Runtime(clock, Executor(outputs), Store(tmp_path / "m.db"))
-    daemon = Daemon(config, clock, runtime, ui, Inbox(wake=ui.wake))
-    daemon.home()
-    yield daemon
-    ui.close()
+    with at_home(hand_daemon(config, Store(tmp_path / "m.db"))) as daemon:
+        yield daemon
 
 
 def tap(daemon: Daemon, label: str) -> None:

@@ -13,18 +13,13 @@ from typing import Any
 
 import pytest
 from alieninjas_game import Game
+from handbuilt import at_home, hand_daemon
 from tables import case_id, load_cases
 
-from device.clock import VirtualClock
 from device.config import load_config
 from device.runtime.app import Daemon
-from device.runtime.executor import Executor, Outputs
-from device.runtime.inbox import Inbox
-from device.runtime.session import Runtime
 from device.runtime.sessions import make_session
 from device.store.database import Store
-from device.transcript import Transcript
-from device.ui import TouchUI
 from device.ui.actions import action_named
 from device.ui.keypad.entry import Keypad, Sheet, fields_for, press
 from games.alieninjas.scoring import winners
@@ -144,16 +139,10 @@ def test_the_next_starter_is_asked_per_mission_until_marked() -> None:
 
 @pytest.fixture
 def daemon(tmp_path: Path) -> Iterator[Daemon]:
+    # not conftest's: the defaults' day and a silent voice, and no notice is kept
     config = load_config(system_path=None, overrides={"narration.backend": "silent"})
-    clock = VirtualClock()
-    ui = TouchUI()
-    ui.open()
-    outputs = Outputs(transcript=Transcript(clock), screen=ui, now=clock.now)
-    runtime = Runtime(clock, Executor(outputs), Store(tmp_path / "m.db"))
-    daemon = Daemon(config, clock, runtime, ui, Inbox(wake=ui.wake))
-    daemon.home()
-    yield daemon
-    ui.close()
+    with at_home(hand_daemon(config, Store(tmp_path / "m.db"))) as daemon:
+        yield daemon
 
 
 def test_the_device_keypad_breaks_a_push_your_luck_tie(daemon: Daemon) -> None:
