@@ -12,12 +12,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from handbuilt import store_runtime
+
 from device.clock import VirtualClock
-from device.runtime.executor import Executor, Outputs
-from device.runtime.session import Runtime
 from device.runtime.sessions import session_for_checkpoint
 from device.store.database import Store
-from device.transcript import Transcript
 from games.events import RevealEntered, Tap, Touched, VoteCast, parse_action
 from games.onenight.session import OneNightSession
 from games.onenight.setup import OneNightOptions, OneNightSetup, find_preset
@@ -31,7 +30,7 @@ def start_a_game_in_the_day(db: Path) -> None:
     )
     clock = VirtualClock()
     store = Store(db)
-    runtime = Runtime(clock, Executor(Outputs(transcript=Transcript(clock))), store)
+    runtime = store_runtime(store, clock, log_plays=False)
     runtime.begin(OneNightSession(setup))
     runtime.feed(Touched(Tap.START))
     while runtime.phase != "day":
@@ -118,17 +117,12 @@ def test_a_game_killed_with_sigkill_resumes_in_the_same_phase_with_its_time(
 VOTES = ((1, 3), (2, 3), (3, 2), (4, 3))
 
 
-def on_store(store: Store, clock: VirtualClock) -> Runtime:
-    """A runtime whose records land in ``store``, as the daemon's do."""
-    return Runtime(clock, Executor(Outputs(transcript=Transcript(clock), store=store)), store)
-
-
 def play_into_the_reveal(db: Path) -> Any:
     """Vote, enter seat 1's card, and leave seat 2's half picked on the screen; the state."""
     setup = OneNightSetup(4, find_preset("alien_first_game").roles, 5, OneNightOptions())
     clock = VirtualClock()
     store = Store(db)
-    runtime = on_store(store, clock)
+    runtime = store_runtime(store, clock)  # its records land in the store, as the daemon's do
     runtime.begin(OneNightSession(setup))
     runtime.feed(Touched(Tap.START))
     while runtime.phase != "vote":
@@ -154,7 +148,7 @@ def test_a_game_killed_in_the_reveal_keeps_its_votes_entered_cards_and_picker(
     store = Store(db)
     checkpoint = store.load_checkpoint()
     assert checkpoint is not None
-    runtime = on_store(store, VirtualClock(5000.0))  # a clock that starts elsewhere
+    runtime = store_runtime(store, VirtualClock(5000.0))  # a clock that starts elsewhere
     runtime.resume(
         session_for_checkpoint(checkpoint.game, checkpoint.state),
         checkpoint.state,

@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from handbuilt import store_runtime
 
 from device.clock import VirtualClock
 from device.runtime.executor import Executor, Outputs
-from device.runtime.session import Runtime
 from device.store.database import Store
 from device.store.players import Profile
 from device.store.scorelog import play_from_json, play_to_json
@@ -113,8 +113,7 @@ def test_alien_encounters_logs_its_two_negotiators_and_the_first(tmp_path: Path)
 def test_an_alienation_game_played_through_the_runtime_is_logged(tmp_path: Path) -> None:
     store = Store(tmp_path / "m.db")
     clock = VirtualClock()
-    outputs = Outputs(transcript=Transcript(clock), store=store)  # as the app wires it
-    runtime = Runtime(clock, Executor(outputs), store)
+    runtime = store_runtime(store, clock)  # its plays reach the store, as the app wires it
     runtime.begin(AlienationSession(AlienationSetup(players=3, seed=4)))
     runtime.feed(SeatPressed(3, clock.now()))  # the table's friendliest player starts
     rounds = [(12, 9, 10), (5, 14, 10), (8, 4, 2)]
@@ -140,7 +139,7 @@ def test_an_encounters_game_played_through_the_runtime_logs_who_went_first(
 ) -> None:
     store = Store(tmp_path / "m.db")
     clock = VirtualClock()
-    runtime = Runtime(clock, Executor(Outputs(transcript=Transcript(clock), store=store)), store)
+    runtime = store_runtime(store, clock)
     runtime.begin(EncountersSession(EncountersSetup(seed=3)))
     first = runtime.state.first
     for _ in range(10):
@@ -297,7 +296,7 @@ def test_a_kill_just_after_the_final_checkpoint_loses_no_play(
 ) -> None:
     store = Store(tmp_path / "m.db")
     clock = VirtualClock()
-    runtime = Runtime(clock, Executor(Outputs(transcript=Transcript(clock), store=store)), store)
+    runtime = store_runtime(store, clock)
     runtime.begin(AlienationSession(AlienationSetup(players=3, seed=4)))
     runtime.feed(SeatPressed(3, clock.now()))
     entries = [ScoreEntered(seat, 5 + seat, ()) for _ in range(3) for seat in (1, 2, 3)]

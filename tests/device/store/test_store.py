@@ -5,12 +5,11 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from handbuilt import store_runtime
+
 from device.clock import VirtualClock
-from device.runtime.executor import Executor, Outputs
-from device.runtime.session import Runtime
 from device.runtime.sessions import session_for_checkpoint
 from device.store.database import Store, file_mode
-from device.transcript import Transcript
 from games.events import ChipKind, ChipTap, PickTap, Tap, Tick, Touched
 from games.onenight.session import OneNightSession
 from games.onenight.setup import OneNightOptions, OneNightSetup, find_preset
@@ -42,17 +41,13 @@ def test_the_checkpoint_round_trips_and_can_be_cleared(tmp_path: Path) -> None:
     assert store.load_checkpoint() is None
 
 
-def make_runtime(store: Store, clock: VirtualClock) -> Runtime:
-    return Runtime(clock, Executor(Outputs(transcript=Transcript(clock))), store)
-
-
 def test_a_game_killed_in_the_day_resumes_with_its_remaining_time(tmp_path: Path) -> None:
     setup = OneNightSetup(
         4, find_preset("alien_first_game").roles, 9, OneNightOptions(day_minutes=3)
     )
     clock = VirtualClock()
     store = Store(tmp_path / "m.db")
-    runtime = make_runtime(store, clock)
+    runtime = store_runtime(store, clock, log_plays=False)
     runtime.begin(OneNightSession(setup))
     runtime.feed(Touched(Tap.START))
     while runtime.phase != "day":
@@ -67,7 +62,7 @@ def test_a_game_killed_in_the_day_resumes_with_its_remaining_time(tmp_path: Path
     checkpoint = Store(tmp_path / "m.db").load_checkpoint()
     assert checkpoint is not None
     later = VirtualClock(start=10_000.0)
-    resumed = make_runtime(Store(tmp_path / "m.db"), later)
+    resumed = store_runtime(Store(tmp_path / "m.db"), later, log_plays=False)
     resumed.resume(
         session_for_checkpoint(checkpoint.game, checkpoint.state),
         checkpoint.state,
@@ -83,7 +78,7 @@ def test_a_game_killed_at_night_restarts_the_current_step(tmp_path: Path) -> Non
     session = OneNightSession(setup)
     clock = VirtualClock()
     store = Store(tmp_path / "m.db")
-    runtime = make_runtime(store, clock)
+    runtime = store_runtime(store, clock, log_plays=False)
     runtime.begin(session)
     runtime.feed(Touched(Tap.START))
     for _ in range(4):  # dusk intro, night start, aliens wake, aliens act
@@ -93,7 +88,7 @@ def test_a_game_killed_at_night_restarts_the_current_step(tmp_path: Path) -> Non
         runtime.tick()
     checkpoint = store.load_checkpoint()
     assert checkpoint is not None
-    resumed = make_runtime(store, VirtualClock(500.0))
+    resumed = store_runtime(store, VirtualClock(500.0), log_plays=False)
     resumed.resume(session_for_checkpoint("onenight", checkpoint.state), checkpoint.state, 0.0)
     lines: list[str] = []
     while len(lines) < 1:
