@@ -15,17 +15,14 @@ from typing import Any
 
 import pytest
 from benchrun import run_quick
+from handbuilt import hand_daemon
 
-from device.clock import RealClock, VirtualClock
+from device.clock import RealClock
 from device.config import load_config
 from device.runtime.app import Daemon
-from device.runtime.executor import Executor, Outputs
 from device.runtime.inbox import Inbox
-from device.runtime.session import Runtime
 from device.simulator.testinput import ENV, InputFolder, input_folder_from_env
 from device.store.database import Store
-from device.transcript import Transcript
-from device.ui import TouchUI
 from games.events import Control, ControlPressed, SeatPressed, VoteCast
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -203,13 +200,8 @@ def test_a_resumed_game_settles_on_its_first_pass_without_waiting_out_the_idle_t
     db = tmp_path / "m.db"
     config = load_config(system_path=None)
 
-    def daemon() -> Daemon:
-        clock = VirtualClock()
-        ui = TouchUI(clock=clock)  # a wait jumps in virtual time: no test sleeps
-        ui.open()
-        outputs = Outputs(transcript=Transcript(clock), screen=ui, now=clock.now)
-        runtime = Runtime(clock, Executor(outputs), Store(db))
-        return Daemon(config, clock, runtime, ui, Inbox(wake=ui.wake))
+    def daemon() -> Daemon:  # a wait jumps in virtual time: no test sleeps
+        return hand_daemon(config, Store(db), waits_on_clock=True)
 
     first = daemon()
     first.home()
