@@ -5,13 +5,19 @@ from __future__ import annotations
 import inspect
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
+from stargame.views import StarsScreen
 
+from device.ui.laidout import LaidOutScreen
 from device.ui.registry import SCREENS, screen_for, view_kinds
 from device.ui.screens import HomeScreen, Screen
-from games.views import HomeView, ScreenName, View
+from games import catalog
+from games.layout import GameView
+from games.views import HomeView, ScreenId, ScreenName, View
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -27,8 +33,78 @@ def test_each_entry_names_a_view_and_the_screen_factory_that_takes_it(view_path:
     assert owner.__module__ == SCREENS[view_path].partition(":")[0]
 
 
-def test_every_screen_name_has_a_view_with_a_screen() -> None:
-    assert {kind.screen for kind in view_kinds()} == set(ScreenName)
+def _path(kind: type[View]) -> str:
+    return f"{kind.__module__}:{kind.__qualname__}"
+
+
+def unshown(kinds: list[type[View]]) -> list[str]:
+    """What is wrong with the screens ``kinds`` name (the device's views: those ``SCREENS``
+    lists; the others a game's own). Every screen a view can name must have a screen: each of
+    the device's ``ScreenName``s a view of its own drawn by its own screen, and every member of
+    a game's own screen enum a view of the game's, drawn from its layout by ``LaidOutScreen``.
+    The device need not own every screen, and a game never takes one of the device's."""
+    device = [kind for kind in kinds if _path(kind) in SCREENS]
+    games = [kind for kind in kinds if _path(kind) not in SCREENS]
+    problems = [f"{_path(kind)}: no screen draws it" for kind in kinds if not screen_for(kind)]
+    named = {kind.screen for kind in device}
+    problems += [
+        f"'{name.value}': no view of the device's goes on it"
+        for name in ScreenName
+        if name not in named
+    ]
+    problems += [
+        f"{_path(kind)}: the device draws it on '{kind.screen.value}', not a ScreenName"
+        for kind in device
+        if not isinstance(kind.screen, ScreenName)
+    ]
+    for kind in games:
+        if isinstance(kind.screen, ScreenName):
+            problems.append(f"{_path(kind)}: a game's view on the device's '{kind.screen.value}'")
+        elif screen_for(kind) not in (None, LaidOutScreen.from_view):
+            problems.append(f"{_path(kind)}: a game's own view not drawn from its layout")
+    own = {kind.screen for kind in games}
+    for screens in {type(kind.screen) for kind in games}:
+        problems += [
+            f"'{name.value}': no view of its game goes on it" for name in screens if name not in own
+        ]
+    return problems
+
+
+@pytest.fixture(params=["catalog", "with stars"])
+def catalogued(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The registered games: the catalog as it is, and with the suite's example game (Stars,
+    ``tests/stargame``), whose count screen is its own."""
+    if request.param == "with stars":
+        monkeypatch.setattr(catalog, "GAMES", (*catalog.GAMES, catalog.spec_of("stargame")))
+    return str(request.param)
+
+
+def test_every_screen_a_view_can_name_has_a_screen_the_devices_or_its_games(
+    catalogued: str,
+) -> None:
+    kinds = view_kinds()
+    assert unshown(kinds) == []
+    screens = {kind.screen for kind in kinds}
+    assert set(ScreenName) <= screens
+    if catalogued == "with stars":  # a game's own screen is one of them (unshown: not a device's)
+        assert StarsScreen.COUNT in screens
+
+
+def test_a_screen_no_view_goes_on_or_a_view_no_screen_draws_is_told() -> None:
+    class Sky(ScreenId):
+        CLEAR = "sky.clear"
+        CLOUDY = "sky.cloudy"
+
+    @dataclass(frozen=True)
+    class ClearView(GameView):  # no registered game declares it: nothing draws it
+        screen: ClassVar[Sky] = Sky.CLEAR
+
+    kinds = [kind for kind in view_kinds() if kind.screen is not ScreenName.TALLY]
+    assert unshown([*kinds, ClearView]) == [
+        f"{_path(ClearView)}: no screen draws it",
+        "'tally': no view of the device's goes on it",
+        "'sky.cloudy': no view of its game goes on it",
+    ]
 
 
 def test_a_view_class_without_a_screen_has_none() -> None:
