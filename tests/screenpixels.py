@@ -1,10 +1,13 @@
-"""The open screen's pixels, for the tests that look at what was drawn."""
+"""The open screen's pixels and the lines drawn on it, for the tests that look at what was
+drawn."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
+import pytest
 
 
 def display() -> pygame.Surface:
@@ -22,3 +25,19 @@ def brightest(path: Path) -> int:
     return max(
         max(picture.get_at((x, y))[:3]) for x in range(0, width, 4) for y in range(0, height, 4)
     )
+
+
+def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every line the canvas draws from now on (the text each ``Canvas.text`` is asked to
+    draw, before any fitting), in order; drawn as before."""
+    from device.ui.canvas import Canvas
+
+    drawn: list[str] = []
+    text = Canvas.text
+
+    def recorded(self: Canvas, line: str, size: int, colour: Any, **where: Any) -> Any:
+        drawn.append(line)
+        return text(self, line, size, colour, **where)
+
+    monkeypatch.setattr(Canvas, "text", recorded)
+    return drawn

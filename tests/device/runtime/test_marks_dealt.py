@@ -4,13 +4,12 @@ screen while the night is prepared, and aloud before eyes close (issue 35). Play
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
+from screenpixels import drawn_texts
 from touchplay import table, table_config
 
 from device.config import Config
-from device.ui.canvas import Canvas
 
 DEAL = "Deal each player a Mark of Clarity, face down beside their card."
 
@@ -18,19 +17,6 @@ DEAL = "Deal each player a Mark of Clarity, face down beside their card."
 @pytest.fixture
 def config(tmp_path: Path) -> Config:
     return table_config(tmp_path)
-
-
-def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every line the canvas draws from now on."""
-    drawn: list[str] = []
-    text = Canvas.text
-
-    def recorded(self: Canvas, line: str, size: int, colour: Any, **where: Any) -> Any:
-        drawn.append(line)
-        return text(self, line, size, colour, **where)
-
-    monkeypatch.setattr(Canvas, "text", recorded)
-    return drawn
 
 
 def test_a_vampire_table_is_told_to_deal_the_marks_on_screen_then_aloud(

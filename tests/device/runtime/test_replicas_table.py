@@ -5,33 +5,19 @@ from __future__ import annotations
 
 import itertools
 from pathlib import Path
-from typing import Any
 
 import pytest
+from screenpixels import drawn_texts
 from touchplay import enter_round, table, table_config
 
 from device.config import Config
 from device.ui.alieninjas import ROUND_TABLE_AREA, ReplicasScreen
-from device.ui.canvas import Canvas
 from games.alieninjas.views import ReplicasView, SeatTotal
 
 
 @pytest.fixture
 def config(tmp_path: Path) -> Config:
     return table_config(tmp_path)
-
-
-def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every line the canvas draws from now on."""
-    drawn: list[str] = []
-    text = Canvas.text
-
-    def recorded(self: Canvas, line: str, size: int, colour: Any, **where: Any) -> Any:
-        drawn.append(line)
-        return text(self, line, size, colour, **where)
-
-    monkeypatch.setattr(Canvas, "text", recorded)
-    return drawn
 
 
 def test_the_round_table_waits_for_go_and_the_final_sheet_shows_the_rounds(

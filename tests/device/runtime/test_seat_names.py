@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
+from screenpixels import drawn_texts
 from touchgames import play_one_night
 from touchplay import Table, enter_round, table, table_config
 
 from device.config import Config
 from device.runtime.names import NAMED, name_say, name_view
-from device.ui.canvas import Canvas
 from device.web.snapshot import table_of
 from games.effects import Say
 from games.events import SeatRole, SeatTap
@@ -178,19 +177,6 @@ def test_a_play_logged_unnamed_keeps_its_names_after_seats_are_named(
         t.tap(row)
         lines: tuple[str, ...] = getattr(t.daemon.shown.view, "lines", ())
         assert lines[-1] == "Played by Player 1, Player 2"  # as it was logged
-
-
-def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every line the canvas draws from now on."""
-    drawn: list[str] = []
-    text = Canvas.text
-
-    def recorded(self: Canvas, line: str, size: int, colour: Any, **where: Any) -> Any:
-        drawn.append(line)
-        return text(self, line, size, colour, **where)
-
-    monkeypatch.setattr(Canvas, "text", recorded)
-    return drawn
 
 
 def test_the_keypad_names_a_linked_seat_in_its_title_and_chip(

@@ -8,28 +8,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from screenpixels import drawn_texts
 from touchplay import Table, table, table_config
 
 from device.config import Config
-from device.ui.canvas import Canvas
 
 
 @pytest.fixture
 def config(tmp_path: Path) -> Config:
     return table_config(tmp_path)
-
-
-def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every line the canvas draws from now on."""
-    drawn: list[str] = []
-    text = Canvas.text
-
-    def recorded(self: Canvas, line: str, size: int, colour: Any, **where: Any) -> Any:
-        drawn.append(line)
-        return text(self, line, size, colour, **where)
-
-    monkeypatch.setattr(Canvas, "text", recorded)
-    return drawn
 
 
 def lamps(t: Table, since: int) -> list[tuple[int, str]]:

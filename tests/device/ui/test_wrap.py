@@ -4,12 +4,12 @@ line's head (issue 35), and wrapping still keeps every word, in order, within th
 from __future__ import annotations
 
 import itertools
-from typing import Any
 
 import pytest
+from screenpixels import drawn_texts
 
 from device.ui import TouchUI
-from device.ui.canvas import Canvas, text_size, wrap
+from device.ui.canvas import text_size, wrap
 from games.views import EndView
 
 RESULT_LINES = [
@@ -58,14 +58,7 @@ def test_no_result_line_strands_a_number_or_a_short_last_word(line: str) -> None
 
 
 def test_the_end_screen_draws_no_number_alone(ui: TouchUI, monkeypatch: pytest.MonkeyPatch) -> None:
-    drawn: list[str] = []
-    text = Canvas.text
-
-    def recorded(self: Canvas, line: str, size: int, colour: Any, **where: Any) -> Any:
-        drawn.append(line)
-        return text(self, line, size, colour, **where)
-
-    monkeypatch.setattr(Canvas, "text", recorded)
+    drawn = drawn_texts(monkeypatch)
     # At the end screen's 52 px in its 720 px this line used to end "player" / "10.".
     ui.show(EndView("The village wins!", ("Player 12 was shot by the Hunter, player 10.",)))
     ui.redraw(0.0)
