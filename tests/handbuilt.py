@@ -10,7 +10,8 @@ The suite's one place for these parts, so a change to how the device wires them 
 - ``make_daemon``: the one most tests use, the day two minutes and the store's write errors
   noticed on the screen (the ``daemon`` fixture in ``conftest.py`` is it, at home);
 - ``at_home``: a hand-built daemon shown at home for a fixture, its screen closed after;
-- ``store_runtime``: a ``Runtime`` with no screen on a store (checkpoints; plays logged if asked).
+- ``store_runtime``: a ``Runtime`` with no screen on a store (checkpoints; plays logged if asked);
+- ``tick_until``: a runtime's virtual time run from deadline to deadline up to a phase.
 
 The configs the simulator and the tables run on are ``touchplay.sim_config`` and
 ``touchplay.table_config`` (the ``config`` fixture in ``conftest.py`` is the first).
@@ -97,6 +98,16 @@ def store_runtime(
     clock = clock or VirtualClock()
     outputs = Outputs(transcript=Transcript(clock), store=store if log_plays else None)
     return Runtime(clock, Executor(outputs), store)
+
+
+def tick_until(runtime: Runtime, clock: VirtualClock, phase: str) -> None:
+    """Run ``clock`` from one of ``runtime``'s deadlines to the next, ticking it at each, until
+    its game is in ``phase`` (a game that asks for no more ticks before then fails the test)."""
+    while runtime.phase != phase:
+        deadline = runtime.next_deadline()
+        assert deadline is not None, f"no deadline on the way to {phase}: in {runtime.phase}"
+        clock.advance_to(deadline)
+        runtime.tick()
 
 
 def said(daemon: Daemon) -> list[str]:

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from handbuilt import store_runtime
+from handbuilt import store_runtime, tick_until
 
 from device.clock import VirtualClock
 from device.runtime.sessions import session_for_checkpoint
@@ -33,11 +33,7 @@ def start_a_game_in_the_day(db: Path) -> None:
     runtime = store_runtime(store, clock, log_plays=False)
     runtime.begin(OneNightSession(setup))
     runtime.feed(Touched(Tap.START))
-    while runtime.phase != "day":
-        deadline = runtime.next_deadline()
-        assert deadline is not None
-        clock.advance_to(deadline)
-        runtime.tick()
+    tick_until(runtime, clock, "day")
     clock.advance_to(clock.now() + 30)
     runtime.tick()
     store.close()
@@ -125,11 +121,7 @@ def play_into_the_reveal(db: Path) -> Any:
     runtime = store_runtime(store, clock)  # its records land in the store, as the daemon's do
     runtime.begin(OneNightSession(setup))
     runtime.feed(Touched(Tap.START))
-    while runtime.phase != "vote":
-        deadline = runtime.next_deadline()
-        assert deadline is not None
-        clock.advance_to(deadline)
-        runtime.tick()
+    tick_until(runtime, clock, "vote")
     for voter, target in VOTES:
         runtime.feed(VoteCast(voter, target))
     runtime.feed(RevealEntered(1, "alien"))

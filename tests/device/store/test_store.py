@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from handbuilt import store_runtime
+from handbuilt import store_runtime, tick_until
 
 from device.clock import VirtualClock
 from device.runtime.sessions import session_for_checkpoint
@@ -50,11 +50,7 @@ def test_a_game_killed_in_the_day_resumes_with_its_remaining_time(tmp_path: Path
     runtime = store_runtime(store, clock, log_plays=False)
     runtime.begin(OneNightSession(setup))
     runtime.feed(Touched(Tap.START))
-    while runtime.phase != "day":
-        deadline = runtime.next_deadline()
-        assert deadline is not None
-        clock.advance_to(deadline)
-        runtime.tick()
+    tick_until(runtime, clock, "day")
     day_start = clock.now()
     clock.advance_to(day_start + 50)
     runtime.feed(Tick(clock.now()))  # a transition 50 s into the day: checkpointed
