@@ -82,9 +82,10 @@ def make_daemon(db: Path, store: Store | None = None, *, keys_quit: bool = True)
 
 @contextlib.contextmanager
 def at_home(daemon: Daemon) -> Iterator[Daemon]:
-    """``daemon`` showing its home screen; its screen is closed when the block ends."""
-    daemon.home()
+    """``daemon`` showing its home screen; its screen is closed when the block ends (or when
+    going home fails)."""
     try:
+        daemon.home()
         yield daemon
     finally:
         daemon.ui.close()
