@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from screenpixels import display
+from screenpixels import display, drawn_texts
 
 from device.runtime.uievents import ui_event
 from device.ui import TouchUI, UiInput
@@ -386,14 +386,8 @@ def test_the_tally_shows_who_voted_for_whom_beside_the_bars(
 ) -> None:
     from device.ui.canvas import Canvas, fit_text
 
-    drawn: list[str] = []
-    text = Canvas.text
-
-    def recorded(self: Canvas, line: str, size: int, colour: object, **where: object) -> object:
-        drawn.append(line)
-        return text(self, line, size, colour, **where)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Canvas, "text", recorded)
+    text = Canvas.text  # the canvas's own, for the second recorder below
+    drawn = drawn_texts(monkeypatch)
     pointed = ((1, (2,)), (2, (3,)), (3, (2, DEVICE_SEAT)), (4, (2,)))
     ui.show(tally([0, 3, 1, 0], [], pointed=pointed, tally=((0, 1), (2, 3), (3, 1))))
     ui.redraw(0.0)
@@ -428,16 +422,7 @@ def test_a_tally_without_the_votes_keeps_the_full_width_chart() -> None:
 def test_a_grid_two_hand_voter_is_told_which_of_the_two_votes_it_is(
     ui: TouchUI, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from device.ui.canvas import Canvas
-
-    drawn: list[str] = []
-    text = Canvas.text
-
-    def recorded(self: Canvas, line: str, size: int, colour: object, **where: object) -> object:
-        drawn.append(line)
-        return text(self, line, size, colour, **where)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Canvas, "text", recorded)
+    drawn = drawn_texts(monkeypatch)
     ui.show(
         vote(
             mode="grid",
