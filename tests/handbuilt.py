@@ -11,7 +11,8 @@ The suite's one place for these parts, so a change to how the device wires them 
   noticed on the screen (the ``daemon`` fixture in ``conftest.py`` is it, at home);
 - ``at_home``: a hand-built daemon shown at home for a fixture, its screen closed after;
 - ``store_runtime``: a ``Runtime`` with no screen on a store (checkpoints; plays logged if asked);
-- ``tick_until``: a runtime's virtual time run from deadline to deadline up to a phase.
+- ``tick_until``: a runtime's virtual time run from deadline to deadline up to a phase;
+  ``step_until`` the same for a whole daemon's loop, which also waits for lines rendering.
 
 The configs the simulator and the tables run on are ``touchplay.sim_config`` and
 ``touchplay.table_config`` (the ``config`` fixture in ``conftest.py`` is the first).
@@ -109,6 +110,19 @@ def tick_until(runtime: Runtime, clock: VirtualClock, phase: str) -> None:
         assert deadline is not None, f"no deadline on the way to {phase}: in {runtime.phase}"
         clock.advance_to(deadline)
         runtime.tick()
+
+
+def step_until(daemon: Daemon, clock: VirtualClock, phase: str) -> None:
+    """Run ``daemon``'s loop on its virtual ``clock``, deadline by deadline, until its game is in
+    ``phase``; while the night's lines are rendering the loop waits for them, not for a clock."""
+    runtime = daemon.runtime
+    while runtime.phase != phase:
+        daemon.step(until=clock.now())
+        if runtime.phase == phase or runtime.executor.lines.wait():
+            continue
+        deadline = runtime.next_deadline()
+        assert deadline is not None, f"stuck in {runtime.phase}"
+        clock.advance_to(max(deadline, clock.now()))
 
 
 def said(daemon: Daemon) -> list[str]:

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from contextlib import ExitStack
 from pathlib import Path
 
+from handbuilt import step_until
+
 from device.clock import VirtualClock
 from device.config import load_config
 from device.runtime.app import Daemon
@@ -63,14 +65,7 @@ def test_a_rendered_night_line_is_decoded_before_its_cue(tmp_path: Path) -> None
         daemon.step(until=clock.now())
         cues.clear()  # the welcome is no night line
         daemon.inbox.put(Touched(Tap.START))
-        runtime = daemon.runtime
-        while runtime.phase != "day":
-            daemon.step(until=clock.now())
-            if runtime.phase == "day" or runtime.executor.lines.wait():
-                continue  # the night's lines are rendering: the loop waits for no clock
-            deadline = runtime.next_deadline()
-            assert deadline is not None, f"stuck in {runtime.phase}"
-            clock.advance_to(max(deadline, clock.now()))
+        step_until(daemon, clock, "day")  # while the lines render, the loop waits for them
         night = [(line, ahead) for line, ahead in cues if line.startswith("onenight.")]
         assert len(night) > 10, cues
         assert night[0][1], f"the night's first line was decoded at its cue: {night[0][0]}"

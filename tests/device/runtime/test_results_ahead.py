@@ -5,6 +5,8 @@ from __future__ import annotations
 from contextlib import ExitStack
 from pathlib import Path
 
+from handbuilt import step_until
+
 from device.clock import VirtualClock
 from device.config import load_config
 from device.runtime.app import Daemon
@@ -33,18 +35,6 @@ def _result(setup: OneNightSetup) -> tuple[str, ...]:
     for seat, card in enumerate(CARDS, start=1):
         final = reveal.record(final, RevealEntry(seat, card))
     return resolution(final).explanation()
-
-
-def _until(daemon: Daemon, clock: VirtualClock, phase: str) -> None:
-    """Run the loop on the virtual clock, deadline by deadline, until ``phase``."""
-    runtime = daemon.runtime
-    while runtime.phase != phase:
-        daemon.step(until=clock.now())
-        if runtime.phase == phase or runtime.executor.lines.wait():
-            continue
-        deadline = runtime.next_deadline()
-        assert deadline is not None, f"stuck in {runtime.phase}"
-        clock.advance_to(max(deadline, clock.now()))
 
 
 def _open(tmp_path: Path, stack: ExitStack) -> tuple[Daemon, VirtualClock, LineRenderer]:
@@ -82,11 +72,11 @@ def test_the_result_lines_are_in_the_cache_before_the_last_card(tmp_path: Path) 
         assert not any(renderer.cache.has(line) for line in said)
         daemon.runtime.begin(session)
         daemon.inbox.put(Touched(Tap.START))
-        _until(daemon, clock, "day")
+        step_until(daemon, clock, "day")
         # The day is on: the deaths, the cards and the teams render while the table talks.
         assert renderer.wait_cached(said[:-1], WAIT)
         daemon.inbox.put(Touched(Tap.VOTE))
-        _until(daemon, clock, "vote")
+        step_until(daemon, clock, "vote")
         for voter, (target,) in BALLOT:
             daemon.inbox.put(VoteCast(voter, target))
         daemon.step(until=clock.now())
@@ -107,9 +97,9 @@ def test_a_rarer_last_card_is_worked_out_behind_the_loop_and_rendered(tmp_path: 
         daemon, clock, renderer = _open(tmp_path, stack)
         daemon.runtime.begin(_session(daemon, deal))
         daemon.inbox.put(Touched(Tap.START))
-        _until(daemon, clock, "day")
+        step_until(daemon, clock, "day")
         daemon.inbox.put(Touched(Tap.VOTE))
-        _until(daemon, clock, "vote")
+        step_until(daemon, clock, "vote")
         for voter, target in ((1, 3), (2, 3), (3, 1)):  # seat 3 dies
             daemon.inbox.put(VoteCast(voter, target))
         daemon.step(until=clock.now())
