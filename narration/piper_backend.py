@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 import subprocess
 import sys
 import threading
@@ -42,9 +43,31 @@ characters there. At 0.3 s the longest line in the catalogue (243 characters) ma
 the Alpha Wolf's 80 s, 15 times a quiet Pi 4's pace plus the base."""
 
 
+SLOWER_ENV = "MOTHERSHIP_VOICE_SLOWER"
+"""How many times slower than a Pi this machine renders, where that is known to be far slower
+(an emulated CPU: the booted check under qemu's TCG sets 20 for arm64): the worker's limits
+are stretched by it. Unset, or 1, on a real device."""
+
+
+def slower() -> float:
+    """The factor ``MOTHERSHIP_VOICE_SLOWER`` gives (1 when unset; a bad value is named in the
+    log and ignored)."""
+    raw = os.environ.get(SLOWER_ENV, "").strip()
+    if not raw:
+        return 1.0
+    try:
+        factor = float(raw)
+    except ValueError:
+        factor = 0.0
+    if not 1.0 <= factor <= 1000.0:
+        logger.warning("%s=%r is not a number from 1 to 1000: ignored", SLOWER_ENV, raw)
+        return 1.0
+    return factor
+
+
 def line_seconds(text: str) -> float:
     """How long the worker may take over ``text`` before it is killed as stuck."""
-    return LINE_BASE_SECONDS + LINE_SECONDS_PER_CHAR * len(text)
+    return (LINE_BASE_SECONDS + LINE_SECONDS_PER_CHAR * len(text)) * slower()
 
 
 class _Worker:
@@ -68,7 +91,7 @@ class _Worker:
 
     def load(self, header: dict[str, object], voice: str) -> None:
         """Send the job and wait for "ready" (a kill meanwhile ends the wait at once)."""
-        reply = self._ask(json.dumps(header), _LOAD_SECONDS)
+        reply = self._ask(json.dumps(header), _LOAD_SECONDS * slower())
         word, _, self.note = reply.partition(" ")
         if word != "ready":
             self.kill()

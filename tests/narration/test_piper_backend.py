@@ -127,3 +127,21 @@ def test_cancel_during_a_voice_load_ends_the_load(tmp_path: Path) -> None:
     assert done.wait(timeout=30)
     assert backend.worker_pid is None and backend.started == 0
     backend.close()
+
+
+@pytest.mark.parametrize(
+    ("value", "factor"),
+    [("", 1.0), ("20", 20.0), ("2.5", 2.5), ("0.5", 1.0), ("fast", 1.0), ("1e9", 1.0)],
+)
+def test_a_machine_known_to_be_slower_stretches_the_workers_limits(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, value: str, factor: float
+) -> None:
+    from narration.piper_backend import SLOWER_ENV, line_seconds, slower
+
+    monkeypatch.delenv(SLOWER_ENV, raising=False)
+    plain = line_seconds("Zoe is at seat 1.")
+    monkeypatch.setenv(SLOWER_ENV, value)
+    assert slower() == factor
+    assert line_seconds("Zoe is at seat 1.") == pytest.approx(plain * factor)
+    refused = value not in ("", "20", "2.5")
+    assert (SLOWER_ENV in caplog.text) is refused  # a bad value is named, then ignored
