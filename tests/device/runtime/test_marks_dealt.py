@@ -16,6 +16,7 @@ DEAL = "Deal each player a Mark of Clarity, face down beside their card."
 
 @pytest.fixture
 def config(tmp_path: Path) -> Config:
+    """Not conftest's: a table's, whose One Night day lasts one minute."""
     return table_config(tmp_path)
 
 

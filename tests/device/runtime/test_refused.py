@@ -14,6 +14,7 @@ from device.config import Config
 
 @pytest.fixture
 def config(tmp_path: Path) -> Config:
+    """Not conftest's: a table's, whose One Night day lasts one minute."""
     return table_config(tmp_path)
 
 

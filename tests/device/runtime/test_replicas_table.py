@@ -17,6 +17,7 @@ from games.alieninjas.views import ReplicasView, SeatTotal
 
 @pytest.fixture
 def config(tmp_path: Path) -> Config:
+    """Not conftest's: a table's, whose One Night day lasts one minute."""
     return table_config(tmp_path)
 
 

@@ -22,6 +22,7 @@ from narration.catalogue import Catalogue
 
 @pytest.fixture
 def config(tmp_path: Path) -> Config:
+    """Not conftest's: a table's, whose One Night day lasts one minute."""
     return table_config(tmp_path)
 
 

@@ -13,6 +13,7 @@ from games.catalog import home_buttons
 
 @pytest.fixture
 def config(tmp_path: Path) -> Config:
+    """Not conftest's: a table's, whose One Night day lasts one minute."""
     return table_config(tmp_path)
 
 

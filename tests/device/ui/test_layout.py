@@ -32,6 +32,7 @@ def unknown(problems: str) -> list[str]:
 
 @pytest.fixture
 def config(tmp_path: Path) -> Config:
+    """Not conftest's: a table's, whose One Night day lasts one minute."""
     return table_config(tmp_path)
 
 
