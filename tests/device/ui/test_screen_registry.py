@@ -74,8 +74,9 @@ def unshown(kinds: list[type[View]]) -> list[str]:
 def catalogued(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """The registered games: the catalog as it is, and with the suite's example game (Stars,
     ``tests/stargame``), whose count screen is its own."""
-    if request.param == "with stars":
-        monkeypatch.setattr(catalog, "GAMES", (*catalog.GAMES, catalog.spec_of("stargame")))
+    stars = catalog.spec_of("stargame")
+    if request.param == "with stars" and stars.key not in {spec.key for spec in catalog.GAMES}:
+        monkeypatch.setattr(catalog, "GAMES", (*catalog.GAMES, stars))
     return str(request.param)
 
 
