@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_quick_benchmark_measures_every_figure_against_its_baseline() -> None:
-    out = run_quick("voice_footprint", timeout=600)
+    out = run_quick("voice_footprint")
     for heading in ("1. Voice", "2. Cue latency", "3-4. A 4-player night", "5. Idle CPU"):
         assert heading in out, out
     assert re.search(r"^Piper joe-medium .* \d+ MB$", out, re.MULTILINE), out

@@ -7,6 +7,8 @@ import threading
 import wave
 from pathlib import Path
 
+from rendering import wait_rendered
+
 from device.clock import VirtualClock
 from device.runtime.audio_schedule import KEEP_OPEN_SECONDS, REOPEN_AHEAD_SECONDS
 from device.runtime.executor import Executor, Outputs
@@ -294,7 +296,7 @@ def test_a_game_that_starts_has_its_calls_rendered_before_it_can_reach_them(
         executor = Executor(Outputs(transcript=Transcript(VirtualClock()), narrator=narrator))
         executor.game = "alieninjas"
         assert narrator.renderer is not None
-        assert narrator.renderer.wait_quiet(Urgency.LATER, 120.0)
+        assert wait_rendered(narrator.renderer, Urgency.LATER)
         assert narrator.cache.has("Go!") and narrator.cache.has("Alieninjas!")
 
 
@@ -305,7 +307,7 @@ def test_a_player_named_has_their_name_lines_rendered_ahead(tmp_path: Path) -> N
         )
         executor.run([AddPlayer(name="Anna")])
         assert narrator.renderer is not None
-        assert narrator.renderer.wait_quiet(Urgency.LATER, 120.0)
+        assert wait_rendered(narrator.renderer, Urgency.LATER)
         assert narrator.cache.has("Anna, press the button at your seat.")
         assert all(narrator.cache.has(f"Anna is at seat {seat}.") for seat in range(1, 5))
         assert not narrator.cache.has("Anna is at seat 5.")  # the table has four seats

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from handbuilt import hand_daemon
 from layoutcheck import layout_check
+from rendering import wait_rendered
 
 from device.config import load_config
 from device.runtime.app import Daemon
@@ -19,6 +20,7 @@ from narration.backends import EspeakBackend
 from narration.catalogue import Catalogue
 from narration.fake import SlowBackend
 from narration.narrator import Narrator
+from narration.renderer import Urgency
 
 SECONDS_PER_CHAR = 0.05
 """The pace the tests give the renderer (a Pi 4's Piper is about this)."""
@@ -101,7 +103,7 @@ def test_start_now_begins_the_night_before_its_lines_are_rendered(
     assert isinstance(narrator, Narrator) and narrator.renderer is not None
     assert narrator.renderer.pending() > 0
     held.let_go()
-    assert narrator.renderer.wait_quiet(1, 120.0)
+    assert wait_rendered(narrator.renderer, Urgency.SOON)
 
 
 def test_start_now_without_a_night_to_wait_for_does_nothing(daemon: Daemon) -> None:
