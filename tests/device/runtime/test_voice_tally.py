@@ -40,16 +40,21 @@ def _executor(tmp_path: Path, backend: SlowBackend) -> tuple[Executor, Narrator,
     return executor, narrator, clock
 
 
+def _late_hello(executor: Executor, narrator: Narrator, clock: Moved, game: str) -> None:
+    """``game`` says "Hello, table." while the voice is held: the fallback voice says it."""
+    executor.game = game
+    executor.run([Say.of("test.hello")])
+    clock.now += 1.0
+    narrator.update()  # late: the fallback voice renders it
+
+
 def test_a_line_said_by_the_fallback_voice_is_counted_and_named_at_the_games_end(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     slow = SlowBackend(EspeakBackend(), held=True)
     executor, narrator, clock = _executor(tmp_path, slow)
     with narrator:
-        executor.game = "test"
-        executor.run([Say.of("test.hello")])
-        clock.now += 1.0
-        narrator.update()  # late: the fallback voice renders it
+        _late_hello(executor, narrator, clock, "test")
         assert narrator.queue is not None
         assert narrator.queue.said_late == ["Hello, table."]
         with caplog.at_level(logging.INFO, logger="device.runtime.voice_tally"):
@@ -65,10 +70,7 @@ def test_a_game_in_the_voice_throughout_says_so_and_counts_only_its_own_lines(
     slow = SlowBackend(EspeakBackend(), held=True)
     executor, narrator, clock = _executor(tmp_path, slow)
     with narrator:
-        executor.game = "first"
-        executor.run([Say.of("test.hello")])
-        clock.now += 1.0
-        narrator.update()  # the first game's late line
+        _late_hello(executor, narrator, clock, "first")
         slow.let_go()
         assert narrator.renderer is not None and narrator.renderer.wait_cached(
             ["Hello, table."], 60.0
