@@ -6,7 +6,9 @@ field, or a dark screen's black) big enough for its text at the legible size, fo
 pixels already drawn (the screen, the device's layer and the controls): along the top clear of
 Quit when that is free, else the top-most free band, nearest the middle. A screen with no such
 room at all (One Night's setup on the Vampire tab: 14 chips and the ambience chip fill the grid)
-gets it over text but clear of every control (there, over the status line).
+gets it where the screen says a notice may cover text (``Screen.notice_fallback``: there, the
+roles line, which the lit chips and the tabs' counts repeat; never the status line), else over
+text but clear of every control.
 """
 
 from __future__ import annotations
@@ -57,10 +59,15 @@ def top_band(quit_rect: pygame.Rect, screen_width: int) -> pygame.Rect:
 
 
 def notice_band(
-    surface: pygame.Surface, quit_rect: pygame.Rect, text: str, controls: list[pygame.Rect]
+    surface: pygame.Surface,
+    quit_rect: pygame.Rect,
+    text: str,
+    controls: list[pygame.Rect],
+    fallback: pygame.Rect | None = None,
 ) -> pygame.Rect:
     """Where ``text`` goes over what ``surface`` shows (see the module's docstring); where
-    nothing is free, the top-most place clear of every control in ``controls``."""
+    nothing is free, the middle of ``fallback`` (the text a notice may cover for a while),
+    else the top-most place clear of every control in ``controls``."""
     width, height = surface.get_size()
     size = notice_size(text)
     top = top_band(quit_rect, width)
@@ -76,6 +83,10 @@ def notice_band(
         for x in middle:
             if busy.overlap(block, (x, y)) is None:
                 return pygame.Rect((x + MARGIN, y + MARGIN), size)
+    if fallback is not None:
+        band = pygame.Rect((0, 0), (min(size[0], fallback.width), size[1]))
+        band.center = fallback.center
+        return band
     # No room: over text rather than over a control (a tap must still reach what it sees).
     for y in range(0, height - block.get_size()[1] + 1, STEP_Y):
         for x in middle:

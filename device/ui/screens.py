@@ -37,6 +37,8 @@ class Screen:
 
     quiet = False
     """A screen for closed eyes (the night): its own controls, and Quit, are drawn dim."""
+    prepares = "the night"
+    """What its progress says is being prepared ("Preparing the night... 40%")."""
 
     def controls(self) -> list[Control]:
         """The controls on this screen, in design coordinates."""
@@ -67,6 +69,11 @@ class Screen:
     def notice_rect(self) -> pygame.Rect | None:
         """Where a banner goes on this screen (None: along the top, clear of Quit's corner);
         a screen whose only instruction is its title puts it elsewhere."""
+        return None
+
+    def notice_fallback(self) -> pygame.Rect | None:
+        """Where a banner may cover text when the screen has no free room for it (None: the
+        top-most place clear of the controls); a screen names the text it can spare a while."""
         return None
 
     def draw(self, canvas: Canvas, now: float) -> None:

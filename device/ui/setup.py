@@ -221,6 +221,13 @@ class SetupScreen(Screen):
         prepared: nothing can change then)."""
         return LAST_CELL.copy() if part is DeviceSlot.AMBIENCE and not self.preparing else None
 
+    def notice_fallback(self) -> pygame.Rect:
+        """With no free room (a tab whose chips fill the grid), a banner goes over the roles
+        line, which the lit chips and the tabs' counts repeat, never over the status line."""
+        area = ROLES_LINE.copy()
+        area.width = (OPTIONS_RECT.left - 24 if self.pace else 784) - 16
+        return area
+
     def quit_rect(self) -> pygame.Rect:
         """Top left: the player count's - and + take the top right."""
         return pygame.Rect(4, 4, 84, 48)

@@ -290,10 +290,12 @@ class TouchUI:
         (``freespace``): found on a whole redraw, kept while only a clock ticks under it."""
         key = (self._screen, text, tuple(tuple(c.rect) for c in self._controls), self._modal)
         if self._band is None or self._band[0] != key:
-            own = self._screen.notice_rect()
-            quit_rect = self._screen.quit_rect()
-            rects = [c.rect for c in self._controls]
-            band = own if own is not None else notice_band(canvas.surface, quit_rect, text, rects)
+            screen = self._screen
+            band = screen.notice_rect()
+            if band is None:
+                rects = [c.rect for c in self._controls]
+                fallback = screen.notice_fallback()
+                band = notice_band(canvas.surface, screen.quit_rect(), text, rects, fallback)
             self._band = (key, band)
         return self._band[1]
 

@@ -10,8 +10,12 @@ from typing import Any
 import pygame
 import pytest
 
+from device.screenlayer import DeviceSlot
 from device.ui import TouchUI
+from device.ui.actions import DeviceTap
 from device.ui.canvas import Canvas, fit_text, rendered
+from device.ui.model import Control
+from device.ui.setup import ROLES_LINE
 from games.onenight.lobby import Lobby
 
 CODE = "Pairing code: 123 456"
@@ -98,12 +102,26 @@ def test_the_pairing_code_covers_nothing_on_any_screen(
     assert not over
 
 
-def test_with_no_room_at_all_the_code_covers_no_control(
-    ui: TouchUI, monkeypatch: pytest.MonkeyPatch
+TABS = ("alien", "vampire", "werewolf", "daybreak", "bonus")
+
+
+@pytest.mark.parametrize("players", [3, 10])
+@pytest.mark.parametrize("tab", TABS)
+def test_on_every_setup_tab_the_code_covers_no_control_nor_the_status_line(
+    ui: TouchUI, monkeypatch: pytest.MonkeyPatch, tab: str, players: int
 ) -> None:
-    # The Vampire tab: 14 chips (and on the device the ambience chip) fill the grid.
-    lobby = Lobby().apply_preset("alien_first_game").set_players(10).show_tab("vampire")
+    # The Vampire tab has no free room: 14 chips and the device's ambience chip fill the grid.
+    lobby = Lobby().apply_preset("alien_first_game").set_players(players).show_tab(tab)
     ui.show(lobby.view())
+    rect = ui.slot(DeviceSlot.AMBIENCE)
+    assert rect is not None
+    ui.replace_control(Control("Ambience: normal", DeviceTap.AMBIENCE, rect, style="chip"))
     drawn = texts_drawn(monkeypatch)
+    ui.redraw(0.0)
+    status = [line for line, _, where in drawn if where.bottom <= ROLES_LINE.top]
+    assert lobby.view().status in status  # the status line, "players", "Press your"...
+    drawn.clear()
     ui.notice(CODE, until=1e9)
-    assert not [hit for hit in covered(ui, drawn) if hit.startswith("control")]
+    hits = covered(ui, drawn)
+    assert not [hit for hit in hits if hit.startswith("control")]
+    assert not {f"text {line!r}" for line in status} & set(hits)
