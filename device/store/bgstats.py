@@ -134,7 +134,13 @@ def ranks(play: Play, info: GameInfo) -> dict[int, int]:
 
 
 def push_play(
-    play: Play, *, location: str = "", comments: bool = True, teams: bool = True
+    play: Play,
+    *,
+    location: str = "",
+    comments: bool = True,
+    teams: bool = True,
+    brief: bool = False,
+    roles: bool = True,
 ) -> dict[str, Any]:
     """The push-play JSON object for one play (what `push_url` encodes).
 
@@ -143,6 +149,9 @@ def push_play(
         location: where it was played (the ``[store] location`` config key); empty: left out.
         comments: False leaves the comments out (a shorter link, for a dense QR code).
         teams: False leaves the players' teams out (shorter still; their roles stay).
+        brief: True leaves out a player's ``winner`` and ``startPlayer`` when false (BG Stats
+            reads a missing one as false: the same play, shorter).
+        roles: False leaves the players' roles out (the shortest link, for ten players).
     """
     name, info = bgstats_game(play)
     game: dict[str, Any] = {"name": name, "sourceGameId": info.source_game_id}
@@ -155,7 +164,10 @@ def push_play(
         "sourcePlayId": play.id,
         "playDate": play_date(play.played_at),
         "game": game,
-        "players": [_player(play, p, scored=not info.no_points, teams=teams) for p in play.players],
+        "players": [
+            _player(play, p, scored=not info.no_points, teams=teams, brief=brief, roles=roles)
+            for p in play.players
+        ],
     }
     if play.duration_min is not None:
         data["durationMin"] = play.duration_min
@@ -168,16 +180,20 @@ def push_play(
     return data
 
 
-def _player(play: Play, player: PlayerResult, *, scored: bool, teams: bool) -> dict[str, Any]:
+def _player(
+    play: Play, player: PlayerResult, *, scored: bool, teams: bool, brief: bool, roles: bool
+) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "sourcePlayerId": source_player_id(play, player),
         "name": player.name,
         "winner": player.winner,
         "startPlayer": player.start_player,
     }
+    if brief:  # a missing flag reads as false
+        entry = {key: value for key, value in entry.items() if value is not False}
     if scored and player.score is not None:
         entry["score"] = player.score
-    if player.role:
+    if player.role and roles:
         entry["role"] = player.role
     if player.team and teams:
         entry["team"] = player.team
@@ -191,6 +207,8 @@ def push_url(
     base: str = PUSH_BASE,
     comments: bool = True,
     teams: bool = True,
+    brief: bool = False,
+    roles: bool = True,
 ) -> str:
     """The BG Stats push link for one logged play: ``createPlay.html?data=<JSON>``.
 
@@ -201,9 +219,11 @@ def push_url(
         play: a logged play.
         location: where it was played (the ``[store] location`` config key).
         base: the page to open (``bgstats://app.bgstatsapp.com/createPlay.html`` also works).
-        comments, teams: False leaves them out (see `push_play`).
+        comments, teams, brief, roles: a shorter link (see `push_play`).
     """
-    data = push_play(play, location=location, comments=comments, teams=teams)
+    data = push_play(
+        play, location=location, comments=comments, teams=teams, brief=brief, roles=roles
+    )
     text = json.dumps(data, separators=(",", ":"))
     return f"{base}?data={quote(text, safe=QUERY_SAFE)}"
 

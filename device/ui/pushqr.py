@@ -27,13 +27,16 @@ the screenshot shrunk to 45% and smoothed, which 3 px modules do not survive).""
 def scannable_push_url(play: Play, location: str = "") -> str:
     """The push link a QR code shows: the whole link, or when its modules would be narrower
     than `ARM_LENGTH_PIXELS` full height, the link without its comments, then without the
-    players' teams too (their roles stay); the shortest when none is that coarse. The export
-    and the companion page keep everything.
+    players' teams, then without the flags that are false (the same play: BG Stats reads a
+    missing one as false), then without the roles; the shortest when none is that coarse.
+    The export and the companion page keep everything.
     """
     links = [
         push_url(play, location=location),
         push_url(play, location=location, comments=False),
         push_url(play, location=location, comments=False, teams=False),
+        push_url(play, location=location, comments=False, teams=False, brief=True),
+        push_url(play, location=location, comments=False, teams=False, brief=True, roles=False),
     ]
     for url in links:
         if module_pixels(url, BIG_QR_AREA.height) >= ARM_LENGTH_PIXELS:
