@@ -265,6 +265,9 @@ class ScenarioPlayer:
             raise ScenarioError(f"setup: {error}") from None
         with virtual_ticks(daemon.clock.now):
             daemon.runtime.begin(session)
+            # One pass first, as the device's loop makes before a hand can reach the screen:
+            # the game's first screen is up with its controls (a score sheet's "Enter scores").
+            daemon.step(until=daemon.clock.now())
             for event in self.scenario.events:
                 self.play(event)
 

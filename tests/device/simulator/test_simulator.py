@@ -152,6 +152,18 @@ def test_the_simulator_shows_the_devices_own_screens_a_score_sheet_opens_the_key
     assert [(score["seat"], score["points"]) for score in scores] == [(1, 11), (2, 12), (3, 13)]
 
 
+def test_a_control_on_the_games_first_screen_is_there_for_the_first_event(config: Config) -> None:
+    # Memory opens on its score sheet at once: the device's loop has offered "Enter scores"
+    # before any hand reaches the screen, so a scenario's first touch finds it too.
+    scenario = {
+        "setup": {"game": "alieninjas", "mission": "memory", "players": 2},
+        "events": [{"until": "phase", "is": "score"}, {"touch": "Enter scores"}],
+    }
+    entries = simulate(parse_scenario(json.dumps(scenario)), config).transcript.entries
+    assert [e["screen"] for e in entries if "screen" in e][-1] == "keypad"
+    assert entries[-1]["t"] == 0.0
+
+
 def test_a_bug_in_a_game_stops_the_simulator_instead_of_being_apologised_for(
     config: Config, monkeypatch: pytest.MonkeyPatch
 ) -> None:
