@@ -237,6 +237,9 @@ class TableView(View):
     most: int
     scores: str = ""
     """The score log's game its Scores button opens (empty: no button)."""
+    preparing: bool = False
+    """The game's lines are being rendered before it starts: the count cannot change (the
+    device's layer shows how far)."""
 
     def __post_init__(self) -> None:
         super().__post_init__()

@@ -38,7 +38,7 @@ from device.ui.charts.log import SCREENS as SCORE_LOG_SCREENS
 from device.ui.charts.log import ScoreLog
 from device.ui.model import UiInput
 from games.effects import Say
-from games.events import TagSeen, Tap, TouchAction, Touched, is_action
+from games.events import LinesReady, TagSeen, Tap, TouchAction, Touched, is_action
 from games.views import ScreenId, ScreenName
 
 if TYPE_CHECKING:
@@ -270,9 +270,9 @@ class Daemon(Generic[ScreenT]):
             self.guard.run(functools.partial(self._input, item, now), item)
         self._read_inbox()
         self.runtime.executor.last.show_ready_link()  # a play's BG Stats code, worked out behind
-        ready = self.runtime.executor.lines.ready()  # a night rendered behind the loop
+        ready = self.runtime.executor.lines.ready()  # lines rendered behind the loop
         if ready is not None:
-            self.guard.feed(ready)
+            self._lines_ready(ready)
         # A press queued while this pass ran may hold an earlier edge than the buzz its tick
         # would close the window on: every waiting press is read first, whatever the delay.
         self._read_inbox()
@@ -360,12 +360,20 @@ class Daemon(Generic[ScreenT]):
         elif action is DeviceTap.START_NOW:  # the table would rather not wait for the voice
             ready = self.runtime.executor.lines.start_now()
             if ready is not None:
-                self.guard.feed(ready)
+                self._lines_ready(ready)
         elif self.web is not None and self.web.tap(self, action):
             pass  # the companion page's "Open pairing"
         else:
             return False
         return True
+
+    def _lines_ready(self, ready: LinesReady) -> None:
+        """The lines waited for are there (or the table chose Start now): the game a table
+        size screen started begins, or the night of the session that asked for them."""
+        if self.table.waiting is not None:
+            self.guard.run(self.table.begin, ready)
+        else:
+            self.guard.feed(ready)
 
     def _flush(self, now: float) -> None:
         """Retry, every few seconds, the writes a full or read-only disk refused."""

@@ -91,6 +91,7 @@ class HomeScreen:
             profiles = store.recent_players if store is not None else tuple
             daemon.runtime.begin(home_session(setup, daemon.config, profiles))
         elif event == Touched(Tap.HOME):
+            daemon.table.cancel()  # a game waiting for its lines, if any, does not start
             daemon.home()
 
     def keep_table(self, *, again: bool) -> None:

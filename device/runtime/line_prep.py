@@ -1,20 +1,32 @@
-"""Lines rendered before they are said: a night's lines before it starts (with its progress on
-the setup screen), a game's own lines and a new player's name behind the loop, and results the
-game may say later.
+"""Lines rendered before they are said: a night's lines before it starts, and the lines a game
+can say before a game that a home button's table size screen started (each with its progress
+on the screen, and "Start now"), a game's own lines and a new player's name behind the loop,
+and results the game may say later.
 
 Where the narrator renders behind the loop (the device), nothing here blocks: ``ready`` tells
-the loop when a night's lines are all there. Elsewhere a night's lines are rendered at once.
+the loop when the lines waited for are all there. Elsewhere a night's lines are rendered at
+once, and a game's start waits for nothing.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from device.runtime.ports import BehindNarrator, Outputs, behind
 from device.runtime.screen_state import ScreenState
 from games.effects import Prepare, PrepareAhead
 from games.events import LinesReady
 from narration.renderer import Urgency
+
+if TYPE_CHECKING:
+    from device.runtime.voicelines import LineTexts
+    from narration.catalogue import Catalogue
+
+Items = list[tuple[str, dict[str, object]]]
+EVERY_GAME = ("sound.", "common.")
+"""The device's lines any game may say besides its own (its sound calls, "Sorry")."""
 
 logger = logging.getLogger(__name__)
 
@@ -25,13 +37,16 @@ class LinePreparation:
     def __init__(self, out: Outputs, shown: ScreenState) -> None:
         self.out = out
         self.shown = shown
-        self._preparing: list[tuple[str, dict[str, object]]] | None = None
-        """A night's lines rendering behind the loop (``LinesReady`` follows when they are)."""
+        self._preparing: Items | None = None
+        """Lines rendering behind the loop that something waits for (``LinesReady`` follows
+        when they are)."""
         self._prepared_done = -1
+        self._starting = False
+        """What waits is a game's start (``start``), not a night (``prepare``)."""
 
     def forget(self) -> None:
-        """The game is left: a night rendering for it is not waited for."""
-        self._preparing = None
+        """The game (or the game about to start) is left: its lines are not waited for."""
+        self._preparing, self._starting = None, False
 
     def game(self, game: str) -> None:
         """Have the game's own lines rendered behind the loop before it can say them: its
@@ -40,15 +55,29 @@ class LinePreparation:
         narrator = behind(self.out.narrator)
         if narrator is None or narrator.renderer is None:
             return
-        from device.runtime.voicelines import every_text  # the games' words: not before READY
-
-        catalogue = narrator.catalogue
-        ids = [i for i in catalogue.ids() if i.startswith("sound.")]
-        ids += [i for i in catalogue.ids() if i.startswith(f"{game}.")]
-        texts = every_text(catalogue, ids, seats=self.out.seats).texts
+        texts = _game_lines(narrator.catalogue, game, self.out.seats).texts
         asked = narrator.renderer.ask_all(texts, Urgency.SOON)
         if asked:
             logger.info("preparing the %d lines of %s behind the game", asked, game)
+
+    def start(self, game: str, players: int, names: Iterable[str] = ()) -> bool:
+        """Before ``game`` starts at a table of ``players``: the lines it can say there (its
+        own, the device's ``EVERY_GAME`` and those naming a seated player, ``names``) are asked
+        for behind the loop first of all, with their progress told as a night's is; whether
+        the start must wait for them (``ready`` or ``start_now`` then hands over an empty
+        ``LinesReady``). Nothing waits where lines render on the loop or are only timed."""
+        narrator = behind(self.out.narrator)
+        if narrator is None or narrator.renderer is None:
+            return False
+        items = list(_game_lines(narrator.catalogue, game, players).said)
+        for name in names:
+            items += _named(narrator.catalogue, name, players)
+        if not narrator.unready(items):
+            return False
+        narrator.ask_ahead(items, Urgency.NOW)
+        # The loop's next look (``ready``) tells the progress, on the screen that waits.
+        self._preparing, self._prepared_done, self._starting = items, -1, True
+        return True
 
     def name(self, name: str) -> None:
         """A player was named or sat down: have every line that says their name rendered
@@ -56,19 +85,7 @@ class LinePreparation:
         narrator = behind(self.out.narrator)
         if narrator is None:
             return
-        catalogue = narrator.catalogue
-        items: list[tuple[str, dict[str, object]]] = []
-        for line_id in catalogue.ids():
-            wanted = catalogue.placeholders(line_id)
-            if "name" not in wanted or not wanted <= {"name", "seat"}:
-                continue
-            seats = range(1, self.out.seats + 1) if "seat" in wanted else (None,)
-            for seat in seats:
-                params: dict[str, object] = {"name": name}
-                if seat is not None:
-                    params["seat"] = seat
-                items.append((line_id, params))
-        narrator.ask_ahead(items, Urgency.SOON)
+        narrator.ask_ahead(_named(narrator.catalogue, name, self.out.seats), Urgency.SOON)
 
     def prepare(self, prepare: Prepare) -> LinesReady | None:
         """A night's lines: rendered now (their ``LinesReady`` at once), or asked for behind
@@ -82,7 +99,7 @@ class LinePreparation:
             # Rendered behind the loop: the screen and its taps stay alive meanwhile, and
             # ``ready`` hands the session its LinesReady once every line is there.
             rendering.ask_ahead(items, Urgency.NOW)
-            self._preparing, self._prepared_done = items, -1
+            self._preparing, self._prepared_done, self._starting = items, -1, False
             return self.ready()
         narrator.prepare(items, self._progress)
         return LinesReady(tuple(narrator.seconds(line, params) for line, params in items))
@@ -113,8 +130,9 @@ class LinePreparation:
         return True
 
     def ready(self) -> LinesReady | None:
-        """The ``LinesReady`` of a night rendering behind the loop once its last line is
-        rendered (telling the progress meanwhile); None until then, or when none renders."""
+        """The ``LinesReady`` of the lines waited for behind the loop (a night's, or a game's
+        before its start) once the last is rendered (telling the progress meanwhile); None
+        until then, or when none are waited for."""
         items, narrator = self._preparing, behind(self.out.narrator)
         if items is None or narrator is None:
             return None
@@ -126,28 +144,31 @@ class LinePreparation:
             self._progress(done, len(items), pace.seconds_for(missing) if pace else None)
         if done < len(items):
             return None
-        return self._night(items, narrator)
+        return self._done(items, narrator)
 
     def start_now(self) -> LinesReady | None:
-        """The table chose not to wait for the rest of the night's lines ("Start now"): the
-        night starts with them timed by their length; they go on rendering in the night's
-        order, and one not ready at its turn is said with the fallback voice (counted by the
-        speech queue). None when no night is being prepared."""
+        """The table chose not to wait for the rest of the lines ("Start now"): a night starts
+        with them timed by their length, a game at once; they go on rendering in the order
+        asked, and one not ready at its turn is said with the fallback voice (counted by the
+        speech queue). None when nothing is being prepared."""
         items, narrator = self._preparing, behind(self.out.narrator)
         if items is None or narrator is None:
             return None
         missing = narrator.unready(items)
         logger.warning(
-            "the table started the night with %d of its %d lines still to render",
+            "the table started the %s with %d of its %d lines still to render",
+            "game" if self._starting else "night",
             missing,
             len(items),
         )
-        return self._night(items, narrator)
+        return self._done(items, narrator)
 
-    def _night(
-        self, items: list[tuple[str, dict[str, object]]], narrator: BehindNarrator
-    ) -> LinesReady:
+    def _done(self, items: Items, narrator: BehindNarrator) -> LinesReady:
         self._preparing = None
+        if self._starting:
+            # A game's start: its lines are said as its play goes, in no order known here.
+            self._starting = False
+            return LinesReady(())
         # Their clips are decoded a few lines ahead of their cues, as ``Narrator.prepare`` has
         # them elsewhere (else each clip was decoded at its cue); a line still rendering is
         # timed by its length until its WAV is there.
@@ -158,3 +179,28 @@ class LinePreparation:
         if self.out.progress is not None:
             self.out.progress(done, total)
         self.shown.preparing(done, total, left)
+
+
+def _game_lines(catalogue: Catalogue, game: str, seats: int) -> LineTexts:
+    """Every sentence ``game`` can say at a table of ``seats``, the device's own first."""
+    from device.runtime.voicelines import every_text  # the games' words: not before READY
+
+    ids = [i for i in catalogue.ids() if i.startswith(EVERY_GAME)]
+    ids += [i for i in catalogue.ids() if i.startswith(f"{game}.")]
+    return every_text(catalogue, ids, seats=seats)
+
+
+def _named(catalogue: Catalogue, name: str, seats: int) -> Items:
+    """Every line that says ``name`` and nothing else a table cannot list ("Alex, press the
+    button at your seat.", at any seat up to ``seats``)."""
+    items: Items = []
+    for line_id in catalogue.ids():
+        wanted = catalogue.placeholders(line_id)
+        if "name" not in wanted or not wanted <= {"name", "seat"}:
+            continue
+        for seat in range(1, seats + 1) if "seat" in wanted else (None,):
+            params: dict[str, object] = {"name": name}
+            if seat is not None:
+                params["seat"] = seat
+            items.append((line_id, params))
+    return items

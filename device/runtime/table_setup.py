@@ -2,11 +2,16 @@
 
 The range is the home button's (``games.spec.HomeButton.players``), capped at the device's
 seats; the count chosen for each button is kept for the next time it is opened.
+
+Start waits for the lines the game can say at that table when the voice renders behind the
+loop and some are missing (``LinePreparation.start``): the screen shows how far, with Start
+now and Home, and the game begins once they are there, so a round is never said half in the
+fallback voice.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from device.config import Config
 from device.runtime.screen_state import ScreenState
@@ -39,6 +44,8 @@ class TableSetup:
         self.players = 0
         self.chosen: dict[str, int] = {}
         """The last count started per home button."""
+        self.waiting: dict[str, Any] | None = None
+        """The setup started, while its game waits for its lines (``begin`` starts it)."""
 
     def _range(self) -> tuple[int, int]:
         assert self.button is not None and self.button.players is not None
@@ -59,26 +66,48 @@ class TableSetup:
         """Whether a tap is this screen's - , + or Start."""
         return action in STEPS or action is DeviceTap.TABLE_START
 
+    def cancel(self) -> None:
+        """Home: a game waiting for its lines does not start (they go on rendering)."""
+        if self.waiting is not None:
+            self.waiting, self.button = None, None
+            self.daemon.runtime.executor.lines.forget()
+
     def tap(self, action: TouchAction) -> None:
         """Change the count, or start the game with it."""
         if self.button is None or self.daemon.shown.screen is not ScreenName.TABLE:
             return
+        if self.waiting is not None:
+            return  # the count is chosen: only Start now or Home
         fewest, most = self._range()
         if isinstance(action, DeviceTap) and action in STEPS:
             self.players = min(most, max(fewest, self.players + STEPS[action]))
             self._show()
         elif action is DeviceTap.TABLE_START:
-            button, self.chosen[self.button.label] = self.button, self.players
-            setup = {**button.setup, "players": self.players}
+            self.chosen[self.button.label] = self.players
+            self.waiting = {**self.button.setup, "players": self.players}
             store = self.daemon.runtime.store
-            profiles = store.recent_players if store is not None else tuple
-            self.button = None
-            self.daemon.runtime.begin(home_session(setup, self.daemon.config, profiles))
+            names = store.seat_names().values() if store is not None else ()
+            lines = self.daemon.runtime.executor.lines
+            if lines.start(str(self.waiting["game"]), self.players, names):
+                self._show(preparing=True)
+            else:
+                self.begin()
 
-    def _show(self) -> None:
+    def begin(self) -> bool:
+        """Start the game waiting for its lines (they are there, or the table chose Start
+        now); whether one was waiting."""
+        setup, self.waiting, self.button = self.waiting, None, None
+        if setup is None:
+            return False
+        store = self.daemon.runtime.store
+        profiles = store.recent_players if store is not None else tuple
+        self.daemon.runtime.begin(home_session(setup, self.daemon.config, profiles))
+        return True
+
+    def _show(self, *, preparing: bool = False) -> None:
         assert self.button is not None
         fewest, most = self._range()
         title = self.button.caption or self.button.label
         scores = logged_for(self.button.setup) or ""
-        view = TableView(title, self.players, fewest, most, scores)
+        view = TableView(title, self.players, fewest, most, scores, preparing)
         self.daemon.shown.show(view)

@@ -50,6 +50,9 @@ class LineTexts:
     texts: tuple[str, ...]
     on_demand: tuple[str, ...]
     """Line ids with a placeholder whose values cannot be listed."""
+    said: tuple[tuple[str, dict[str, object]], ...] = ()
+    """Each of ``texts`` as a line and its placeholders (the first that says it), in order:
+    what a game's start waits for (``device.runtime.line_prep``)."""
 
 
 def _owners() -> dict[str, GameSpec[Any]]:
@@ -115,7 +118,7 @@ def every_text(
         seats: Player numbers go up to this (the table's seats).
     """
     domains, owners = _domains(seats), _owners()
-    texts: dict[str, None] = {}
+    texts: dict[str, tuple[str, dict[str, object]]] = {}
     on_demand: list[str] = []
     for line_id in line_ids or catalogue.ids():
         expanded = _expand(catalogue, line_id, domains, owners, seats)
@@ -123,5 +126,5 @@ def every_text(
             on_demand.append(line_id)
             continue
         for params in expanded:
-            texts[catalogue.text(line_id, params)] = None
-    return LineTexts(tuple(texts), tuple(on_demand))
+            texts.setdefault(catalogue.text(line_id, params), (line_id, params))
+    return LineTexts(tuple(texts), tuple(on_demand), tuple(texts.values()))

@@ -6,8 +6,9 @@ has no room for it, and the part is not drawn there). The layer holds:
 
 - ``call``: the line just said, shown while eyes are closed (the night screen, a game's dark
   screen): the public call is the only thing such a screen may show;
-- ``progress``: how much of the night's lines are rendered while they are prepared, and how
-  long the rest should take here (``left``);
+- ``progress``: how much of the lines waited for are rendered while they are prepared (a
+  night's, or a game's before it starts: ``Screen.prepares`` says which), and how long the
+  rest should take here (``left``);
 - ``ending``: what a game's last screen offers (its play's link, Who played?, Play again):
   that one changes the screen's own layout and controls, so the screen is built around it
   (``Screen.around``) rather than drawn over here.
@@ -40,7 +41,7 @@ def draw_layer(canvas: Canvas, screen: Screen, layer: DeviceLayer) -> None:
     if slot is not None:
         fraction = min(1.0, max(0.0, layer.progress or 0.0))
         pct = round(fraction * 100)
-        told = f"Preparing the night... {pct}%"
+        told = f"Preparing {screen.prepares}... {pct}%"
         if layer.left is not None and fraction < 1.0:
             told += f", {about(layer.left)} left"
         canvas.text(told, 30, TEXT, topleft=(slot.x + 4, slot.y + 2), max_width=slot.width - 8)

@@ -1,4 +1,5 @@
-"""The table size screen: how many players, before a game a home button opened starts."""
+"""The table size screen: how many players, before a game a home button opened starts; then,
+while the game's lines are rendered before it starts, how far (with Start now and Home)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ from device.ui.screens import Screen
 from games.events import Tap, ValueTap
 from games.views import TableView
 
+PROGRESS_SLOT = pygame.Rect(40, 250, 720, 96)
+"""Where the device shows how far the game's lines are prepared, above Home and Start now."""
+
 
 @dataclass(frozen=True)
 class TableScreen(Screen):
@@ -24,13 +28,27 @@ class TableScreen(Screen):
     most: int
     scores: str = ""
     """The score log's game its Scores button opens (empty: no button)."""
+    preparing: bool = False
+    """The game's lines are being rendered before it starts (``progress_slot``)."""
+    prepares = "the voice"
 
     @classmethod
     def from_view(cls, view: TableView) -> TableScreen:
         """The screen for ``view``."""
-        return cls(view.title, view.players, view.fewest, view.most, view.scores)
+        return cls(view.title, view.players, view.fewest, view.most, view.scores, view.preparing)
+
+    def progress_slot(self) -> pygame.Rect | None:
+        """Above the bottom row, while the game's lines are prepared."""
+        return PROGRESS_SLOT if self.preparing else None
 
     def controls(self) -> list[Control]:
+        if self.preparing:
+            # The count is chosen; the wait can be cut short (a line not rendered at its turn
+            # is then said in the fallback voice), or the table can go home.
+            return [
+                Control("Home", Tap.HOME, pygame.Rect(20, 384, 220, 80)),
+                Control("Start now", DeviceTap.START_NOW, pygame.Rect(500, 384, 280, 80), True),
+            ]
         out = [
             Control("Home", Tap.HOME, pygame.Rect(20, 384, 220, 80)),
             Control("Start", DeviceTap.TABLE_START, pygame.Rect(500, 384, 280, 80), True),
@@ -51,6 +69,9 @@ class TableScreen(Screen):
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
         canvas.text(self.title, 64, ALIEN, center=(400, 56), max_width=760)
+        if self.preparing:
+            canvas.text(f"{self.players} players", 48, TEXT, center=(400, 150))
+            return
         canvas.text("How many players?", 36, TEXT, center=(400, 126))
         canvas.text(str(self.players), 110, TEXT, center=(400, 222))
         if self.fewest == self.most:
