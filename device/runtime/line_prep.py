@@ -55,7 +55,7 @@ class LinePreparation:
         narrator = behind(self.out.narrator)
         if narrator is None or narrator.renderer is None:
             return
-        texts = _game_lines(narrator.catalogue, game, self.out.seats).texts
+        texts = game_lines(narrator.catalogue, game, self.out.seats).texts
         asked = narrator.renderer.ask_all(texts, Urgency.SOON)
         if asked:
             logger.info("preparing the %d lines of %s behind the game", asked, game)
@@ -69,7 +69,7 @@ class LinePreparation:
         narrator = behind(self.out.narrator)
         if narrator is None or narrator.renderer is None:
             return False
-        items = list(_game_lines(narrator.catalogue, game, players).said)
+        items = list(game_lines(narrator.catalogue, game, players).said)
         for name in names:
             items += _named(narrator.catalogue, name, players)
         if not narrator.unready(items):
@@ -181,7 +181,7 @@ class LinePreparation:
         self.shown.preparing(done, total, left)
 
 
-def _game_lines(catalogue: Catalogue, game: str, seats: int) -> LineTexts:
+def game_lines(catalogue: Catalogue, game: str, seats: int) -> LineTexts:
     """Every sentence ``game`` can say at a table of ``seats``, the device's own first."""
     from device.runtime.voicelines import every_text  # the games' words: not before READY
 

@@ -40,11 +40,21 @@ def _resume(data: Mapping[str, Any]) -> Session[Any]:
 
 
 def _voice(line_id: str, name: str, seats: int) -> Sequence[object] | None:
-    """Its lines' own placeholders: the factions, the end's War and neutral counts."""
-    from games.encounters.rules import FACTIONS
+    """Its lines' own placeholders: the factions, the end's War and neutral counts, the
+    opening hand (so the lines its start says can be rendered before it)."""
+    from games.encounters.rules import FACTIONS, OPENING_CARD, OPENING_DRAW
 
     factions = tuple(FACTIONS.values())
-    own = {"faction": factions, "one": factions, "two": factions, "war": (2,), "neutral": (5,)}
+    own: dict[str, tuple[object, ...]] = {
+        "faction": factions,
+        "one": factions,
+        "two": factions,
+        "war": (2,),
+        "neutral": (5,),
+        "card": (OPENING_CARD,),
+        "drawn": (OPENING_DRAW,),
+        "hand": (OPENING_DRAW + 1,),
+    }
     return own.get(name)
 
 

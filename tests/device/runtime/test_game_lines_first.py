@@ -16,10 +16,15 @@ from touchplay import Table, enter_round
 from device.clock import VirtualClock
 from device.config import load_config
 from device.runtime.app import Daemon
+from device.runtime.line_prep import game_lines
 from device.runtime.parts import catalogues
+from device.runtime.sessions import home_session
 from device.store.database import Store
 from device.ui.actions import DeviceTap
+from games.catalog import home_buttons
+from games.effects import Say
 from games.events import Control, ControlPressed, SeatPressed
+from games.spec import HomeButton
 from games.views import ScreenName, TableView
 from hardware.mock import virtual_ticks
 from narration.backends import EspeakBackend
@@ -143,3 +148,17 @@ def test_the_wait_is_legible(device: Table, monkeypatch: pytest.MonkeyPatch) -> 
         device.daemon.ui.redraw(device.daemon.clock.now())
     assert "table" in check.screens
     assert not check.report(), check.report()
+
+
+@pytest.mark.parametrize("button", [b for b in home_buttons() if b.players is not None])
+def test_what_a_game_says_as_it_starts_is_among_the_lines_it_waits_for(button: HomeButton) -> None:
+    catalogue = Catalogue.load(*catalogues())
+    players = int(str(button.setup["players"]))
+    setup = {**button.setup, "players": players}
+    session = home_session(setup, load_config(system_path=None), tuple)
+    _, effects = session.start(0.0)
+    says = [e for e in effects if isinstance(e, Say)]
+    assert says, f"{button.label} says nothing as it starts"
+    waited = set(game_lines(catalogue, session.game, players).texts)
+    missing = [catalogue.text(say.line, say.param_map()) for say in says]
+    assert [text for text in missing if text not in waited] == []
