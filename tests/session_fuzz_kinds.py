@@ -42,13 +42,16 @@ from games.onenight.ballot import VoteMode
 from games.onenight.lobby import TABS
 from games.onenight.marks import placeable
 from games.onenight.presets import PRESETS, deal_range, preset_roles, random_deal
-from games.onenight.reveal import MARKS
+from games.onenight.resolve.model import Mark
 from games.onenight.roles import Box, Role
 from games.onenight.session import OneNightSession
 from games.onenight.setup import VOTE_MODES, OneNightOptions, OneNightSetup
 from games.onenight.views import BECAME
 from games.scorelog.players import LETTERS, PlayersSession
 from games.session import Session
+
+MARKS = tuple(mark.value for mark in Mark)
+"""Every Mark by name, the Doppelganger's own set included ("doppel_love"...)."""
 
 
 def _seconds(pick: Pick, *values: float) -> float:
@@ -177,15 +180,15 @@ def _onenight_forward(pick: Pick, state: Any) -> Event | None:
         target = pick.choice([n for n in range(1, players + 1) if n != voter])
         return VoteCast(voter, target)
     if state.phase == "reveal":
-        done = {entry[0] for entry in state.reveals}
+        done = {entry.seat for entry in state.reveals}
         seats = [n for n in range(1, players + 1) if n not in done] or [1]
         roles = set(state.setup.roles)
         # Cards and Marks as a table can hold them: no more of each than the game has.
         cards = Counter(role.value for role in state.setup.roles)
-        cards.subtract(entry[1] for entry in state.reveals)
+        cards.subtract(entry.card.value for entry in state.reveals)
         card = pick.choice(sorted(cards.elements()) or [role.value for role in roles])
         # The Marks the game places; one of each but Clarity, which every player starts with.
-        held = {entry[2] for entry in state.reveals} - {"clarity"}
+        held = {entry.mark.value for entry in state.reveals if entry.mark} - {"clarity"}
         marks = sorted(set(placeable(roles)) - held)
         mark = pick.choice(marks) if marks and pick.chance(30) else None
         became = None

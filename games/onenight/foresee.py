@@ -19,11 +19,11 @@ from collections.abc import Callable, Iterable, Sequence
 
 from games.effects import PrepareAhead, Say
 from games.errors import RulesError
-from games.events import RevealEntered
 from games.onenight import reveal
 from games.onenight.ballot import DEVICE, Ballot
 from games.onenight.instructions.bonus import teams_in_play
 from games.onenight.marks import placeable
+from games.onenight.resolve.check import COPIERS
 from games.onenight.resolve.deaths import shield_reasons
 from games.onenight.resolve.explain import (
     DEVICE_FIRST,
@@ -49,6 +49,7 @@ from games.onenight.resolve.identity import ROLE_SIDES
 from games.onenight.resolve.model import Side
 from games.onenight.resolve.result import DeathCause, DeathReason, Identity
 from games.onenight.result import resolution
+from games.onenight.revealed import RevealEntry
 from games.onenight.roles import Role
 from games.onenight.state import OneNightPhase, OneNightState
 
@@ -56,7 +57,6 @@ RESULT_LINE = "onenight.result.line"
 """The catalogue line every result sentence is said with."""
 LIKELY_VOTES = 4
 """Deaths with up to this many votes come first; more are rarer at any table."""
-COPIERS = (Role.DOPPELGANGER, Role.COPYCAT)
 WOLF_RULE_SIDES = (Side.TANNER, Side.APPRENTICE_TANNER)
 SPECIAL_SIDES = {
     Role.MINION: (Side.MINION,),
@@ -236,7 +236,7 @@ def last_card_lines(state: OneNightState) -> tuple[str, ...]:
     seat = last_seat(state)
     if seat is None:
         return ()
-    return _results(state, [RevealEntered(seat, card.value) for card in cards(state.setup.roles)])
+    return _results(state, [RevealEntry(seat, card) for card in cards(state.setup.roles)])
 
 
 def rare_last_card_lines(state: OneNightState) -> tuple[str, ...]:
@@ -247,32 +247,33 @@ def rare_last_card_lines(state: OneNightState) -> tuple[str, ...]:
     seat = last_seat(state)
     if seat is None:
         return ()
-    entries: list[RevealEntered] = []
-    for card in (role.value for role in cards(state.setup.roles)):
-        entries += [RevealEntered(seat, card, mark=mark) for mark in placeable(state.setup.roles)]
-        if card in (role.value for role in COPIERS):
+    entries: list[RevealEntry] = []
+    marks = reveal.mark_choices(state)
+    for card in cards(state.setup.roles):
+        entries += [RevealEntry(seat, card, mark=mark) for mark in marks]
+        if card in COPIERS:
             for role in reveal.copy_choices(state):
-                entries.append(RevealEntered(seat, card, became=role.value))
-                teams = reveal.team_choices(state, card, role.value)
-                entries += [RevealEntered(seat, card, role.value, foresaw=t) for t in teams]
-        entries += [RevealEntered(seat, card, became=to) for to in reveal.conversions(state)]
-        entries += [RevealEntered(seat, card, foresaw=t) for t in reveal.team_choices(state, card)]
+                entries.append(RevealEntry(seat, card, became=role))
+                teams = reveal.team_choices(state, card, role)
+                entries += [RevealEntry(seat, card, became=role, foresaw=t) for t in teams]
+        entries += [RevealEntry(seat, card, became=to) for to in reveal.conversions(state)]
+        entries += [RevealEntry(seat, card, foresaw=t) for t in reveal.team_choices(state, card)]
         if reveal.snatch_choices(state):
-            entries.append(RevealEntered(seat, card, snatched=True))
-        entries += [RevealEntered(seat, card, artifact=a) for a in reveal.artifact_choices(state)]
+            entries.append(RevealEntry(seat, card, snatched=True))
+        entries += [RevealEntry(seat, card, artifact=a) for a in reveal.artifact_choices(state)]
         if reveal.shield_choices(state):
-            entries.append(RevealEntered(seat, card, shielded=True))
+            entries.append(RevealEntry(seat, card, shielded=True))
     plain = set(last_card_lines(state))
     return tuple(line for line in _results(state, entries) if line not in plain)
 
 
-def _results(state: OneNightState, entries: Iterable[RevealEntered]) -> tuple[str, ...]:
+def _results(state: OneNightState, entries: Iterable[RevealEntry]) -> tuple[str, ...]:
     """Every line of the results the game would give with each of ``entries`` as its last
     card (an entry the reveal's check refuses is passed over)."""
     lines: list[str] = []
     for entry in entries:
         try:
-            guess = reveal.record(state, reveal.check(state, entry))
+            guess = reveal.record(state, reveal.validate(state, entry))
             lines += resolution(guess).explanation()
         except (RulesError, ValueError):
             continue  # a card this seat cannot end with (the check refuses it)

@@ -7,11 +7,9 @@ from typing import Any
 
 from games.effects import Effect, Finished, LogPlay, Phase, Report, Say, Show
 from games.events import Event, Tap, Touched
-from games.onenight.artifacts import Artifact
 from games.onenight.boxes import BOX_TITLES, filed_under, guest_note
 from games.onenight.resolve import (
     Conversion,
-    Mark,
     OracleFact,
     Resolution,
     ResolutionInput,
@@ -21,53 +19,30 @@ from games.onenight.resolve import (
 )
 from games.onenight.resolve.explain import TEAM_NAMES, team_line
 from games.onenight.resolve.model import Side
-from games.onenight.reveal import FORESEEN
-from games.onenight.roles import Role, Team
+from games.onenight.revealed import RevealEntry, entry_to_json, foreseen_named, is_copier
+from games.onenight.roles import Role
 from games.onenight.script_app import announced_teams, outcomes
-from games.onenight.state import OneNightPhase, OneNightState, RevealEntry, setup_to_json
+from games.onenight.state import OneNightPhase, OneNightState, setup_to_json
 from games.scorelog.plays import FinalResult
 from games.views import EndView
 
-COPIERS = (Role.DOPPELGANGER, Role.COPYCAT)
-COPY_CARDS = tuple(role.value for role in COPIERS)
-FOLLOW_PLAYER = ("alien", "alien_helper", "werewolf", "tanner")
-"""Conversions that follow the player: the aliens' tap, the Paranormal Investigator's sight."""
 
-
-def _reveal(
-    seat: int,
-    card: str,
-    mark: str | None,
-    became: str | None,
-    snatched: bool = False,
-    artifact: str | None = None,
-    foresaw: str | None = None,
-    shielded: bool = False,
-) -> Reveal:
+def _reveal(entry: RevealEntry) -> Reveal:
     """The engine's reveal of one entry (the shield matters only at the reveal: the picker
-    refuses an Artifact under it)."""
-    del shielded
-    role = Role(card)
-    conversion = None
-    copied = None
-    # The aliens' tap follows any player; on a Doppelganger or Copycat card "werewolf" or
-    # "tanner" is the role she copied, on any other the Paranormal Investigator's sight.
-    follows = ("alien", "alien_helper") if role in COPIERS else FOLLOW_PLAYER
-    # The team Nostradamus's last card gave him (or a Doppelganger's who copied him), or the
-    # card with a win of its own he stopped on.
-    foretold: Team | Role | None = None
-    if foresaw in FORESEEN:
-        foretold = Team(foresaw.removesuffix("_team"))
-    elif foresaw is not None:
-        foretold = Role(foresaw)
-    if became in follows:
-        conversion = Conversion(became)
-    elif became is not None and role in COPIERS:
-        # A Doppelganger or Copycat card is turned over with the role it became.
-        copied = Role(became)
-    found = Artifact(artifact) if artifact else None
-    marked = Mark(mark) if mark else None
-    return Reveal(seat, role, marked, conversion, copied, snatched, found, foretold)
+    refuses an Artifact under it). A conversion follows the player; a role in ``became`` is
+    the one a Doppelganger or Copycat card copied (1.3)."""
+    conversion = entry.became if isinstance(entry.became, Conversion) else None
+    copied = entry.became if isinstance(entry.became, Role) else None
+    return Reveal(
+        entry.seat,
+        entry.card,
+        entry.mark,
+        conversion,
+        copied,
+        entry.snatched,
+        entry.artifact,
+        entry.foresaw,
+    )
 
 
 def _with_announced(entry: RevealEntry, told: dict[str, str]) -> RevealEntry:
@@ -75,13 +50,18 @@ def _with_announced(entry: RevealEntry, told: dict[str, str]) -> RevealEntry:
     the device announced for him at night (2.13), which follows the card as an entered one.
     A Copycat who became Nostradamus answered in his step (his card was in the centre), a
     Doppelganger in her own repeat of it."""
-    seat, card, mark, became, snatched, artifact, foresaw, shielded = entry
-    if foresaw is None and card in (Role.NOSTRADAMUS.value, Role.COPYCAT.value):
-        if card == Role.NOSTRADAMUS.value or became == Role.NOSTRADAMUS.value:
-            foresaw = told.get("nostradamus")
-    elif foresaw is None and card in COPY_CARDS and became == Role.NOSTRADAMUS.value:
-        foresaw = told.get("nostradamus_doppelganger")
-    return RevealEntry(seat, card, mark, became, snatched, artifact, foresaw, shielded)
+    if entry.foresaw is not None:
+        return entry
+    nostradamus = entry.card is Role.NOSTRADAMUS
+    copied_him = is_copier(entry.card) and entry.became is Role.NOSTRADAMUS
+    if nostradamus or (copied_him and entry.card is Role.COPYCAT):
+        step = "nostradamus"
+    elif copied_him:
+        step = "nostradamus_doppelganger"
+    else:
+        return entry
+    name = told.get(step)
+    return dataclasses.replace(entry, foresaw=None if name is None else foreseen_named(name))
 
 
 def resolution_input(state: OneNightState) -> ResolutionInput:
@@ -94,7 +74,7 @@ def resolution_input(state: OneNightState) -> ResolutionInput:
     told = announced_teams(state.instructions, state.answers) if state.instructions else {}
     return ResolutionInput(
         players=state.setup.players,
-        reveals=tuple(_reveal(*_with_announced(entry, told)) for entry in state.reveals),
+        reveals=tuple(_reveal(_with_announced(entry, told)) for entry in state.reveals),
         votes=dict(ballot.votes),
         selected=state.setup.roles,
         oracle=OracleFact.from_outcome(oracle) if oracle else None,
@@ -114,7 +94,7 @@ def game_record(state: OneNightState, result: Resolution) -> dict[str, Any]:
         "votes": [[voter, list(targets)] for voter, targets in state.ballot.votes]
         if state.ballot
         else [],
-        "reveal": [list(entry) for entry in state.reveals],
+        "reveal": [entry_to_json(entry) for entry in state.reveals],
         "deaths": list(result.deaths),
         "winners": list(result.winners),
         "teams": list(result.teams),

@@ -6,12 +6,19 @@ import dataclasses
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from games.effects import GamePhase, Say
 from games.onenight.ballot import Ballot, VoteMode
 from games.onenight.instructions import Instructions
 from games.onenight.lobby import Lobby
+from games.onenight.revealed import (
+    RevealDraft,
+    RevealEntry,
+    draft_from_json,
+    entry_from_json,
+    entry_to_json,
+)
 from games.onenight.roles import Role
 from games.onenight.setup import OneNightOptions, OneNightSetup
 from games.views import MAX_SEATS
@@ -44,35 +51,6 @@ class OneNightPhase(GamePhase):
     def dark(self) -> bool:
         """Dusk and the night: eyes closed."""
         return self in (OneNightPhase.DUSK, OneNightPhase.NIGHT)
-
-
-class RevealEntry(NamedTuple):
-    """One seat's revealed card as the game keeps it (a checkpoint holds it as a list)."""
-
-    seat: int
-    card: str
-    """The final card (a role's value)."""
-    mark: str | None = None
-    became: str | None = None
-    """The app's conversion (or the role a copier card copied)."""
-    snatched: bool = False
-    artifact: str | None = None
-    foresaw: str | None = None
-    """The team Nostradamus foresaw."""
-    shielded: bool = False
-
-
-class RevealDraft(NamedTuple):
-    """The reveal being entered on the picker: a ``RevealEntry`` whose card may be missing."""
-
-    seat: int
-    card: str | None = None
-    mark: str | None = None
-    became: str | None = None
-    snatched: bool = False
-    artifact: str | None = None
-    foresaw: str | None = None
-    shielded: bool = False
 
 
 @dataclass(frozen=True)
@@ -133,9 +111,10 @@ def state_to_json(state: OneNightState) -> dict[str, Any]:
     data["setup"] = setup_to_json(state.setup)
     data["spoken"] = [list(pair) for pair in state.spoken]
     data["answers"] = [list(pair) for pair in state.answers]
-    data["reveals"] = [list(entry) for entry in state.reveals]
-    data["draft"] = None if state.draft is None else list(state.draft)
-    data["held"] = [list(draft) for draft in state.held]
+    # Each entry as the list of eight names it always was: older releases read it too.
+    data["reveals"] = [entry_to_json(entry) for entry in state.reveals]
+    data["draft"] = None if state.draft is None else entry_to_json(state.draft)
+    data["held"] = [entry_to_json(draft) for draft in state.held]
     data["instructions"] = None if state.instructions is None else state.instructions.to_json()
     data["lobby"] = None if state.lobby is None else state.lobby.to_json()
     ballot = state.ballot
@@ -157,25 +136,12 @@ def state_from_json(data: Mapping[str, Any]) -> OneNightState:
     lobby = fields.get("lobby")
     fields["lobby"] = None if lobby is None else Lobby.from_json(lobby)
     fields["ballot"] = ballot_from_json(fields.get("ballot"))
-    # States saved before the snatched flag have four fields per entry (not snatched), before
-    # the Artifacts five (no Artifact), before the foreseen team and the shield six.
-    fields["reveals"] = tuple(RevealEntry(*_padded(entry)) for entry in fields.get("reveals", ()))
+    # Older states' shorter entries are padded (``games.onenight.revealed``).
+    fields["reveals"] = tuple(entry_from_json(entry) for entry in fields.get("reveals", ()))
     draft = fields.get("draft")
-    fields["draft"] = None if draft is None else RevealDraft(*_padded(draft))
-    fields["held"] = tuple(RevealDraft(*_padded(held)) for held in fields.get("held", ()))
+    fields["draft"] = None if draft is None else draft_from_json(draft)
+    fields["held"] = tuple(draft_from_json(held) for held in fields.get("held", ()))
     return OneNightState(**fields)
-
-
-def _padded(entry: Iterable[Any]) -> tuple[Any, ...]:
-    """A reveal entry with the fields older states lack: not snatched, no Artifact, no team
-    foreseen (an older Nostradamus card held it as its conversion), not shielded."""
-    fields = tuple(entry)
-    defaults = (None, None, False, None, None, False)  # mark... shielded, after seat and card
-    fields = (*fields, *defaults[len(fields) - 2 :])
-    card, became = fields[1], fields[3]
-    if card == "nostradamus" and isinstance(became, str) and became.endswith("_team"):
-        fields = (*fields[:3], None, *fields[4:6], became, fields[7])
-    return fields
 
 
 def ballot_from_json(data: Mapping[str, Any] | None) -> Ballot | None:

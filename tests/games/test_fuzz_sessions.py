@@ -240,7 +240,7 @@ def test_a_reveal_tap_of_another_kind_keeps_the_seat() -> None:
     session, state = onenight_at("reveal", "secret")
     state, _ = session.handle(state, Touched(SeatTap(SeatRole.SEAT, 2)), 10_000.0)
     state, _ = session.handle(state, Touched(SeatTap(SeatRole.VOTER, 3)), 10_000.0)
-    assert state.draft is not None and state.draft[0] == 2
+    assert state.draft is not None and state.draft.seat == 2
 
 
 @pytest.mark.parametrize(

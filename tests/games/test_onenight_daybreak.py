@@ -12,6 +12,7 @@ from games.onenight.artifacts import Artifact, ArtifactError, artifact_pool, fin
 from games.onenight.ballot import Ballot
 from games.onenight.resolve import ResolutionError, ResolutionInput, Reveal, resolve
 from games.onenight.resolve.model import Conversion
+from games.onenight.revealed import RevealDraft, RevealEntry
 from games.onenight.roles import Role, Team
 from games.onenight.setup import OneNightSetup, parse_roles
 from games.onenight.state import OneNightPhase, OneNightState
@@ -185,11 +186,11 @@ def test_an_artifact_picked_by_touch_is_recorded_with_the_seat() -> None:
     state = at_reveal()
     for action in ("seat:2", "card:villager", "artifact:claw", "card:troublemaker", "confirm"):
         state, _ = reveal.on_touch(state, Touched(parse_action(action)))
-    assert state.reveals == ((2, "troublemaker", None, None, False, "claw", None, False),)
+    assert state.reveals == (RevealEntry(2, Role.TROUBLEMAKER, artifact=Artifact.CLAW),)
     state, _ = reveal.on_touch(state, Touched(SeatTap(SeatRole.SEAT, 3)))
     state, _ = reveal.on_touch(state, Touched(ChipTap(ChipKind.ARTIFACT, "mask")))
     state, _ = reveal.on_touch(state, Touched(ChipTap(ChipKind.ARTIFACT, "none")))
-    assert state.draft == (3, None, None, None, False, None, None, False)
+    assert state.draft == RevealDraft(3)
 
 
 @pytest.mark.parametrize(
@@ -225,13 +226,13 @@ def test_one_artifact_cannot_lie_on_two_cards() -> None:
         reveal.check(state, RevealEntered(2, "witch", artifact="void"))
     assert str(error.value) == "seat 2: artifact 'void' is already on another seat's card"
     # The same seat entered again corrects itself.
-    assert reveal.check(state, RevealEntered(1, "witch", artifact="void"))[5] == "void"
+    assert reveal.check(state, RevealEntered(1, "witch", artifact="void")).artifact is Artifact.VOID
 
 
 def test_the_alpha_wolfs_centre_werewolf_card_can_be_revealed() -> None:
     roles = ("alpha_wolf", "seer", "robber", "witch", "villager", "villager")
     state = at_reveal(roles, 3)
-    assert reveal.check(state, RevealEntered(2, "werewolf"))[1] == "werewolf"
+    assert reveal.check(state, RevealEntered(2, "werewolf")).card is Role.WEREWOLF
     assert "werewolf" in [card.value for card in reveal.reveal_view(state).cards]
 
 

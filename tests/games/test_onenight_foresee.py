@@ -146,7 +146,7 @@ def _entered(case: dict[str, Any], last: int) -> OneNightState | None:
                 state = reveal.record(state, entry)
     except RulesError:
         return None
-    copier = entry.card in ("doppelganger", "copycat")
+    copier = entry.card in (Role.DOPPELGANGER, Role.COPYCAT)
     if entry.became and not copier and entry.became not in reveal.conversions(state):
         return None  # the picker offers no such conversion in this game (the app's say)
     return state

@@ -10,6 +10,7 @@ from games.effects import LogPlay, Phase, Record, Report, Say, Show
 from games.events import RevealEntered
 from games.onenight import result, reveal
 from games.onenight.ballot import Ballot
+from games.onenight.revealed import RevealEntry
 from games.onenight.roles import Role
 from games.onenight.setup import OneNightSetup, parse_roles
 from games.onenight.state import OneNightPhase, OneNightState
@@ -91,7 +92,7 @@ def test_a_reveal_that_does_not_fit_is_refused_by_name(entry: RevealEntered, mes
 
 def test_a_second_entry_for_a_seat_corrects_the_first() -> None:
     state = revealed((1, "seer", None), (1, "robber", None))
-    assert state.reveals == ((1, "robber", None, None, False, None, None, False),)
+    assert state.reveals == (RevealEntry(1, Role.ROBBER),)
     assert not reveal.complete(dataclasses.replace(state))
 
 

@@ -18,14 +18,10 @@ from games.onenight import result, reveal
 from games.onenight.ballot import Ballot
 from games.onenight.instructions import Instructions, draw_instructions
 from games.onenight.instructions.roles import BODY_SNATCHER_SCOPES, AlienKind
+from games.onenight.revealed import Copied, RevealDraft, RevealEntry, entry_from_json
+from games.onenight.roles import Role, Team
 from games.onenight.setup import OneNightSetup, parse_roles
-from games.onenight.state import (
-    OneNightPhase,
-    OneNightState,
-    RevealDraft,
-    state_from_json,
-    state_to_json,
-)
+from games.onenight.state import OneNightPhase, OneNightState, state_from_json, state_to_json
 from games.onenight.views import COPIED_NOTHING, RevealChoice, RevealView
 
 CASES = load_cases("onenight_reveal")
@@ -166,7 +162,7 @@ def test_reveal_case(case: dict[str, Any], seed: int, enter: Any) -> None:
         if isinstance(error.value, NotOffered):  # by touch: no chip for the refused value
             kind, value = str(error.value).split(":")
             assert case["reveal"][-1][kind] == value
-            assert not reveal._offered(state, kind, value)
+            assert not reveal.offered(state, parse_action(f"{kind}:{value}"))
         else:
             assert str(error.value) == case["refused"]
         return
@@ -216,15 +212,12 @@ def test_snatched_toggles_and_a_new_seat_clears_it() -> None:
 
 def test_a_state_saved_before_the_snatched_flag_reads_as_not_snatched() -> None:
     state = by_events(voting(CASES[0], 1), CASES[0]["reveal"][:2])
-    draft = RevealDraft(3, "villager")
+    draft = RevealDraft(3, Role.VILLAGER)
     data = state_to_json(dataclasses.replace(state, draft=draft))
     data["reveals"] = [list(entry[:4]) for entry in data["reveals"]]
     data["draft"] = [3, "villager", None, None]
     old = state_from_json(json.loads(json.dumps(data)))
-    assert old.reveals == (
-        (1, "seer", None, None, False, None, None, False),
-        (2, "body_snatcher", None, None, False, None, None, False),
-    )
+    assert old.reveals == (RevealEntry(1, Role.SEER), RevealEntry(2, Role.BODY_SNATCHER))
     assert old.draft == draft
     assert state_from_json(state_to_json(state)).reveals == state.reveals
 
@@ -235,8 +228,34 @@ def test_a_state_saved_before_the_artifacts_reads_as_holding_none() -> None:
     data["reveals"] = [[*entry[:4], True] for entry in data["reveals"]]
     data["draft"] = [3, "villager", None, None, True]
     old = state_from_json(json.loads(json.dumps(data)))
-    assert [entry[4:] for entry in old.reveals] == [(True, None, None, False)] * 2
-    assert old.draft == (3, "villager", None, None, True, None, None, False)
+    held = [(e.snatched, e.artifact, e.foresaw, e.shielded) for e in old.reveals]
+    assert held == [(True, None, None, False)] * 2
+    assert old.draft == RevealDraft(3, Role.VILLAGER, snatched=True)
+
+
+def test_a_checkpoint_keeps_each_entry_as_the_eight_names_it_always_held() -> None:
+    # The saved-game format did not change with the typed entries: older releases read it.
+    state = picker(["doppelganger", "nostradamus", "werewolf", "seer", "villager", "tanner"])
+    state = reveal.record(state, RevealEntry(1, Role.DOPPELGANGER, became=Role.NOSTRADAMUS))
+    state = reveal.record(state, RevealEntry(2, Role.NOSTRADAMUS, foresaw=Team.WEREWOLF))
+    state = dataclasses.replace(
+        state, draft=RevealDraft(3, Role.DOPPELGANGER, became=Copied.NOTHING)
+    )
+    data = json.loads(json.dumps(state_to_json(state)))
+    assert data["reveals"] == [
+        [1, "doppelganger", None, "nostradamus", False, None, None, False],
+        [2, "nostradamus", None, None, False, None, "werewolf_team", False],
+    ]
+    assert data["draft"] == [3, "doppelganger", None, "nothing", False, None, None, False]
+    assert state_from_json(data) == state
+
+
+def test_a_nostradamus_team_saved_as_his_conversion_reads_as_foreseen() -> None:
+    # Saved before ``foresaw`` was its own field: six fields, the team in ``became``.
+    old = entry_from_json([2, "nostradamus", None, "vampire_team", False, None])
+    assert old == RevealEntry(2, Role.NOSTRADAMUS, foresaw=Team.VAMPIRE)
+    with pytest.raises(ValueError, match="became is 'cow': not a known name"):
+        entry_from_json([2, "seer", None, "cow"])
 
 
 # -- The role a Doppelganger or Copycat card copied, by touch (1.3) ------------------------------
@@ -290,14 +309,14 @@ def test_confirm_waits_for_the_role_the_card_became() -> None:
     assert reveal.reveal_view(state).became == "werewolf"  # shown before it is confirmed
     assert state.reveals == ()
     state, _ = tap(state, "confirm")
-    assert state.reveals == ((1, "doppelganger", None, "werewolf", False, None, None, False),)
+    assert state.reveals == (RevealEntry(1, Role.DOPPELGANGER, became=Role.WEREWOLF),)
 
 
 def test_copied_nothing_is_chosen_on_purpose_and_kept_as_no_copy() -> None:
     state, _ = tap(picker(), "seat:2", "card:doppelganger", "became:nothing")
     assert reveal.reveal_view(state).became == "nothing"
     state, _ = tap(state, "confirm")
-    assert state.reveals == ((2, "doppelganger", None, None, False, None, None, False),)
+    assert state.reveals == (RevealEntry(2, Role.DOPPELGANGER),)
 
 
 PICKS = [

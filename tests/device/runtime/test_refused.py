@@ -10,6 +10,7 @@ import pytest
 from touchplay import Table, table, table_config
 
 from device.config import Config
+from games.onenight.roles import Role
 
 
 @pytest.fixture
@@ -82,7 +83,8 @@ def test_a_revealed_seat_tapped_again_shows_its_card_and_takes_a_new_one(
         picker = t.daemon.shown.view
         assert (getattr(picker, "seat", None), getattr(picker, "card", None)) == (1, "cow")
         t.tap("Psychic", "Confirm")
-        assert t.daemon.runtime.state.reveals[0][:2] == (1, "psychic")
+        first = t.daemon.runtime.state.reveals[0]
+        assert (first.seat, first.card) == (1, Role.PSYCHIC)
 
 
 def test_a_refusal_goes_with_the_screen_it_was_made_on(config: Config) -> None:

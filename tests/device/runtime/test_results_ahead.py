@@ -16,9 +16,11 @@ from games.events import RevealEntered, Tap, Touched, VoteCast
 from games.onenight import foresee, reveal
 from games.onenight.ballot import Ballot
 from games.onenight.result import resolution
+from games.onenight.revealed import RevealEntry
+from games.onenight.roles import Role
 from games.onenight.session import OneNightSession
 from games.onenight.setup import OneNightSetup
-from games.onenight.state import OneNightState, RevealEntry
+from games.onenight.state import OneNightState
 from narration.narrator import Narrator
 from narration.renderer import LineRenderer
 
@@ -33,7 +35,7 @@ def _result(setup: OneNightSetup) -> tuple[str, ...]:
     """What the game will say once its cards are turned over (the session is pure)."""
     final = OneNightState(setup, ballot=Ballot(3, votes=BALLOT))
     for seat, card in enumerate(CARDS, start=1):
-        final = reveal.record(final, RevealEntry(seat, card))
+        final = reveal.record(final, RevealEntry(seat, Role(card)))
     return resolution(final).explanation()
 
 
