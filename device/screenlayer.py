@@ -18,6 +18,8 @@ class DeviceSlot(enum.Enum):
     """"Enter scores", which opens the keypad on a score sheet while scores are due."""
     AMBIENCE = "ambience"
     """The ambience chip (its level: tap for the next)."""
+    SCORES = "scores"
+    """"Scores", which opens the score log on the game being set up (its Back returns)."""
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,9 @@ class Ending:
     """Offer "Who played?": the logged play has unnamed seats."""
     again: bool = False
     """Offer "Play again": the same table and cards (the end screen only)."""
+    scores: str = ""
+    """Offer "Scores": the score log on the game the play is logged under ("": none; the
+    end screen only)."""
 
 
 NO_ENDING = Ending()

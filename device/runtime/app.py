@@ -23,6 +23,7 @@ from device.runtime.notify import Notifier
 from device.runtime.ports import Buttons, TouchScreen
 from device.runtime.quitting import QuitControl
 from device.runtime.score_entry import ScoreEntry
+from device.runtime.scores_link import ScoresLink
 from device.runtime.session import Runtime
 from device.runtime.sessions import session_for_checkpoint
 from device.runtime.setup_options import SetupOptions
@@ -175,6 +176,7 @@ class Daemon(Generic[ScreenT]):
         self.web: PagePart | None = None
         """The companion page (``device.web.part.WebPart``); None when it is off."""
         self.ambience = AmbienceControl(self)
+        self.scores = ScoresLink(self)
         self.keys_quit = keys_quit
         """Escape or the window's close quits (the simulator, ``--windowed``); on the device
         only SIGTERM stops the daemon, so a stray keyboard or remote cannot turn the box off."""
@@ -289,6 +291,7 @@ class Daemon(Generic[ScreenT]):
         self.options.offer()
         self.presets.offer()
         self.ambience.offer()
+        self.scores.offer()
         if self.web is not None:
             self.web.offer(self)
         self._show_notices(now)
@@ -392,7 +395,7 @@ class Daemon(Generic[ScreenT]):
             if event is None:
                 self.runtime.executor.run([Say.of("common.unknown_tag")])
                 return False
-        if self.end_link.tap(event) or self.who_played.tap(event):
+        if self.end_link.tap(event) or self.who_played.tap(event) or self.scores.tap(event):
             return True
         if self.runtime.session is None:
             self.home_screen.tap(event)

@@ -69,7 +69,8 @@ class LastScreen:
 def ending_of(play: Play, link: str, again: bool) -> Ending:
     """What a game's last screen offers once ``play`` is logged: its BG Stats push ``link``
     (the end screen shows it as a QR code, a sheet a BG Stats button that shows it), "Who
-    played?" while the play has unnamed seats, and Play again when ``again``."""
+    played?" while the play has unnamed seats, Play again when ``again``, and Scores for the
+    score log on the play's game."""
     from device.ui.who import unnamed_seats  # after a play: not before READY
 
-    return Ending(link, bool(unnamed_seats(play)), again)
+    return Ending(link, bool(unnamed_seats(play)), again, play.game)

@@ -158,6 +158,8 @@ class MessageScreen(Screen):
     """Whether to offer "Who played?" (the logged play has unnamed seats)."""
     again: bool = False
     """Whether to offer "Play again" (right, under the code)."""
+    scores: str = ""
+    """The score log's game its Scores button opens (right, under the code; "": none)."""
     last: bool = False
     """A game's last screen: what the device offers there goes on it (``around``)."""
 
@@ -177,7 +179,9 @@ class MessageScreen(Screen):
         """The end screen with the device's link, Who played? and Play again."""
         if not self.last:
             return self
-        return dataclasses.replace(self, link=ending.link, who=ending.who, again=ending.again)
+        return dataclasses.replace(
+            self, link=ending.link, who=ending.who, again=ending.again, scores=ending.scores
+        )
 
     def controls(self) -> list[Control]:
         again = [Control("Play again", DeviceTap.AGAIN, pygame.Rect(460, 404, 320, 68))]
@@ -188,7 +192,20 @@ class MessageScreen(Screen):
                 Control(self.button, self.action, pygame.Rect(120, 384, 260, 80), True),
                 Control("Play again", DeviceTap.AGAIN, pygame.Rect(420, 384, 260, 80)),
             ]
-        return self._controls() + again
+        return self._controls() + self._under_code(again)
+
+    def _under_code(self, again: list[Control]) -> list[Control]:
+        """Play again and Scores (the score log on this game, its Back returns here) under
+        the code, where the code's screen has them."""
+        if not self.scores or not self.link:
+            return again
+        scores = ValueTap(Valued.LOG_GAME, self.scores)
+        if not again:
+            return [Control("Scores", scores, pygame.Rect(580, 404, 200, 68))]
+        return [
+            Control("Scores", scores, pygame.Rect(460, 404, 140, 68)),
+            Control("Play again", DeviceTap.AGAIN, pygame.Rect(610, 404, 170, 68)),
+        ]
 
     def _controls(self) -> list[Control]:
         if self.link:

@@ -46,6 +46,10 @@ CHIP_AREA = pygame.Rect(16, 174, 768, 152)
 TABS_AREA = pygame.Rect(16, 118, 536, 48)
 """The tabs share the row left of Random and Clear (one per box)."""
 START_RECT = pygame.Rect(576, 404, 208, 68)
+SCORES_RECT = pygame.Rect(444, 404, 124, 68)
+"""The device's Scores (the score log on One Night, its Back returns here): left of Start,
+the presets' row ending before it."""
+PRESETS_RIGHT = SCORES_RECT.left - 8
 OPTIONS_RECT = pygame.Rect(676, 342, 108, 48)
 """Options (night pace, discussion, vote mode): beside the roles line, over Start."""
 ROLES_LINE = pygame.Rect(16, 328, 768, 76)
@@ -203,12 +207,12 @@ class SetupScreen(Screen):
         """The presets of the shown tab in the bottom row, or one Presets button for a tab with
         more than fit (``device.runtime.setup_presets`` asks which)."""
         if len(self.presets) > PRESET_ROW:
-            rect = pygame.Rect(16, START_RECT.top, START_RECT.left - 24, START_RECT.height)
+            rect = pygame.Rect(16, START_RECT.top, PRESETS_RIGHT - 16, START_RECT.height)
             chosen = [p.name for p in self.presets if p.key == self.preset]
             caption = f"Preset: {chosen[0]}" if chosen else f"Presets ({len(self.presets)})"
             return [Control("Presets", DeviceTap.PRESETS, rect, lit=bool(chosen), caption=caption)]
         out = []
-        width = (START_RECT.left - 16 - 8 * len(self.presets)) // max(1, len(self.presets))
+        width = (PRESETS_RIGHT - 16 - 8 * (len(self.presets) - 1)) // max(1, len(self.presets))
         for i, preset in enumerate(self.presets):
             rect = pygame.Rect(16 + i * (width + 8), START_RECT.top, width, START_RECT.height)
             lit = preset.key == self.preset
@@ -217,9 +221,13 @@ class SetupScreen(Screen):
         return out
 
     def slot(self, part: DeviceSlot) -> pygame.Rect | None:
-        """Room for the ambience chip in the chips' last cell (none while the night is
-        prepared: nothing can change then)."""
-        return LAST_CELL.copy() if part is DeviceSlot.AMBIENCE and not self.preparing else None
+        """Room for the ambience chip in the chips' last cell, and for Scores left of Start
+        (none while the night is prepared: nothing can change then)."""
+        if self.preparing:
+            return None
+        places = {DeviceSlot.AMBIENCE: LAST_CELL, DeviceSlot.SCORES: SCORES_RECT}
+        place = places.get(part)
+        return None if place is None else place.copy()
 
     def notice_fallback(self) -> pygame.Rect:
         """With no free room (a tab whose chips fill the grid), a banner goes over the roles

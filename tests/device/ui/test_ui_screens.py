@@ -292,6 +292,12 @@ def test_the_devices_controls_go_only_where_a_screen_has_room_for_them(
             if room is not None:
                 rooms[part].add(name)
                 assert not room.colliderect(ui.quit_spot()[0])  # clear of Quit
-    assert rooms == {DeviceSlot.ENTER_SCORES: {"sheet", "scores"}, DeviceSlot.AMBIENCE: {"setup"}}
+                assert room.collidelist([c.rect for c in ui.screen_controls()]) < 0
+    assert rooms == {
+        DeviceSlot.ENTER_SCORES: {"sheet", "scores"},
+        DeviceSlot.AMBIENCE: {"setup"},
+        DeviceSlot.SCORES: {"setup"},
+    }
     ui.show(dataclasses.replace(views["setup"], preparing=True))
     assert ui.slot(DeviceSlot.AMBIENCE) is None  # nothing can change while the night prepares
+    assert ui.slot(DeviceSlot.SCORES) is None
