@@ -20,7 +20,6 @@ own set ("Doppel Love"...), for the Marks the roles in play can place.
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -28,6 +27,7 @@ import pygame
 
 from device.ui.canvas import ACCENT, ALIEN, AMBER, CHIP_ON, DIM, MIN_SIZE, TEXT, Canvas
 from device.ui.model import Colour, Control
+from device.ui.reveal_grid import CHIP_GAP, GUTTER, chip_font, chip_grids
 from device.ui.screens import Screen
 from device.ui.seats import CURRENT_TINT, VOTED_TINT, ghost, seat_chips, seat_row
 from games.events import ChipKind, ChipTap, SeatRole, Tap
@@ -55,18 +55,12 @@ SHIELD_TINT: Colour = (150, 200, 255)
 SHIELD_LABEL = "Shielded card"
 """The Shielded chip's label: a toggle, lit when the Sentinel's shield is on the card (1.4)."""
 
-GUTTER = 100
-"""Where the chips start; the section headings sit left of it."""
 SEAT_AREA = pygame.Rect(GUTTER, 52, 784 - GUTTER, 52)
-SECTIONS = pygame.Rect(GUTTER, 112, 784 - GUTTER, 280)
-"""The cards' and marks' grids share this."""
 CONFIRM_RECT = pygame.Rect(576, 404, 208, 68)
 BECAME_AREA = pygame.Rect(GUTTER, 404, CONFIRM_RECT.left - 16 - GUTTER, 68)
 SNATCH_WIDTH = 124
 """The Snatched and Shielded chips' width at the right of the became row (the became chips
 share the rest)."""
-SECTION_GAP = 14
-CHIP_GAP = 4
 
 
 @dataclass(frozen=True)
@@ -140,9 +134,9 @@ class RevealScreen(Screen):
         card_rects, lower_rects = self._grids()
         mark_rects, artifact_rects = lower_rects[: len(self.marks)], lower_rects[len(self.marks) :]
         for chip, rect in zip(self._card_chips(), card_rects, strict=True):
-            out.append(dataclasses.replace(chip, rect=rect, size=_chip_font(rect, 28)))
+            out.append(dataclasses.replace(chip, rect=rect, size=chip_font(rect, 28)))
         for chip, rect in zip(self._artifact_chips(), artifact_rects, strict=True):
-            out.append(dataclasses.replace(chip, rect=rect, size=_chip_font(rect, 24)))
+            out.append(dataclasses.replace(chip, rect=rect, size=chip_font(rect, 24)))
         # Narrow chips beside the Artifacts, or eight to a row with the Doppelganger's set.
         narrow = bool(self.artifacts) or any(c.value.startswith("doppel_") for c in self.marks)
         for choice, rect in zip(self.marks, mark_rects, strict=True):
@@ -156,7 +150,7 @@ class RevealScreen(Screen):
                     # "Mark of the Bat" shows "Bat" on a narrow chip.
                     caption=_mark_caption(choice.name, short=narrow),
                     tint=MARK_TINT,
-                    size=_chip_font(rect, 26),
+                    size=chip_font(rect, 26),
                 )
             )
         toggles = self._toggles()
@@ -315,39 +309,10 @@ class RevealScreen(Screen):
         return pygame.Rect(BECAME_AREA.left, BECAME_AREA.top, width, BECAME_AREA.height)
 
     def _grids(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
-        """The card chips' rects and, below them, the Marks' then the Artifacts' rects (the
-        Artifacts start a row of their own), sharing ``SECTIONS``."""
+        """The card chips' rects and, below them, the Marks' then the Artifacts' rects."""
         count = len(self.copies) + 2 if self.copies else len(self.cards)
         arts = len(self.artifacts) + 1 if self.artifacts else 0
-        # Five cards to a row, more when a copier card's choices would need a fourth row; four
-        # Marks to a row, seven beside the Artifacts.
-        card_cols = min(count, max(5, math.ceil(count / 3)))
-        # The Doppelganger's own Marks start a row of their own, under the originals (up to
-        # eight to a row then, so that both sets fit).
-        doppel = sum(choice.value.startswith("doppel_") for choice in self.marks)
-        plain = len(self.marks) - doppel
-        lower_cols = 7 if arts else 4
-        if doppel and not arts:
-            lower_cols = max(lower_cols, min(8, max(plain, doppel)))
-        card_rows = math.ceil(count / card_cols) if card_cols else 0
-        plain_rows = math.ceil(plain / lower_cols)
-        mark_rows = plain_rows + math.ceil(doppel / lower_cols)
-        art_rows = math.ceil(arts / lower_cols)
-        rows = card_rows + mark_rows + art_rows
-        if rows == 0:
-            return [], []
-        between = SECTION_GAP - CHIP_GAP if card_rows and mark_rows + art_rows else 0
-        height = min(84, (SECTIONS.height - CHIP_GAP * (rows - 1) - between) // rows)
-        cards = _grid(count, card_cols, SECTIONS.top, height)
-        mark_top = SECTIONS.top + card_rows * (height + CHIP_GAP) + between
-        if doppel:
-            doppel_top = mark_top + plain_rows * (height + CHIP_GAP)
-            marks = _grid(plain, lower_cols, mark_top, height)
-            marks += _grid(doppel, lower_cols, doppel_top, height)
-        else:
-            marks = _grid(len(self.marks), min(len(self.marks), lower_cols), mark_top, height)
-        art_top = mark_top + mark_rows * (height + CHIP_GAP)
-        return cards, marks + _grid(arts, min(arts, lower_cols), art_top, height)
+        return chip_grids(count, [choice.value for choice in self.marks], arts)
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
@@ -403,21 +368,3 @@ def _choices(items: Iterable[RevealChoice]) -> tuple[Choice, ...]:
     for item in items:
         seen.setdefault(item.value, Choice(item.value, item.name))
     return tuple(seen.values())
-
-
-def _grid(count: int, columns: int, top: int, height: int) -> list[pygame.Rect]:
-    """``count`` chips in rows of ``columns`` across ``SECTIONS``, from ``top`` down."""
-    if count == 0:
-        return []
-    width = (SECTIONS.width - CHIP_GAP * (columns - 1)) // columns
-    rects = []
-    for i in range(count):
-        row, col = divmod(i, columns)
-        x = SECTIONS.left + col * (width + CHIP_GAP)
-        rects.append(pygame.Rect(x, top + row * (height + CHIP_GAP), width, height))
-    return rects
-
-
-def _chip_font(rect: pygame.Rect, size: int) -> int:
-    """A chip's font: ``size`` for a compact chip, a little larger when there is room."""
-    return size + 6 if rect.height >= 64 else size
