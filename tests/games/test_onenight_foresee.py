@@ -14,6 +14,7 @@ from games.events import LinesReady, RevealEntered, Tap, Tick, Touched, VoteCast
 from games.onenight import foresee, result, reveal
 from games.onenight.ballot import Ballot
 from games.onenight.resolve.explain import TEAM_NAMES
+from games.onenight.revealed import RevealEntry
 from games.onenight.roles import Role
 from games.onenight.session import OneNightSession
 from games.onenight.setup import OneNightSetup, parse_roles
@@ -277,3 +278,20 @@ def test_a_resumed_reveal_asks_its_lines_again() -> None:
     (asked,) = [e for e in effects if isinstance(e, PrepareAhead)]
     assert asked.lines[0] == Say.of(foresee.RESULT_LINE, text="Player 1 died with 2 votes.")
     assert Role.TANNER.spoken in " ".join(str(say.params) for say in asked.lines)
+
+
+def test_a_copier_card_that_copied_nostradamus_is_listed_with_each_team_he_foresaw() -> None:
+    # 2.13: a Doppelganger card turned over last as Nostradamus, with the team he foresaw.
+    deal = ["doppelganger", "nostradamus", "werewolf", "vampire", "seer", "villager", "tanner"]
+    setup = OneNightSetup(4, parse_roles(deal), 1)
+    ballot = Ballot(4, votes=((1, (2,)), (2, (1,)), (3, (1,)), (4, (1,))))
+    state = OneNightState(setup, phase=OneNightPhase.REVEAL, ballot=ballot)
+    for seat, card in ((2, "werewolf"), (3, "vampire"), (4, "seer")):
+        state = reveal.record(state, reveal.check(state, RevealEntered(seat, card)))
+    listed = set(foresee.last_card_lines(state)) | set(foresee.rare_last_card_lines(state))
+    teams = reveal.team_choices(state, Role.DOPPELGANGER, Role.NOSTRADAMUS)
+    assert len(teams) >= 3
+    for team in teams:
+        last = RevealEntry(1, Role.DOPPELGANGER, became=Role.NOSTRADAMUS, foresaw=team)
+        said = result.resolution(reveal.record(state, reveal.validate(state, last))).explanation()
+        assert [line for line in said if line not in listed] == [], team
