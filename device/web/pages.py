@@ -18,7 +18,7 @@ from device.web.snapshot import Snapshot, Table
 from games.onenight.ballot import VoteMode
 from games.onenight.presets import DEVICE_PLAYERS, PRESETS
 from games.onenight.roles import ROLE_TABLE, Box
-from games.scorelog.plays import Play
+from games.scorelog.plays import Play, PlayerResult
 
 LATEST_PLAYS = 30
 """Plays listed on the score log page (the newest first)."""
@@ -96,9 +96,15 @@ def _when(play: Play) -> str:
     return local_text(play.played_at)
 
 
-def _play_item(play: Play, link: str) -> str:
+def _play_item(play: Play, link: str, named: set[str]) -> str:
+    """A play in the list: its game, when, who played (a named player's name links to their
+    own page), and its BG Stats link."""
+
+    def name(p: PlayerResult) -> str:
+        return _player_link(p.name, play.game) if p.name in named else esc(p.name)
+
     people = ", ".join(
-        (f'<span class="win">{esc(p.name)} (won)</span>' if p.winner else esc(p.name))
+        (f'<span class="win">{name(p)} (won)</span>' if p.winner else name(p))
         + ("" if p.score is None else f" {p.score}")
         for p in play.players
     )
@@ -112,14 +118,24 @@ def _play_item(play: Play, link: str) -> str:
     )
 
 
-def scores_page(stats: LogStats, game: str | None, link: Callable[[Play], str]) -> str:
+def scores_page(
+    stats: LogStats,
+    game: str | None,
+    link: Callable[[Play], str],
+    player: str | None = None,
+) -> str:
     """The score log: a game filter, per-game leaderboards and charts, and the latest plays,
-    each asked of the store (``device.store.stats``), never every play."""
+    each asked of the store (``device.store.stats``), never every play. A named player's name
+    links to their own page (``player``): their record and scores per game, and their plays."""
     logged = stats.games()
     if game is not None and game not in logged:
         game = None
-    choices = [("All games", "/scores", game is None)]
-    choices += [(name, f"/scores?game={esc(quote(name))}", name == game) for name in logged]
+    named = set(stats.players())
+    if player is not None and player not in named:
+        player = None
+    whose = f"&amp;player={esc(quote(player))}" if player is not None else ""
+    choices = [("All games", f"/scores?{whose[5:]}" if whose else "/scores", game is None)]
+    choices += [(name, f"/scores?game={esc(quote(name))}{whose}", name == game) for name in logged]
     filters = " ".join(
         f'<a class="button"{" aria-current=page" if here else ""} href="{href}">{esc(label)}</a>'
         if here
@@ -130,11 +146,13 @@ def scores_page(stats: LogStats, game: str | None, link: Callable[[Play], str]) 
     if not logged:
         parts.append("<section><p>No plays yet: finish a game on the device.</p></section>")
         return "".join(parts)
-    for name in [game] if game else logged:
+    if player is not None:
+        parts.append(_player_section(stats, player, game))
+    for name in [] if player is not None else [game] if game else logged:
         board = stats.standings(name)
         rows = [
             [
-                esc(s.name),
+                _player_link(s.name, name) if s.name in named else esc(s.name),
                 str(s.plays),
                 str(s.wins),
                 f"{s.win_percent:.0f}%",
@@ -148,10 +166,48 @@ def scores_page(stats: LogStats, game: str | None, link: Callable[[Play], str]) 
             + game_charts(board, stats.count(name, finished=True), scored=stats.scored(name))
             + "</section>"
         )
-    latest = stats.latest(LATEST_PLAYS, game=game)
-    items = "".join(_play_item(play, link(play)) for play in latest)
-    parts.append(f'<section><h2>Plays</h2><ul class="plain plays">{items}</ul></section>')
+    latest = stats.latest(LATEST_PLAYS, game=game, player=player)
+    items = "".join(_play_item(play, link(play), named) for play in latest)
+    title = "Plays" if player is None else f"Plays with {esc(player)}"
+    parts.append(f'<section><h2>{title}</h2><ul class="plain plays">{items}</ul></section>')
     return "".join(parts)
+
+
+def _player_link(name: str, game: str | None) -> str:
+    """A player's name as a link to their own score log page (of ``game``)."""
+    where = f"game={quote(game)}&player={quote(name)}" if game else f"player={quote(name)}"
+    return f'<a data-player="{esc(name)}" href="/scores?{esc(where)}">{esc(name)}</a>'
+
+
+def _player_section(stats: LogStats, player: str, game: str | None) -> str:
+    """One player's record and score history per game (of ``game``, else each they played),
+    as the touchscreen's wins name opens them."""
+    everyone = f"/scores?game={esc(quote(game))}" if game else "/scores"
+    parts = [
+        f'<section data-player="{esc(player)}"><h2>{esc(player)}</h2>'
+        f'<p><a href="{everyone}">Everyone</a></p>'
+    ]
+    for name in [game] if game else stats.games():
+        mine = [s for s in stats.standings(name) if s.name == player]
+        if not mine:
+            continue
+        (line,) = mine
+        record = f"{line.plays} play{'s' * (line.plays != 1)}, {line.wins} won"
+        if line.average_score is not None:
+            record += f", average {line.average_score:.1f}, best {line.best_score}"
+        rows = [
+            [
+                esc(local_text(entry.played_at)),
+                "won" if entry.winner else "",
+                "" if entry.score is None else str(entry.score),
+            ]
+            for entry in reversed(stats.history(player, name, LATEST_PLAYS))
+        ]
+        parts.append(
+            f'<h3 data-game="{esc(name)}">{esc(name)}</h3><p>{record}</p>'
+            + table(["Played", "Won", "Score"], rows, numeric=1)
+        )
+    return "".join(parts) + "</section>"
 
 
 def select(

@@ -88,18 +88,19 @@ async def live(request: web.Request) -> web.Response:
 
 
 async def scores(request: web.Request) -> web.Response:
-    """The score log, optionally of one game (``?game=Alienation``): queries on the store, in
-    a worker thread so a long log never holds up the page's other requests."""
+    """The score log, optionally of one game (``?game=Alienation``) and one player's own
+    (``?player=Ada``): queries on the store, in a worker thread so a long log never holds up
+    the page's other requests."""
     bridge = _bridge(request)
     link = functools.partial(bgstats_link, location=bridge.location)
-    game = request.query.get("game")
+    game, player = request.query.get("game"), request.query.get("player")
     log = bridge.log
     if log is None:
         raise commands.Refused(503, "the device has no store")
 
     def render() -> str:
         with log.stats() as stats:
-            return pages.scores_page(stats, game, link)
+            return pages.scores_page(stats, game, link, player)
 
     body = await asyncio.to_thread(render)
     return _page(request, "Scores", "/scores", body)
