@@ -4,7 +4,7 @@ An entry holds members, never names: its card is a :class:`Role`, its Mark a :cl
 what its player became a :class:`Conversion` (or, on a Doppelganger or Copycat card, the
 :class:`Role` it copied), its Artifact an :class:`Artifact`, what Nostradamus foresaw a
 :class:`Team` or the :class:`Role` he stopped on. Names are read only where text comes in: a
-checkpoint (:func:`entry_from_json`), a scenario's entry (``games.onenight.reveal.decode``), a
+checkpoint (:func:`entry_from_json`), a scenario's entry (``games.onenight.reveal.check``), a
 tap's chip. The checkpoint keeps the list of eight names it always held, so a game saved by an
 older release resumes, and one saved now resumes on it.
 """

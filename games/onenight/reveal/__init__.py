@@ -16,7 +16,7 @@ The Marks offered are those the roles in play can place, the Doppelganger's own 
 (:mod:`games.onenight.marks`), and no more players can hold one than the game places.
 
 The reveal works on typed entries (:mod:`games.onenight.revealed`): names are read into members
-where they come in, by :func:`decode` for a scenario's entry, and by the picker for a chip's
+where they come in, by :func:`check` for a scenario's entry, and by the picker for a chip's
 value. :mod:`.choices` says what a game offers, :mod:`.check` checks and keeps an entry,
 :mod:`.picker` is the touch picker.
 """
@@ -26,7 +26,6 @@ from games.onenight.reveal.check import (
     RevealError,
     check,
     complete,
-    decode,
     record,
     validate,
 )
@@ -54,7 +53,6 @@ __all__ = [
     "complete",
     "conversions",
     "copy_choices",
-    "decode",
     "mark_choices",
     "offered",
     "on_touch",

@@ -1,5 +1,5 @@
 """A reveal entry checked against the game, and kept: the rules core works on typed entries
-(:class:`RevealEntry`); :func:`decode` reads a scenario's or a test's entry, given by name, at
+(:class:`RevealEntry`); :func:`check` reads a scenario's or a test's entry, given by name, at
 the edge. Every refusal repeats what was wrong, as the entry wrote it."""
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from games.onenight.reveal.choices import (
 from games.onenight.revealed import (
     Became,
     Copied,
+    Foreseen,
     RevealEntry,
     became_named,
     foreseen_named,
@@ -44,13 +45,9 @@ class RevealError(RulesError):
 
 
 def check(state: OneNightState, event: RevealEntered) -> RevealEntry:
-    """Check one entry, given by name, against the game; the error repeats what was wrong."""
-    return validate(state, decode(state, event))
-
-
-def decode(state: OneNightState, event: RevealEntered) -> RevealEntry:
-    """The typed entry of a scenario's or a test's ``event`` (its names read into members),
-    or a :class:`RevealError` that repeats a value that is no name, or no such name."""
+    """Read a scenario's or a test's entry, given by name, into a typed entry and check it
+    against the game, field by field in :func:`validate`'s order; the error repeats what was
+    wrong as the entry wrote it (a value that is no name, or no such name, too)."""
     seat = event.seat
     _check_seat(state, seat)
     fields = (
@@ -68,26 +65,35 @@ def decode(state: OneNightState, event: RevealEntered) -> RevealEntry:
     if card is None:
         raise _card_refused(state, seat, event.card)
     mark = None if event.mark is None else _mark_named(state, seat, event.mark)
+    if mark is not None:
+        _check_mark(state, seat, mark)
     # A Nostradamus card's team came as its ``became`` before ``foresaw`` was entered apart.
     named, foresaw_name = event.became, event.foresaw
     if card is Role.NOSTRADAMUS and named in FORESEEN and foresaw_name is None:
         named, foresaw_name = None, named
-    became = None if named is None else became_named(card, named)
-    if named is not None and (became is None or became is Copied.NOTHING):
+    read = None if named is None else became_named(card, named)
+    if named is not None and (read is None or read is Copied.NOTHING):
         raise _became_refused(state, seat, card, named)
-    assert not isinstance(became, Copied)
+    became = None if isinstance(read, Copied) else read
+    _check_became(state, seat, card, became)
     foresaw = None if foresaw_name is None else foreseen_named(foresaw_name)
     if foresaw_name is not None and foresaw is None:
         raise _foresaw_refused(state, seat, card, became, foresaw_name)
+    _check_foresaw(state, seat, card, became, foresaw)
     artifact = None
     if event.artifact is not None:
         artifact = next((a for a in Artifact if a.value == event.artifact), None)
         if artifact is None:
             raise _artifact_refused(state, seat, event.artifact)
+    _check_artifact(state, seat, artifact)
     for flag, given in (("snatched", event.snatched), ("shielded", event.shielded)):
         if not isinstance(given, bool):
             raise RevealError(f"seat {seat}: {flag} must be true or false, got {given!r}")
-    return RevealEntry(seat, card, mark, became, event.snatched, artifact, foresaw, event.shielded)
+        if flag == "snatched":
+            _check_snatched(state, seat, given)
+    entry = RevealEntry(seat, card, mark, became, event.snatched, artifact, foresaw, event.shielded)
+    _check_shield(state, entry)
+    return entry
 
 
 def validate(state: OneNightState, entry: RevealEntry) -> RevealEntry:
@@ -99,23 +105,44 @@ def validate(state: OneNightState, entry: RevealEntry) -> RevealEntry:
         raise _card_refused(state, seat, entry.card.value)
     if entry.mark is not None:
         _check_mark(state, seat, entry.mark)
-    became = entry.became
-    allowed = copied_allowed(state) if is_copier(entry.card) else follows(state)
-    if became is not None and became not in allowed:
-        raise _became_refused(state, seat, entry.card, became.value)
-    if entry.foresaw is not None and entry.foresaw not in team_choices(state, entry.card, became):
-        raise _foresaw_refused(state, seat, entry.card, became, name_of(entry.foresaw))
-    if entry.artifact is not None and entry.artifact not in artifact_choices(state):
-        raise _artifact_refused(state, seat, entry.artifact.value)
-    taken = {old.artifact for old in state.reveals if old.seat != seat} - {None}
-    if entry.artifact is not None and entry.artifact in taken:
-        raise RevealError(
-            f"seat {seat}: artifact {entry.artifact.value!r} is already on another seat's card"
-        )
-    if entry.snatched and not snatch_choices(state):
-        raise RevealError(f"seat {seat}: snatched, but no Body Snatcher is in play")
+    _check_became(state, seat, entry.card, entry.became)
+    _check_foresaw(state, seat, entry.card, entry.became, entry.foresaw)
+    _check_artifact(state, seat, entry.artifact)
+    _check_snatched(state, seat, entry.snatched)
     _check_shield(state, entry)
     return entry
+
+
+def _check_became(state: OneNightState, seat: int, card: Role, became: Became | None) -> None:
+    """A conversion the game can make, or on a copier card a role she could have copied."""
+    allowed = copied_allowed(state) if is_copier(card) else follows(state)
+    if became is not None and became not in allowed:
+        raise _became_refused(state, seat, card, became.value)
+
+
+def _check_foresaw(
+    state: OneNightState, seat: int, card: Role, became: Became | None, foresaw: Foreseen | None
+) -> None:
+    """A team (or own-win card) only on a Nostradamus card, and one in play."""
+    if foresaw is not None and foresaw not in team_choices(state, card, became):
+        raise _foresaw_refused(state, seat, card, became, name_of(foresaw))
+
+
+def _check_artifact(state: OneNightState, seat: int, artifact: Artifact | None) -> None:
+    """An Artifact of this game's, on no other seat's card."""
+    if artifact is None:
+        return
+    if artifact not in artifact_choices(state):
+        raise _artifact_refused(state, seat, artifact.value)
+    if any(old.artifact is artifact for old in state.reveals if old.seat != seat):
+        raise RevealError(
+            f"seat {seat}: artifact {artifact.value!r} is already on another seat's card"
+        )
+
+
+def _check_snatched(state: OneNightState, seat: int, snatched: bool) -> None:
+    if snatched and not snatch_choices(state):
+        raise RevealError(f"seat {seat}: snatched, but no Body Snatcher is in play")
 
 
 def _check_seat(state: OneNightState, seat: int) -> None:
