@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["counted"]
+__all__ = ["about", "counted", "voice_ready"]
 
 
 def counted(count: int, word: str) -> str:
@@ -25,3 +25,12 @@ def about(seconds: float) -> str:
     if seconds < 55:
         return f"about {int(seconds / 10 + 0.5) * 10} s"
     return f"about {max(1, int(seconds / 60 + 0.5))} min"
+
+
+def voice_ready(ready: int, total: int) -> str:
+    """How much of the voice is rendered, while some is not ("": all of it).
+
+    >>> voice_ready(1210, 1814), voice_ready(1814, 1814)
+    ('Voice: 1,210 of 1,814 lines ready', '')
+    """
+    return "" if ready >= total else f"Voice: {ready:,} of {total:,} lines ready"

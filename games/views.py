@@ -224,6 +224,8 @@ class HomeView(View):
     captions: tuple[str, ...] = ()
     """What each button says, by position, when it differs from its label (empty or
     missing: the label)."""
+    voice: str = ""
+    """How much of the voice is ready, while the device still renders it ("": all)."""
 
 
 @dataclass(frozen=True)
@@ -240,6 +242,8 @@ class TableView(View):
     preparing: bool = False
     """The game's lines are being rendered before it starts: the count cannot change (the
     device's layer shows how far)."""
+    voice: str = ""
+    """How much of the voice is ready, while the device still renders it ("": all)."""
 
     def __post_init__(self) -> None:
         super().__post_init__()

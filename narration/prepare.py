@@ -40,6 +40,7 @@ class BackgroundPrepare:
         *,
         yield_to: LineRenderer | None = None,
         hold: Callable[[], bool] | None = None,
+        wake: Callable[[], None] | None = None,
     ) -> None:
         """Set up, without starting.
 
@@ -51,10 +52,13 @@ class BackgroundPrepare:
                 this waits, and it renders one sentence at a time.
             hold: While it says so (a night is being played), no sentence is started: the
                 table's night never shares the machine with the background's.
+            wake: Told after each batch (the device's loop, whose screens say how much of
+                the voice is ready).
         """
         self.cache = cache
         self.yield_to = yield_to
         self.hold = hold
+        self.wake = wake
         self._texts = texts
         self.texts: tuple[str, ...] = () if callable(texts) else tuple(texts)
         self.held = threading.Event()
@@ -62,6 +66,8 @@ class BackgroundPrepare:
         self.rendered = 0
         self.missing: int | None = None
         """Sentences missing when the thread looked (None before it looked)."""
+        self.done = 0
+        """Of those, how many it has been through (rendered, or found rendered since)."""
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="voice-prepare", daemon=True)
 
@@ -101,6 +107,9 @@ class BackgroundPrepare:
                 return
             try:
                 self.rendered += self.cache.render_many(todo[start : start + step])
+                self.done = min(len(todo), start + step)
+                if self.wake is not None:
+                    self.wake()
             except NarrationError as error:
                 if self._stop.is_set():  # the worker was stopped with the device: no fault
                     logger.info("voice cache: stopped with the device; the rest is rendered later")
@@ -117,6 +126,16 @@ class BackgroundPrepare:
             if cancel is not None:
                 cancel()  # a Piper worker: killed, so the thread ends now
             self._thread.join(timeout)
+
+    @property
+    def ready(self) -> tuple[int, int] | None:
+        """How many of its sentences are in the cache, of how many: counted once when the
+        thread looked (a look for each file) and moved on as it renders, never looked again
+        (None before the first look). A line a game had rendered meanwhile counts when the
+        thread reaches it."""
+        if self.missing is None:
+            return None
+        return len(self.texts) - self.missing + self.done, len(self.texts)
 
     @property
     def running(self) -> bool:

@@ -31,6 +31,7 @@ from device.runtime.setup_presets import SetupPresets
 from device.runtime.table_setup import TableSetup
 from device.runtime.tags import translate
 from device.runtime.uievents import ui_event
+from device.runtime.voice_shown import VoiceShown
 from device.runtime.who_played import WhoPlayed
 from device.store.database import RESUME_ATTEMPTS, CheckpointError, Store
 from device.transcript import Transcript
@@ -176,6 +177,8 @@ class Daemon(Generic[ScreenT]):
         self.web: PagePart | None = None
         """The companion page (``device.web.part.WebPart``); None when it is off."""
         self.ambience = AmbienceControl(self)
+        self.voice = VoiceShown(self.shown)
+        """How much of the voice is ready, on the home and table size screens."""
         self.scores = ScoresLink(self)
         self.keys_quit = keys_quit
         """Escape or the window's close quits (the simulator, ``--windowed``); on the device
@@ -295,6 +298,7 @@ class Daemon(Generic[ScreenT]):
         if self.web is not None:
             self.web.offer(self)
         self._show_notices(now)
+        self.voice.refresh()
         self.ui.refresh(self.clock.now())
         if self.web is not None:
             self.web.publish(self)

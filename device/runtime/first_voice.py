@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from device.config import Config
 from device.runtime.voicelines import every_text
@@ -19,6 +20,9 @@ from games.onenight.presets import find_preset
 from games.onenight.session import preset_lines
 from narration.catalogue import Catalogue
 from narration.narrator import Narrator
+
+if TYPE_CHECKING:
+    from narration.prepare import BackgroundPrepare
 
 __all__ = [
     "PI4_SECONDS_PER_LINE",
@@ -86,18 +90,22 @@ def finish_voice_cache(
     stack: ExitStack,
     *,
     hold: Callable[[], bool] | None = None,
-) -> None:
+    wake: Callable[[], None] | None = None,
+) -> BackgroundPrepare | None:
     """Render what ``voice prepare`` left out, behind the game, the first game's lines first
     (``voice prepare --first`` renders only those), then Replicas' round, then the rest; never
-    while ``hold`` says a night is played. A Piper voice only: espeak-ng renders a line in
-    milliseconds when a night needs it."""
+    while ``hold`` says a night is played; ``wake`` is told after each batch. A Piper voice
+    only (None otherwise): espeak-ng renders a line in milliseconds when a night needs it."""
     if narrator.backend.name != "piper":
-        return
+        return None
     from narration.prepare import BackgroundPrepare  # the thread: only where it renders
 
     def texts() -> tuple[str, ...]:  # on the thread: a second of work, not the loop's
         return voice_order(narrator.catalogue, seats=config.hardware.seats)
 
-    background = BackgroundPrepare(narrator.cache, texts, yield_to=narrator.renderer, hold=hold)
+    background = BackgroundPrepare(
+        narrator.cache, texts, yield_to=narrator.renderer, hold=hold, wake=wake
+    )
     background.start()
     stack.callback(background.stop)
+    return background

@@ -351,10 +351,13 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
     stack.callback(notifier.stopping)
     runtime = Runtime(clock, Executor(outputs), store)
     stack.callback(runtime.executor.last.links.close)
+    background = None  # the voice cache finished behind the game (after READY: late)
     if wiring.finish_voice and not wiring.late:
         from device.runtime.first_voice import finish_voice_cache
 
-        finish_voice_cache(config, narrator, stack, hold=lambda: runtime.executor.dark)
+        background = finish_voice_cache(
+            config, narrator, stack, hold=lambda: runtime.executor.dark, wake=ui.wake
+        )
     daemon = Daemon(
         config,
         clock,
@@ -371,6 +374,7 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
         test_inputs=watcher,
     )
     if not wiring.late:
+        daemon.voice.background = background
         open_late(daemon, wiring, stack, voice=False)
     return daemon
 
@@ -384,6 +388,8 @@ def open_late(daemon: Daemon[Any], wiring: Wiring, stack: ExitStack, *, voice: b
         from device.runtime.first_voice import finish_voice_cache
 
         executor = daemon.runtime.executor
-        finish_voice_cache(daemon.config, narrator, stack, hold=lambda: executor.dark)
+        daemon.voice.background = finish_voice_cache(
+            daemon.config, narrator, stack, hold=lambda: executor.dark, wake=daemon.ui.wake
+        )
     if wiring.web is not None:
         daemon.web = wiring.web(daemon, stack, port=wiring.web_port)

@@ -111,11 +111,13 @@ class HomeScreen(Screen):
     title: str
     games: tuple[str, ...]
     captions: tuple[str, ...] = ()
+    voice: str = ""
+    """How much of the voice is ready ("": all), under the title."""
 
     @classmethod
     def from_view(cls, view: HomeView) -> HomeScreen:
         """The home screen for ``view``: a button per game label."""
-        return cls(view.title, view.games, view.captions)
+        return cls(view.title, view.games, view.captions, view.voice)
 
     def controls(self) -> list[Control]:
         n = len(self.games)
@@ -139,7 +141,11 @@ class HomeScreen(Screen):
 
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
-        canvas.text(self.title, 84, ALIEN, center=(400, 62), max_width=760)
+        if self.voice:  # the title makes room for it, above the buttons
+            canvas.text(self.title, 60, ALIEN, center=(400, 40), max_width=760)
+            canvas.text(self.voice, MIN_SIZE, DIM, center=(400, 98), max_width=760)
+        else:
+            canvas.text(self.title, 84, ALIEN, center=(400, 62), max_width=760)
         if not self.games:
             canvas.text("No games available", 40, DIM, center=(400, 280))
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pygame
 
 from device.ui.actions import DeviceTap, Valued
-from device.ui.canvas import ALIEN, DIM, TEXT, Canvas
+from device.ui.canvas import ALIEN, DIM, MIN_SIZE, TEXT, Canvas
 from device.ui.model import Control
 from device.ui.screens import Screen
 from games.events import Tap, ValueTap
@@ -30,12 +30,22 @@ class TableScreen(Screen):
     """The score log's game its Scores button opens (empty: no button)."""
     preparing: bool = False
     """The game's lines are being rendered before it starts (``progress_slot``)."""
+    voice: str = ""
+    """How much of the voice is ready ("": all), above the bottom row."""
     prepares = "the voice"
 
     @classmethod
     def from_view(cls, view: TableView) -> TableScreen:
         """The screen for ``view``."""
-        return cls(view.title, view.players, view.fewest, view.most, view.scores, view.preparing)
+        return cls(
+            view.title,
+            view.players,
+            view.fewest,
+            view.most,
+            view.scores,
+            view.preparing,
+            view.voice,
+        )
 
     def progress_slot(self) -> pygame.Rect | None:
         """Above the bottom row, while the game's lines are prepared."""
@@ -78,4 +88,6 @@ class TableScreen(Screen):
             note = f"Always {self.most} players"
         else:
             note = f"{self.fewest} to {self.most} players"
-        canvas.text(note, 30, DIM, center=(400, 318))
+        canvas.text(note, 30, DIM, center=(400, 310))
+        if self.voice:
+            canvas.text(self.voice, MIN_SIZE, DIM, center=(400, 352), max_width=760)

@@ -11,6 +11,7 @@ import pytest
 
 from narration.cache import WavCache
 from narration.commandline import EspeakBackend
+from narration.fake import SlowBackend
 from narration.piper_backend import PiperBackend
 from narration.piper_model import bundled_model, piper_installed
 from narration.prepare import BackgroundPrepare
@@ -88,3 +89,26 @@ def test_nothing_starts_while_a_night_is_played_and_the_rest_follows_it(
     finally:
         night.clear()
         background.stop()
+
+
+def test_how_much_is_ready_is_counted_once_and_moves_on_as_it_renders(
+    espeak: EspeakBackend, tmp_path: Path
+) -> None:
+    cache = WavCache(tmp_path, espeak)
+    cache.path_for(TEXTS[0])  # one was prepared already
+    held = SlowBackend(espeak, held=True)
+    batches = threading.Semaphore(0)
+    background = BackgroundPrepare(WavCache(tmp_path, held), TEXTS, wake=batches.release)
+    assert background.ready is None  # not looked yet
+    background.start()
+    try:
+        assert batches.acquire(timeout=0.0) is False  # nothing rendered while held
+        while background.missing is None:  # the thread's one look at the files
+            assert background.running
+            time.sleep(0.01)
+        assert background.ready == (1, 6)
+    finally:
+        held.let_go()
+    background.join(30.0)
+    assert background.ready == (6, 6)
+    assert batches.acquire(timeout=0.0)  # the loop was woken as it rendered
