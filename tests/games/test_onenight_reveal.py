@@ -361,3 +361,61 @@ def test_a_refused_seat_keeps_its_picks_while_another_seat_is_corrected() -> Non
     state, _ = tap(state, "confirm")
     assert [(entry.seat, entry.shielded) for entry in state.reveals] == [(1, False), (2, True)]
     assert state.held == ()
+
+
+# -- An entry given by name is read at the edge; a name that is no member is refused as written --
+
+PLAIN = ["doppelganger", "werewolf", "seer", "robber", "villager", "villager", "troublemaker"]
+VAMPIRE = ["vampire", "cupid", "seer", "villager", "villager", "nostradamus"]
+
+
+@pytest.mark.parametrize(
+    ("deal", "entry", "message"),
+    [
+        (
+            PLAIN,
+            RevealEntered(1, "cow"),
+            "seat 1 revealed 'cow', which is not in this game; cards in play: doppelganger, "
+            "robber, seer, troublemaker, villager, werewolf",
+        ),
+        (
+            PLAIN,
+            RevealEntered(1, "seer", mark="fog"),
+            "seat 1: mark 'fog', but no Marks are in play",
+        ),
+        (
+            VAMPIRE,
+            RevealEntered(1, "seer", mark="fog"),
+            "seat 1: unknown mark 'fog'; marks in play: clarity, vampire, love",
+        ),
+        (
+            VAMPIRE,
+            RevealEntered(1, "nostradamus", foresaw="own_team"),
+            "seat 1: foresaw 'own_team'; expected a team in play, or a card in play with a win "
+            "of its own: village_team, vampire_team",
+        ),
+        (
+            PLAIN,
+            RevealEntered(1, "seer", artifact="cow"),
+            "seat 1: artifact 'cow' is not in this game; artifacts: none, no Curator is in play",
+        ),
+        (
+            PLAIN,
+            RevealEntered(1, "doppelganger", became="nothing"),  # the picker's word, not an entry's
+            "seat 1: became 'nothing'; expected 'alien', 'alien_helper' or a role she could have "
+            "copied: werewolf, seer, robber, troublemaker, villager",
+        ),
+        (
+            # Wrong twice: the Mark is checked before the conversion is read, as it always was.
+            VAMPIRE,
+            RevealEntered(1, "seer", mark="fear", became="cow"),
+            "seat 1: the Mark of Fear is not in this game; marks in play: clarity, vampire, love",
+        ),
+    ],
+)
+def test_a_name_that_is_no_member_is_refused_as_written(
+    deal: list[str], entry: RevealEntered, message: str
+) -> None:
+    with pytest.raises(reveal.RevealError) as error:
+        reveal.check(picker(deal), entry)
+    assert str(error.value) == message
