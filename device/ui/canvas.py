@@ -306,7 +306,8 @@ class Canvas:
         shape = self._shape("circle", size, fill, border, width=2, radius=radius)
         self.surface.blit(shape, (center[0] - radius, center[1] - radius))
         colour = BG if lit else TEXT
-        self.text(label, label_size or int(radius * 1.3), colour, center=center)
+        # Never under the legible floor: an 11- or 12-seat ring's numbers drew 17 px glyphs.
+        self.text(label, label_size or max(MIN_SIZE, int(radius * 1.3)), colour, center=center)
 
     def bar(self, rect: pygame.Rect, fraction: float) -> None:
         """A progress bar filled to ``fraction`` (clamped to 0..1)."""

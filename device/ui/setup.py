@@ -54,6 +54,8 @@ OPTIONS_RECT = pygame.Rect(676, 342, 108, 48)
 """Options (night pace, discussion, vote mode): beside the roles line, over Start."""
 ROLES_LINE = pygame.Rect(16, 328, 768, 76)
 """The chosen roles (or the lobby's notice) under the chips, left of Options when it shows."""
+STATUS_AREA = pygame.Rect(96, 2, 456, 58)
+"""The status line, between Quit and the player count's -: two lines at the legible size."""
 RING = pygame.Rect(160, 62, 540, 48)
 """The seat ring, right of "Press your seat button" and left of the count checked in."""
 TAB_CAPTIONS = {"Werewolves": "Werewolf"}
@@ -243,7 +245,8 @@ class SetupScreen(Screen):
     def draw(self, canvas: Canvas, now: float) -> None:
         canvas.space()
         colour = ALIEN if self.playable else AMBER
-        canvas.text(self.status, 40, colour, center=(322, 32), max_width=440)
+        # Two lines rather than cut short: a preset's or a box's reason is a sentence.
+        canvas.paragraph([self.status], 40, colour, STATUS_AREA, centred=True)
         canvas.text(str(self.players), 48, TEXT, center=(672, 24))
         canvas.text("players", MIN_SIZE, DIM, center=(672, 50))
         self._draw_seats(canvas)

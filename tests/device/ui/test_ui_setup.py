@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pygame
 import pytest
-from screenpixels import display
+from layoutcheck import layout_check
+from screenpixels import display, drawn_texts
 
 from device.runtime import setup_presets
 from device.ui import TouchUI, UiInput
@@ -163,6 +164,27 @@ def test_the_status_is_green_when_playable_and_amber_otherwise(ui: TouchUI) -> N
     ui.show(short.view())
     assert AMBER in _colours_in(STATUS_BAND)
     assert ALIEN not in _colours_in(STATUS_BAND)
+
+
+@pytest.mark.parametrize(
+    "lobby",
+    [
+        Lobby().apply_preset("alien_first_game").set_players(3),  # the preset seats 4 to 11
+        Lobby().apply_preset("vampire_first_game").set_players(11),  # it seats 4 to 10
+    ],
+    ids=["three", "eleven"],
+)
+def test_a_long_status_is_drawn_whole_on_two_lines(
+    ui: TouchUI, monkeypatch: pytest.MonkeyPatch, lobby: Lobby
+) -> None:
+    status = lobby.view().status
+    assert len(status) > 40, status  # cut short with an ellipsis on one line before
+    drawn = drawn_texts(monkeypatch)
+    with layout_check(monkeypatch) as check:
+        ui.show(lobby.view())
+    assert "setup" in check.screens and not check.report(), check.report()
+    pairs = {f"{first} {second}" for first, second in itertools.pairwise(drawn)}
+    assert status not in drawn and status in pairs  # whole, on two lines
 
 
 def test_start_is_offered_only_when_playable_and_not_preparing(ui: TouchUI) -> None:
