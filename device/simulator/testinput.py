@@ -8,7 +8,9 @@ as one scenario event (``press``, ``control``, ``touch``, ``key``, ``tag``, ``vo
 ``score``: README, "The simulator"). One file is handed in per pass of the main loop, in name order,
 by the simulator's own ``InputHand`` (mock pins, the screen's hit-testing, the inbox); once the next
 pass has handled it, the file is renamed ``<name>.done``, so the game's checkpoint
-already holds it. A file that cannot be carried out is renamed ``<name>.error`` and holds why.
+already holds it; it then holds the banner the screen shows (``{"notice": text or null}``), as
+a person at the table reads it: a pairing code, for a test phone on the page. A file that cannot
+be carried out is renamed ``<name>.error`` and holds why.
 
 Nothing in the config turns this on, and it is refused on the Pi's hardware.
 """
@@ -78,6 +80,8 @@ class InputFolder:
         if self.hand is None:
             self.hand = InputHand(daemon, _sleep_until)
         if self.handed is not None:
+            screen = {"notice": daemon.ui.notice_text}  # what the table reads (a pairing code)
+            self.handed.write_text(json.dumps(screen), encoding="utf-8")
             self.handed.rename(self.handed.with_suffix(".done"))
             self.handed = None
         waiting = self._waiting()
