@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from handbuilt import hand_daemon
 from layoutcheck import layout_check
-from rendering import wait_rendered
+from rendering import held_voice, wait_rendered
 from touchplay import Table, enter_round
 
 from device.clock import VirtualClock
@@ -37,9 +37,8 @@ from narration.renderer import Urgency
 @pytest.fixture
 def held() -> Iterator[SlowBackend]:
     """The neural voice, held until the test lets it go: a cold cache that is rendering."""
-    backend = SlowBackend(EspeakBackend(), held=True)
-    yield backend
-    backend.let_go()
+    with held_voice() as backend:
+        yield backend
 
 
 @pytest.fixture

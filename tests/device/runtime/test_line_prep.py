@@ -9,14 +9,13 @@ from pathlib import Path
 import pytest
 from handbuilt import hand_daemon
 from layoutcheck import layout_check
-from rendering import wait_rendered
+from rendering import held_voice, wait_rendered
 
 from device.config import load_config
 from device.runtime.app import Daemon
 from device.runtime.parts import catalogues
 from device.store.database import Store
 from device.ui.actions import DeviceTap
-from narration.backends import EspeakBackend
 from narration.catalogue import Catalogue
 from narration.fake import SlowBackend
 from narration.narrator import Narrator
@@ -29,9 +28,8 @@ SECONDS_PER_CHAR = 0.05
 @pytest.fixture
 def held() -> Iterator[SlowBackend]:
     """A voice whose lines wait until the test lets them go: a night that is still rendering."""
-    backend = SlowBackend(EspeakBackend(), held=True)
-    yield backend
-    backend.let_go()
+    with held_voice() as backend:
+        yield backend
 
 
 @pytest.fixture
