@@ -66,6 +66,10 @@ class ScoreEntry:
     def offer(self) -> None:
         """Put the "Enter scores" control where the screen has room for it (a score sheet)
         while scores are due."""
+        if self.pad is not None and self.daemon.shown.screen is not ScreenName.KEYPAD:
+            # The game put its sheet back over the keypad (a seat button took Firsties): the
+            # keypad is closed, so "Enter scores" must be offered again.
+            self.pad = None
         if self.pad is not None:
             return
         rect = self.daemon.ui.slot(DeviceSlot.ENTER_SCORES)
