@@ -31,14 +31,15 @@ def _domains(seats: int) -> dict[str, tuple[object, ...]]:
     """The device's own placeholders: player numbers, counts and rounds (a game's spec says
     what its other placeholders may be, ``GameSpec.voice``)."""
     numbers = tuple(range(1, seats + 1))
+    fewest = min(3, seats)  # a table of two says "2 players" too (its own game's lines)
     return {
         "seat": numbers,
         "x": numbers,
         "y": numbers,
         "z": numbers,
         "number": numbers,
-        "count": tuple(range(3, seats + 1)),
-        "players": tuple(range(3, seats + 1)),
+        "count": tuple(range(fewest, seats + 1)),
+        "players": tuple(range(fewest, seats + 1)),
         "round": tuple(range(1, 11)),
     }
 

@@ -149,10 +149,20 @@ def test_the_wait_is_legible(device: Table, monkeypatch: pytest.MonkeyPatch) -> 
     assert not check.report(), check.report()
 
 
-@pytest.mark.parametrize("button", [b for b in home_buttons() if b.players is not None])
-def test_what_a_game_says_as_it_starts_is_among_the_lines_it_waits_for(button: HomeButton) -> None:
+TABLES = [
+    (button, players)
+    for button in home_buttons()
+    if button.players is not None
+    for players in sorted({*button.players, int(str(button.setup["players"]))})
+]
+"""Each table size screen's game at its fewest, its usual and its most players."""
+
+
+@pytest.mark.parametrize(("button", "players"), TABLES)
+def test_what_a_game_says_as_it_starts_is_among_the_lines_it_waits_for(
+    button: HomeButton, players: int
+) -> None:
     catalogue = Catalogue.load(*catalogues())
-    players = int(str(button.setup["players"]))
     setup = {**button.setup, "players": players}
     session = home_session(setup, load_config(system_path=None), tuple)
     _, effects = session.start(0.0)
