@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from suitegames import register
 
 from device.headless import headless_env
 
@@ -25,6 +26,10 @@ os.environ.update(headless_env())  # sound goes into a FIFO that a drainer throw
 # The suite speaks with espeak-ng (milliseconds a line); the tests that are about Piper ask for
 # it by name, so CI never renders a whole night with a neural voice.
 os.environ["MOTHERSHIP_VOICE"] = "pyttsx3"
+# The suite's own example game (tests/stargame) is registered for the whole run, before any test
+# file is imported, so every test that walks the catalog meets a game the device was not written
+# for; a `mothership` process the tests start has the product's games only.
+register()
 
 
 @pytest.fixture(autouse=True)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from stargame.config import StarsConfig
+from suitegames import without
 
 from device.commands.cli import main
 from device.config import ConfigError, default_config, game_sections, load_config
@@ -25,10 +25,10 @@ def shipped_voice(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def stars(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Stars (tests/stargame) registered by its one line in the catalog."""
-    monkeypatch.setattr(catalog, "GAMES", (*catalog.GAMES, catalog.spec_of("stargame")))
-    yield
+def stars() -> None:
+    """Stars (tests/stargame), registered by its one line in the catalog for the whole run
+    (``suitegames``)."""
+    assert catalog.spec_of("stargame") in catalog.GAMES
 
 
 def problems(tmp_path: Path, text: str) -> tuple[str, ...]:
@@ -45,7 +45,7 @@ def test_a_games_section_is_the_devices_only_once_it_is_registered(
 ) -> None:
     assert "stars" in [section.name for section in game_sections()]
     assert default_config().game(StarsConfig) == StarsConfig(level=1, seconds=10)
-    monkeypatch.setattr(catalog, "GAMES", catalog.GAMES[:-1])
+    monkeypatch.setattr(catalog, "GAMES", without("stars"))
     unknown = problems(tmp_path, "[stars]\nlevel = 2\n")
     assert unknown == ("stars: unknown section, did you mean 'store'?",)
     before = default_config()  # loaded while Stars is not registered
@@ -101,7 +101,8 @@ def test_mothership_config_prints_every_section_with_its_docs_and_values(
     assert main(["--config", str(user), "config"]) == 0
     text = capsys.readouterr().out
     parsed = tomllib.loads(text)
-    assert list(parsed)[-4:] == ["onenight", "rulings", "alienation", "stars"]
+    owned = [section.name for spec in catalog.GAMES for section in spec.sections]
+    assert list(parsed)[-len(owned) :] == owned and "stars" in owned  # the games' own, last
     assert parsed["stars"] == {"level": 3, "seconds": 10}
     assert parsed["onenight"]["role_seconds"] == 20.0 and parsed["store"]["location"] == "Club"
     assert "[stars]\n# Stars, the example game of docs/architecture.md.\n#\n# Points each" in text

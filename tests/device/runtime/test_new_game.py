@@ -2,17 +2,17 @@
 
 "Stars" (``tests/stargame/``) is a small timer game with a dark phase, its own lines, score
 fields, a sample and a logged play. Registered by its one line (``spec_of("stargame")`` in
-``games.catalog.GAMES``), it passes the checks the real games pass, all by the device's own
-code: its sample plays to the end, its dark phase stays secret on the screen and the phone
-page, its play reaches BG Stats with its own facts, its lines are spoken and prepared, the
-keypad asks its fields, its home button starts it and a checkpoint resumes it.
+``games.catalog.GAMES``; the suite adds it for the whole run, ``tests/suitegames.py``), it
+passes the checks the real games pass, all by the device's own code: its sample plays to the
+end, its dark phase stays secret on the screen and the phone page, its play reaches BG Stats
+with its own facts, its lines are spoken and prepared, the keypad asks its fields, its home
+button starts it and a checkpoint resumes it.
 """
 
 from __future__ import annotations
 
 import io
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ from screenpixels import brightest
 from stargame import HERE
 from stargame.session import StarsPhase, StarsSetup
 from stargame.views import CountView, StarsScreen
+from suitegames import without
 from test_layers import layer_violations
 
 from device.clock import VirtualClock
@@ -52,10 +53,9 @@ COUNT = CountView(level=3, ends_at=130.0)
 
 
 @pytest.fixture
-def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Its one line in the catalog."""
-    monkeypatch.setattr(catalog, "GAMES", (*catalog.GAMES, catalog.spec_of("stargame")))
-    yield
+def registered() -> None:
+    """Its one line in the catalog, added for the whole run by the suite (``suitegames``)."""
+    assert catalog.spec_of("stargame") in catalog.GAMES
 
 
 def test_its_folder_is_all_it_has() -> None:
@@ -81,7 +81,10 @@ def test_its_modules_keep_to_the_games_layer() -> None:
         assert outside == set(), f"{path.name} imports {outside}"
 
 
-def test_without_its_line_the_device_knows_no_stars(config: Config) -> None:
+def test_without_its_line_the_device_knows_no_stars(
+    config: Config, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(catalog, "GAMES", without("stars"))
     with pytest.raises(UiError, match=r"^no screen shows a CountView"):
         TouchUI().show(COUNT)
     with pytest.raises(ScenarioError, match="setup: unknown key 'level'"):

@@ -11,7 +11,7 @@ from device.runtime.sessions import settings_from
 from device.simulator.scenario import entry_keys
 from device.store.scorelog import game_names, play_of
 from device.ui.keypad.entry import Keypad, fields_for
-from games.catalog import GAMES, find_game, setup_keys
+from games.catalog import GAMES, TOOLS, find_game, setup_keys
 from games.scorelog.plays import FinalResult
 from games.views import HomeView
 
@@ -71,10 +71,12 @@ def test_games_and_tools_without_score_entry_have_no_keypad() -> None:
 
 
 def test_a_scenario_takes_every_games_setup_keys_and_score_fields() -> None:
-    assert setup_keys() == {"game", "players", "seed", "roles", "preset", "options", "mission"}
+    assert setup_keys() == {"game"}.union(*(spec.setup_keys for spec in GAMES))
+    assert {"game", "players", "seed", "roles", "preset", "options", "mission"} <= setup_keys()
     required, optional = entry_keys("score")
     assert required == {"seat"}
-    assert optional == {
+    assert optional == {"points"}.union(*({f.name for f in spec.all_fields()} for spec in GAMES))
+    assert optional >= {
         *("points", "correct", "wrong", "optional", "first", "last", "mission", "other"),
         *("cards", "multiplier", "matched_points", "left_in_hand", "civilian", "alieninjas"),
         *("sunnies", "intention", "war", "peace", "multiplied", "matched"),
@@ -82,18 +84,25 @@ def test_a_scenario_takes_every_games_setup_keys_and_score_fields() -> None:
 
 
 def test_the_home_screen_lists_the_registrys_buttons_then_scores() -> None:
-    assert home_view() == HomeView(
+    # Every game in the catalog's order (each mission a button of its own, named with its game
+    # under it), then the tools, then Scores: a game the suite registers (Stars) too.
+    expected = [
+        (label, caption)
+        for spec in (*GAMES, *TOOLS)
+        for label, caption in (
+            *([(spec.name, "")] if spec.home is not None else []),
+            *((m.name, f"{spec.name}: {m.name}") for m in spec.missions if m.home is not None),
+        )
+    ]
+    view = home_view()
+    assert view == HomeView(
         title="Mothership",
-        games=(
-            *("One Night", "Speed", "Memory", "Replicas", "Collection", "Push Your Luck"),
-            *("Alienation", "Alien Encounters", "Players", "Scores"),
-        ),
-        captions=(
-            "",
-            *("Alieninjas: Speed", "Alieninjas: Memory", "Alieninjas: Replicas"),
-            *("Alieninjas: Collection", "Alieninjas: Push Your Luck", "", "", ""),
-        ),
+        games=(*(label for label, _ in expected), "Scores"),
+        captions=tuple(caption for _, caption in expected),
     )
+    assert view.games[:3] == ("One Night", "Speed", "Memory")
+    assert view.captions[1] == "Alieninjas: Speed" and view.games[-2:] == ("Players", "Scores")
+    assert {spec.name for spec in GAMES if spec.home is not None} <= set(view.games)
     assert home_games()["Replicas"] == {"game": "alieninjas", "mission": "replicas", "players": 4}
 
 
@@ -118,19 +127,18 @@ def test_each_alieninjas_mission_is_logged_as_a_game_of_its_own() -> None:
         assert play.game == name and name in names
 
 
-@pytest.mark.parametrize(
-    ("game", "sections"),
-    [
-        ("onenight", {"onenight", "narration", "rulings"}),
-        ("alienation", {"alienation"}),
-        ("encounters", set()),
-        ("alieninjas", set()),
-    ],
-)
-def test_a_game_gets_the_config_sections_its_spec_names_and_no_others(
-    game: str, sections: set[str]
-) -> None:
+READS: dict[str, set[str]] = {
+    "onenight": {"onenight", "narration", "rulings"},
+    "alienation": {"alienation"},
+    "encounters": set(),
+    "alieninjas": set(),
+}
+"""The config sections known games read (a game not here reads what its spec names)."""
+
+
+@pytest.mark.parametrize("game", [spec.key for spec in GAMES])
+def test_a_game_gets_the_config_sections_its_spec_names_and_no_others(game: str) -> None:
     spec = find_game(game)
     settings = settings_from(default_config(), spec)
-    assert set(settings.sections) == sections == set(spec.reads)
-    assert settings.section("web") == {}  # the device's own sections are not a game's
+    assert set(settings.sections) == set(spec.reads) == READS.get(game, set(spec.reads))
+    assert {section.name for section in spec.sections} <= set(settings.sections)
