@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 from layoutcheck import layout_check
 from touchgames import play_every_game, play_one_night_options, play_with_long_names
@@ -17,6 +18,9 @@ from device.config import Config
 from device.simulator.run import simulate
 from device.simulator.scenario import load_scenario
 from device.ui import TouchUI
+from device.ui.canvas import TEXT, Canvas
+from device.ui.model import Control
+from games.events import Tap
 
 ROOT = Path(__file__).parents[3]
 SAMPLES = sorted(ROOT.glob("games/*/samples/*.json"))
@@ -103,3 +107,22 @@ def read_the_small_print(config: Config, tmp_path: Path) -> None:
         tabs = [label for label in t.labels if label != "Home"]
         assert len(tabs) >= 5, tabs  # the pages and at least All and Alienation
         t.tap(*tabs, "Home")
+
+
+def test_the_check_fails_on_what_the_screens_drew_before_they_were_fixed(
+    ui: TouchUI, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check can fail: the keypad's old 12 px "Entered" line, Daybreak's presets cut short,
+    the score log's 36 px tabs and two controls on one spot are each reported."""
+    surface = pygame.Surface((800, 480))
+    with layout_check(monkeypatch) as check:
+        canvas = Canvas(surface)
+        canvas.text("Entered: correct 7", 18, TEXT, topleft=(20, 20))
+        canvas.text("Evil Transformation", 28, TEXT, topleft=(20, 60), max_width=120)
+        tab = Control("Wins", Tap.OK, pygame.Rect(20, 100, 80, 36))
+        check.controls([tab, Control("Plays", Tap.BACK, pygame.Rect(60, 100, 80, 48))])
+    report = check.report()
+    assert "'Entered: correct 7' 12 px tall (size 18)" in report
+    assert "cut short" in report
+    assert "control 'Wins' is 80x36" in report
+    assert "controls 'Wins' and 'Plays' overlap" in report
