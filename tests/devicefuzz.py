@@ -1,7 +1,7 @@
 """Random input through the daemon itself, shared by ``tests/device/runtime/test_daemon_fuzz.py``
 and ``bench/device_fuzz.py``: a daemon on a virtual clock with a silent voice, and one random
-step at a time (a tap on a control the screen shows, a seat press, time passing, a junk tap, or
-a request the companion page would hand the device).
+step at a time (a tap on a control the screen shows, a seat press, a control button (yes, no,
+go), time passing, a junk tap, or a request the companion page would hand the device).
 
 The page is driven in-process, as its routes do it but without a network: its pages are
 rendered from the snapshot the loop publishes, and its changes go to the loop as an inbox
@@ -27,6 +27,7 @@ from device.runtime.app import Daemon
 from device.runtime.executor import Executor, Outputs
 from device.runtime.inbox import Call, Inbox
 from device.runtime.session import Runtime
+from device.store.backups import backup_dir
 from device.store.database import Store
 from device.transcript import Transcript
 from device.ui import TouchUI
@@ -38,7 +39,15 @@ from device.web.pairing import PairingError
 from device.web.part import WebPart
 from device.web.routes import EXPORTS, setup_block
 from device.web.snapshot import Snapshot
-from games.events import PickTap, SeatPressed, SeatRole, SeatTap, ValueTap
+from games.events import (
+    Control,
+    ControlPressed,
+    PickTap,
+    SeatPressed,
+    SeatRole,
+    SeatTap,
+    ValueTap,
+)
 from games.onenight.presets import PRESETS
 from games.onenight.roles import ROLE_TABLE
 from games.scorelog.plays import Play
@@ -65,14 +74,23 @@ def fuzz_daemon(
     folder: Path, *, page: bool = False, players: Sequence[str] = ()
 ) -> Daemon[TouchUI]:
     """A daemon on a fresh store in ``folder``: a virtual clock, a headless screen, a silent
-    voice, at home; with its companion page's parts (``page``), not listening anywhere, and
-    ``players`` on seats 1, 2 and on. Close it with ``close_daemon``."""
+    voice, at home, logging its plays in the store and backing them up beside it; with its
+    companion page's parts (``page``), not listening anywhere, and ``players`` on seats 1, 2
+    and on. Close it with ``close_daemon``."""
     config = load_config(system_path=None, overrides={"narration.backend": "silent"})
     clock = VirtualClock()
     ui = TouchUI()
     ui.open()
-    outputs = Outputs(transcript=Transcript(clock), screen=ui, now=clock.now)
     store = Store(folder / "m.db")
+    # The store and its backups as the device has them: a finished game logs its play (and
+    # is backed up, on the loop) and its end screen links it, as on the device.
+    outputs = Outputs(
+        transcript=Transcript(clock),
+        screen=ui,
+        now=clock.now,
+        store=store,
+        backups=backup_dir(folder / "m.db"),
+    )
     for seat, name in enumerate(players, start=1):
         store.add_player(name)
         store.link_seat(seat, name)
@@ -105,7 +123,7 @@ class Step:
     """One random step and what came of it."""
 
     kind: str
-    """"tap", "seat", "time", "junk" or "page"."""
+    """"tap", "seat", "control" (a control button), "time", "junk" or "page"."""
     what: str
     """Which control, seat, wait or request."""
     sorry: int = 0
@@ -313,10 +331,14 @@ def random_step(
         daemon.ui.tap(label)
         # A junk control left on a screen that its tap did not change is still junk.
         step = Step("junk" if label == "Junk" else "tap", label)
-    elif roll < 0.9:
+    elif roll < 0.87:
         seat = rng.randint(1, 6)
         daemon.inbox.put(SeatPressed(seat, clock.now()))
         step = Step("seat", f"seat {seat}")
+    elif roll < 0.9:  # the three control buttons beside the seat ring
+        control = rng.choice(tuple(Control))
+        daemon.inbox.put(ControlPressed(control, clock.now()))
+        step = Step("control", control.value)
     else:
         seconds = rng.choice(SECONDS)
         clock.advance_to(clock.now() + seconds)
