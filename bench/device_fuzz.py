@@ -1,22 +1,28 @@
 """Device fuzz: thousands of random sequences through the daemon's own screens and the page.
 
 Each sequence is a fresh daemon on a fresh store (Ada and Bo on seats 1 and 2) in a temporary
-folder (a virtual clock, a headless screen, a silent voice; ``tests/devicefuzz.py``, which the
-suite's ``test_daemon_fuzz.py`` runs too). It starts by tapping one of the home screen's
-controls (each game, Players and Scores in turn, so every one gets its share; every second round
-never taps "Quit game", so its games go further), then makes ``--steps`` random steps (30 to 60
-by default): a tap on a control the screen shows, a seat press, 1, 10 or 60 s of time, a junk
-tap no screen offers, and the companion page's requests (its pages rendered from the published
-snapshot, its changes run by the loop as an inbox ``Call``, as its routes do, without the
-network; ``--no-page`` leaves them out).
+folder (a virtual clock, a headless screen, a silent voice, its plays logged and backed up;
+``tests/devicefuzz.py``, which the suite's ``test_daemon_fuzz.py`` runs too). It starts by
+tapping one of the home screen's controls (each game, Players and Scores in turn, so every one
+gets its share), then makes ``--steps`` random steps (30 to 60 by default): a tap on a control
+the screen shows, a seat press, a control button, 1, 10 or 60 s of time, a junk tap no screen
+offers, and the companion page's requests (its pages rendered from the published snapshot, its
+changes run by the loop as an inbox ``Call``, as its routes do, without the network;
+``--no-page`` leaves them out).
+
+The starts go round in four modes: random; "stay", which never taps "Quit game", so its games
+go further; and twice "drive" (a game start only), whose steps mostly move the game on
+(``tests/devicedrive.py``: Start, Go, valid keypad entries, Next round, votes, cards, Confirm)
+until the game has logged its play (at most ``DRIVE_MOST`` steps), then make their random
+steps around the end screens and the score log.
 
 It counts, per start and per game the steps were in: sequences, steps, page requests, screens
-reached, Guard-caught bugs (an apology, ``common.sorry``, after a real input; a junk tap's are
-counted apart), exceptions escaping the loop, and hangs (a step still running after
-``--step-seconds``: a timer signal stops it with its traceback, and the next sequence starts).
-A bug, an escape or a hang ends its sequence. Each distinct one is printed once with its
-sequence's seed, start and last steps; ``--replay SEED START`` runs that sequence again, step by
-step. Exit code 1 if anything was found.
+reached, games played to their logged play, Guard-caught bugs (an apology, ``common.sorry``,
+after a real input; a junk tap's are counted apart), exceptions escaping the loop, and hangs (a
+step still running after ``--step-seconds``: a timer signal stops it with its traceback, and
+the next sequence starts). A bug, an escape or a hang ends its sequence. Each distinct one is
+printed once with its sequence's seed, start and last steps; ``--replay SEED START --mode
+MODE`` runs that sequence again, step by step. Exit code 1 if anything was found.
 
     nice -n 10 .venv/bin/python bench/device_fuzz.py --sequences 10000
     .venv/bin/python bench/device_fuzz.py --quick     # smoke run: 40 sequences
@@ -34,16 +40,16 @@ import tempfile
 import time
 import traceback
 from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 
-from benchutil import machine_lines, table
+from device_fuzz_report import Found, Tally, report
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the project's packages before tests/'s folders of the same name
 sys.path.append(str(ROOT / "tests"))
 
+from devicedrive import drive_step  # noqa: E402
 from devicefuzz import Phone, Sorries, Step, close_daemon, fuzz_daemon, random_step  # noqa: E402
 
 from device.headless import go_headless  # noqa: E402
@@ -67,7 +73,20 @@ STARTS = (
 PLAYERS = ("Ada", "Bo")
 """The players every fresh store has, on seats 1 and 2 (the page can rename, merge, link)."""
 STAY = frozenset({"Quit game"})
-"""What every second sequence never taps, so its game lasts (to its end, or the next phases)."""
+"""What the "stay" and "drive" sequences never tap, so their games last."""
+MODES = ("random", "stay", "drive", "drive")
+"""How the rounds of starts run, in turn (a drive needs a game: Players and Scores stay)."""
+PLAYED = {
+    "One Night": "One Night",
+    "Alienation": "Alienation",
+    "Alien Encounters": "Alien Encounters",
+    **{name: f"Alieninjas: {name}" for name in STARTS[1:6]},
+}
+"""Each game start, and the game its logged play names."""
+DRIVE_MOST = 3000
+"""The most steps a driven sequence makes toward its game's logged play."""
+DRIVE_SHARE = 0.8
+"""The share of a driven sequence's steps, before its play is logged, that move it on."""
 NO_GAME = "(no game)"
 """Where a step was when no game ran: home, the score log, Who played?"""
 PROGRESS = 500
@@ -76,48 +95,6 @@ PROGRESS = 500
 
 class Hang(BaseException):
     """A step ran past its bound (a BaseException: the guard catches only Exception)."""
-
-
-@dataclass
-class Found:
-    """One bug, escape or hang: what, where, and the traceback."""
-
-    what: str
-    """"bug", "escape" or "hang"."""
-    seed: int
-    start: str
-    stay: bool
-    steps: list[str]
-    trace: str
-
-    @property
-    def signature(self) -> str:
-        """The kind, the exception's type and its innermost frame (distinct bugs apart; for a
-        hang, where it was when the timer stopped it)."""
-        lines = [line for line in self.trace.splitlines() if line.strip()]
-        frames = [
-            line.strip()
-            for line in lines
-            if line.strip().startswith('File "') and not line.endswith("in _hang")
-        ]
-        last = frames[-1] if frames else ""
-        return f"{self.what}: {lines[-1] if lines else ''} at {last}"
-
-
-@dataclass
-class Tally:
-    """What the sequences (or steps) counted under one name did."""
-
-    sequences: int = 0
-    steps: int = 0
-    page: int = 0
-    refused: int = 0
-    junk_sorry: int = 0
-    bugs: int = 0
-    escapes: int = 0
-    hangs: int = 0
-    screens: set[str] = field(default_factory=set)
-    games: set[str] = field(default_factory=set)
 
 
 class ErrorLog(logging.Handler):
@@ -150,7 +127,7 @@ def sequence(
     *,
     page: bool,
     bound: float,
-    stay: bool,
+    mode: str,
     log: ErrorLog,
     tallies: dict[str, Tally],
     places: dict[str, Tally],
@@ -162,9 +139,13 @@ def sequence(
     tally.sequences += 1
     done: list[str] = []
     found: Found | None = None
-    avoid = STAY if stay else frozenset()
+    avoid = STAY if mode != "random" else frozenset()
+    drive = mode == "drive" and start in PLAYED
+    tally.driven += drive
     with tempfile.TemporaryDirectory(prefix="device-fuzz-") as folder:
         daemon = fuzz_daemon(Path(folder), page=page, players=PLAYERS)
+        store = daemon.runtime.store
+        assert store is not None
         try:
             sorries = Sorries(daemon)
             phone = Phone(daemon, rng) if page else None
@@ -174,7 +155,10 @@ def sequence(
             sorries.new()
             done.append(f"tap {start}")
             count = steps or rng.randint(30, 60)
-            for _ in range(count):
+            finished = False
+            made = 0  # random steps made (a drive's count only after its play is logged)
+            while made < count and len(done) <= DRIVE_MOST + count:
+                driving = drive and not finished
                 session = daemon.runtime.session
                 place = places.setdefault(NO_GAME if session is None else session.game, Tally())
                 log.last = ""
@@ -182,14 +166,18 @@ def sequence(
                 # The last resort: a hang the signal cannot stop (in C code) dumps every thread.
                 faulthandler.dump_traceback_later(3 * bound + 30, exit=True)
                 try:
-                    step: Step = random_step(daemon, rng, sorries, phone, avoid)
+                    step: Step
+                    if driving and (session is None or rng.random() < DRIVE_SHARE):
+                        step = drive_step(daemon, rng, sorries, start)
+                    else:
+                        step = random_step(daemon, rng, sorries, phone, avoid)
                 except Hang:
-                    found = Found("hang", seed, start, stay, done, traceback.format_exc())
+                    found = Found("hang", seed, start, mode, done, traceback.format_exc())
                     place.hangs += 1
                     tally.hangs += 1
                     break
                 except Exception:
-                    found = Found("escape", seed, start, stay, done, traceback.format_exc())
+                    found = Found("escape", seed, start, mode, done, traceback.format_exc())
                     place.escapes += 1
                     tally.escapes += 1
                     break
@@ -197,6 +185,7 @@ def sequence(
                     signal.setitimer(signal.ITIMER_REAL, 0)
                     faulthandler.cancel_dump_traceback_later()
                 done.append(str(step))
+                made += not driving
                 if verbose:
                     print(f"{len(done):3d} {step}  -> {screen_name(daemon)}")
                 for counted in (tally, place):
@@ -207,13 +196,19 @@ def sequence(
                     counted.screens.add(screen_name(daemon))
                 if daemon.runtime.session is not None:
                     tally.games.add(daemon.runtime.session.game)
+                if finished:
+                    tally.after += 1
+                    tally.after_screens.add(screen_name(daemon))
+                elif start in PLAYED and _logged(daemon, PLAYED[start]):
+                    finished = True
+                    tally.finished += 1
                 if step.bug:
                     trace = (
                         "".join(traceback.format_exception(step.error))
                         if step.error is not None
                         else log.last or "(no traceback logged)"
                     )
-                    found = Found("bug", seed, start, stay, done, trace)
+                    found = Found("bug", seed, start, mode, done, trace)
                     place.bugs += 1
                     tally.bugs += 1
                     break
@@ -222,98 +217,11 @@ def sequence(
     return found
 
 
-def _screens(t: Tally) -> str:
-    return str(len(t.screens))
-
-
-def report(
-    tallies: dict[str, Tally],
-    places: dict[str, Tally],
-    found: list[Found],
-    header: str,
-) -> None:
-    print("\n".join(machine_lines()))
-    print()
-    print(header)
-    print()
-    headers = [
-        "start",
-        "sequences",
-        "steps",
-        "page requests (refused)",
-        "games",
-        "screens",
-        "junk apologised",
-        "Guard-caught bugs",
-        "escapes",
-        "hangs",
-    ]
-    rows = []
-    for name, t in tallies.items():
-        rows.append(
-            [
-                name,
-                f"{t.sequences:,}",
-                f"{t.steps:,}",
-                f"{t.page:,} ({t.refused:,})",
-                str(len(t.games)),
-                _screens(t),
-                f"{t.junk_sorry:,}",
-                f"{t.bugs:,}",
-                f"{t.escapes:,}",
-                f"{t.hangs:,}",
-            ]
-        )
-    every = list(tallies.values())
-    screens = set().union(*(t.screens for t in every)) if every else set()
-    games = set().union(*(t.games for t in every)) if every else set()
-    rows.append(
-        [
-            "all",
-            f"{sum(t.sequences for t in every):,}",
-            f"{sum(t.steps for t in every):,}",
-            f"{sum(t.page for t in every):,} ({sum(t.refused for t in every):,})",
-            str(len(games)),
-            str(len(screens)),
-            f"{sum(t.junk_sorry for t in every):,}",
-            f"{sum(t.bugs for t in every):,}",
-            f"{sum(t.escapes for t in every):,}",
-            f"{sum(t.hangs for t in every):,}",
-        ]
-    )
-    print(table(headers, rows))
-    print()
-    print("Where the steps were (the game running when each step began):")
-    print()
-    rows = [
-        [
-            name,
-            f"{t.steps:,}",
-            f"{t.page:,}",
-            " ".join(sorted(t.screens)),
-            f"{t.bugs:,}",
-            f"{t.escapes:,}",
-            f"{t.hangs:,}",
-        ]
-        for name, t in sorted(places.items())
-    ]
-    print(table(["game", "steps", "page", "screens reached", "bugs", "escapes", "hangs"], rows))
-    print()
-    kinds = Counter(f.what for f in found)
-    print(
-        f"found: {kinds['bug']} Guard-caught bugs, {kinds['escape']} escapes, {kinds['hang']} hangs"
-    )
-    seen: dict[str, tuple[Found, int]] = {}
-    for f in found:
-        first, times = seen.get(f.signature, (f, 0))
-        seen[f.signature] = (first, times + 1)
-    for signature, (f, times) in seen.items():
-        print()
-        print(f"== {signature}")
-        stay = " --stay" if f.stay else ""
-        print(f"   {times} sequence(s); first: --replay {f.seed} {f.start!r}{stay}")
-        print("   last steps: " + " | ".join(f.steps[-8:]))
-        print(f.trace.rstrip())
+def _logged(daemon: Daemon[TouchUI], game: str) -> bool:
+    """Whether a play of ``game`` is logged (the last one logged, read without a query)."""
+    store = daemon.runtime.store
+    last = store.last_logged if store is not None else None
+    return last is not None and last.game == game
 
 
 def run(count: int, steps: int, seed: int, page: bool, bound: float) -> int:
@@ -332,7 +240,7 @@ def run(count: int, steps: int, seed: int, page: bool, bound: float) -> int:
             steps,
             page=page,
             bound=bound,
-            stay=index // len(STARTS) % 2 == 1,
+            mode=MODES[index // len(STARTS) % len(MODES)],
             log=log,
             tallies=tallies,
             places=places,
@@ -352,14 +260,14 @@ def run(count: int, steps: int, seed: int, page: bool, bound: float) -> int:
     length = f"{steps} steps" if steps else "30-60 steps"
     with_page = "with the page" if page else "without the page"
     header = (
-        f"Device fuzz: {count:,} sequences of {length} after a home tap, {with_page}, "
-        f"seed {seed}, step bound {bound:g} s, {seconds:.1f} s"
+        f"Device fuzz: {count:,} sequences of {length} after a home tap (a driven one's after "
+        f"its logged play), {with_page}, seed {seed}, step bound {bound:g} s, {seconds:.1f} s"
     )
     report(tallies, places, found, header)
     return 1 if found else 0
 
 
-def replay(seed: int, start: str, steps: int, page: bool, bound: float, stay: bool) -> int:
+def replay(seed: int, start: str, steps: int, page: bool, bound: float, mode: str) -> int:
     """Run one sequence again, printing each step; 1 if it found something."""
     log = _quiet_log(echo=True)
     found = sequence(
@@ -368,7 +276,7 @@ def replay(seed: int, start: str, steps: int, page: bool, bound: float, stay: bo
         steps,
         page=page,
         bound=bound,
-        stay=stay,
+        mode=mode,
         log=log,
         tallies={},
         places={},
@@ -405,7 +313,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--step-seconds", type=float, default=10.0, help="a step running longer is a hang"
     )
-    parser.add_argument("--stay", action="store_true", help="with --replay: never Quit game")
+    parser.add_argument(
+        "--mode", choices=sorted(set(MODES)), default="random", help="with --replay: its mode"
+    )
     parser.add_argument(
         "--replay", nargs=2, metavar=("SEED", "START"), help="run one sequence again, verbosely"
     )
@@ -419,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
         seed, start = int(args.replay[0]), args.replay[1]
         if start not in STARTS:
             parser.error(f"START must be one of: {', '.join(STARTS)}")
-        return replay(seed, start, args.steps, page, args.step_seconds, args.stay)
+        return replay(seed, start, args.steps, page, args.step_seconds, args.mode)
     count = 4 * len(STARTS) if args.quick else args.sequences
     return run(count, args.steps, args.seed, page, args.step_seconds)
 

@@ -1,6 +1,6 @@
 """Every benchmark's quick mode runs once in the suite, so none of them rots.
 
-The five with checks of their own have their own tests (``QUICK_ELSEWHERE``); the others run
+The six with checks of their own have their own tests (``QUICK_ELSEWHERE``); the others run
 here, and the last test refuses a benchmark in ``bench/`` that nothing runs.
 """
 
@@ -22,16 +22,16 @@ RUN_HERE = {
     "voice_cues": "clips decoded ahead\ncue -> play p99\nours (device)",
     "page_load": "ratio loaded/idle",
     "voice_worker_rss": "peak ours/naive\nours: clauses",
-    "device_fuzz": "Where the steps were\nfound: 0 Guard-caught bugs, 0 escapes, 0 hangs",
 }
 """Benchmark, and the words its report must hold (one per line)."""
 QUICK_ELSEWHERE = {
     "chaos": "tests/device/runtime/test_chaos.py",
+    "device_fuzz": "tests/device/runtime/test_device_fuzz.py",
     "fuzz": "tests/games/test_fuzz_sessions.py",
     "qr_draw": "tests/device/ui/test_bench_qr.py",
     "voice_footprint": "tests/narration/test_voice_bench.py",
 }
-HELPERS = {"benchutil", "looptrace"}
+HELPERS = {"benchutil", "looptrace", "device_fuzz_report"}
 
 
 @pytest.mark.parametrize("name", sorted(RUN_HERE))
