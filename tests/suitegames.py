@@ -13,6 +13,7 @@ from ``catalog.GAMES`` (``tests/test_suite_games.py`` keeps it so).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from games import catalog
@@ -40,3 +41,10 @@ def suite_only() -> tuple[GameSpec[Any], ...]:
 def without(key: str) -> tuple[GameSpec[Any], ...]:
     """The catalog without the game ``key``: what the device knows before that game's line."""
     return tuple(spec for spec in catalog.GAMES if spec.key != key)
+
+
+def sample_files() -> list[Path]:
+    """Every registered game's sample scenarios: each JSON file in the folders of its spec's
+    samples (a game's spec names its demo; the others lie beside it)."""
+    folders = sorted({sample.path.parent for spec in catalog.GAMES for sample in spec.samples})
+    return [path for folder in folders for path in sorted(folder.glob("*.json"))]

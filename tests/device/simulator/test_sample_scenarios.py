@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from suitegames import PRODUCT
+from suitegames import PRODUCT, sample_files
 
 from device.config import Config
 from device.runtime.sessions import make_session
@@ -21,10 +21,8 @@ from device.simulator.scenario import EVENT_KINDS, check_event, load_scenario, p
 from games.catalog import GAMES
 
 ROOT = Path(__file__).parents[3]
-FOLDERS = sorted({sample.path.parent for spec in GAMES for sample in spec.samples})
-"""Each registered game's samples folder (its spec's demo sample's), the suite's Stars' too."""
-SCENARIOS = {path.name: path for folder in FOLDERS for path in sorted(folder.glob("*.json"))}
-"""Every sample in those folders, by file name."""
+SCENARIOS = {path.name: path for path in sample_files()}
+"""Every registered game's samples by file name (``suitegames``), the suite's Stars' too."""
 DOC = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
 
 OUTCOMES: dict[str, dict[str, Any]] = {
@@ -61,9 +59,8 @@ def test_every_game_and_mission_has_a_sample() -> None:
 
 
 def test_every_samples_folder_is_a_registered_games_and_no_two_samples_share_a_name() -> None:
-    folders = {path.parent for path in ROOT.glob("games/*/samples/*.json")}
-    assert folders <= set(FOLDERS)
-    every = [path for folder in FOLDERS for path in folder.glob("*.json")]
+    every = sample_files()
+    assert set(ROOT.glob("games/*/samples/*.json")) <= set(every)
     assert len(every) == len(SCENARIOS)
     assert set(OUTCOMES) <= set(SCENARIOS)
 

@@ -22,6 +22,7 @@ os.environ.update(headless_env())  # sound goes into a FIFO that a drainer throw
 
 import pytest  # noqa: E402
 
+from device.runtime.home import home_view  # noqa: E402
 from device.ui import TouchUI  # noqa: E402
 from device.ui.actions import Valued  # noqa: E402
 from games.alieninjas.views import ReplicasView, ScoreRow, ScoresView  # noqa: E402
@@ -50,7 +51,6 @@ from games.scorelog.views import (  # noqa: E402
 )
 from games.views import (  # noqa: E402
     EndView,
-    HomeView,
     KeyboardView,
     KeypadView,
     MessageView,
@@ -69,9 +69,7 @@ VIEWS: dict[str, View] = {
         seat=2, players=4, field="points", kind="number", typed="12", done=(), prompt="points"
     ),
     "table": TableView(title="Replicas", players=3, fewest=2, most=6),
-    "home": HomeView(
-        title="Mothership", games=("One Night", "Alieninjas", "Alienation", "Alien Encounters")
-    ),
+    "home": home_view(),  # every registered game's button (Stars' too), Players, Scores
     # The setup view is the lobby's own, so these tests also hold the two to one contract.
     "setup": Lobby().apply_preset("alien_first_game").seat_checked_in(2).seat_checked_in(4).view(),
     "night": NightView(),
