@@ -377,7 +377,7 @@ class Daemon(Generic[ScreenT]):
     def _lines_ready(self, ready: LinesReady) -> None:
         """The lines waited for are there (or the table chose Start now): the game a table
         size screen started begins, or the night of the session that asked for them."""
-        if self.table.waiting is not None:
+        if self.table.waiting is not None and self.runtime.session is None:
             self.guard.run(self.table.begin, ready)
         else:
             self.guard.feed(ready)

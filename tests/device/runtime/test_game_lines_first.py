@@ -131,6 +131,22 @@ def test_home_while_it_waits_starts_nothing(device: Table, held: SlowBackend) ->
     assert t.phase is None and t.screen is ScreenName.HOME
 
 
+def test_a_game_begun_elsewhere_meanwhile_is_not_replaced(device: Table, held: SlowBackend) -> None:
+    t = device
+    t.tap("Replicas", "Start")
+    daemon = t.daemon
+    onenight = {"game": "onenight", "preset": "alien_first_game"}
+    daemon.runtime.begin(home_session(onenight, daemon.config, tuple))  # the go button's way
+    held.let_go()
+    narrator = _narrator(daemon)
+    assert narrator.renderer is not None and wait_rendered(narrator.renderer, Urgency.SOON)
+    t.tap("Start night")  # its night's lines, waited for in the same way
+    assert wait_rendered(narrator.renderer, Urgency.SOON)
+    daemon.step()
+    assert daemon.runtime.session is not None and daemon.runtime.session.game == "onenight"
+    assert daemon.runtime.phase != "setup"  # the night's lines went to the night
+
+
 def test_a_warm_cache_starts_the_game_at_once(device: Table, held: SlowBackend) -> None:
     t = device
     t.tap("Replicas", "Start", "Home")
