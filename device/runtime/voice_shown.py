@@ -28,7 +28,7 @@ class VoiceShown:
         """The thread finishing the voice cache (None: none runs, nothing is said)."""
 
     def words(self) -> str:
-        """"Voice: 1,210 of 1,814 lines ready" ("": all ready, or not known)."""
+        """The words: "Voice: 1,210 of 1,814 lines ready" ("": all ready, or not known)."""
         counts = self.background.ready if self.background is not None else None
         return voice_ready(*counts) if counts is not None else ""
 

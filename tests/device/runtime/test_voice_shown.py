@@ -71,9 +71,7 @@ def test_the_home_and_table_screens_count_the_voice_until_it_is_all_there(
 
 
 @pytest.mark.parametrize("screen", ["home", "table"])
-def test_the_count_is_legible(
-    daemon: Daemon, monkeypatch: pytest.MonkeyPatch, screen: str
-) -> None:
+def test_the_count_is_legible(daemon: Daemon, monkeypatch: pytest.MonkeyPatch, screen: str) -> None:
     words = "Voice: 1,210 of 1,814 lines ready"
     with layout_check(monkeypatch) as check:
         if screen == "table":
