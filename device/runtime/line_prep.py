@@ -69,9 +69,7 @@ class LinePreparation:
         narrator = behind(self.out.narrator)
         if narrator is None or narrator.renderer is None:
             return False
-        items = list(game_lines(narrator.catalogue, game, players).said)
-        for name in names:
-            items += _named(narrator.catalogue, name, players)
+        items = list(game_lines(narrator.catalogue, game, players, tuple(names)).said)
         if not narrator.unready(items):
             return False
         narrator.ask_ahead(items, Urgency.NOW)
@@ -181,13 +179,16 @@ class LinePreparation:
         self.shown.preparing(done, total, left)
 
 
-def game_lines(catalogue: Catalogue, game: str, seats: int) -> LineTexts:
-    """Every sentence ``game`` can say at a table of ``seats``, the device's own first."""
+def game_lines(
+    catalogue: Catalogue, game: str, seats: int, names: tuple[str, ...] = ()
+) -> LineTexts:
+    """Every sentence ``game`` can say at a table of ``seats`` whose players are ``names``,
+    the device's own first."""
     from device.runtime.voicelines import every_text  # the games' words: not before READY
 
     ids = [i for i in catalogue.ids() if i.startswith(EVERY_GAME)]
     ids += [i for i in catalogue.ids() if i.startswith(f"{game}.")]
-    return every_text(catalogue, ids, seats=seats)
+    return every_text(catalogue, ids, seats=seats, names=names)
 
 
 def _named(catalogue: Catalogue, name: str, seats: int) -> Items:

@@ -109,7 +109,11 @@ def _expand(
 
 
 def every_text(
-    catalogue: Catalogue, line_ids: Iterable[str] | None = None, *, seats: int = 12
+    catalogue: Catalogue,
+    line_ids: Iterable[str] | None = None,
+    *,
+    seats: int = 12,
+    names: Sequence[str] = (),
 ) -> LineTexts:
     """Every sentence ``catalogue`` can say (each once), in catalogue order.
 
@@ -117,8 +121,11 @@ def every_text(
         catalogue: The lines.
         line_ids: Only these lines (default: all).
         seats: Player numbers go up to this (the table's seats).
+        names: The players' names a ``{name}`` may be (none: such a line is on demand).
     """
     domains, owners = _domains(seats), _owners()
+    if names:
+        domains["name"] = tuple(names)
     texts: dict[str, tuple[str, dict[str, object]]] = {}
     on_demand: list[str] = []
     for line_id in line_ids or catalogue.ids():

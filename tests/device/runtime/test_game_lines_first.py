@@ -187,3 +187,17 @@ def test_what_a_game_says_as_it_starts_is_among_the_lines_it_waits_for(
     waited = set(game_lines(catalogue, session.game, players).texts)
     missing = [catalogue.text(say.line, say.param_map()) for say in says]
     assert [text for text in missing if text not in waited] == []
+
+
+@pytest.mark.parametrize(
+    ("game", "said"),
+    [
+        ("alieninjas", "Did Alex replicate the map correctly?"),
+        ("alieninjas", "Confirmed. Alex ends the round."),
+        ("alienation", "Round 2 of 3. Alex is the start player."),
+    ],
+)
+def test_a_seated_players_name_is_waited_for_in_the_games_lines(game: str, said: str) -> None:
+    catalogue = Catalogue.load(*catalogues())
+    assert said in game_lines(catalogue, game, 4, ("Alex", "Sam")).texts
+    assert said not in game_lines(catalogue, game, 4).texts  # no one seated by name
