@@ -81,6 +81,8 @@ class TableScreen(Screen):
         canvas.text(self.title, 64, ALIEN, center=(400, 56), max_width=760)
         if self.preparing:
             canvas.text(f"{self.players} players", 48, TEXT, center=(400, 150))
+            why = "Readying every line first, so the game speaks in one voice"
+            canvas.text(why, MIN_SIZE, DIM, center=(400, 206), max_width=760)
             return
         canvas.text("How many players?", 36, TEXT, center=(400, 126))
         canvas.text(str(self.players), 110, TEXT, center=(400, 222))
