@@ -41,12 +41,19 @@ def show_code(daemon: Daemon, pairing: Pairing, ticket: str | None, client: str 
     phone at address ``client`` holding ``ticket``; the ticket (a new one if None)."""
     digits, seconds, ticket = pairing.new_code(ticket, client)
     _show(daemon, digits, seconds)
+    if pairing.lines.first(client):  # a host asking again and again is one line a minute
+        logger.info(
+            "a pairing code asked for by %s is on the screen for %.0f s (good for %.0f s)",
+            client,
+            min(seconds, CODE_SHOWN_SECONDS),
+            seconds,
+        )
     return ticket
 
 
 def show_code_again(daemon: Daemon, digits: str, seconds: float) -> None:
     """Put a phone's code (``Pairing.shown_code``) back on the screen while it is good: no new
-    code, as the phone asked for it once."""
+    code, as the phone asked for it once (and it was logged then)."""
     _show(daemon, digits, seconds)
 
 
@@ -54,7 +61,6 @@ def _show(daemon: Daemon, digits: str, seconds: float) -> None:
     # Up for CODE_SHOWN_SECONDS, not the code's whole life: see its docstring.
     shown = min(seconds, CODE_SHOWN_SECONDS)
     daemon.ui.notice(f"{CODE_TEXT}{digits[:3]} {digits[3:]}", daemon.clock.now() + shown)
-    logger.info("a pairing code is on the screen for %.0f s (good for %.0f s)", shown, seconds)
 
 
 def hide_code(daemon: Daemon) -> None:

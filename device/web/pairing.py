@@ -5,7 +5,11 @@ which the device shows on its own screen (so only someone at the table can read 
 good for ``CODE_SECONDS`` and ``TRIES_PER_CODE`` wrong tries, then gone. The code belongs to the
 phone that asked for it (a ticket cookie): no other phone's guess is even checked against it, so
 guesses from elsewhere can neither find it nor use it up. While one phone's code shows, another
-must wait for it; the phone itself may ask again (the code rotates). Tries are limited per
+must wait for it; the phone itself may ask again (the code rotates), and may put it back on the
+screen ``SHOWINGS_AGAIN`` times. A phone that has asked for codes at least
+``OUTASKED`` times fewer than the one whose code shows takes the screen from it, so a host that
+keeps asking cannot keep a new phone from pairing (asking every 10 s, it could hold pairing
+for 100 s per address, until each address locked). Tries are limited per
 phone (``TRIES_PER_MINUTE``), and by address: after ``LOCK_AFTER_WRONG`` wrong codes or
 ``LOCK_AFTER_ASKS`` codes asked for without a phone pairing, pairing locks for that address only
 (one host used to lock it for every phone in 100 s); ten times as many from all addresses
@@ -28,6 +32,8 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NoReturn
+
+from device.web.quietlog import LogLimit
 
 CODE_SECONDS = 120.0
 """How long a code shown on the device can be used."""
@@ -52,6 +58,12 @@ LOCK_ALL_AFTER_ASKS = 10 * LOCK_AFTER_ASKS
 at least from 10 addresses or more)."""
 CODE_REQUESTS_SECONDS = 10.0
 """The least time between two requests for a code (each puts a banner on the screen)."""
+SHOWINGS_AGAIN = 4
+"""How often a phone may put its code back on the screen: for the code's whole two minutes.
+Each showing is work for the game's loop (a host on loopback asked 1,700 times a second)."""
+OUTASKED = 2
+"""How many more codes (since the last pairing) the address whose code shows must have asked
+for than a new phone's, for the new phone to take the screen from it."""
 SESSION_SECONDS = 30 * 24 * 3600.0
 """How long a paired phone stays paired."""
 MOST_SESSIONS = 32
@@ -89,6 +101,10 @@ class _Code:
     until: float
     ticket: str
     """The ticket of the phone that asked for it: only that phone may type it."""
+    client: str = ""
+    """The address of the phone that asked for it."""
+    again: int = 0
+    """How often it was put back on the screen."""
     wrong: int = 0
 
 
@@ -99,10 +115,14 @@ class Pairing:
         self,
         now: Callable[[], float] = time.monotonic,
         on_lock: Callable[[str], None] = lambda client: None,
+        lines: LogLimit | None = None,
     ) -> None:
         """``now`` is real time (pairing limits are about people, not the game clock);
         ``on_lock`` is told the address pairing locked for ("" for all), on the web thread."""
         self._now = now
+        self.lines = LogLimit() if lines is None else lines
+        """What may be logged about each address: one line a minute (the page's server
+        shares it, so a host gets one line a minute from pairing and the page together)."""
         self._on_lock = on_lock
         self._lock = threading.Lock()
         self._code: _Code | None = None
@@ -133,13 +153,14 @@ class Pairing:
             if self.locked_for(client):
                 raise PairingError(423, LOCKED)
             shown = self._code
-            if shown is not None and now < shown.until and shown.ticket != ticket:
-                wait = shown.until - now
+            other = shown if shown and now < shown.until and shown.ticket != ticket else None
+            if other is not None and not self._outasked(other, client):
+                wait = other.until - now
                 raise PairingError(
                     409, f"a code is on the device for another phone: wait {wait:.0f} s"
                 )
             wait = self._last_request + CODE_REQUESTS_SECONDS - now
-            if wait > 0:
+            if wait > 0 and other is None:  # taking the screen from a host is never too soon
                 raise PairingError(429, f"a code was asked for just now: wait {wait:.0f} s")
             self._last_request = now
 
@@ -151,18 +172,28 @@ class Pairing:
                 raise PairingError(423, LOCKED)
             ticket = ticket or secrets.token_urlsafe(16)
             digits = f"{secrets.randbelow(1_000_000):06d}"
-            self._code = _Code(digits, self._now() + CODE_SECONDS, ticket)
+            self._code = _Code(digits, self._now() + CODE_SECONDS, ticket, client)
             self._count(self._asks, client, LOCK_AFTER_ASKS, LOCK_ALL_AFTER_ASKS)
             return digits, CODE_SECONDS, ticket
 
     def shown_code(self, ticket: str | None) -> tuple[str, float]:
         """The code the phone holding ``ticket`` asked for and the seconds it is still good for,
-        to show it again; 409 when that phone has no code waiting."""
+        to show it again; 409 when that phone has no code waiting, 429 past
+        ``SHOWINGS_AGAIN``."""
         with self._lock:
             code, now = self._code, self._now()
             if code is None or ticket is None or code.ticket != ticket or now >= code.until:
                 raise PairingError(409, "no code is waiting for this phone: ask for one")
+            if code.again >= SHOWINGS_AGAIN:
+                raise PairingError(429, "this code was shown enough: ask for a new one")
+            code.again += 1
             return code.digits, code.until - now
+
+    def _outasked(self, shown: _Code, client: str) -> bool:
+        """Whether the phone at ``client`` may take the screen from ``shown``'s: its address
+        asked for ``OUTASKED`` or more codes fewer since the last pairing."""
+        theirs, mine = self._asks.get(shown.client, 0), self._asks.get(client, 0)
+        return client != shown.client and theirs >= mine + OUTASKED
 
     def open(self) -> None:
         """Someone at the device opened pairing again: the counts start over."""

@@ -186,8 +186,9 @@ class WebServer:
         self._runner: web.AppRunner | None = None
         self._thread = threading.Thread(target=self._loop.run_forever, name="web", daemon=True)
         self.address: tuple[str, int] | None = None
-        self.limit = LogLimit()
-        """One log line per address a minute: aiohttp's, the handlers' and the fence's."""
+        self.limit = bridge.pairing.lines
+        """One log line per address a minute: aiohttp's, the handlers', the fence's and
+        pairing's."""
         self.fence = Fence(limit=self.limit)
 
     def start(self) -> None:
