@@ -102,6 +102,7 @@ def test_a_round_waits_for_its_lines_and_then_says_none_in_the_fallback_voice(
     said = t.daemon.runtime.executor.voice.said
     assert said >= 8  # the welcome, the map, Go, the buzz, the call, the scores...
     assert narrator.queue is not None and narrator.queue.said_late == []
+    assert t.daemon.runtime.executor.voice.end(narrator) == []  # the game's fallback tally
 
 
 def test_start_now_begins_at_once_and_the_lines_not_there_fall_back(
@@ -116,6 +117,7 @@ def test_start_now_begins_at_once_and_the_lines_not_there_fall_back(
     t.do("wait", 1)
     narrator = _narrator(t.daemon)
     assert narrator.queue is not None and narrator.queue.said_late  # what waiting avoids
+    assert t.daemon.runtime.executor.voice.end(narrator)  # counted in the game's tally
     held.let_go()
 
 
