@@ -13,8 +13,10 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from session_fuzz_generic import generic_kind
 from session_fuzz_input import BAD_VALUES, GARBAGE_TEXT, Kind, Pick, any_entry, count, seat
 
+from games import catalog
 from games.alienation.rules import AlienationSetup
 from games.alienation.session import AlienationSession
 from games.alieninjas.scoring import FIELDS
@@ -450,7 +452,11 @@ KINDS: tuple[Kind, ...] = (
     ),
 )
 """Every kind of session the device runs: One Night in each vote mode, each Alieninjas
-mission, Alienation, Encounters and the Players screen."""
+mission, Alienation, Encounters and the Players screen, then every other registered game
+(the suite's Stars) from what its spec declares (``session_fuzz_generic``)."""
+HANDMADE = frozenset(kind.name.split("-")[0] for kind in KINDS)
+"""The games with a kind of their own above."""
+KINDS += tuple(generic_kind(spec) for spec in catalog.GAMES if spec.key not in HANDMADE)
 
 
 def find_kind(name: str) -> Kind:

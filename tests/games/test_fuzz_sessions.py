@@ -1,7 +1,8 @@
 """Stateful fuzz: a hypothesis state machine per kind of session, fed random input.
 
-Every kind (One Night in each vote mode, each Alieninjas mission, Alienation, Encounters and
-the Players screen) gets the same machine (``fuzz_machine``): presses on any seat, controls,
+Every kind (One Night in each vote mode, each Alieninjas mission, Alienation, Encounters, the
+Players screen, and any other registered game from what its spec declares: the suite's Stars)
+gets the same machine (``fuzz_machine``): presses on any seat, controls,
 the touches its screens offer and garbage ones, score, vote and reveal entries (valid or not),
 tags and time jumps past deadlines. ``session_fuzz.Run`` checks every step (only rule errors
 escape, a refused event changes nothing, checkpoints round-trip, deadlines move forward).
@@ -26,6 +27,7 @@ from session_fuzz import Crash, Run, swarm
 from session_fuzz_input import Kind
 from session_fuzz_kinds import KINDS, find_kind
 
+from games import catalog
 from games.alienation.rules import AlienationSetup
 from games.alienation.session import AlienationSession
 from games.effects import Effect, Prepare
@@ -125,6 +127,12 @@ def test_random_input_never_breaks_a_session(name: str) -> None:
     kind = find_kind(name)
     run_state_machine_as_test(fuzz_machine(kind), settings=SETTINGS)
     assert set(kind.phases) <= REACHED[name]  # the fuzz got into every phase
+
+
+def test_every_registered_game_is_fuzzed() -> None:
+    fuzzed = {kind.name.split("-")[0] for kind in KINDS}
+    assert {spec.key for spec in catalog.GAMES} <= fuzzed
+    assert "stars" in fuzzed  # the suite's own game, by its spec (session_fuzz_generic)
 
 
 def test_the_bench_runs_in_quick_mode() -> None:

@@ -85,12 +85,22 @@ def check_entry(state: StarsState, event: ScoreEntered) -> int:
     unknown = sorted(set(extra) - set(EXTRA))
     if unknown or event.points is None:
         raise EventNotAcceptedError(f"seat {event.seat}: a Stars entry has points, {EXTRA}")
+    bonus = extra.get("bonus", False)
+    if not isinstance(bonus, bool):
+        raise EventNotAcceptedError(f"seat {event.seat}: bonus is yes or no, got {bonus!r}")
     return (
-        event.points
-        + int(extra.get("stars", 0)) * state.setup.level
-        + (5 if extra.get("bonus", False) else 0)
-        - int(extra.get("penalty", 0))
+        _whole(event.seat, "points", event.points)
+        + _whole(event.seat, "stars", extra.get("stars", 0)) * state.setup.level
+        + (5 if bonus else 0)
+        - _whole(event.seat, "penalty", extra.get("penalty", 0))
     )
+
+
+def _whole(seat: int, name: str, value: object) -> int:
+    """A field's count: a whole number, none below 0 (an entry from a file may hold anything)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise EventNotAcceptedError(f"seat {seat}: {name} is a whole number, got {value!r}")
+    return value
 
 
 def sheet(state: StarsState) -> SheetView:
