@@ -8,10 +8,12 @@ from pathlib import Path
 
 from device.store.database import Store
 from device.store.stats import LogStats
+from games import catalog
 from games.scorelog.plays import Play, PlayerResult
 
 NAMES = ("Ada", "Bo", "Cy", "Di", "Ed", "Flo")
-GAMES = ("One Night", "Alieninjas", "Alienation", "Alien Encounters")
+GAMES = tuple(spec.name for spec in catalog.GAMES)
+"""The registered games' names (the suite's Stars too): the log's plays are of any of them."""
 
 
 def seeded_log(count: int = 240, seed: int = 7) -> list[Play]:

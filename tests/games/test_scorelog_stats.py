@@ -13,6 +13,7 @@ from scorelog_log import NAMES as SEEDED_NAMES
 from scorelog_log import seeded_log
 from tables import case_id, load_cases
 
+from games import catalog
 from games.scorelog.plays import Play, PlayerResult
 from games.scorelog.stats import (
     head_to_head,
@@ -86,7 +87,8 @@ def test_running_totals_add_up_each_players_rounds() -> None:
 # -- a seeded log ---------------------------------------------------------------------------
 
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fran", "Gus", "hana")
-GAMES = ("One Night", "Alieninjas", "Alienation", "Alien Encounters")
+GAMES = tuple(spec.name for spec in catalog.GAMES)
+"""The registered games' names (the suite's Stars too)."""
 
 
 def generated_log(seed: int, count: int) -> list[Play]:
