@@ -200,4 +200,6 @@ class StarsSession:
     def resume(
         self, state: StarsState, saved_at: float, now: float
     ) -> tuple[StarsState, list[Effect]]:
+        if state.deadline is not None:  # the count keeps the time it had left
+            state = dataclasses.replace(state, deadline=state.deadline + now - saved_at)
         return state, [Phase(state.phase), _screen(state)]
