@@ -63,6 +63,7 @@ class FakeHardware:
 class FakeUi:
     def __init__(self) -> None:
         self.taps: list[str] = []
+        self.notice_text: str | None = None  # the banner a done input file reports
 
     def tap(self, label: str) -> None:
         self.taps.append(label)
