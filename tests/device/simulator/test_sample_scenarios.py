@@ -179,6 +179,21 @@ def test_the_doc_has_a_worked_example_per_game() -> None:
     assert {game.key for game in PRODUCT} <= set(games)
 
 
+def test_the_docs_lists_of_games_samples_and_demos_are_the_products() -> None:
+    # The doc is written by hand for users: it must name what the product's catalog has (not
+    # the suite's Stars), so a game added to the catalog without its lines here fails.
+    section = DOC.split("## Setup", 1)[1]
+    keys = re.findall(r"`(\w+)`", section.split("picks the game:", 1)[1].split("(a game's", 1)[0])
+    assert keys == [spec.key for spec in PRODUCT]
+    table = DOC.split("| File | Game |", 1)[1].split("\n\n", 1)[0]
+    listed = re.findall(r"^\| `([\w.-]+\.json)` \|", table, re.M)
+    shipped = [path.name for path in sample_files() if path.is_relative_to(ROOT / "games")]
+    assert sorted(listed) == sorted(shipped)
+    demo = re.search(r"mothership demo \[--game ([\w|]+)\]", DOC)
+    assert demo is not None
+    assert demo[1].split("|") == [spec.samples[0].name for spec in PRODUCT if spec.samples]
+
+
 @pytest.mark.parametrize("line", list(BLOCKS))
 def test_every_json_block_of_the_doc_is_valid(line: str, config: Config) -> None:
     block = BLOCKS[line][0]
