@@ -12,7 +12,7 @@ SOURCES = "\n".join(
     path.read_text(encoding="utf-8")
     for package in ("games", "narration", "hardware", "device", "tests/stargame")
     for path in (ROOT / package).rglob("*.py")
-)
+) + (ROOT / "tests" / "suitegames.py").read_text(encoding="utf-8")  # how a game joins the suite
 PATH = re.compile(r"`((?:games|narration|hardware|device|tests|docs)/[\w/.]*)`")
 
 
