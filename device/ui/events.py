@@ -49,3 +49,19 @@ def to_input(event: pygame.event.Event, hit: HitTest) -> UiInput | None:
         action = hit((int(x), int(y)))
         return UiInput("touch", action) if action is not None else None
     return None
+
+
+def to_inputs(events: list[pygame.event.Event], hit: HitTest) -> tuple[list[UiInput], bool]:
+    """Inputs from ``events``, and whether any of them was a wake-up."""
+    inputs: list[UiInput] = []
+    woken = False
+    for event in events:
+        if event.type >= pygame.USEREVENT:
+            woken = True  # wake(), or any app event: let the main loop look at its queue
+        elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+            pygame.display.flip()  # the window was uncovered: put the picture back
+        else:
+            ui_input = to_input(event, hit)
+            if ui_input is not None:
+                inputs.append(ui_input)
+    return inputs, woken

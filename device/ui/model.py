@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 
 import pygame
@@ -69,3 +70,22 @@ class Control:
     def hit(self, pos: tuple[int, int]) -> bool:
         """Whether a press at ``pos`` (design coordinates) lands on this control."""
         return bool(self.rect.collidepoint(pos))
+
+
+def control_for_label(controls: list[Control], label: str, where: str) -> Control:
+    """The control labelled ``label`` (case-insensitive) among ``controls``, else a
+    ``UiError`` naming ``where`` they are, the labels there are and the closest one."""
+    wanted = label.strip().casefold()
+    for control in controls:
+        if control.label.casefold() == wanted:
+            return control
+    labels = [c.label for c in controls]
+    if not labels:
+        raise UiError(f"no control labelled {label!r}: there are no controls on {where}")
+    listed = ", ".join(repr(x) for x in labels)
+    message = f"no control labelled {label!r} on {where}; controls: {listed}"
+    by_fold = {x.casefold(): x for x in labels}
+    close = difflib.get_close_matches(wanted, list(by_fold), n=1, cutoff=0.6)
+    if close:
+        message += f" (did you mean {by_fold[close[0]]!r}?)"
+    raise UiError(message)

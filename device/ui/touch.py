@@ -6,7 +6,6 @@ the main loop's thread; only ``wake()`` may be called from other threads.
 
 from __future__ import annotations
 
-import difflib
 import logging
 import threading
 from collections.abc import Callable
@@ -16,12 +15,12 @@ import pygame
 
 from device.clock import Clock, RealClock
 from device.screenlayer import NO_LAYER, DeviceLayer, DeviceSlot
-from device.ui.canvas import MIN_SIZE, NIGHT_TEXT, PANEL, TEXT, Canvas
-from device.ui.events import to_input
-from device.ui.freespace import notice_band
+from device.ui.canvas import Canvas
+from device.ui.events import to_inputs
 from device.ui.inputwake import EVDEV_DRIVERS, NO_INPUT_DRIVERS, InputWake, event_nodes
 from device.ui.layer import draw_layer, shows
-from device.ui.model import DESIGN_SIZE, Control, UiError, UiInput
+from device.ui.model import DESIGN_SIZE, Control, UiError, UiInput, control_for_label
+from device.ui.overlays import NoticePlace, draw_notice, draw_question
 from device.ui.registry import screen_for, view_kinds
 from device.ui.screens import Screen
 from games.events import TouchAction
@@ -29,10 +28,6 @@ from games.views import ScreenId, View
 
 logger = logging.getLogger(__name__)
 
-NOTICE_BG = (120, 70, 10)
-NOTICE_TEXT = (255, 230, 190)
-NIGHT_PANEL = (12, 13, 20)
-"""Under a question at night: darker than the dim night buttons on it."""
 TOUCH_POLL_SECONDS = 0.05
 """How often a waiting UI looks for taps and keys when nothing can wake it for them (a windowed
 driver such as x11): a tap is noticed within this."""
@@ -84,8 +79,7 @@ class TouchUI:
         self._modal: tuple[str, list[Control]] | None = None
         """A question over the screen (Quit game?) and its answers, the only controls while it
         lasts; the screen under it may change."""
-        self._band: tuple[object, pygame.Rect] | None = None
-        """Where the notice was put, and on what (the screen, its text, controls, question)."""
+        self._band = NoticePlace()
 
     # -- window ---------------------------------------------------------------------------
 
@@ -277,39 +271,11 @@ class TouchUI:
         for control in self._controls:
             canvas.button(control)
         if self._modal is not None:
-            self._draw_question(canvas, *self._modal)
+            draw_question(canvas, *self._modal, quiet=self._screen.quiet)
         if self._notice is not None and now < self._notice[1]:
             text = self._notice[0]
-            band = self._notice_band(canvas, text)
-            pygame.draw.rect(canvas.surface, NOTICE_BG, band)
-            area = band.inflate(-20, -4)
-            canvas.paragraph([text], MIN_SIZE, NOTICE_TEXT, area, centred=True)
-
-    def _notice_band(self, canvas: Canvas, text: str) -> pygame.Rect:
-        """The screen's own place for a notice, else where it covers nothing drawn
-        (``freespace``): found on a whole redraw, kept while only a clock ticks under it."""
-        key = (self._screen, text, tuple(tuple(c.rect) for c in self._controls), self._modal)
-        if self._band is None or self._band[0] != key:
-            screen = self._screen
-            band = screen.notice_rect()
-            if band is None:
-                rects = [c.rect for c in self._controls]
-                fallback = screen.notice_fallback()
-                band = notice_band(canvas.surface, screen.quit_rect(), text, rects, fallback)
-            self._band = (key, band)
-        return self._band[1]
-
-    def _draw_question(self, canvas: Canvas, question: str, answers: list[Control]) -> None:
-        shade = pygame.Surface(DESIGN_SIZE, pygame.SRCALPHA)
-        quiet = self._screen.quiet
-        shade.fill((0, 0, 0, 235 if quiet else 170))
-        canvas.surface.blit(shade, (0, 0))
-        panel = pygame.Rect(120, 110, 560, 260)
-        pygame.draw.rect(canvas.surface, NIGHT_PANEL if quiet else PANEL, panel, border_radius=20)
-        colour = NIGHT_TEXT if quiet else TEXT
-        canvas.paragraph([question], 40, colour, pygame.Rect(140, 130, 520, 120), centred=True)
-        for control in answers:
-            canvas.button(control)
+            band = self._band.find(canvas, self._screen, text, self._controls, self._modal)
+            draw_notice(canvas, text, band)
 
     def refresh(self, now: float) -> None:
         """Redraw only what time changed since the picture was drawn: the clock's changed
@@ -338,9 +304,9 @@ class TouchUI:
     @property
     def notice_area(self) -> pygame.Rect | None:
         """Where the notice is drawn while it shows (None: no notice)."""
-        if self.notice_text is None or self._band is None:
+        if self.notice_text is None:
             return None
-        return self._band[1].copy()
+        return self._band.last
 
     @property
     def notice_text(self) -> str | None:
@@ -375,21 +341,8 @@ class TouchUI:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
 
     def _control_for_label(self, label: str) -> Control:
-        wanted = label.strip().casefold()
-        for control in self._live():
-            if control.label.casefold() == wanted:
-                return control
         where = f"the {self._name} screen" if self._name else "the screen"
-        labels = [c.label for c in self._live()]
-        if not labels:
-            raise UiError(f"no control labelled {label!r}: there are no controls on {where}")
-        listed = ", ".join(repr(x) for x in labels)
-        message = f"no control labelled {label!r} on {where}; controls: {listed}"
-        by_fold = {x.casefold(): x for x in labels}
-        close = difflib.get_close_matches(wanted, list(by_fold), n=1, cutoff=0.6)
-        if close:
-            message += f" (did you mean {by_fold[close[0]]!r}?)"
-        raise UiError(message)
+        return control_for_label(self._live(), label, where)
 
     def save_png(self, path: Path) -> None:
         """Write what is on the display to ``path`` as a PNG."""
@@ -405,25 +358,10 @@ class TouchUI:
                 return control.action
         return None
 
-    def _convert(self, events: list[pygame.event.Event]) -> tuple[list[UiInput], bool]:
-        """Inputs from ``events``, and whether any of them was a wake-up."""
-        inputs: list[UiInput] = []
-        woken = False
-        for event in events:
-            if event.type >= pygame.USEREVENT:
-                woken = True  # wake(), or any app event: let the main loop look at its queue
-            elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
-                pygame.display.flip()  # the window was uncovered: put the picture back
-            else:
-                ui_input = to_input(event, self._hit)
-                if ui_input is not None:
-                    inputs.append(ui_input)
-        return inputs, woken
-
     def poll(self) -> list[UiInput]:
         """All inputs waiting now, without blocking."""
         self._require_open()
-        return self._convert(pygame.event.get())[0]
+        return to_inputs(pygame.event.get(), self._hit)[0]
 
     def wait(self, timeout: float) -> list[UiInput]:
         """Block up to ``timeout`` seconds for input, then drain the queue.
@@ -440,7 +378,7 @@ class TouchUI:
         self._require_open()
         deadline = self._clock.now() + max(0.0, timeout)
         while True:
-            inputs, woken = self._convert(pygame.event.get())
+            inputs, woken = to_inputs(pygame.event.get(), self._hit)
             if inputs or woken or self._woken.is_set():
                 self._woken.clear()
                 return inputs

@@ -254,7 +254,7 @@ def test_the_text_cache_stays_within_its_byte_budget() -> None:
 def test_a_banner_leaves_the_corner_where_quit_sits_clear(
     ui: TouchUI, views: dict[str, Any], screen: str
 ) -> None:
-    from device.ui.touch import NOTICE_BG
+    from device.ui.overlays import NOTICE_BG
 
     ui.show(views[screen])
     ui.notice("Pairing code: 123 456 " * 3, until=1e9)
@@ -268,7 +268,7 @@ def test_a_banner_leaves_the_corner_where_quit_sits_clear(
 def test_a_banner_on_the_keypad_leaves_its_title_the_instruction_readable(
     ui: TouchUI, views: dict[str, Any]
 ) -> None:
-    from device.ui.touch import NOTICE_BG
+    from device.ui.overlays import NOTICE_BG
 
     ui.show(views["keypad"])
     ui.notice("Seat 2: 12 correct and 0 misplaced is more than a grid's 9 cards.", until=1e9)
