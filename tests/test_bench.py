@@ -21,6 +21,7 @@ RUN_HERE = {
     "voice_behind": "ratio naive/ours",
     "voice_cues": "clips decoded ahead\ncue -> play p99\nours (device)",
     "page_load": "ratio loaded/idle",
+    "page_attacks": "games ended: 0\npaired-phone requests refused: 0 of\nper minute, most: 1 ",
     "voice_worker_rss": "peak ours/naive\nours: clauses",
 }
 """Benchmark, and the words its report must hold (one per line)."""
