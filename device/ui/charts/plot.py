@@ -21,7 +21,6 @@ from device.ui.canvas import Canvas
 from device.ui.charts.screens import HistoryScreen, TotalsScreen, WinsScreen
 from device.ui.model import DESIGN_SIZE
 from device.ui.screens import Screen
-from games.catalog import GAMES
 from games.scorelog.plays import Play
 from games.scorelog.stats import played_time, running_totals
 from games.scorelog.views import (
@@ -83,11 +82,6 @@ def day_labels(plays: Sequence[Play]) -> list[str]:
         f"{label} #{labels[:i].count(label) + 1}" if labels.count(label) > 1 else label
         for i, label in enumerate(labels)
     ]
-
-
-def game_names() -> tuple[str, ...]:
-    """The games plays are logged under, as the registry names them."""
-    return tuple(spec.name for spec in GAMES)
 
 
 def of_game(plays: Sequence[Play], game: str | None) -> list[Play]:

@@ -7,18 +7,11 @@ from __future__ import annotations
 import re
 
 from benchrun import run_quick
+from suitegames import PRODUCT
 
-GAMES = (
-    "One Night",
-    "Speed",
-    "Memory",
-    "Replicas",
-    "Collection",
-    "Push Your Luck",
-    "Alienation",
-    "Alien Encounters",
-)
-"""Every game kind the home screen starts (each Alieninjas mission apart)."""
+GAMES = tuple(button.label for spec in PRODUCT for button in spec.home_buttons())
+"""Every game kind the home screen starts (each Alieninjas mission apart): the product's, as
+the benchmark runs ``mothership``'s own games."""
 FINISHED = "Games played to their logged play:"
 
 
