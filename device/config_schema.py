@@ -215,16 +215,16 @@ class PinList(Check):
 
 def _unknown(name: str, section: str | None, schema: Schema, *, is_table: bool) -> str:
     """Describe an unknown section or key, with a hint when one is close."""
+    homes = [f"{other}.{name}" for other in schema if other != section and name in schema[other]]
     if section is None:
         label, what = name, "unknown section" if is_table else "unknown key"
-        hint = close_match(name, schema)
+        # a key outside any section is one of a section's keys, written too early: its home
+        # comes before a section's name that looks like it ("seats": hardware.seats, not stars)
+        hint = homes[0] if homes and not is_table else close_match(name, schema)
     else:
         label, what = f"{section}.{name}", "unknown key"
         hint = close_match(name, schema[section])
     if hint is None:
-        homes = [
-            f"{other}.{name}" for other in schema if other != section and name in schema[other]
-        ]
         hint = homes[0] if homes else None
     return f"{label}: {what}, did you mean {hint!r}?" if hint else f"{label}: {what}"
 
