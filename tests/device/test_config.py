@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from suitegames import suite_only
 from tables import case_id, load_cases
 
 from device.config import (
@@ -101,6 +102,8 @@ EXPECTED_DEFAULTS = Config(
             cursed_tie_joins="werewolf",
             beholder_loses_if_seer_dies=False,
         ),
+        # a game the suite registers (Stars) brings its own sections, at their defaults
+        **{s.name: s.build(s.defaults()) for spec in suite_only() for s in spec.sections},
     },
 )
 
