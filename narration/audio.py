@@ -18,30 +18,20 @@ asks for ``set_quick``: a short buffer, and the device held open while that game
 from __future__ import annotations
 
 import logging
-import os
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from narration.alsa import silence_alsa_errors
 from narration.ambience import RATE, Ducker, duck_lead, glide_seconds
-from narration.bed import BED_CHANNEL, MusicChannel, effect_channel
+from narration.bed import Effects, MusicChannel
 from narration.clips import Clips
-from narration.errors import NarrationError
+from narration.mixer import BUFFER_FRAMES, QUICK_BUFFER_FRAMES, MixerCloser, start_mixer
 from narration.volumes import CHANNELS, Volumes, check_volume
-from narration.wav import wav_seconds
+from narration.wav import captions_seconds
 
 IDLE_CLOSE_SECONDS = 3.0
 """Quiet seconds after which the audio device is closed (it reopens for the next sound)."""
-BUFFER_FRAMES = 8192
-"""The mixer's buffer for narration and ambience: 371 ms at 22.05 kHz (a line starts that much
-after its cue, which nobody can tell with their eyes closed), and under 3 audio wake-ups a
-second, where 1024 frames took 22: a night with the bed playing costs about a quarter of the
-CPU. The bed's duck is timed to these buffers (``narration.ambience.glide_seconds``)."""
-QUICK_BUFFER_FRAMES = 1024
-"""The buffer while a game answers presses with sounds (``set_quick``): 46 ms at 22.05 kHz."""
 CLOSING_LOOK_SECONDS = 0.05
 """How often the loop looks whether a device it wants open has finished closing."""
 GLIDE_LOOK_SECONDS = 0.03
@@ -50,8 +40,6 @@ GLIDE_LOOK_SECONDS = 0.03
 __all__ = ["CHANNELS", "AudioOutput"]
 
 logger = logging.getLogger(__name__)
-
-_SPEECH_CHANNEL = 0  # reserved, so effects never cut the narrator off
 
 
 class AudioOutput:
@@ -96,11 +84,7 @@ class AudioOutput:
         self.buffer_frames = buffer_frames
         self._quick = False
         self._short = False  # a game whose presses may sound: open with the short buffer
-        self._closing: Future[None] | None = None  # the mixer shutting down behind the loop
-        # Its thread starts now: a thread started in a pass holds the loop until it has run
-        # (a tenth of a second was traced on a loaded machine).
-        self._closer: ThreadPoolExecutor | None = None
-        self._start_closer()
+        self._closer = MixerCloser()  # the mixer shutting down behind the loop
         self._open_when_closed = False  # opened ahead while it was closing: open once closed
         self._opened_frames = 0  # the buffer the device was opened with
         self.clock = clock
@@ -112,8 +96,7 @@ class AudioOutput:
         )
         self._mixer: Any = None  # the pygame.mixer module once it is running
         self._speech: Any = None
-        self._effects: dict[Path, Any] = {}
-        self._effect_order: list[int] = []  # effect channels, in the order effects started
+        self._effects = Effects()
         self._clips = Clips()  # decoded speech clips: a prepared night's, a few ahead
         self._waiting: list[Any] = []  # speech clips queued behind the one playing
         self._music: Path | None = None  # what the music channel loops, while it does
@@ -138,35 +121,15 @@ class AudioOutput:
         if self._mixer is not None:
             return True
         self.wait_closed()
-        override = {"SDL_AUDIODRIVER": "alsa", "AUDIODEV": self.device} if self.device else {}
-        saved = {key: os.environ.get(key) for key in override}
-        os.environ.update(override)
-        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        silence_alsa_errors()
+        frames = self._frames()
         try:
-            import pygame
-
-            if pygame.mixer.get_init():
-                pygame.mixer.quit()  # started elsewhere at another rate: reopen ours
-            # The voice's rate, mono, 16-bit: clips play as rendered, nothing is converted.
-            frames = self._frames()
-            pygame.mixer.init(frequency=self.rate, size=-16, channels=1, buffer=frames)
-            self._opened_frames = frames
-            if not pygame.mixer.get_init():
-                raise NarrationError("pygame.mixer did not start")
-            pygame.mixer.set_reserved(BED_CHANNEL + 1)  # speech and the bed: never an effect's
-            self._speech = pygame.mixer.Channel(_SPEECH_CHANNEL)
+            mixer, self._speech = start_mixer(self.device, self.rate, frames)
         except Exception as exc:  # no sound card, no driver, no pygame: all mean captions
             where = f" on {self.device!r}" if self.device else ""
             logger.warning("no audio output%s (%s); showing captions instead", where, exc)
             return False
-        finally:
-            for key, value in saved.items():
-                if value is None:
-                    os.environ.pop(key, None)
-                else:
-                    os.environ[key] = value
-        self._mixer = pygame.mixer
+        self._opened_frames = frames
+        self._mixer = mixer
         self._quiet_since = self.clock()
         return True
 
@@ -262,10 +225,10 @@ class AudioOutput:
             The clip's length in seconds (also in captions mode, where nothing plays).
         """
         if not self._awake():
-            return self._captions_seconds(path)
+            return captions_seconds(path)
         sound = self._clips.get(path, self._mixer)
         if sound is None:
-            return self._captions_seconds(path)
+            return captions_seconds(path)
         if self._speech.get_busy() or self._waiting:
             self._waiting.append(sound)
         else:
@@ -311,7 +274,7 @@ class AudioOutput:
     @property
     def closing(self) -> bool:
         """Whether the device is being closed behind the loop (opening it would wait)."""
-        return self._closing is not None and not self._closing.done()
+        return self._closer.closing
 
     def update(self) -> None:
         """The main loop's look: start the next queued line, glide the ambience, close an idle
@@ -366,15 +329,7 @@ class AudioOutput:
         """Play a sound effect on a free channel (loaded once, then reused)."""
         if not self._awake():
             return
-        try:
-            sound = self._effects.get(path)
-            if sound is None:
-                sound = self._effects[path] = self._mixer.Sound(file=str(path))
-            channel = effect_channel(self._mixer, self._effect_order)
-            channel.set_volume(self._volumes["effects"])
-            channel.play(sound)
-        except Exception as exc:
-            logger.warning("cannot play effect %s: %s", path, exc)
+        self._effects.play(self._mixer, path, self._volumes["effects"])
 
     def play_music(self, path: Path, *, loops: int = -1) -> None:
         """Loop music or ambience (forever by default): a short WAV from memory, anything else
@@ -386,11 +341,8 @@ class AudioOutput:
             self._start_music(path, loops=loops)
 
     def _start_music(self, path: Path, *, loops: int = -1) -> None:
-        try:
-            level = self._volumes["music"] * self.ducker.level()
-            self._bed.start(self._mixer, path, loops=loops, volume=level)
-        except Exception as exc:
-            logger.warning("cannot play music %s: %s", path, exc)
+        level = self._volumes["music"] * self.ducker.level()
+        if not self._bed.play(self._mixer, path, loops=loops, volume=level):
             self._music = None
 
     @property
@@ -417,31 +369,16 @@ class AudioOutput:
         mixer, self._mixer = self._mixer, None
         self._speech = None
         self._bed.forget()
-        self._effects.clear()
+        self._effects.forget()
         self._clips.forget_decoded()
         self._waiting.clear()
-
-        def quit_mixer() -> None:
-            try:
-                mixer.quit()
-            except Exception as exc:
-                logger.warning("closing the mixer failed: %s", exc)
-
         # SDL waits out two buffers before it lets the device go (0.74 s with the long one):
         # that wait is a thread's, not the loop's. The next ``open`` waits for it to end.
-        self._closing = self._start_closer().submit(quit_mixer)
-
-    def _start_closer(self) -> ThreadPoolExecutor:
-        if self._closer is None:  # made again after ``close`` only if opened again since
-            self._closer = ThreadPoolExecutor(1, thread_name_prefix="audio-close")
-            self._closer.submit(lambda: None)
-        return self._closer
+        self._closer.close(mixer)
 
     def wait_closed(self) -> None:
         """Wait until a device being closed behind the loop is closed."""
-        closing, self._closing = self._closing, None
-        if closing is not None:
-            closing.result()
+        self._closer.wait()
 
     def close(self) -> None:
         """Stop and shut the mixer down. Safe to call twice."""
@@ -452,21 +389,11 @@ class AudioOutput:
         if self._mixer is not None:
             self._shut()
         self.wait_closed()
-        if self._closer is not None:
-            self._closer.shutdown()
-            self._closer = None
+        self._closer.shutdown()
 
     def _apply_music_volume(self) -> None:
         if self._mixer is not None:
             self._bed.set_volume(self._mixer, self._volumes["music"] * self.ducker.level())
-
-    @staticmethod
-    def _captions_seconds(path: Path) -> float:
-        try:
-            return wav_seconds(path)
-        except NarrationError as exc:
-            logger.warning("cannot time %s: %s", path, exc)
-            return 0.0
 
     def __repr__(self) -> str:
         return f"AudioOutput(device={self.device!r})"

@@ -9,6 +9,7 @@ streams, so a long file never sits decoded in memory.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,8 @@ BED_CHANNEL = 1
 """The mixer channel a bed held in memory plays on (reserved, like the speech channel 0)."""
 FIRST_EFFECT_CHANNEL = BED_CHANNEL + 1
 """Channels below this (speech, the bed) are never given to an effect."""
+
+logger = logging.getLogger(__name__)
 
 
 def effect_channel(mixer: Any, order: list[int]) -> Any:
@@ -33,6 +36,32 @@ def effect_channel(mixer: Any, order: list[int]) -> Any:
         order.remove(free)
     order.append(free)
     return mixer.Channel(free)
+
+
+class Effects:
+    """Sound effects, each decoded once and played on a channel of its own."""
+
+    def __init__(self) -> None:
+        """No effect decoded yet."""
+        self._sounds: dict[Path, Any] = {}
+        self._order: list[int] = []  # effect channels, in the order effects started
+
+    def play(self, mixer: Any, path: Path, volume: float) -> None:
+        """Play ``path`` at ``volume`` on a free channel (``effect_channel``); a file that
+        cannot be played is logged, never raised."""
+        try:
+            sound = self._sounds.get(path)
+            if sound is None:
+                sound = self._sounds[path] = mixer.Sound(file=str(path))
+            channel = effect_channel(mixer, self._order)
+            channel.set_volume(volume)
+            channel.play(sound)
+        except Exception as exc:
+            logger.warning("cannot play effect %s: %s", path, exc)
+
+    def forget(self) -> None:
+        """Drop the decoded effects (their mixer is closing)."""
+        self._sounds.clear()
 
 
 class MusicChannel:
@@ -54,6 +83,15 @@ class MusicChannel:
             mixer.music.load(str(path))
             mixer.music.set_volume(volume)
             mixer.music.play(loops=loops)
+
+    def play(self, mixer: Any, path: Path, *, loops: int, volume: float) -> bool:
+        """``start``, logging instead of raising; whether it plays."""
+        try:
+            self.start(mixer, path, loops=loops, volume=volume)
+        except Exception as exc:
+            logger.warning("cannot play music %s: %s", path, exc)
+            return False
+        return True
 
     def busy(self, mixer: Any) -> bool:
         """True while something plays on the music channel."""

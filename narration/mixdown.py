@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from narration.ambience import RATE, Ducker, duck_lead, glide_seconds
-from narration.audio import BUFFER_FRAMES
 from narration.delivery import read_mono, write_mono
 from narration.errors import NarrationError
+from narration.mixer import BUFFER_FRAMES
 
 __all__ = ["mix_night"]
 

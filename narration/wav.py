@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 import wave
 from pathlib import Path
 
 from narration.errors import NarrationError
+
+logger = logging.getLogger(__name__)
 
 __all__ = ["check_wav", "estimate_speech_seconds", "wav_seconds", "write_silence"]
 
@@ -27,6 +30,16 @@ def wav_seconds(path: Path) -> float:
             return reader.getnframes() / float(reader.getframerate())
     except (OSError, EOFError, wave.Error, ZeroDivisionError) as exc:
         raise NarrationError(f"cannot read wav {str(path)!r}: {exc}") from exc
+
+
+def captions_seconds(path: Path) -> float:
+    """The length of the clip at ``path`` for showing it as captions: 0 (logged) when it
+    cannot be read, since a caption must never stop the game."""
+    try:
+        return wav_seconds(path)
+    except NarrationError as exc:
+        logger.warning("cannot time %s: %s", path, exc)
+        return 0.0
 
 
 def check_wav(path: Path) -> str | None:

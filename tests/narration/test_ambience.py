@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from narration.ambience import RATE, Ducker, glide_seconds, write_bed
-from narration.audio import BUFFER_FRAMES
 from narration.cache import WavCache
 from narration.commandline import EspeakBackend
 from narration.delivery import loudness_dbfs, peak, read_mono
+from narration.mixer import BUFFER_FRAMES
 
 
 @pytest.fixture(scope="module")

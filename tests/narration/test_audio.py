@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from narration.audio import BUFFER_FRAMES, AudioOutput
+from narration.audio import AudioOutput
 from narration.backends import EspeakBackend, SilentBackend
 from narration.bed import BED_CHANNEL
 from narration.errors import VolumeError
+from narration.mixer import BUFFER_FRAMES
 from narration.wav import wav_seconds
 
 if TYPE_CHECKING:
@@ -205,7 +206,7 @@ def test_an_idle_device_is_opened_again_ahead_of_a_line_and_closes_if_none_comes
 def test_narration_opens_a_long_buffer_and_a_quick_game_a_short_one_held_open() -> None:
     import pygame
 
-    from narration.audio import QUICK_BUFFER_FRAMES
+    from narration.mixer import QUICK_BUFFER_FRAMES
 
     clock = SteppedClock()
     audio = AudioOutput(idle_close=2.0, clock=clock)
@@ -213,7 +214,7 @@ def test_narration_opens_a_long_buffer_and_a_quick_game_a_short_one_held_open() 
         assert audio.open()
         assert audio.buffer == BUFFER_FRAMES == 8192
         audio.set_quick(True)  # open: kept as it is (closing it would hold the loop)
-        assert audio.buffer == BUFFER_FRAMES and audio._closing is None
+        assert audio.buffer == BUFFER_FRAMES and audio._closer.pending is None
         clock.now += 60.0
         audio.update()
         assert pygame.mixer.get_init() is not None and audio.due() is None, "held open"
@@ -275,7 +276,7 @@ def test_a_device_asked_open_while_it_closes_opens_once_closed_not_waiting(
 
 
 def test_a_playing_device_keeps_its_buffer_until_it_next_opens(long_speech: Path) -> None:
-    from narration.audio import QUICK_BUFFER_FRAMES
+    from narration.mixer import QUICK_BUFFER_FRAMES
 
     clock = SteppedClock()
     audio = AudioOutput(idle_close=2.0, clock=clock)
