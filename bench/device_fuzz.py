@@ -212,6 +212,8 @@ def sequence(
                     place.bugs += 1
                     tally.bugs += 1
                     break
+            if drive and not finished and found is None:  # stuck short of its end: a lead
+                tally.unfinished.append(f"--replay {seed} {start!r} --mode {mode}")
         finally:
             close_daemon(daemon)
     return found

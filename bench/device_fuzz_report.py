@@ -61,6 +61,8 @@ class Tally:
     after: int = 0
     """Steps made after that play was logged: around the end screens and the score log."""
     after_screens: set[str] = field(default_factory=set)
+    unfinished: list[str] = field(default_factory=list)
+    """How to replay each driven sequence that never reached its play (a game stuck?)."""
 
 
 COUNTS = (
@@ -138,6 +140,10 @@ def report(
     ]
     headers = ["start", "driven", "finished plays", "steps after", "screens after the play"]
     print(table(headers, rows))
+    print()
+    for name, t in tallies.items():
+        for how in t.unfinished[:3]:
+            print(f"not finished ({name}): {how}")
     print()
     print("Where the steps were (the game running when each step began):")
     print()
