@@ -50,6 +50,24 @@ def _keypad_label(daemon: Daemon[TouchUI], rng: random.Random) -> str:
     return rng.choice(picks)
 
 
+def _reveal_label(daemon: Daemon[TouchUI]) -> str | None:
+    """A reveal tap toward cards that add up: seat N turns over the setup's N-th card (as a
+    table whose cards were dealt in that order), a seat given another card is opened again,
+    then Confirm. None when the picker is not open."""
+    state = daemon.runtime.state
+    draft, setup = getattr(state, "draft", None), getattr(state, "setup", None)
+    if draft is None or setup is None:
+        return None
+    roles = setup.roles
+    actions = {str(action): label for label, action in daemon.ui.controls()}
+    if draft.card != roles[draft.seat - 1]:
+        return actions.get(f"card:{roles[draft.seat - 1].value}")
+    wrong = [e.seat for e in state.reveals if e.seat != draft.seat and e.card != roles[e.seat - 1]]
+    if wrong:
+        return actions.get(f"seat:{wrong[0]}")
+    return actions.get("confirm")
+
+
 def _players(daemon: Daemon[TouchUI]) -> int:
     setup = getattr(daemon.runtime.state, "setup", None)
     return int(getattr(setup, "players", 4) or 4)
@@ -79,6 +97,9 @@ def drive_step(daemon: Daemon[TouchUI], rng: random.Random, sorries: Sorries, ga
         label = _keypad_label(daemon, rng)
         daemon.ui.tap(label)
         step = Step("tap", label)
+    elif str(daemon.ui.screen) == "reveal" and (chip := _reveal_label(daemon)) is not None:
+        daemon.ui.tap(chip)
+        step = Step("tap", chip)
     elif onward and rng.random() < 0.7:
         label = rng.choice(onward)
         daemon.ui.tap(label)
