@@ -28,7 +28,8 @@ from device.simulator.scenario import (
     ScenarioError,
     ScenarioEvent,
 )
-from device.store.database import CheckpointError, Store
+from device.store.checkpoints import CheckpointError
+from device.store.database import Store
 from device.transcript import Transcript
 from device.ui.model import UiError
 from games.errors import RulesError

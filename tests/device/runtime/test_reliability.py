@@ -15,7 +15,8 @@ from device.clock import VirtualClock
 from device.runtime.app import RESUME_FAILED, Daemon
 from device.runtime.guard import GAVE_UP, SORRY, TICK_TRIES
 from device.runtime.lock import StoreLockedError, lock_path, lock_store
-from device.store.database import RESUME_ATTEMPTS, CheckpointError, Store
+from device.store.checkpoints import RESUME_ATTEMPTS, CheckpointError
+from device.store.database import Store
 from games.events import Control, ControlPressed, Tap, Touched
 from games.onenight.session import OneNightSession
 
