@@ -18,7 +18,6 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
-import pwd
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
@@ -43,6 +42,7 @@ from device.config_schema import (
     validate,
 )
 from device.jsontext import JsonTextError, decode
+from device.statedir import SERVICE_STATE_DIR, resolve_state_dir
 from games import catalog
 from games.config import ConfigSection
 
@@ -368,45 +368,6 @@ def _named_source(problem: str, origins: Mapping[str, str]) -> str:
 def default_config() -> Config:
     """The shipped defaults alone, without reading any system or user file."""
     return load_config(system_path=None)
-
-
-SERVICE_STATE_DIR = Path("/var/lib/mothership")
-"""The service's `StateDirectory=`, which is also its user's home (systemd/install.sh)."""
-
-
-def _account_home() -> str:
-    try:
-        return pwd.getpwuid(os.geteuid()).pw_dir
-    except KeyError:  # a uid with no passwd entry
-        return ""
-
-
-def resolve_state_dir(
-    env: Mapping[str, str] | None = None, *, account_home: str | None = None
-) -> Path:
-    """The directory for the database and caches.
-
-    `$STATE_DIRECTORY` (set by systemd's `StateDirectory=`; the first entry if it lists
-    several); else, for the service's own user (whose home is `SERVICE_STATE_DIR`), that
-    directory, whatever `$HOME` or `$XDG_STATE_HOME` say, so `sudo -u mothership mothership
-    backup now` reaches the service's store; else `$XDG_STATE_HOME/mothership` (when absolute,
-    as the XDG spec asks); else `~/.local/state/mothership`.
-
-    Args:
-        env: the environment to read; defaults to `os.environ`.
-        account_home: the effective user's home in the user database; looked up when None.
-    """
-    env = os.environ if env is None else env
-    if systemd := env.get("STATE_DIRECTORY", "").split(":")[0]:
-        return Path(systemd)
-    home_of_account = _account_home() if account_home is None else account_home
-    if home_of_account and Path(home_of_account) == SERVICE_STATE_DIR:
-        return SERVICE_STATE_DIR
-    xdg = env.get("XDG_STATE_HOME", "")
-    if xdg and Path(xdg).is_absolute():
-        return Path(xdg) / "mothership"
-    home = Path(env["HOME"]) if env.get("HOME") else Path.home()
-    return home / ".local" / "state" / "mothership"
 
 
 def resolve_store_path(config: Config, env: Mapping[str, str] | None = None) -> Path:
