@@ -33,6 +33,7 @@ __all__ = ["ACTION", "LEVELS", "SETTING", "AmbienceControl", "Level", "levels_fo
 
 
 if TYPE_CHECKING:
+    from device.runtime.own_taps import Feed
     from device.runtime.ports import TouchScreen
 
 logger = logging.getLogger(__name__)
@@ -147,9 +148,10 @@ class AmbienceControl:
         """Whether a tap is the chip's."""
         return action is ACTION
 
-    def tap(self) -> None:
+    def tap(self, action: TouchAction, feed: Feed) -> None:
         """Move to the next level: heard at once, then saved (a refused write never stops the
         tap: on the daemon it waits for the disk with the game's writes)."""
+        del action, feed  # one action, which the game never sees
         self._set(self.levels[(self.levels.index(self.level) + 1) % len(self.levels)])
 
     def choose(self, name: str) -> Level:

@@ -20,12 +20,13 @@ from device.runtime.guard import Guard
 from device.runtime.home import HomeScreen, home_view
 from device.runtime.inbox import Call, Inbox, Notice
 from device.runtime.notify import Notifier
+from device.runtime.own_taps import EventTaker, OwnControl, StartNow, dispatch, offer_events
 from device.runtime.ports import Buttons, TouchScreen
 from device.runtime.quitting import QuitControl
+from device.runtime.resuming import ResumeFailed, resume_saved
 from device.runtime.score_entry import ScoreEntry
 from device.runtime.scores_link import ScoresLink
 from device.runtime.session import Runtime
-from device.runtime.sessions import session_for_checkpoint
 from device.runtime.setup_options import SetupOptions
 from device.runtime.setup_presets import SetupPresets
 from device.runtime.table_setup import TableSetup
@@ -33,14 +34,14 @@ from device.runtime.tags import translate
 from device.runtime.uievents import ui_event
 from device.runtime.voice_shown import VoiceShown
 from device.runtime.who_played import WhoPlayed
-from device.store.database import RESUME_ATTEMPTS, CheckpointError, Store
+from device.store.database import Store
 from device.transcript import Transcript
 from device.ui.actions import DeviceTap
 from device.ui.charts.log import SCREENS as SCORE_LOG_SCREENS
 from device.ui.charts.log import ScoreLog
 from device.ui.model import UiInput
 from games.effects import Say
-from games.events import LinesReady, TagSeen, Tap, TouchAction, Touched, is_action
+from games.events import LinesReady, TagSeen, Tap, Touched, is_action
 from games.views import ScreenId, ScreenName
 
 if TYPE_CHECKING:
@@ -80,9 +81,10 @@ daemon keeps the concrete screen's type (``Daemon`` is ``Daemon[TouchUI]``; a te
 one as ``Daemon[BareScreen]``)."""
 
 
-class PagePart(Protocol):
+class PagePart(OwnControl, Protocol):
     """The companion page as the loop sees it (``device.web.part.WebPart``): passed in by
-    the wiring, so the runtime never imports the web part."""
+    the wiring, so the runtime never imports the web part. Its taps ("Open pairing") are
+    handed to it as to the device's other own controls."""
 
     def publish(self, daemon: Daemon[Any]) -> None:
         """Publish this pass's snapshot."""
@@ -90,10 +92,6 @@ class PagePart(Protocol):
 
     def offer(self, daemon: Daemon[Any]) -> None:
         """Put its controls on the screen, if any."""
-        ...
-
-    def tap(self, daemon: Daemon[Any], action: TouchAction) -> bool:
-        """Whether a tap was its own (and carry it out)."""
         ...
 
     def players_changed(self) -> None:
@@ -177,13 +175,14 @@ class Daemon(Generic[ScreenT]):
         self.web: PagePart | None = None
         """The companion page (``device.web.part.WebPart``); None when it is off."""
         self.ambience = AmbienceControl(self)
+        """The ambience level's chip on One Night's setup screen (the saved level in force)."""
         self.voice = VoiceShown(self.shown)
         """How much of the voice is ready, on the home and table size screens."""
         self.scores = ScoresLink(self)
+        self.start_now = StartNow(runtime.executor.lines, self._lines_ready)
         self.keys_quit = keys_quit
         """Escape or the window's close quits (the simulator, ``--windowed``); on the device
         only SIGTERM stops the daemon, so a stray keyboard or remote cannot turn the box off."""
-        """The ambience level's chip on One Night's setup screen (the saved level in force)."""
 
     @property
     def transcript(self) -> Transcript:
@@ -195,36 +194,18 @@ class Daemon(Generic[ScreenT]):
         self.shown.show(home_view())
 
     def resume_or_home(self, store: Store) -> None:
-        """Resume a checkpointed game after a restart, else show the home screen.
-
-        A checkpoint that cannot be read, or that already failed to resume ``RESUME_ATTEMPTS``
-        times (the daemon died before a whole pass of its loop), is set aside for a bug report
-        and the device starts at home with a message: a crash loop cannot happen.
-        """
-        try:
-            checkpoint = store.load_checkpoint()
-        except CheckpointError as error:
-            self._resume_failed(store, str(error))
-            return
-        if checkpoint is None:
+        """Resume a checkpointed game after a restart, else show the home screen (a checkpoint
+        that cannot be resumed is set aside, with a message: ``device.runtime.resuming``)."""
+        resumed = resume_saved(store, self.runtime)
+        if isinstance(resumed, ResumeFailed):
+            self._resume_failed(store, resumed.reason)
+        elif not resumed:
             self.home()
-            return
-        if checkpoint.attempts >= RESUME_ATTEMPTS:
-            self._resume_failed(store, f"it failed to resume {checkpoint.attempts} times")
-            return
-        store.note_resume_attempt()
-        try:
-            session = session_for_checkpoint(checkpoint.game, checkpoint.state)
-            self.runtime.resume(session, checkpoint.state, checkpoint.saved_at)
-        except Exception as error:
-            logger.exception("could not resume the saved %s game", checkpoint.game)
-            self.runtime.session, self.runtime.state = None, None
-            self._resume_failed(store, f"{type(error).__name__}: {error}")
-            return
-        self.resumed = True
-        # Settle on the first pass, not after its idle wait: until then a second power cut
-        # counts as a second failed resume (the chaos test found a 30 s window).
-        self.ui.wake()
+        else:
+            self.resumed = True
+            # Settle on the first pass, not after its idle wait: until then a second power cut
+            # counts as a second failed resume (the chaos test found a 30 s window).
+            self.ui.wake()
 
     def _resume_failed(self, store: Store, reason: str) -> None:
         logger.error("the saved game is set aside: %s", reason)
@@ -336,43 +317,28 @@ class Daemon(Generic[ScreenT]):
         """One tap, key or button from the screen: the device's own controls, else the game's.
         A tap's action is the control's, typed: it goes on as it is, never as text."""
         action = item.value if item.kind == "touch" and is_action(item.value) else None
-        if action is not None and self._own_tap(action):
-            pass
-        else:
+        if action is None or not dispatch(self.own_controls(), action, self._feed):
             event = ui_event(item, now)
             if event is not None:
                 self._feed(event)
 
-    def _own_tap(self, action: TouchAction) -> bool:
-        """Carry out a tap on one of the device's own controls; whether it was one."""
-        if self.quitting.handles(action):
-            self.quitting.tap(action)
-        elif self.confirm.handles(action):
-            confirmed = self.confirm.tap(action)
-            if confirmed is not None:
-                self._feed(Touched(confirmed))
-        elif self.options.handles(action):
-            changed = self.options.tap(action)
-            if changed is not None:
-                self._feed(Touched(changed))
-            self.options.offer()
-        elif self.presets.handles(action):
-            chosen = self.presets.tap(action)
-            if chosen is not None:
-                self._feed(Touched(chosen))
-        elif self.entry.handles(action):
-            self.entry.tap(action)
-        elif self.ambience.handles(action):
-            self.ambience.tap()
-        elif action is DeviceTap.START_NOW:  # the table would rather not wait for the voice
-            ready = self.runtime.executor.lines.start_now()
-            if ready is not None:
-                self._lines_ready(ready)
-        elif self.web is not None and self.web.tap(self, action):
-            pass  # the companion page's "Open pairing"
-        else:
-            return False
-        return True
+    def own_controls(self) -> tuple[OwnControl, ...]:
+        """The device's own controls, asked in this order for a tap (the first that handles
+        it takes it): a new control is one more part here."""
+        controls: tuple[OwnControl, ...] = (
+            self.quitting,
+            self.confirm,
+            self.options,
+            self.presets,
+            self.entry,
+            self.ambience,
+            self.start_now,
+        )
+        return controls if self.web is None else (*controls, self.web)
+
+    def _event_takers(self) -> tuple[EventTaker, ...]:
+        """The parts that take their events before the game or the home screen does."""
+        return (self.end_link, self.who_played, self.scores)
 
     def _lines_ready(self, ready: LinesReady) -> None:
         """The lines waited for are there (or the table chose Start now): the game a table
@@ -399,7 +365,7 @@ class Daemon(Generic[ScreenT]):
             if event is None:
                 self.runtime.executor.run([Say.of("common.unknown_tag")])
                 return False
-        if self.end_link.tap(event) or self.who_played.tap(event) or self.scores.tap(event):
+        if offer_events(self._event_takers(), event):
             return True
         if self.runtime.session is None:
             self.home_screen.tap(event)

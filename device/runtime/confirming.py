@@ -12,9 +12,10 @@ import pygame
 
 from device.ui.actions import DeviceTap
 from device.ui.model import Control
-from games.events import Tap, TouchAction
+from games.events import Tap, TouchAction, Touched
 
 if TYPE_CHECKING:
+    from device.runtime.own_taps import Feed
     from device.runtime.ports import TouchScreen
     from device.runtime.screen_state import ScreenState
     from games.views import ScreenId
@@ -52,8 +53,8 @@ class Confirm:
         """Whether a tap is one that asks first, or an answer to it."""
         return action in ASKED or action in GONE_AHEAD or action is DeviceTap.NOT_YET
 
-    def tap(self, action: TouchAction) -> TouchAction | None:
-        """Ask, or take the question down; the action to carry out now (None: none)."""
+    def tap(self, action: TouchAction, feed: Feed) -> None:
+        """Ask, or take the question down; a go-ahead's action goes to the game."""
         if action in ASKED:
             question, yes, no, go_ahead = ASKED[action]
             self.asked_on = self.shown.screen
@@ -64,7 +65,9 @@ class Confirm:
                     Control(no, DeviceTap.NOT_YET, pygame.Rect(410, 272, 240, 80)),
                 ],
             )
-            return None
+            return
         self.ui.dismiss()
         self.asked_on = None
-        return GONE_AHEAD.get(action) if isinstance(action, DeviceTap) else None
+        confirmed = GONE_AHEAD.get(action) if isinstance(action, DeviceTap) else None
+        if confirmed is not None:
+            feed(Touched(confirmed))

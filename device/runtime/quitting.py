@@ -26,6 +26,7 @@ from games.session import Unfinishable
 from games.views import ScreenName
 
 if TYPE_CHECKING:
+    from device.runtime.own_taps import Feed
     from device.runtime.ports import TouchScreen
 
 logger = logging.getLogger(__name__)
@@ -87,7 +88,7 @@ class QuitControl:
         """Whether a tap is Quit or one of its answers."""
         return action in (QUIT, QUIT_YES, QUIT_NO, QUIT_SAVE)
 
-    def tap(self, action: TouchAction) -> None:
+    def tap(self, action: TouchAction, feed: Feed) -> None:
         """Ask, take the question down, or quit the game and go home."""
         ui = self.daemon.ui
         if action is QUIT and self._kept():

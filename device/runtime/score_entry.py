@@ -8,11 +8,12 @@ from device.runtime.screen_state import ScreenState
 from device.runtime.session import Runtime
 from device.screenlayer import DeviceSlot
 from device.ui.actions import DeviceTap
-from games.events import Event, ScoreEntered, TouchAction
+from games.events import ScoreEntered, TouchAction
 from games.spec import ScoreField
 from games.views import ScreenName, View
 
 if TYPE_CHECKING:  # the keypad loads when a score sheet first asks for it, not at start
+    from device.runtime.own_taps import Feed
     from device.runtime.ports import TouchScreen
     from device.ui.keypad.entry import Keypad
 
@@ -27,8 +28,6 @@ class DaemonParts(Protocol):
     def ui(self) -> TouchScreen:
         """The touchscreen (read-only here: any ``TouchScreen`` the daemon was given)."""
         ...
-
-    def _feed(self, event: Event) -> bool: ...
 
 
 class ScoreEntry:
@@ -84,8 +83,8 @@ class ScoreEntry:
             self.pad is not None and self.daemon.shown.screen is ScreenName.KEYPAD
         )
 
-    def tap(self, action: TouchAction) -> None:
-        """Open the keypad, or apply one keypad tap (feeding a finished entry)."""
+    def tap(self, action: TouchAction, feed: Feed) -> None:
+        """Open the keypad, or apply one keypad tap (a finished entry goes to ``feed``)."""
         from device.ui.keypad.entry import Keypad, open_seat, press
 
         shown = self.daemon.shown
@@ -105,7 +104,7 @@ class ScoreEntry:
         before = self.pad
         self.pad, entry = press(self.pad, action)
         if entry is not None:
-            if self.daemon._feed(entry):
+            if feed(entry):
                 self.given[entry.seat] = _values(entry)
                 self.back = shown.view
                 if self.pad is not None:

@@ -17,12 +17,13 @@ import pygame
 from device.ui.actions import DeviceTap
 from device.ui.canvas import MIN_SIZE
 from device.ui.model import Control
-from games.events import Tap, TouchAction
+from games.events import Tap, TouchAction, Touched
 from games.onenight.pace import PACE_TAPS
 from games.onenight.views import SetupView
 from games.views import ScreenName
 
 if TYPE_CHECKING:
+    from device.runtime.own_taps import Feed
     from device.runtime.ports import TouchScreen
     from device.runtime.screen_state import ScreenState
 
@@ -73,16 +74,16 @@ class SetupOptions:
         answer = action is DeviceTap.OPTIONS_DONE or action in PACE_TAPS
         return action is DeviceTap.OPTIONS or (self.open and answer)
 
-    def tap(self, action: TouchAction) -> TouchAction | None:
-        """Open or close the question; a changing answer is handed back, for the game."""
+    def tap(self, action: TouchAction, feed: Feed) -> None:
+        """Open or close the question; a changing answer goes to the game, and the question
+        is asked again with the values it changed."""
         if action is DeviceTap.OPTIONS_DONE:
             self._close()
-            return None
-        if action is DeviceTap.OPTIONS:
+        elif action is DeviceTap.OPTIONS:
             self.open, self.asked = True, None
-            self.offer()
-            return None
-        return action
+        else:
+            feed(Touched(action))
+        self.offer()
 
     def _close(self) -> None:
         self.open = False

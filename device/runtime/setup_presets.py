@@ -15,11 +15,12 @@ import pygame
 from device.ui.actions import DeviceTap
 from device.ui.canvas import ACCENT, MIN_SIZE
 from device.ui.model import Control
-from games.events import ChipKind, ChipTap, TouchAction
+from games.events import ChipKind, ChipTap, TouchAction, Touched
 from games.onenight.views import SetupView
 from games.views import ScreenName
 
 if TYPE_CHECKING:
+    from device.runtime.own_taps import Feed
     from device.runtime.ports import TouchScreen
     from device.runtime.screen_state import ScreenState
 
@@ -60,18 +61,18 @@ class SetupPresets:
         )
         return self.open and answer
 
-    def tap(self, action: TouchAction) -> TouchAction | None:
-        """Open or close the question; a chosen preset closes it and is handed back, for the
-        game."""
+    def tap(self, action: TouchAction, feed: Feed) -> None:
+        """Open or close the question; a chosen preset closes it and goes to the game."""
         if action is DeviceTap.PRESETS:
             view = self.shown.view
             if isinstance(view, SetupView):
                 self.open = True
                 self.ui.ask("", answers(view))
-            return None
+            return
         self.open = False
         self.ui.dismiss()
-        return None if action is DeviceTap.PRESETS_CLOSE else action
+        if action is not DeviceTap.PRESETS_CLOSE:
+            feed(Touched(action))
 
     def offer(self) -> None:
         """Take the question down once the setup screen has gone or the night is prepared."""

@@ -23,6 +23,7 @@ from games.views import ScreenName
 
 if TYPE_CHECKING:
     from device.runtime.app import Daemon
+    from device.runtime.own_taps import Feed
 
 logger = logging.getLogger(__name__)
 
@@ -49,6 +50,7 @@ class WebPart:
     """The page's server, the snapshot it reads, and the pairing state."""
 
     def __init__(self, daemon: Daemon, *, host: str, port: int) -> None:
+        self.daemon = daemon
         self.box = SnapshotBox()
         self.publisher = Publisher(self.box)
         self.pairing = Pairing(
@@ -79,15 +81,19 @@ class WebPart:
         if self.pairing.locked and daemon.shown.screen is ScreenName.HOME:
             daemon.ui.add_control("Open pairing", OPEN_PAIRING, OPEN_RECT)
 
-    def tap(self, daemon: Daemon, action: TouchAction) -> bool:
-        """Open pairing on its control's tap; whether ``action`` was that tap."""
-        if action is not OPEN_PAIRING:
-            return False
+    @staticmethod
+    def handles(action: TouchAction) -> bool:
+        """Whether a tap is "Open pairing"."""
+        return action is OPEN_PAIRING
+
+    def tap(self, action: TouchAction, feed: Feed) -> None:
+        """Open pairing (its control's tap; the game never sees it)."""
+        del action, feed
+        daemon = self.daemon
         self.pairing.open()
         daemon.notices.append("Phone pairing is open again: ask for a code on the phone")
         if daemon.shown.screen is ScreenName.HOME:
             daemon.home()  # drawn again without the control; a game's screen stays
-        return True
 
     def players_changed(self) -> None:
         """The page changed the store's players: read them again on the next publish."""
