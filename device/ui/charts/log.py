@@ -18,8 +18,8 @@ from device.store.scorelog import game_named as find_game
 from device.store.stats import LogStats
 from device.ui.actions import DeviceTap, Valued, value_of
 from device.ui.canvas import DIM, MIN_SIZE, Canvas
+from device.ui.charts.frame import draw_title, nav_controls
 from device.ui.charts.plot import day_labels, view
-from device.ui.charts.screens import draw_title, nav_controls
 from device.ui.model import Control
 from device.ui.pushqr import scannable_push_url
 from device.ui.screens import Screen

@@ -9,12 +9,11 @@ the same code. An empty chart says so in words.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
 
-from device.ui.actions import Valued, value_of
+from device.ui.actions import Valued
 from device.ui.canvas import (
     ACCENT,
     ALIEN,
@@ -26,16 +25,20 @@ from device.ui.canvas import (
     Canvas,
     text_size,
 )
+from device.ui.charts.frame import (
+    Axis,
+    draw_empty,
+    draw_title,
+    home_controls,
+    nav_controls,
+    nice_ticks,
+)
 from device.ui.model import Colour, Control
 from device.ui.screens import Screen
 from device.wording import counted
-from games.events import Tap, ValueTap
-from games.scorelog.views import HistoryView, Tab, TotalsView, WinsView
+from games.events import ValueTap
+from games.scorelog.views import HistoryView, TotalsView, WinsView
 
-HOME_RECT = pygame.Rect(664, 10, 124, 52)
-TITLE_WIDTH = 630
-AXIS: Colour = (60, 70, 120)
-"""Grid lines and axes: visible on the dark sky, quieter than any data."""
 SERIES: tuple[Colour, ...] = (
     ACCENT,
     ALIEN,
@@ -63,93 +66,6 @@ MAX_BARS = 10
 TOTALS_CHART = pygame.Rect(76, 116, 500, 292)
 LEGEND_LEFT = 600
 HISTORY_CHART = pygame.Rect(76, 116, 700, 266)
-
-
-def _home() -> list[Control]:
-    return [Control("Home", Tap.HOME, HOME_RECT, True)]
-
-
-NAV_TOP = 66
-NAV_HEIGHT = 48
-"""The row of score log game tabs under a chart's title (when its view has a ``nav``): a
-finger's height, their names at the legible size (36 px tabs held 13 px text)."""
-PAGE_TABS = pygame.Rect(356, 10, 300, 48)
-"""The page tabs (Wins, Scores, Plays) share the title's row, left of Home, so the game tabs
-below have the row to themselves."""
-
-
-def nav_controls(nav: Sequence[Tab]) -> tuple[Control, ...]:
-    """A view's tabs as controls: its pages beside the title, its games in a row under it
-    (no tabs: none)."""
-    pages = [tab for tab in nav if value_of(tab.action, Valued.LOG_PAGE) is not None]
-    games = [tab for tab in nav if value_of(tab.action, Valued.LOG_PAGE) is None]
-    below = pygame.Rect(20, NAV_TOP, 760, NAV_HEIGHT)
-    return (*_tab_row(pages, PAGE_TABS), *_tab_row(games, below))
-
-
-def _tab_row(tabs: Sequence[Tab], area: pygame.Rect) -> tuple[Control, ...]:
-    gap = 6
-    width = (area.width - gap * (len(tabs) - 1)) // max(1, len(tabs))
-    return tuple(
-        Control(
-            tab.label,
-            tab.action,
-            pygame.Rect(area.left + i * (width + gap), area.top, width, area.height),
-            style="tab",
-            lit=tab.lit,
-            size=MIN_SIZE,
-        )
-        for i, tab in enumerate(tabs)
-    )
-
-
-def title_width(nav: Sequence[Control]) -> int:
-    """How wide a chart's title may be: to Home, or to the page tabs when they are up."""
-    return PAGE_TABS.left - 28 if any(c.rect.colliderect(PAGE_TABS) for c in nav) else TITLE_WIDTH
-
-
-def draw_title(canvas: Canvas, title: str, nav: Sequence[Control]) -> None:
-    """A chart's title, top left: on two lines rather than shrunk past the legible size."""
-    area = pygame.Rect(20, 8, title_width(nav), 58)
-    canvas.paragraph([title], 40, ALIEN, area, centred=False)
-
-
-def nice_ticks(low: float, high: float, target: int = 5) -> list[int]:
-    """Round-numbered axis ticks covering ``low``..``high`` (about ``target`` of them)."""
-    low, high = math.floor(low), math.ceil(high)
-    if high <= low:
-        high = low + 1
-    raw = (high - low) / target
-    magnitude = 10 ** math.floor(math.log10(raw)) if raw >= 1 else 1
-    step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
-    step = max(1, int(step))
-    first = math.floor(low / step) * step
-    last = math.ceil(high / step) * step
-    return list(range(first, last + step, step))
-
-
-class _Axis:
-    """Maps values to y pixels in ``area`` over the ticks' range."""
-
-    def __init__(self, area: pygame.Rect, ticks: Sequence[int]) -> None:
-        self.area = area
-        self.ticks = list(ticks)
-        self.low, self.high = self.ticks[0], self.ticks[-1]
-
-    def y(self, value: float) -> int:
-        span = self.high - self.low
-        return round(self.area.bottom - self.area.height * (value - self.low) / span)
-
-    def draw(self, canvas: Canvas) -> None:
-        for value in self.ticks:
-            y = self.y(value)
-            width = 3 if value == 0 else 1
-            pygame.draw.line(canvas.surface, AXIS, (self.area.left, y), (self.area.right, y), width)
-            canvas.text(str(value), MIN_SIZE, DIM, center=(self.area.left - 30, y), max_width=56)
-
-
-def _empty(canvas: Canvas, lines: list[str]) -> None:
-    canvas.paragraph(lines, 48, TEXT, pygame.Rect(60, 120, 680, 260), centred=True)
 
 
 # -- wins -----------------------------------------------------------------------------------
@@ -185,14 +101,14 @@ class WinsScreen(Screen):
             )
             for name, rect in self.bar_rects()
         ]
-        return [*_home(), *self.nav, *names]
+        return [*home_controls(), *self.nav, *names]
 
     def shown(self) -> tuple[tuple[str, int, int], ...]:
         """The bars that fit on the chart."""
         return self.bars[:MAX_BARS]
 
-    def _axis(self) -> _Axis:
-        return _Axis(WINS_CHART, nice_ticks(0, max([w for _, w, _ in self.bars] + [1]), 4))
+    def _axis(self) -> Axis:
+        return Axis(WINS_CHART, nice_ticks(0, max([w for _, w, _ in self.bars] + [1]), 4))
 
     def bar_rects(self) -> list[tuple[str, pygame.Rect]]:
         """(name, rect) of every shown bar; a player without wins gets a zero-height bar."""
@@ -215,7 +131,7 @@ class WinsScreen(Screen):
         shown = self.shown()
         if not shown:
             lines = ["No wins of named players yet.", "Name who played after a game, or"]
-            _empty(canvas, [*lines, "link players to seats before it."])
+            draw_empty(canvas, [*lines, "link players to seats before it."])
             return
         self._axis().draw(canvas)
         best = max(wins for _, wins, _ in shown)
@@ -267,7 +183,7 @@ class TotalsScreen(Screen):
         return cls(view.title, lines, nav_controls(view.nav))
 
     def controls(self) -> list[Control]:
-        return [*_home(), *self.nav]
+        return [*home_controls(), *self.nav]
 
     @property
     def rounds(self) -> int:
@@ -277,7 +193,7 @@ class TotalsScreen(Screen):
     def points(self) -> list[tuple[str, list[tuple[int, int]]]]:
         """(name, pixel points) per line, starting at 0 before round 1."""
         values = [v for _, totals in self.lines for v in totals]
-        axis = _Axis(TOTALS_CHART, nice_ticks(min([0, *values]), max([1, *values])))
+        axis = Axis(TOTALS_CHART, nice_ticks(min([0, *values]), max([1, *values])))
         step = TOTALS_CHART.width / self.rounds
         return [
             (
@@ -294,10 +210,10 @@ class TotalsScreen(Screen):
         canvas.space()
         draw_title(canvas, self.title, self.nav)
         if not self.lines or not self.rounds:
-            _empty(canvas, ["No round scores for this game yet."])
+            draw_empty(canvas, ["No round scores for this game yet."])
             return
         values = [v for _, totals in self.lines for v in totals]
-        _Axis(TOTALS_CHART, nice_ticks(min([0, *values]), max([1, *values]))).draw(canvas)
+        Axis(TOTALS_CHART, nice_ticks(min([0, *values]), max([1, *values]))).draw(canvas)
         every = max(1, math.ceil(self.rounds / 10))
         step = TOTALS_CHART.width / self.rounds
         for r in range(every, self.rounds + 1, every):
@@ -345,15 +261,15 @@ class HistoryScreen(Screen):
         return cls(view.title, view.player, points, nav_controls(view.nav))
 
     def controls(self) -> list[Control]:
-        return [*_home(), *self.nav]
+        return [*home_controls(), *self.nav]
 
     def scored(self) -> list[tuple[int, int, bool]]:
         """(index, score, won) of the points with a score."""
         return [(i, s, won) for i, (_, s, won) in enumerate(self.points) if s is not None]
 
-    def _axis(self) -> _Axis:
+    def _axis(self) -> Axis:
         scores = [s for _, s, _ in self.scored()]
-        return _Axis(HISTORY_CHART, nice_ticks(min([0, *scores]), max([1, *scores])))
+        return Axis(HISTORY_CHART, nice_ticks(min([0, *scores]), max([1, *scores])))
 
     def _x(self, index: int) -> int:
         n = len(self.points)
@@ -371,7 +287,7 @@ class HistoryScreen(Screen):
         draw_title(canvas, self.title, self.nav)
         scored = self.scored()
         if not scored:
-            _empty(canvas, [f"No scores for {self.player} yet."])
+            draw_empty(canvas, [f"No scores for {self.player} yet."])
             return
         axis = self._axis()
         axis.draw(canvas)

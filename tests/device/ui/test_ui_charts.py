@@ -10,13 +10,13 @@ import pygame
 import pytest
 
 from device.ui import TouchUI, UiError
+from device.ui.charts.frame import nice_ticks
 from device.ui.charts.screens import (
     MAX_BARS,
     TOTALS_CHART,
     HistoryScreen,
     TotalsScreen,
     WinsScreen,
-    nice_ticks,
 )
 from games.scorelog.views import (
     HistoryPoint,
