@@ -4,12 +4,13 @@ Without pairing the page is read-only. To change anything a phone asks the devic
 which the device shows on its own screen (so only someone at the table can read it): six digits,
 good for ``CODE_SECONDS`` and ``TRIES_PER_CODE`` wrong tries, then gone. The code belongs to the
 phone that asked for it (a ticket cookie): no other phone's guess is even checked against it, so
-guesses from elsewhere can neither find it nor use it up. While one phone's code shows, another
-must wait for it; the phone itself may ask again (the code rotates), and may put it back on the
-screen ``SHOWINGS_AGAIN`` times. A phone that has asked for codes at least
-``OUTASKED`` times fewer than the one whose code shows takes the screen from it, so a host that
-keeps asking cannot keep a new phone from pairing (asking every 10 s, it could hold pairing
-for 100 s per address, until each address locked). Tries are limited per
+guesses from elsewhere can neither find it nor use it up. While one phone's code is new (its
+``CODE_SHOWN_SECONDS`` on the screen), another must wait for it; the phone itself may ask again
+(the code rotates), and may put it back on the screen ``SHOWINGS_AGAIN`` times. After that, or
+at once when the phone whose code shows has asked for ``OUTASKED`` codes more than it, a new
+phone takes the screen, so a host that keeps asking, or asks and never types, cannot keep a new
+phone from pairing (a code held it for its two minutes, and a host asking every 10 s for 100 s
+per address, until each address locked). Tries are limited per
 phone (``TRIES_PER_MINUTE``), and by address: after ``LOCK_AFTER_WRONG`` wrong codes or
 ``LOCK_AFTER_ASKS`` codes asked for without a phone pairing, pairing locks for that address only
 (one host used to lock it for every phone in 100 s); ten times as many from all addresses
@@ -103,6 +104,8 @@ class _Code:
     """The ticket of the phone that asked for it: only that phone may type it."""
     client: str = ""
     """The address of the phone that asked for it."""
+    asked: float = 0.0
+    """When it was asked for."""
     again: int = 0
     """How often it was put back on the screen."""
     wrong: int = 0
@@ -154,8 +157,8 @@ class Pairing:
                 raise PairingError(423, LOCKED)
             shown = self._code
             other = shown if shown and now < shown.until and shown.ticket != ticket else None
-            if other is not None and not self._outasked(other, client):
-                wait = other.until - now
+            if other is not None and not self._may_take(other, client, now):
+                wait = min(other.until, other.asked + CODE_SHOWN_SECONDS) - now
                 raise PairingError(
                     409, f"a code is on the device for another phone: wait {wait:.0f} s"
                 )
@@ -172,7 +175,8 @@ class Pairing:
                 raise PairingError(423, LOCKED)
             ticket = ticket or secrets.token_urlsafe(16)
             digits = f"{secrets.randbelow(1_000_000):06d}"
-            self._code = _Code(digits, self._now() + CODE_SECONDS, ticket, client)
+            now = self._now()
+            self._code = _Code(digits, now + CODE_SECONDS, ticket, client, now)
             self._count(self._asks, client, LOCK_AFTER_ASKS, LOCK_ALL_AFTER_ASKS)
             return digits, CODE_SECONDS, ticket
 
@@ -189,11 +193,13 @@ class Pairing:
             code.again += 1
             return code.digits, code.until - now
 
-    def _outasked(self, shown: _Code, client: str) -> bool:
-        """Whether the phone at ``client`` may take the screen from ``shown``'s: its address
-        asked for ``OUTASKED`` or more codes fewer since the last pairing."""
+    def _may_take(self, shown: _Code, client: str, now: float) -> bool:
+        """Whether the phone at ``client`` may take the screen from ``shown``'s: that code is
+        no longer new, or its address asked for ``OUTASKED`` or more codes more than this one
+        since the last pairing."""
         theirs, mine = self._asks.get(shown.client, 0), self._asks.get(client, 0)
-        return client != shown.client and theirs >= mine + OUTASKED
+        old = now - shown.asked >= CODE_SHOWN_SECONDS
+        return client != shown.client and (old or theirs >= mine + OUTASKED)
 
     def open(self) -> None:
         """Someone at the device opened pairing again: the counts start over."""
