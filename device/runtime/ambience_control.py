@@ -16,10 +16,9 @@ from __future__ import annotations
 import logging
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from device.config import Config
-from device.runtime.screen_state import ScreenState
 from device.runtime.session import Runtime
 from device.screenlayer import DeviceSlot
 from device.store.pending import WRITE_ERRORS
@@ -63,20 +62,6 @@ class Level:
         return "off" if self.volume is None else f"{self.volume:g}"
 
 
-class DaemonParts(Protocol):
-    """What the chip needs of the daemon (``device.runtime.app.Daemon``)."""
-
-    config: Config
-    runtime: Runtime
-    shown: ScreenState
-    notices: list[str]
-
-    @property
-    def ui(self) -> TouchScreen:
-        """The touchscreen (read-only here: any ``TouchScreen`` the daemon was given)."""
-        ...
-
-
 OFF = Level("off", None)
 LEVELS = (OFF, Level("soft", 0.2), Level("normal", 0.4), Level("loud", 0.7))
 """The chip's levels in tap order; "normal" is the shipped ``audio.music_volume``."""
@@ -116,12 +101,15 @@ class AmbienceControl:
     """The ambience chip: ``offer`` puts it on the setup screen each pass, the daemon hands
     it its taps (``handles``/``tap``), as ``ScoreEntry`` does the keypad's."""
 
-    def __init__(self, daemon: DaemonParts) -> None:
-        """Take the saved level, else the config's, and put it in force."""
-        self.daemon = daemon
-        audio = daemon.config.audio
+    def __init__(
+        self, config: Config, runtime: Runtime, ui: TouchScreen, notices: list[str]
+    ) -> None:
+        """Take the saved level, else the config's, and put it in force; ``notices`` takes
+        the banner's warning when a level cannot be saved."""
+        self.config, self.runtime, self.ui, self.notices = config, runtime, ui, notices
+        audio = config.audio
         configured = audio.music_volume if audio.ambience else None
-        store = daemon.runtime.store
+        store = runtime.store
         try:
             saved = store.setting(SETTING) if store is not None else None
         except WRITE_ERRORS as error:  # an unreadable store: the config's level
@@ -133,8 +121,8 @@ class AmbienceControl:
     def offer(self) -> None:
         """Put the chip, with the level in force, where the screen has room for it (One Night's
         setup screen, not while the night is prepared). Redraws only when it changed."""
-        ui = self.daemon.ui
-        rect = ui.slot(DeviceSlot.AMBIENCE) if self.daemon.config.audio.enabled else None
+        ui = self.ui
+        rect = ui.slot(DeviceSlot.AMBIENCE) if self.config.audio.enabled else None
         shown = any(
             c.label == self.level.label and c.action is ACTION for c in ui.screen_controls()
         )
@@ -167,24 +155,24 @@ class AmbienceControl:
     def choices(self) -> tuple[str, tuple[str, ...]]:
         """The level in force and every level's name, for the companion page (empty when the
         config plays no sound: then there is nothing to choose)."""
-        if not self.daemon.config.audio.enabled:
+        if not self.config.audio.enabled:
             return "", ()
         return self.level.name, tuple(level.name for level in self.levels)
 
     def _set(self, level: Level) -> None:
         self.level = level
         self._apply(preview=True)
-        store = self.daemon.runtime.store
+        store = self.runtime.store
         if store is not None:
             try:
                 store.save_setting(SETTING, level.saved)
             except WRITE_ERRORS as error:  # a store that raises (no daemon queue): keep going
                 logger.warning("cannot save the ambience level: %s", error)
-                self.daemon.notices.append(NOT_SAVED)
+                self.notices.append(NOT_SAVED)
         self.offer()
 
     def _apply(self, *, preview: bool) -> None:
-        out = self.daemon.runtime.executor.out
+        out = self.runtime.executor.out
         if isinstance(out.audio, AudioOutput) and self.level.volume is not None:
             out.audio.set_volume("music", self.level.volume)
         if out.ambience is not None:

@@ -142,12 +142,12 @@ class Daemon(Generic[ScreenT]):
         """What the screen shows (the one source of truth for the current screen)."""
         self.running = True
         self.notifier = notifier or Notifier({})
-        self.entry = ScoreEntry(self)
+        self.entry = ScoreEntry(runtime, self.shown, ui)
         self.quitting = QuitControl(self)
         self.confirm = Confirm(ui, self.shown)
         self.options = SetupOptions(ui, self.shown)
         self.presets = SetupPresets(ui, self.shown)
-        self.table = TableSetup(self)
+        self.table = TableSetup(runtime, self.shown, config)
         self.scorelog = ScoreLog(config.store.location)
         """The touchscreen score log's game filter and page."""
         self.home_screen = HomeScreen(self)
@@ -174,11 +174,11 @@ class Daemon(Generic[ScreenT]):
         """The chaos test's input folder (``device.simulator.testinput``); None on a real device."""
         self.web: PagePart | None = None
         """The companion page (``device.web.part.WebPart``); None when it is off."""
-        self.ambience = AmbienceControl(self)
+        self.ambience = AmbienceControl(config, runtime, ui, self.notices)
         """The ambience level's chip on One Night's setup screen (the saved level in force)."""
         self.voice = VoiceShown(self.shown)
         """How much of the voice is ready, on the home and table size screens."""
-        self.scores = ScoresLink(self)
+        self.scores = ScoresLink(runtime, self.shown, ui, self.scorelog)
         self.start_now = StartNow(runtime.executor.lines, self._lines_ready)
         self.keys_quit = keys_quit
         """Escape or the window's close quits (the simulator, ``--windowed``); on the device

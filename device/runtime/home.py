@@ -39,8 +39,9 @@ def home_view() -> HomeView:
     return HomeView(title="Mothership", games=(*home_games(), SCORES), captions=captions)
 
 
-class DaemonParts(Protocol):
-    """What the home screen needs of the daemon (``device.runtime.app.Daemon``)."""
+class DaemonForHome(Protocol):
+    """The daemon as the home screen sees it (``device.runtime.app.Daemon``): the game it
+    starts, the screen, the table size screen and the score log it opens, and the way home."""
 
     runtime: Runtime
     shown: ScreenState
@@ -54,7 +55,7 @@ class DaemonParts(Protocol):
 class HomeScreen:
     """The home screen's taps, and the table a game keeps for its home button."""
 
-    def __init__(self, daemon: DaemonParts) -> None:
+    def __init__(self, daemon: DaemonForHome) -> None:
         self.daemon = daemon
 
     def tap(self, event: Any) -> None:

@@ -46,8 +46,9 @@ OFF_GAME_SCREENS = (
 game's (the Players screen): they have their own way back (Cancel, Done, Back)."""
 
 
-class DaemonParts(Protocol):
-    """What quitting needs of the daemon (``device.runtime.app.Daemon``)."""
+class DaemonForQuit(Protocol):
+    """The daemon as Quit sees it (``device.runtime.app.Daemon``): the game, the screen and
+    its question, the seats' lamps to put out, and the way home."""
 
     runtime: Runtime
     shown: ScreenState
@@ -64,7 +65,7 @@ class DaemonParts(Protocol):
 class QuitControl:
     """Puts Quit on a running game's screens and carries out its answer."""
 
-    def __init__(self, daemon: DaemonParts) -> None:
+    def __init__(self, daemon: DaemonForQuit) -> None:
         self.daemon = daemon
 
     def offer(self) -> None:

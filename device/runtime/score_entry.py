@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from device.runtime.screen_state import ScreenState
 from device.runtime.session import Runtime
@@ -18,24 +18,13 @@ if TYPE_CHECKING:  # the keypad loads when a score sheet first asks for it, not 
     from device.ui.keypad.entry import Keypad
 
 
-class DaemonParts(Protocol):
-    """What score entry needs of the daemon (``device.runtime.app.Daemon``)."""
-
-    runtime: Runtime
-    shown: ScreenState
-
-    @property
-    def ui(self) -> TouchScreen:
-        """The touchscreen (read-only here: any ``TouchScreen`` the daemon was given)."""
-        ...
-
 
 class ScoreEntry:
     """Score entry by touch: an "Enter scores" control on a score sheet opens the keypad, whose
     finished entries go to the session as the same ``ScoreEntered`` events as any other input."""
 
-    def __init__(self, daemon: DaemonParts) -> None:
-        self.daemon = daemon
+    def __init__(self, runtime: Runtime, shown: ScreenState, ui: TouchScreen) -> None:
+        self.runtime, self.shown, self.ui = runtime, shown, ui
         self.pad: Keypad | None = None
         self.back: View | None = None
         self.given: dict[int, tuple[tuple[str, object], ...]] = {}
@@ -45,7 +34,7 @@ class ScoreEntry:
         """The game ``given`` belongs to."""
 
     def _fields(self) -> tuple[ScoreField, ...] | None:
-        session = self.daemon.runtime.session
+        session = self.runtime.session
         if session is None or not self.scoring() or self._players() < 1:
             return None
         from device.ui.keypad.entry import fields_for
@@ -54,43 +43,43 @@ class ScoreEntry:
 
     def scoring(self) -> bool:
         """Whether the game's phase takes scores now."""
-        phase = self.daemon.runtime.phase
+        phase = self.runtime.phase
         return phase is not None and phase.scoring
 
     def _players(self) -> int:
         """The seats the keypad asks: the players the game declares (0: no keypad)."""
-        session = self.daemon.runtime.session
+        session = self.runtime.session
         return session.declared.players if session is not None else 0
 
     def offer(self) -> None:
         """Put the "Enter scores" control where the screen has room for it (a score sheet)
         while scores are due."""
-        if self.pad is not None and self.daemon.shown.screen is not ScreenName.KEYPAD:
+        if self.pad is not None and self.shown.screen is not ScreenName.KEYPAD:
             # The game put its sheet back over the keypad (a seat button took Firsties): the
             # keypad is closed, so "Enter scores" must be offered again.
             self.pad = None
         if self.pad is not None:
             return
-        rect = self.daemon.ui.slot(DeviceSlot.ENTER_SCORES)
+        rect = self.ui.slot(DeviceSlot.ENTER_SCORES)
         if rect is not None and self._fields():
-            self.daemon.ui.add_control(
+            self.ui.add_control(
                 "Enter scores", DeviceTap.KEYPAD, (rect.x, rect.y, rect.w, rect.h)
             )
 
     def handles(self, action: TouchAction) -> bool:
         """Whether a tap belongs to the keypad (or opens it)."""
         return action is DeviceTap.KEYPAD or (
-            self.pad is not None and self.daemon.shown.screen is ScreenName.KEYPAD
+            self.pad is not None and self.shown.screen is ScreenName.KEYPAD
         )
 
     def tap(self, action: TouchAction, feed: Feed) -> None:
         """Open the keypad, or apply one keypad tap (a finished entry goes to ``feed``)."""
         from device.ui.keypad.entry import Keypad, open_seat, press
 
-        shown = self.daemon.shown
+        shown = self.shown
         if self.pad is None:
             fields = self._fields()
-            session = self.daemon.runtime.session
+            session = self.runtime.session
             if fields is None or session is None:
                 return
             if session is not self.session:

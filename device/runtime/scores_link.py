@@ -10,7 +10,7 @@ screen left again, as it was (a game's Home would end the game).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from device.runtime.screen_state import ScreenState
 from device.runtime.session import Runtime
@@ -31,39 +31,27 @@ LOG_SCREENS = (*SCREENS, ScreenName.BGSTATS)
 """The score log's screens (a play's BG Stats code among them)."""
 
 
-class DaemonParts(Protocol):
-    """What Scores needs of the daemon (``device.runtime.app.Daemon``)."""
-
-    runtime: Runtime
-    shown: ScreenState
-    scorelog: ScoreLog
-
-    @property
-    def ui(self) -> TouchScreen:
-        """The touchscreen (read-only here: any ``TouchScreen`` the daemon was given)."""
-        ...
-
-
 class ScoresLink:
     """A running game's Scores, the score log's taps while it is open, and its Back."""
 
-    def __init__(self, daemon: DaemonParts) -> None:
-        self.daemon = daemon
+    def __init__(
+        self, runtime: Runtime, shown: ScreenState, ui: TouchScreen, scorelog: ScoreLog
+    ) -> None:
+        self.runtime, self.shown, self.ui, self.scorelog = runtime, shown, ui, scorelog
         self.left: tuple[View, Ending] | None = None
         """The game's screen left for the score log, and what the device offered on it."""
 
     @property
     def open(self) -> bool:
         """Whether the score log is up over a running game."""
-        daemon = self.daemon
-        up = daemon.shown.screen in LOG_SCREENS and daemon.runtime.session is not None
+        up = self.shown.screen in LOG_SCREENS and self.runtime.session is not None
         return up and self.left is not None
 
     def offer(self) -> None:
         """Put Scores where the screen has room for it (One Night's setup) while a game runs,
         and on the score log over a game its Home as Back."""
-        daemon, ui = self.daemon, self.daemon.ui
-        session, store = daemon.runtime.session, daemon.runtime.store
+        ui = self.ui
+        session, store = self.runtime.session, self.runtime.store
         if self.open:
             for control in ui.screen_controls():
                 if control.action is Tap.HOME and control.label != "Back":
@@ -80,15 +68,14 @@ class ScoresLink:
     def tap(self, event: Any) -> bool:
         """Open the score log from a game's screen, move it, or go Back; whether ``event``
         was one of those."""
-        daemon = self.daemon
-        store = daemon.runtime.store
-        if not isinstance(event, Touched) or daemon.runtime.session is None or store is None:
+        store = self.runtime.store
+        if not isinstance(event, Touched) or self.runtime.session is None or store is None:
             return False
-        action, shown = event.action, daemon.shown
+        action, shown = event.action, self.shown
         game = value_of(action, Valued.LOG_GAME)
         if shown.screen in OPENED_FROM and game is not None and shown.view is not None:
             self.left = (shown.view, shown.layer.ending)
-            shown.show(daemon.scorelog.open(store.stats(), game))
+            shown.show(self.scorelog.open(store.stats(), game))
             return True
         if not self.open:
             return False
@@ -99,6 +86,6 @@ class ScoresLink:
             shown.show(view, ending)
             return True
         if ScoreLog.handles(action):
-            shown.show(daemon.scorelog.tap(action, store.stats()))
+            shown.show(self.scorelog.tap(action, store.stats()))
             return True
         return False

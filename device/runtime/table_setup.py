@@ -11,7 +11,7 @@ fallback voice.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
 from device.config import Config
 from device.runtime.screen_state import ScreenState
@@ -27,19 +27,11 @@ STEPS = {DeviceTap.TABLE_FEWER: -1, DeviceTap.TABLE_MORE: 1}
 """The - and + taps: how they change the count."""
 
 
-class DaemonParts(Protocol):
-    """What the table size screen needs of the daemon (``device.runtime.app.Daemon``)."""
-
-    runtime: Runtime
-    shown: ScreenState
-    config: Config
-
-
 class TableSetup:
     """The table size screen of one home button at a time."""
 
-    def __init__(self, daemon: DaemonParts) -> None:
-        self.daemon = daemon
+    def __init__(self, runtime: Runtime, shown: ScreenState, config: Config) -> None:
+        self.runtime, self.shown, self.config = runtime, shown, config
         self.button: HomeButton | None = None
         self.players = 0
         self.chosen: dict[str, int] = {}
@@ -50,7 +42,7 @@ class TableSetup:
     def _range(self) -> tuple[int, int]:
         assert self.button is not None and self.button.players is not None
         fewest, most = self.button.players
-        return fewest, max(fewest, min(most, self.daemon.config.hardware.seats))
+        return fewest, max(fewest, min(most, self.config.hardware.seats))
 
     def open(self, button: HomeButton) -> None:
         """Show the screen for ``button``, on its last count (else its setup's)."""
@@ -70,11 +62,11 @@ class TableSetup:
         """Home: a game waiting for its lines does not start (they go on rendering)."""
         if self.waiting is not None:
             self.waiting, self.button = None, None
-            self.daemon.runtime.executor.lines.forget()
+            self.runtime.executor.lines.forget()
 
     def tap(self, action: TouchAction) -> None:
         """Change the count, or start the game with it."""
-        if self.button is None or self.daemon.shown.screen is not ScreenName.TABLE:
+        if self.button is None or self.shown.screen is not ScreenName.TABLE:
             return
         if self.waiting is not None:
             return  # the count is chosen: only Start now or Home
@@ -85,9 +77,9 @@ class TableSetup:
         elif action is DeviceTap.TABLE_START:
             self.chosen[self.button.label] = self.players
             self.waiting = {**self.button.setup, "players": self.players}
-            store = self.daemon.runtime.store
+            store = self.runtime.store
             names = store.seat_names().values() if store is not None else ()
-            lines = self.daemon.runtime.executor.lines
+            lines = self.runtime.executor.lines
             if lines.start(str(self.waiting["game"]), self.players, names):
                 self._show(preparing=True)
             else:
@@ -99,9 +91,9 @@ class TableSetup:
         setup, self.waiting, self.button = self.waiting, None, None
         if setup is None:
             return False
-        store = self.daemon.runtime.store
+        store = self.runtime.store
         profiles = store.recent_players if store is not None else tuple
-        self.daemon.runtime.begin(home_session(setup, self.daemon.config, profiles))
+        self.runtime.begin(home_session(setup, self.config, profiles))
         return True
 
     def _show(self, *, preparing: bool = False) -> None:
@@ -110,4 +102,4 @@ class TableSetup:
         title = self.button.caption or self.button.label
         scores = logged_for(self.button.setup) or ""
         view = TableView(title, self.players, fewest, most, scores, preparing)
-        self.daemon.shown.show(view)
+        self.shown.show(view)

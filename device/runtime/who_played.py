@@ -34,8 +34,9 @@ WHO_ACTIONS = (DeviceTap.WHO_NEW, DeviceTap.WHO_SKIP, DeviceTap.WHO_DONE)
 """The "Who played?" screen's taps besides its names."""
 
 
-class DaemonParts(Protocol):
-    """What "Who played?" needs of the daemon (``device.runtime.app.Daemon``)."""
+class DaemonForWhoPlayed(Protocol):
+    """The daemon as "Who played?" sees it (``device.runtime.app.Daemon``): the store's
+    plays, the screen, the score log and end screen it goes back to, and the banner."""
 
     runtime: Runtime
     shown: ScreenState
@@ -48,7 +49,7 @@ class DaemonParts(Protocol):
 class WhoPlayed:
     """The "Who played?" screens of one play at a time."""
 
-    def __init__(self, daemon: DaemonParts) -> None:
+    def __init__(self, daemon: DaemonForWhoPlayed) -> None:
         self.daemon = daemon
         self.prompt: WhoPrompt | None = None
         self.typed: str | None = None
