@@ -32,7 +32,15 @@ QUICK_ELSEWHERE = {
     "qr_draw": "tests/device/ui/test_bench_qr.py",
     "voice_footprint": "tests/narration/test_voice_bench.py",
 }
-HELPERS = {"benchutil", "looptrace", "device_fuzz_report", "idle_loops", "voice_run", "buzz_rig"}
+HELPERS = {
+    "benchutil",
+    "looptrace",
+    "device_fuzz_report",
+    "idle_loops",
+    "voice_run",
+    "buzz_rig",
+    "store_scripts",
+}
 
 
 @pytest.mark.parametrize("name", sorted(RUN_HERE))
