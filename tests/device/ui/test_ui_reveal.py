@@ -8,6 +8,16 @@ from pathlib import Path
 
 import pygame
 import pytest
+from reveal_views import (
+    DOPPEL_FULL,
+    DOPPEL_IN_PLAY,
+    FULL,
+    FULL_COPYING,
+    THIRTEEN,
+    cards,
+    marks,
+    reveal,
+)
 
 from device.ui import TouchUI, UiInput
 from device.ui.actions import action_named
@@ -15,116 +25,18 @@ from device.ui.reveal import RevealScreen
 from device.ui.seats import CURRENT_TINT, VOTED_TINT
 from games.events import ChipKind, ChipTap, Tap
 from games.onenight.roles import Role
-from games.onenight.views import RevealChoice, RevealView
+from games.onenight.views import RevealView
 from games.views import ViewError
 
-IN_PLAY = [Role.ALIEN, Role.ALIEN, Role.COW, Role.GROOB, Role.BODY_SNATCHER, Role.VILLAGER]
-THIRTEEN = [
-    Role.ALIEN,
-    Role.SYNTHETIC_ALIEN,
-    Role.GROOB,
-    Role.ZERB,
-    Role.BODY_SNATCHER,
-    Role.APPRENTICE_ASSASSIN,
-    Role.VAMPIRE,
-    Role.THE_COUNT,
-    Role.CUPID,
-    Role.DOPPELGANGER,
-    Role.TROUBLEMAKER,
-    Role.INSOMNIAC,
-    Role.VILLAGER,
-]
-MARKS = {
-    "clarity": "Mark of Clarity",
-    "vampire": "Mark of the Vampire",
-    "fear": "Mark of Fear",
-    "bat": "Mark of the Bat",
-    "disease": "Mark of Disease",
-    "love": "Mark of Love",
-    "traitor": "Mark of the Traitor",
-    "assassin": "Mark of the Assassin",
-}
-DOPPEL_MARKS = {
-    f"doppel_{key}": f"Doppelganger {name}" for key, name in MARKS.items() if key != "vampire"
-}
-"""The Doppelganger's own set: no Mark of the Vampire among them (1.3)."""
 BECAME = [
     ("Became alien", "became:alien"),
     ("Became alien helper", "became:alien_helper"),
     ("Became neither", "became:none"),
 ]
-
-
-def cards(roles: list[Role]) -> tuple[RevealChoice, ...]:
-    return tuple(RevealChoice(role.value, role.display_name) for role in roles)
-
-
-def marks(keys: list[str]) -> tuple[RevealChoice, ...]:
-    return tuple(RevealChoice(key, {**MARKS, **DOPPEL_MARKS}[key]) for key in keys)
-
-
-def reveal(**changes: object) -> RevealView:
-    """A reveal view: seat 2 of 4 being entered, nothing chosen, with ``changes`` (lists are
-    taken as the view's tuples)."""
-    fields: dict[str, object] = {
-        "players": 4,
-        "seat": 2,
-        "revealed": (1,),
-        "cards": cards(IN_PLAY),
-        "marks": (),
-        "card": None,
-        "mark": None,
-        "became": None,
-        "alien_choices": False,
-        "snatched": False,
-        "snatch_choices": False,
-        "copy_choices": (),
-    }
-    fields.update({k: tuple(v) if isinstance(v, list) else v for k, v in changes.items()})
-    return RevealView(**fields)  # type: ignore[arg-type]
-
-
-FULL = reveal(
-    players=12,
-    seat=7,
-    revealed=[1, 2, 3, 4, 5, 6],
-    cards=cards(THIRTEEN),
-    marks=marks(list(MARKS)),
-    card="zerb",
-    mark="love",
-    became="alien",
-    alien_choices=True,
-    snatched=True,
-    snatch_choices=True,
-)
-
-
-DOPPEL_IN_PLAY = [Role.DOPPELGANGER, Role.WEREWOLF, Role.SEER, Role.ROBBER, Role.VILLAGER]
 COPYING = reveal(
     cards=cards(DOPPEL_IN_PLAY), card="doppelganger", copy_choices=cards(DOPPEL_IN_PLAY[1:])
 )
 """A Doppelganger card chosen: the roles it can have copied are offered."""
-FIFTEEN = [
-    *THIRTEEN,
-    Role.SEER,
-    Role.ROBBER,
-]
-FULL_COPYING = dataclasses.replace(
-    FULL,
-    cards=cards(FIFTEEN),
-    card="doppelganger",
-    became="seer",
-    copy_choices=cards([role for role in FIFTEEN if role is not Role.DOPPELGANGER]),
-)
-"""The most a copier card can offer: fifteen roles in play, Marks and every other chip."""
-DOPPEL_FULL = dataclasses.replace(
-    FULL_COPYING,
-    marks=marks([*MARKS, *DOPPEL_MARKS]),
-    mark="doppel_love",
-    shield_choices=True,
-    shielded=False,
-)
-"""Every Mark of both sets (fifteen), beside fifteen roles, Snatched and Shielded."""
 
 
 @pytest.mark.parametrize(
@@ -372,176 +284,3 @@ def test_a_tap_on_a_copy_chip_gives_its_action(ui: TouchUI, label: str, action: 
     ui.show(COPYING)
     ui.tap(label)
     assert ui.poll() == [UiInput("touch", action_named(action))]
-
-
-# -- Daybreak: the Curator's Artifacts and the Paranormal Investigator's sight -------------------
-
-TOTAL_CHAOS = [
-    Role.DOPPELGANGER,
-    Role.WEREWOLF,
-    Role.ROBBER,
-    Role.TROUBLEMAKER,
-    Role.ALPHA_WOLF,
-    Role.WITCH,
-    Role.VILLAGE_IDIOT,
-    Role.CURATOR,
-    Role.PARANORMAL_INVESTIGATOR,
-]
-ARTIFACTS = {
-    "claw": "Claw of the Werewolf",
-    "brand": "Brand of the Villager",
-    "cudgel": "Cudgel of the Tanner",
-    "void": "Void of Nothingness",
-    "mask": "Mask of Muting",
-    "shroud": "Shroud of Shame",
-}
-EVERY_ARTIFACT = {
-    **ARTIFACTS,
-    "bow": "Bow of the Hunter",
-    "cloak": "Cloak of the Prince",
-    "sword": "Sword of the Bodyguard",
-    "mist": "Mist of the Vampire",
-    "dagger": "Dagger of the Traitor",
-    "alien": "Alien Artifact",
-}
-
-
-def artifacts(names: dict[str, str]) -> tuple[RevealChoice, ...]:
-    return tuple(RevealChoice(key, name) for key, name in names.items())
-
-
-DAYBREAK = reveal(
-    players=5,
-    cards=cards(TOTAL_CHAOS),
-    card="village_idiot",
-    artifacts=artifacts(ARTIFACTS),
-    artifact="claw",
-    sight_choices=True,
-)
-FULL_DAYBREAK = dataclasses.replace(
-    FULL,
-    artifacts=artifacts(EVERY_ARTIFACT),
-    artifact="mist",
-    sight_choices=True,
-)
-"""Everything at once: thirteen cards, eight Marks, twelve Artifacts, every became chip."""
-
-
-@pytest.mark.parametrize("view", [DAYBREAK, FULL_DAYBREAK], ids=["daybreak", "everything"])
-def test_artifacts_and_sights_render_and_fit_without_overlap(
-    ui: TouchUI, view: RevealView, tmp_path: Path
-) -> None:
-    ui.show(view)
-    ui.redraw(0.0)
-    ui.save_png(tmp_path / "reveal.png")
-    assert pygame.image.load(str(tmp_path / "reveal.png")).get_size() == (800, 480)
-    controls = RevealScreen.from_view(view).controls()
-    assert len({c.label.casefold() for c in controls}) == len(controls)
-    for control in controls:
-        assert pygame.Rect(0, 0, 800, 480).contains(control.rect), control.label
-        assert min(control.rect.size) >= 26, control.label
-    for a, b in itertools.combinations(controls, 2):
-        assert not a.rect.colliderect(b.rect), (a.label, b.label)
-
-
-@pytest.mark.parametrize(
-    ("label", "action"),
-    [
-        ("No Artifact", "artifact:none"),
-        ("Claw of the Werewolf", "artifact:claw"),
-        ("Shroud of Shame", "artifact:shroud"),
-        ("Saw a werewolf", "became:werewolf"),
-        ("Saw the Tanner", "became:tanner"),
-        ("Alpha Wolf", "card:alpha_wolf"),
-    ],
-)
-def test_an_artifact_or_sight_chip_gives_its_action(ui: TouchUI, label: str, action: str) -> None:
-    ui.show(DAYBREAK)
-    ui.tap(label)
-    assert ui.poll() == [UiInput("touch", action_named(action))]
-
-
-def test_the_chosen_artifact_lights_and_no_artifact_chips_without_a_curator() -> None:
-    lit = {c.label for c in RevealScreen.from_view(DAYBREAK).controls() if c.lit}
-    assert "Claw of the Werewolf" in lit and "Became neither" in lit
-    plain = [c.label for c in RevealScreen.from_view(reveal()).controls()]
-    assert "No Artifact" not in plain and "Saw a werewolf" not in plain
-
-
-def test_a_bad_artifact_in_the_view_is_refused_when_built() -> None:
-    with pytest.raises(ViewError) as error:
-        dataclasses.replace(DAYBREAK, artifact="bow")
-    assert str(error.value) == "RevealView.artifact must be one of the Artifacts in play, got 'bow'"
-
-
-def test_a_nostradamus_card_offers_the_teams_he_can_have_foreseen(ui: TouchUI) -> None:
-    in_play = [Role.NOSTRADAMUS, Role.WEREWOLF, Role.SEER, Role.VILLAGER]
-    view = reveal(
-        cards=cards(in_play),
-        card="nostradamus",
-        foresaw="werewolf_team",
-        team_choices=["village_team", "werewolf_team"],
-    )
-    ui.show(view)
-    ui.tap("Foresaw village team")
-    assert ui.poll() == [UiInput("touch", ChipTap(ChipKind.FORESAW, "village_team"))]
-    lit = {c.label for c in RevealScreen.from_view(view).controls() if c.lit}
-    assert "Foresaw werewolf team" in lit and "Became neither" not in lit
-    controls = RevealScreen.from_view(view).controls()
-    for a, b in itertools.combinations(controls, 2):
-        assert not a.rect.colliderect(b.rect), (a.label, b.label)
-
-
-def test_a_nostradamus_card_offers_the_own_win_cards_he_can_have_stopped_on(ui: TouchUI) -> None:
-    # 2.13: he stops at a non-village role, the Tanner, Assassin or Blob among them (issue 35).
-    in_play = [Role.NOSTRADAMUS, Role.TANNER, Role.APPRENTICE_ASSASSIN, Role.WEREWOLF, Role.SEER]
-    view = reveal(
-        cards=cards(in_play),
-        card="nostradamus",
-        foresaw="tanner",
-        team_choices=["village_team", "werewolf_team", "tanner", "apprentice_assassin"],
-    )
-    ui.show(view)
-    ui.tap("Stopped on Apprentice Assassin")
-    assert ui.poll() == [UiInput("touch", ChipTap(ChipKind.FORESAW, "apprentice_assassin"))]
-    controls = RevealScreen.from_view(view).controls()
-    assert "Stopped on Tanner" in {c.label for c in controls if c.lit}
-    for a, b in itertools.combinations(controls, 2):
-        assert not a.rect.colliderect(b.rect), (a.label, b.label)
-
-
-def test_a_doppelganger_nostradamus_offers_the_teams_beside_her_copy(ui: TouchUI) -> None:
-    in_play = [Role.DOPPELGANGER, Role.NOSTRADAMUS, Role.WEREWOLF, Role.SEER]
-    view = reveal(
-        cards=cards(in_play),
-        card="doppelganger",
-        became="nostradamus",
-        copy_choices=cards(in_play[1:]),
-        team_choices=["village_team", "werewolf_team"],
-    )
-    ui.show(view)
-    ui.tap("Foresaw werewolf team")
-    assert ui.poll() == [UiInput("touch", ChipTap(ChipKind.FORESAW, "werewolf_team"))]
-    lit = {c.label for c in RevealScreen.from_view(view).controls() if c.lit}
-    assert {"Copied Nostradamus", "Became neither"} <= lit
-
-
-def test_the_doppelganger_marks_sit_in_a_row_of_their_own_and_tap_by_name(ui: TouchUI) -> None:
-    ui.show(DOPPEL_FULL)
-    controls = {c.label: c for c in RevealScreen.from_view(DOPPEL_FULL).controls()}
-    love, doppel_love = controls["Mark of Love"], controls["Doppelganger Mark of Love"]
-    assert doppel_love.rect.top > love.rect.bottom
-    assert doppel_love.text == "Doppel Love" and doppel_love.lit
-    ui.tap("Doppelganger Mark of the Assassin")
-    assert ui.poll() == [UiInput("touch", ChipTap(ChipKind.MARK, "doppel_assassin"))]
-
-
-def test_the_shield_toggle_is_offered_with_a_sentinel(ui: TouchUI) -> None:
-    ui.show(reveal(card="villager"))
-    assert "Shielded card" not in dict(ui.controls())
-    ui.show(reveal(card="villager", shield_choices=True, snatch_choices=True))
-    ui.tap("Shielded card")
-    assert ui.poll() == [UiInput("touch", ChipTap(ChipKind.SHIELDED, "yes"))]
-    ui.show(reveal(card="villager", shield_choices=True, shielded=True))
-    ui.tap("Shielded card")
-    assert ui.poll() == [UiInput("touch", ChipTap(ChipKind.SHIELDED, "no"))]
