@@ -225,5 +225,3 @@ def test_no_role_to_repeat_means_no_repeat_ripple() -> None:
     assert repeat_candidates(roles) == ()
     kinds = {draw(seed, roles).ripple.kind for seed in range(300)}  # type: ignore[union-attr]
     assert RippleKind.REPEAT not in kinds
-
-
