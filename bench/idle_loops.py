@@ -26,6 +26,7 @@ ALIENINJAS = ("ready-ours", "ready-held", "score-ours", "score-held")
 SETTLE_SECONDS = 12.0
 """At most this long for the idle speaker to close (3 s after its lines, cut short)."""
 
+
 @dataclass(frozen=True)
 class Result:
     """What one child measured over its idle window."""

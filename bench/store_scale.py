@@ -64,6 +64,7 @@ GAMES = ("Alienation", "Alieninjas", "One Night", "Alien Encounters")
 FORMATS = ("csv", "bgstats-url", "bgsplay", "json")
 TICKS = os.sysconf("SC_CLK_TCK")
 
+
 def generated(count: int) -> list[Play]:
     """``count`` plays of every game, 3 to 6 seats, named players and unnamed seats."""
     plays = []

@@ -20,6 +20,7 @@ TITLE_WIDTH = 630
 AXIS: Colour = (60, 70, 120)
 """Grid lines and axes: visible on the dark sky, quieter than any data."""
 
+
 def home_controls() -> list[Control]:
     """The Home control every chart has, top right."""
     return [Control("Home", Tap.HOME, HOME_RECT, True)]
