@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -53,3 +54,25 @@ def catalogue() -> Catalogue:
         },
         source="test",
     )
+
+
+@pytest.fixture
+def speech(tmp_path: Path) -> Path:
+    """A short line rendered by espeak-ng."""
+    path = tmp_path / "speech.wav"
+    EspeakBackend().synthesize("Aliens, open your eyes.", path)
+    return path
+
+
+@pytest.fixture
+def long_speech(tmp_path: Path) -> Path:
+    """A clip that cannot end while a test looks at it, however fast the driver plays."""
+    import wave
+
+    path = tmp_path / "long.wav"
+    with wave.open(str(path), "wb") as writer:
+        writer.setnchannels(1)
+        writer.setsampwidth(2)
+        writer.setframerate(22050)
+        writer.writeframes(b"\x00\x01" * 22050 * 60)
+    return path
