@@ -4,10 +4,13 @@ drawn."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pytest
+
+if TYPE_CHECKING:
+    from device.ui import TouchUI
 
 
 def display() -> pygame.Surface:
@@ -41,3 +44,11 @@ def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(Canvas, "text", recorded)
     return drawn
+
+
+def saved_png(ui: TouchUI, path: Path) -> None:
+    """Redraw the screen and save it to ``path``: a real 800x480 PNG."""
+    ui.redraw(0.0)
+    ui.save_png(path)
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert pygame.image.load(str(path)).get_size() == (800, 480)
