@@ -70,6 +70,7 @@ def night(
     from device.config import load_config
     from device.runtime.parts import Wiring, open_daemon
     from device.runtime.sessions import home_session
+    from device.runtime.wiring import Recording
     from games.events import Tap, Touched
     from games.onenight import SPEC
     from narration.audio import AudioOutput
@@ -86,7 +87,8 @@ def night(
     clock = VirtualClock(time.monotonic())
     wiring = Wiring(
         clock=clock, store_path=folder / f"night-{seed}.db", hardware="mock", readers=False,
-        voice="behind", progress=lambda done, total: setattr(cues, "lines", total),
+        voice="behind",
+        recording=Recording(progress=lambda done, total: setattr(cues, "lines", total)),
     )  # fmt: skip
     with ExitStack() as stack:
         daemon = open_daemon(config, wiring, stack)

@@ -20,6 +20,7 @@ from device.clock import RealClock
 from device.config import Config, resolve_store_path
 from device.runtime.inbox import Call
 from device.runtime.parts import Wiring, open_daemon, open_late
+from device.runtime.wiring import Duties
 from device.version import version_line
 
 if TYPE_CHECKING:
@@ -62,12 +63,9 @@ def run(config: Config, *, windowed: bool = False) -> int:
             clock=RealClock(),
             store_path=resolve_store_path(config),
             fullscreen=config.display.fullscreen and not windowed,
-            notify=True,
-            finish_voice=True,
+            duties=Duties.DEVICE,
             web=open_web_late,
             voice="behind",
-            backups=True,
-            late=True,
             test_inputs=open_test_inputs if test_inputs else None,
         )
         daemon = open_daemon(config, wiring, stack)

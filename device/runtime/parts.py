@@ -10,14 +10,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from contextlib import ExitStack
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
-from device.clock import Clock
 from device.config import Config, resolve_cache_dir
 from device.runtime.inbox import Inbox
 from device.runtime.nightsound import NightSound
+from device.runtime.wiring import Duties
+from device.runtime.wiring import Wiring as Wiring  # where the daemon's callers have it from
 from games import catalog
 from games.events import Control, ControlPressed, SeatPressed
 from hardware.backend import Hardware, PinMap, make_hardware
@@ -32,7 +32,7 @@ from narration.speech import SpeechBackend
 from narration.voices import VoiceChoice, choose_voice
 
 if TYPE_CHECKING:
-    from device.runtime.app import Daemon, PagePart, PassWatcher
+    from device.runtime.app import Daemon
 
 logger = logging.getLogger(__name__)
 
@@ -126,12 +126,6 @@ def cache_dir(config: Config) -> Path:
     return resolve_cache_dir(config)
 
 
-VOICE_MODES = ("behind", "wait", "time")
-"""How a daemon's narrator renders: ``behind`` the loop on a thread of its own (the device),
-``wait`` on the loop (the simulator copying WAVs: virtual time does not run meanwhile), or not
-at all, timing each line at the voice's rate (the simulator otherwise)."""
-
-
 BEHIND_NICE = 10
 """The niceness of the voice's worker while it renders behind the loop."""
 
@@ -162,7 +156,7 @@ def open_narrator(
 ) -> Narrator:
     """A narrator with the configured voice; ``audio`` False renders and captions only.
 
-    ``mode`` is one of :data:`VOICE_MODES`; ``behind`` renders on a thread of its own, with
+    ``mode`` is one of ``wiring.VOICE_MODES``; ``behind`` renders on a thread of its own, with
     ``clock`` the loop's clock and ``wake`` waking the loop when a line is ready."""
     output: AudioOutput | None = None
     if audio and config.audio.enabled:
@@ -203,77 +197,6 @@ def _timing_voice(config: Config, name: str | None) -> SpeechBackend:
     return SilentBackend(config.narration.rate)
 
 
-class WebOpener(Protocol):
-    """Starts the companion page for a daemon (``device.web.part.open_web``)."""
-
-    def __call__(
-        self, daemon: Daemon[Any], stack: ExitStack, *, port: int | None = None
-    ) -> PagePart | None:
-        """The web part (it offers what the page asked on each pass), or None."""
-        ...
-
-
-class WatcherOpener(Protocol):
-    """Opens what looks at the end of every pass of the loop (the chaos test's input folder,
-    ``device.simulator.testinput``), on the daemon's hardware and screen."""
-
-    def __call__(
-        self, hardware: Hardware, wake: Callable[[], None], stack: ExitStack
-    ) -> PassWatcher | None:
-        """The watcher, started (``stack`` stops it), or None."""
-        ...
-
-
-@dataclass(frozen=True)
-class Wiring:
-    """What sets the simulator apart from the device; ``open_daemon`` builds the rest the same.
-
-    The defaults are the device's, except the clock and the store, which are always given.
-    """
-
-    clock: Clock
-    store_path: Path
-    hardware: str | None = None
-    """The hardware backend; None: the config's."""
-    readers: bool = True
-    """Whether the configured tag readers are opened (the simulator has none)."""
-    audio: bool = True
-    """Whether narration plays on the speaker (else it is rendered and captioned only)."""
-    fullscreen: bool = False
-    transcript: Path | None = None
-    """Where the transcript is streamed (None: nowhere)."""
-    keep_transcript: bool = False
-    """Whether transcript entries are kept in memory (a long-running daemon keeps none)."""
-    cache: Path | None = None
-    """Where rendered WAVs are kept (None: the config's cache)."""
-    progress: Callable[[int, int], None] | None = None
-    wav_dir: Path | None = None
-    shot_dir: Path | None = None
-    strict: bool = False
-    """Raise a refused input, a game's bug or a refused write (the simulator reports it),
-    instead of apologising and going on as the device does."""
-    notify: bool = False
-    """Whether systemd is told of readiness and fed the watchdog."""
-    voice: str = "wait"
-    """How lines are rendered (:data:`VOICE_MODES`): the device renders ``behind`` its loop."""
-    finish_voice: bool = False
-    """Whether sentences missing from the voice cache are rendered in the background (the
-    device: an interrupted ``voice prepare`` or a changed voice is finished behind the game)."""
-    web: WebOpener | None = None
-    """What serves the companion page (when the config's ``[web]`` enables it; None: not
-    served), passed in so the daemon's parts never import the web part."""
-    web_port: int | None = None
-    test_inputs: WatcherOpener | None = None
-    """The chaos test's input folder (None: none, as on a real device)."""
-    """The companion page's port instead of the config's (0: any free one, for tests)."""
-    backups: bool = False
-    """Whether the store is backed up beside itself after every logged play, its snapshots
-    written off the loop (the device; the simulator makes none)."""
-    late: bool = False
-    """Whether the voice cache's scan and the companion page wait for :func:`open_late`
-    (the device: the first screen needs neither, so READY comes sooner)."""
-
-
 def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
     """Open the store, screen, hardware, readers and narrator in order (``stack`` closes them
     in reverse) and build the daemon on them. The screen opens, but nothing is shown yet."""
@@ -293,7 +216,8 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
     notices: list[str] = []
     store = Store(wiring.store_path, on_write_error=None if wiring.strict else notices.append)
     stack.callback(store.close)
-    store.sync_wal_behind(wiring.backups)  # the device's checkpoints fsynced off the loop
+    # The device's checkpoints are fsynced off the loop.
+    store.sync_wal_behind(wiring.does(Duties.BACKUPS))
     ui = TouchUI(
         size=(config.display.width, config.display.height),
         fullscreen=wiring.fullscreen,
@@ -315,7 +239,8 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
     stack.callback(narrator.close)
     ui.open()
     stack.callback(ui.close)
-    transcript = Transcript(clock, wiring.transcript, keep=wiring.keep_transcript)
+    recording = wiring.recording
+    transcript = Transcript(clock, recording.transcript, keep=recording.keep_transcript)
     stack.callback(transcript.close)
     outputs = Outputs(
         transcript=transcript,
@@ -324,9 +249,9 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
         lamps=hardware.lamps,
         buzzer=hardware.buzzer,
         store=store,
-        progress=wiring.progress,
-        wav_dir=wiring.wav_dir,
-        shot_dir=wiring.shot_dir,
+        progress=recording.progress,
+        wav_dir=recording.wav_dir,
+        shot_dir=recording.shot_dir,
         now=clock.now,
         audio=narrator.audio if isinstance(narrator.audio, AudioOutput) else None,
         ambience=NightSound(
@@ -340,19 +265,19 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
         ),
         location=config.store.location,
         seats=config.hardware.seats,
-        backups=backup_dir(wiring.store_path) if wiring.backups else None,
-        backups_behind=wiring.backups,  # a long log's copy: off the loop
+        backups=backup_dir(wiring.store_path) if wiring.does(Duties.BACKUPS) else None,
+        backups_behind=wiring.does(Duties.BACKUPS),  # a long log's copy: off the loop
         links_behind=wiring.voice == "behind",  # the device's loop: nothing slow on it
         wake=ui.wake,
     )
-    notifier = Notifier() if wiring.notify else Notifier({})
+    notifier = Notifier() if wiring.does(Duties.NOTIFY) else Notifier({})
     opener = wiring.test_inputs
     watcher = opener(hardware, ui.wake, stack) if opener is not None else None
     stack.callback(notifier.stopping)
     runtime = Runtime(clock, Executor(outputs), store)
     stack.callback(runtime.executor.last.links.close)
     background = None  # the voice cache finished behind the game (after READY: late)
-    if wiring.finish_voice and not wiring.late:
+    if wiring.does(Duties.FINISH_VOICE) and not wiring.does(Duties.LATE):
         from device.runtime.first_voice import finish_voice_cache
 
         background = finish_voice_cache(
@@ -373,7 +298,7 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
         notices=notices,
         test_inputs=watcher,
     )
-    if not wiring.late:
+    if not wiring.does(Duties.LATE):
         daemon.voice.background = background
         open_late(daemon, wiring, stack, voice=False)
     return daemon
@@ -381,10 +306,10 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
 
 def open_late(daemon: Daemon[Any], wiring: Wiring, stack: ExitStack, *, voice: bool = True) -> None:
     """Start what the first screen does not need (after READY on the device): rendering what
-    the voice cache lacks (``voice``, when ``wiring.finish_voice``) and the companion page
+    the voice cache lacks (``voice``, when ``Duties.FINISH_VOICE``) and the companion page
     (its aiohttp import alone is a third of a second of CPU here)."""
     narrator = daemon.runtime.executor.out.narrator
-    if voice and wiring.finish_voice and isinstance(narrator, Narrator):
+    if voice and wiring.does(Duties.FINISH_VOICE) and isinstance(narrator, Narrator):
         from device.runtime.first_voice import finish_voice_cache
 
         executor = daemon.runtime.executor

@@ -22,6 +22,7 @@ from device.config import Config
 from device.headless import go_headless
 from device.runtime.parts import Wiring, open_daemon
 from device.runtime.sessions import make_session
+from device.runtime.wiring import Recording
 from device.simulator.scenario import (
     WAIT_LIMIT_SECONDS,
     Scenario,
@@ -132,12 +133,14 @@ def sim_wiring(
         hardware="mock",
         readers=False,
         audio=False,
-        transcript=transcript,
-        keep_transcript=True,
+        recording=Recording(
+            transcript=transcript,
+            keep_transcript=True,
+            progress=progress,
+            wav_dir=wav_dir,
+            shot_dir=shot_dir,
+        ),
         cache=cache,
-        progress=progress,
-        wav_dir=wav_dir,
-        shot_dir=shot_dir,
         strict=strict,
         # Lines are rendered only when their WAVs are kept; otherwise each is timed at the
         # voice's rate, so a scenario plays in seconds whatever the voice.

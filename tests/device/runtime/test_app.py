@@ -21,6 +21,7 @@ from device.config import load_config
 from device.runtime.app import IDLE_WAKE_SECONDS, Daemon
 from device.runtime.parts import Wiring, open_daemon
 from device.runtime.readers import warnings_into
+from device.runtime.wiring import Duties
 from device.store.backups import backup_dir
 from device.store.database import Store
 from games.catalog import home_buttons
@@ -162,7 +163,7 @@ def test_the_wiring_sets_backups_and_quitting_keys_at_construction(
         readers=False,
         audio=False,
         fullscreen=device,
-        backups=device,
+        duties=Duties.BACKUPS if device else Duties.NONE,
     )
     with ExitStack() as stack:
         daemon = open_daemon(config, wiring, stack)

@@ -13,6 +13,7 @@ from device.runtime.app import Daemon
 from device.runtime.inbox import Call
 from device.runtime.parts import Wiring, open_daemon
 from device.runtime.sessions import home_session
+from device.runtime.wiring import Recording
 from games.events import Control, ControlPressed, SeatPressed
 
 
@@ -27,7 +28,7 @@ def replicas_round(tmp_path: Path, stack: ExitStack) -> tuple[Daemon[Any], Virtu
         store_path=tmp_path / "m.db",
         hardware="mock",
         audio=False,
-        keep_transcript=True,
+        recording=Recording(keep_transcript=True),
     )
     daemon = open_daemon(config, wiring, stack)
     setup = {"game": "alieninjas", "mission": "replicas", "players": 4}
