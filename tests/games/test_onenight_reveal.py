@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 import pytest
+from reveal_picker import copy_choices, picker
 from tables import load_cases
 
 from games.effects import Report, Say, Show
@@ -22,7 +23,7 @@ from games.onenight.revealed import Copied, RevealDraft, RevealEntry, entry_from
 from games.onenight.roles import Role, Team
 from games.onenight.setup import OneNightSetup, parse_roles
 from games.onenight.state import OneNightPhase, OneNightState, state_from_json, state_to_json
-from games.onenight.views import COPIED_NOTHING, RevealChoice, RevealView
+from games.onenight.views import COPIED_NOTHING, RevealView
 
 CASES = load_cases("onenight_reveal")
 
@@ -132,10 +133,6 @@ COPIERS = ("doppelganger", "copycat")
 
 class NotOffered(Exception):
     """The picker offers no chip for this tap (so the table cannot enter it by touch)."""
-
-
-def copy_choices(view: RevealView) -> list[str]:
-    return [choice.value for choice in view.copy_choices]
 
 
 CASE_SEEDS = [
@@ -256,111 +253,6 @@ def test_a_nostradamus_team_saved_as_his_conversion_reads_as_foreseen() -> None:
     assert old == RevealEntry(2, Role.NOSTRADAMUS, foresaw=Team.VAMPIRE)
     with pytest.raises(ValueError, match="became is 'cow': not a known name"):
         entry_from_json([2, "seer", None, "cow"])
-
-
-# -- The role a Doppelganger or Copycat card copied, by touch (1.3) ------------------------------
-
-DOPPEL = ["doppelganger", "werewolf", "seer", "robber", "villager", "villager", "troublemaker"]
-
-
-def picker(roles: list[str] = DOPPEL) -> OneNightState:
-    setup = OneNightSetup(len(roles) - 3, parse_roles(roles), 1)
-    return OneNightState(setup, phase=OneNightPhase.REVEAL, ballot=Ballot(setup.players))
-
-
-def tap(state: OneNightState, *actions: str) -> tuple[OneNightState, list[Any]]:
-    effects: list[Any] = []
-    for action in actions:
-        state, effects = reveal.on_touch(state, Touched(parse_action(action)))
-    return state, effects
-
-
-@pytest.mark.parametrize("action", ["card:cow", "seat:0", "seat:99", "mark:love", "artifact:claw"])
-def test_a_chip_the_picker_does_not_offer_changes_nothing(action: str) -> None:
-    state, _ = tap(picker(), "seat:1", "card:seer")
-    # No Cow, no seat 99, no Marks and no Curator in this game: the view stays one it can show.
-    assert tap(state, action) == (state, [])
-
-
-def test_a_copier_card_offers_the_roles_in_play_she_could_have_copied() -> None:
-    state, _ = tap(picker(), "seat:1", "card:seer")
-    assert reveal.reveal_view(state).copy_choices == ()
-    state, effects = tap(state, "card:doppelganger")
-    view = next(e.view for e in effects if isinstance(e, Show))
-    assert isinstance(view, RevealView)
-    assert view.copy_choices == (
-        RevealChoice("werewolf", "Werewolf"),
-        RevealChoice("seer", "Seer"),
-        RevealChoice("robber", "Robber"),
-        RevealChoice("troublemaker", "Troublemaker"),
-        RevealChoice("villager", "Villager"),
-    )
-    both = picker(["copycat", "doppelganger", "vampire", "seer", "villager", "villager"])
-    state, _ = tap(both, "card:copycat")
-    # A Doppelganger who copied the Copycat ends as what the Copycat saw: never a copier.
-    assert copy_choices(reveal.reveal_view(state)) == ["vampire", "seer", "villager"]
-
-
-def test_confirm_waits_for_the_role_the_card_became() -> None:
-    state, said = tap(picker(), "seat:1", "card:doppelganger", "confirm")
-    assert said == [Say.of("onenight.reveal.pick_copied")]
-    assert state.reveals == ()
-    state, _ = tap(state, "became:werewolf")
-    assert reveal.reveal_view(state).became == "werewolf"  # shown before it is confirmed
-    assert state.reveals == ()
-    state, _ = tap(state, "confirm")
-    assert state.reveals == (RevealEntry(1, Role.DOPPELGANGER, became=Role.WEREWOLF),)
-
-
-def test_copied_nothing_is_chosen_on_purpose_and_kept_as_no_copy() -> None:
-    state, _ = tap(picker(), "seat:2", "card:doppelganger", "became:nothing")
-    assert reveal.reveal_view(state).became == "nothing"
-    state, _ = tap(state, "confirm")
-    assert state.reveals == (RevealEntry(2, Role.DOPPELGANGER),)
-
-
-PICKS = [
-    ("card:doppelganger", "doppelganger", None),
-    ("became:seer", "doppelganger", "seer"),
-    ("card:doppelganger", "doppelganger", "seer"),  # the same card again keeps the copy
-    ("became:none", "doppelganger", "seer"),  # Neither: no conversion; the copy stays
-    ("became:doppelganger", "doppelganger", "seer"),  # never a copier: ignored
-    ("became:alien", "doppelganger", "alien"),  # one choice: the app's conversion instead
-    ("card:villager", "villager", "alien"),  # a conversion stays with a new card
-    ("became:seer", "villager", "alien"),  # only a copier card copies: ignored
-    ("became:none", "villager", None),
-    ("card:doppelganger", "doppelganger", None),
-    ("became:werewolf", "doppelganger", "werewolf"),
-    ("card:villager", "villager", None),  # a copied role goes with the copier card only
-    ("card:doppelganger", "doppelganger", None),
-    ("became:nothing", "doppelganger", "nothing"),
-    ("card:none", None, None),  # the card put back: choose again
-]
-
-
-def test_the_copied_role_follows_the_picks() -> None:
-    state = picker()
-    for action, card, became in PICKS:
-        state, _ = tap(state, action)
-        view = reveal.reveal_view(state)
-        assert (view.card, view.became) == (card, became), action
-
-
-def test_a_refused_seat_keeps_its_picks_while_another_seat_is_corrected() -> None:
-    # 1.4 one Sentinel, one shield: seat 2's shield is refused while seat 1 holds it.
-    state = picker(["sentinel", "werewolf", "seer", "robber", "villager", "villager", "drunk"])
-    state, _ = tap(state, "seat:1", "card:seer", "shielded:yes", "confirm")
-    state, _ = tap(state, "card:robber", "shielded:yes")
-    assert reveal.reveal_view(state).seat == 2
-    with pytest.raises(reveal.RevealError, match="only shield is on seat 1"):
-        tap(state, "confirm")
-    state, _ = tap(state, "seat:1", "shielded:no", "confirm")  # the shield was seat 2's
-    view = reveal.reveal_view(state)
-    assert (view.seat, view.card, view.shielded) == (2, "robber", True)  # as it was left
-    assert state_from_json(json.loads(json.dumps(state_to_json(state)))).held == state.held
-    state, _ = tap(state, "confirm")
-    assert [(entry.seat, entry.shielded) for entry in state.reveals] == [(1, False), (2, True)]
-    assert state.held == ()
 
 
 # -- An entry given by name is read at the edge; a name that is no member is refused as written --
