@@ -16,7 +16,7 @@ EDGES = {
     "device/ui/events.py": "pygame's key constants by number, and its event's optional button",
     "device/config.py": "a config section's dataclass by its section name",
     "device/config_text.py": "a config key's value by its declared name, to write the file",
-    "device/store/scorelog.py": "a play's optional dataclass fields written when set",
+    "device/store/playjson.py": "a play's optional dataclass fields written when set",
     "device/web/quietlog.py": "aiohttp's exception carries its status and message or not",
     "device/commands/cli.py": "argparse's namespace has only the chosen command's options",
     "device/commands/appliance.py": "argparse's namespace, as in cli.py",
