@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from resume_play import Play, played
 from tables import case_id, load_cases
 
-from device.config import default_config
-from device.runtime.sessions import make_session, session_for_checkpoint
+from device.runtime.sessions import session_for_checkpoint
 from games.alienation import session as alienation
 from games.alieninjas import session as alieninjas
 from games.alieninjas.setup import MISSIONS
@@ -38,29 +38,17 @@ from games.effects import (
 )
 from games.encounters import session as encounters
 from games.events import (
-    Control,
-    ControlPressed,
     Event,
-    LinesReady,
-    RevealEntered,
-    ScoreEntered,
-    SeatPressed,
     Tick,
-    Touched,
-    VoteCast,
-    parse_action,
 )
 from games.onenight import night
 from games.onenight import session as onenight
-from games.onenight.state import OneNightState
 from games.scorelog import players
 from games.session import Session
 from games.views import View
 
 ROOT = Path(__file__).parents[2]
 CASES = load_cases("resume_phases")
-CONFIG = default_config()
-
 TIMES: dict[str, tuple[str, ...]] = {
     # Where each game's state holds a time on the device clock ("*": every item of a list).
     "onenight": ("deadline", "day_ends_at"),
@@ -82,129 +70,6 @@ CLOCKS: dict[str, Callable[[float], float]] = {
     "later": lambda saved_at: saved_at + 1000.0,
     "rebooted": lambda saved_at: 3.0,  # a clock that starts again near zero
 }
-LINE_SECONDS = 1.5
-"""The spoken length the test gives every pre-rendered line."""
-
-
-class Play:
-    """One game driven through its real session, keeping everything it did."""
-
-    def __init__(self, case: Mapping[str, Any]) -> None:
-        self.case = case
-        setup = dict(case["setup"])
-        self.session: Session[Any]
-        self.state: Any
-        if setup["game"] == "players":
-            self.session = players.PlayersSession(tuple(setup["profiles"]), setup["players"])
-        else:
-            self.session = make_session(setup, CONFIG)
-        self.now = 0.0
-        self.saved_at = 0.0
-        self.log: list[Effect] = []
-        self.state, effects = self.session.start(self.now)
-        self._done(effects)
-
-    def _done(self, effects: list[Effect]) -> None:
-        """Keep the effects of one transition, as the runtime does after checkpointing it."""
-        self.saved_at = self.now
-        self.log += effects
-        for effect in effects:
-            if isinstance(effect, Prepare) and not self.case.get("hold_lines", False):
-                self.feed(LinesReady((LINE_SECONDS,) * len(effect.lines)))
-
-    def feed(self, event: Event) -> None:
-        self.state, effects = self.session.handle(self.state, event, self.now)
-        self._done(effects)
-
-    def deadline(self) -> float | None:
-        return self.session.next_deadline(self.state)
-
-    def tick_once(self) -> None:
-        deadline = self.deadline()
-        assert deadline is not None, f"nothing is timed in phase {self.phase!r}"
-        self.now = max(self.now, deadline)
-        self.feed(Tick(self.now))
-
-    def tick_due(self) -> None:
-        deadline = self.deadline()
-        if deadline is not None and deadline <= self.now:
-            self.feed(Tick(self.now))
-
-    def run_until(self, done: Callable[[], bool], what: str) -> None:
-        for _ in range(10_000):
-            if done():
-                return
-            self.tick_once()
-        raise AssertionError(f"{what} never came")
-
-    @property
-    def phase(self) -> str:
-        return self.session.phase(self.state)
-
-    def one(self, event: Mapping[str, Any]) -> None:
-        """Play one event of a case (see the data file for the kinds)."""
-        (kind, value), *_ = event.items()
-        if kind == "wait":
-            end = self.now + float(value)
-            while (deadline := self.deadline()) is not None and deadline <= end:
-                self.tick_once()
-            self.now = end
-            return
-        if kind == "ticks":
-            for _ in range(int(value)):
-                self.tick_once()
-            return
-        if kind == "until":
-            self.run_until(lambda: self.phase == value, f"phase {value!r}")
-            return
-        if kind == "until_step":
-            self.run_until(lambda: self._last_step() == value, f"step {value!r}")
-            return
-        if kind == "until_window":
-            self.run_until(lambda: bool(self.state.listening), "an answer window")
-            return
-        self.feed(_event(kind, value, self.now))
-        self.tick_due()
-
-    def _last_step(self) -> str | None:
-        if self.phase not in ("dusk", "night") or self.state.cue == 0:
-            return None
-        state: OneNightState = self.state
-        return night.cues(state)[state.cue - 1].step
-
-    @property
-    def screen(self) -> Show:
-        return [effect for effect in self.log if isinstance(effect, Show)][-1]
-
-
-def _event(kind: str, value: Any, now: float) -> Event:
-    if kind == "press":
-        return SeatPressed(int(value), now)
-    if kind == "control":
-        return ControlPressed(Control(value), now)
-    if kind == "touch":
-        return Touched(parse_action(str(value)))
-    if kind == "vote":
-        return VoteCast(value["voter"], value["target"])
-    if kind == "reveal":
-        return RevealEntered(
-            value["seat"],
-            value["card"],
-            value.get("mark"),
-            value.get("became"),
-            value.get("snatched", False),
-        )
-    if kind == "score":
-        extra = tuple(sorted((k, v) for k, v in value.items() if k not in ("seat", "points")))
-        return ScoreEntered(value["seat"], value.get("points"), extra)
-    raise AssertionError(f"unknown event kind {kind!r}")
-
-
-def played(case: Mapping[str, Any]) -> Play:
-    play = Play(case)
-    for event in case.get("events", ()):
-        play.one(event)
-    return play
 
 
 def shifted(data: Any, paths: tuple[str, ...], shift: float) -> Any:
