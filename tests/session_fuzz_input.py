@@ -145,6 +145,11 @@ def any_entry(pick: Pick, players: int) -> Event:
     return LinesReady(tuple(0.5 for _ in range(pick.integer(0, 3))))
 
 
+def seconds(pick: Pick, *values: float) -> float:
+    """One of ``values`` (a setting's seconds: off, usual, long)."""
+    return pick.choice(values)
+
+
 # -- kinds -------------------------------------------------------------------------------
 
 
