@@ -40,6 +40,7 @@ HELPERS = {
     "voice_run",
     "buzz_rig",
     "store_scripts",
+    "voice_children",
 }
 
 
