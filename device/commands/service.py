@@ -7,6 +7,7 @@ until SIGTERM or SIGINT; the parts close in reverse order on the way out.
 
 from __future__ import annotations
 
+import faulthandler
 import logging
 import os
 import signal
@@ -56,6 +57,9 @@ def run(config: Config, *, windowed: bool = False) -> int:
     # inherit the mask), and a small thread waits for them and wakes the loop.
     stop_signals = {signal.SIGTERM, signal.SIGINT}
     signal.pthread_sigmask(signal.SIG_BLOCK, stop_signals)
+    # A crash in native code (SDL, a decoder) or the watchdog's SIGABRT on a hung loop leaves
+    # every thread's Python stack in the journal, not just "code=killed, status=6/ABRT".
+    faulthandler.enable(all_threads=True)
     with ExitStack() as stack:
         stack.callback(signal.pthread_sigmask, signal.SIG_UNBLOCK, stop_signals)
         test_inputs = os.environ.get("MOTHERSHIP_TEST_INPUTS")

@@ -211,3 +211,20 @@ def test_the_service_logs_which_release_runs(tmp_path: Path) -> None:
     running = [line for line in err.splitlines() if "mothership is running" in line]
     assert len(running) == 1, err[-2000:]
     assert running[0].endswith(f"mothership is running: {version_line()}")
+
+
+def test_a_killed_service_leaves_every_threads_stack_in_its_log(tmp_path: Path) -> None:
+    # What systemd's watchdog sends a hung loop (SIGABRT), and a crash in native code
+    # (SIGSEGV) too, leave the Python stacks in the journal, the main loop's among them.
+    process, listener = start_service(tmp_path, subprocess.PIPE)
+    try:
+        assert listener.recv(64) == b"READY=1"
+        process.send_signal(signal.SIGABRT)
+        _, err = process.communicate(timeout=30)
+    finally:
+        process.kill()
+        listener.close()
+    assert process.returncode == -signal.SIGABRT
+    assert "Fatal Python error: Aborted" in err, err[-2000:]
+    assert "(most recent call first)" in err, err[-2000:]
+    assert "device/commands/service.py" in err, err[-2000:]  # the main thread, in the daemon
