@@ -81,6 +81,9 @@ def stars_setup(block: Mapping[str, Any], settings: Settings) -> StarsSetup:
 
 def check_entry(state: StarsState, event: ScoreEntered) -> int:
     """A seat's points from its entry (its declared fields only)."""
+    players = state.setup.players
+    if not 1 <= event.seat <= players:
+        raise EventNotAcceptedError(f"seat {event.seat}: not a seat at this table (1 to {players})")
     extra: dict[str, Any] = dict(event.extra)
     unknown = sorted(set(extra) - set(EXTRA))
     if unknown or event.points is None:

@@ -227,3 +227,18 @@ def test_it_starts_from_home_keeps_its_dark_phase_secret_and_resumes(
         state = runtime.session.to_json(runtime.state)
         resumed = session_for_checkpoint("stars", json.loads(json.dumps(state)))
         assert resumed.from_json(state) == runtime.state
+
+
+@pytest.mark.parametrize("seat", [0, 3, -1])
+def test_a_score_for_a_seat_outside_its_table_is_refused_with_the_seat(
+    registered: None, seat: int
+) -> None:
+    # The session fuzz once entered seat 0, which broke the final scores later (a KeyError).
+    from stargame.session import StarsState, check_entry
+
+    from games.errors import EventNotAcceptedError
+
+    state = StarsState(StarsSetup(seed=1, players=2, level=1, seconds=5), StarsPhase.SCORE)
+    with pytest.raises(EventNotAcceptedError, match=f"seat {seat}: not a seat at this table"):
+        check_entry(state, ScoreEntered(seat, 3))
+    assert check_entry(state, ScoreEntered(2, 3)) == 3
