@@ -36,6 +36,7 @@ def child_night(mode: str, cache: str, players: int, engine: str) -> dict[str, A
     from device.clock import VirtualClock
     from device.config import load_config
     from device.runtime.parts import Wiring, open_daemon
+    from device.runtime.wiring import VoiceMode
     from device.simulator.run import ScenarioPlayer
     from device.simulator.scenario import parse_scenario
     from narration import clips as clips_module
@@ -62,7 +63,8 @@ def child_night(mode: str, cache: str, players: int, engine: str) -> dict[str, A
             audio=True,
             cache=Path(cache),
             strict=True,
-            voice="wait",  # the night is rendered before it starts, as the device's setup waits
+            # The night is rendered before it starts, as the device's setup waits.
+            voice=VoiceMode.WAIT,
         )
         daemon = open_daemon(config, wiring, stack)
         output = daemon.runtime.executor.out.audio
@@ -117,6 +119,7 @@ def child_idle(phase: str, mode: str, seconds: float, bed: str) -> dict[str, Any
 
     from device.config import load_config
     from device.runtime.parts import Wiring, open_daemon
+    from device.runtime.wiring import VoiceMode
     from device.simulator.run import ScenarioPlayer
     from device.simulator.scenario import parse_scenario
 
@@ -134,7 +137,7 @@ def child_idle(phase: str, mode: str, seconds: float, bed: str) -> dict[str, Any
             audio=True,
             cache=Path(scratch) / "c",
             strict=True,
-            voice="wait",
+            voice=VoiceMode.WAIT,
         )
         daemon = open_daemon(config, wiring, stack)
         if phase == "home":

@@ -70,7 +70,7 @@ def night(
     from device.config import load_config
     from device.runtime.parts import Wiring, open_daemon
     from device.runtime.sessions import home_session
-    from device.runtime.wiring import Recording
+    from device.runtime.wiring import Recording, VoiceMode
     from games.events import Tap, Touched
     from games.onenight import SPEC
     from narration.audio import AudioOutput
@@ -87,7 +87,7 @@ def night(
     clock = VirtualClock(time.monotonic())
     wiring = Wiring(
         clock=clock, store_path=folder / f"night-{seed}.db", hardware="mock", readers=False,
-        voice="behind",
+        voice=VoiceMode.BEHIND,
         recording=Recording(progress=lambda done, total: setattr(cues, "lines", total)),
     )  # fmt: skip
     with ExitStack() as stack:

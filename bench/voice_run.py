@@ -74,6 +74,7 @@ class Run:
         import device.runtime.parts as parts
         from device.clock import RealClock
         from device.config import load_config
+        from device.runtime.wiring import VoiceMode
         from narration.fake import SlowBackend
         from narration.piper_backend import PiperBackend
         from narration.piper_model import bundled_model, piper_installed
@@ -96,7 +97,11 @@ class Run:
 
         parts.speech_backend = slow_voice
         wiring = parts.Wiring(
-            clock=RealClock(), store_path=store, hardware="mock", readers=False, voice=mode
+            clock=RealClock(),
+            store_path=store,
+            hardware="mock",
+            readers=False,
+            voice=VoiceMode(mode),
         )
         self.daemon = parts.open_daemon(config, wiring, stack)
         self.figures = Figures()

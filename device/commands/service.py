@@ -21,7 +21,7 @@ from device.clock import RealClock
 from device.config import Config, resolve_store_path
 from device.runtime.inbox import Call
 from device.runtime.parts import Wiring, open_daemon, open_late
-from device.runtime.wiring import Duties
+from device.runtime.wiring import Duties, VoiceMode
 from device.version import version_line
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ def run(config: Config, *, windowed: bool = False) -> int:
             fullscreen=config.display.fullscreen and not windowed,
             duties=Duties.DEVICE,
             web=open_web_late,
-            voice="behind",
+            voice=VoiceMode.BEHIND,
             test_inputs=open_test_inputs if test_inputs else None,
         )
         daemon = open_daemon(config, wiring, stack)

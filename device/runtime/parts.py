@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from device.config import Config, resolve_cache_dir
 from device.runtime.inbox import Inbox
 from device.runtime.nightsound import NightSound
-from device.runtime.wiring import Duties
+from device.runtime.wiring import Duties, VoiceMode
 from device.runtime.wiring import Wiring as Wiring  # where the daemon's callers have it from
 from games import catalog
 from games.events import Control, ControlPressed, SeatPressed
@@ -150,13 +150,13 @@ def open_narrator(
     audio: bool,
     backend: str | None = None,
     cache: Path | None = None,
-    mode: str = "wait",
+    mode: VoiceMode = VoiceMode.WAIT,
     clock: Callable[[], float] | None = None,
     wake: Callable[[], None] | None = None,
 ) -> Narrator:
     """A narrator with the configured voice; ``audio`` False renders and captions only.
 
-    ``mode`` is one of ``wiring.VOICE_MODES``; ``behind`` renders on a thread of its own, with
+    ``mode`` ``BEHIND`` renders on a thread of its own, with
     ``clock`` the loop's clock and ``wake`` waking the loop when a line is ready."""
     output: AudioOutput | None = None
     if audio and config.audio.enabled:
@@ -171,17 +171,17 @@ def open_narrator(
     remember_checks_in((cache or cache_dir(config)) / VOICE_CHECKED)
     # The loop wins the CPU over a worker rendering behind it: every worker, from the probe's
     # on, is started niced (set after the probe, the first start's worker stayed at nice 0).
-    nice = BEHIND_NICE if mode == "behind" else 0
+    nice = BEHIND_NICE if mode is VoiceMode.BEHIND else 0
     narrator = Narrator(
         Catalogue.load(*catalogues()),
         speech_backend(config, name=backend, nice=nice)
-        if mode != "time"
+        if mode is not VoiceMode.TIME
         else _timing_voice(config, backend),
         cache or cache_dir(config),
         output,
-        timing_only=mode == "time",
+        timing_only=mode is VoiceMode.TIME,
     )
-    if mode == "behind":
+    if mode is VoiceMode.BEHIND:
         narrator.render_behind(
             fallback=fallback_voice(narrator.backend),
             late_after=config.narration.late_after,
@@ -260,14 +260,14 @@ def open_daemon(config: Config, wiring: Wiring, stack: ExitStack) -> Daemon:
             enabled=config.audio.ambience,
             music_dir=config.audio.music_dir,
             now=clock.now,
-            behind=wiring.voice == "behind",
+            behind=wiring.voice is VoiceMode.BEHIND,
             wake=ui.wake,
         ),
         location=config.store.location,
         seats=config.hardware.seats,
         backups=backup_dir(wiring.store_path) if wiring.does(Duties.BACKUPS) else None,
         backups_behind=wiring.does(Duties.BACKUPS),  # a long log's copy: off the loop
-        links_behind=wiring.voice == "behind",  # the device's loop: nothing slow on it
+        links_behind=wiring.voice is VoiceMode.BEHIND,  # the device's loop: nothing slow on it
         wake=ui.wake,
     )
     notifier = Notifier() if wiring.does(Duties.NOTIFY) else Notifier({})

@@ -17,10 +17,15 @@ if TYPE_CHECKING:
     from hardware.backend import Hardware
 
 
-VOICE_MODES = ("behind", "wait", "time")
-"""How a daemon's narrator renders: ``behind`` the loop on a thread of its own (the device),
-``wait`` on the loop (the simulator copying WAVs: virtual time does not run meanwhile), or not
-at all, timing each line at the voice's rate (the simulator otherwise)."""
+class VoiceMode(enum.Enum):
+    """How a daemon's narrator renders its lines."""
+
+    BEHIND = "behind"
+    """Behind the loop, on a thread of its own (the device)."""
+    WAIT = "wait"
+    """On the loop (the simulator copying WAVs: virtual time does not run meanwhile)."""
+    TIME = "time"
+    """Not at all: each line is timed at the voice's rate (the simulator otherwise)."""
 
 
 class WebOpener(Protocol):
@@ -104,8 +109,8 @@ class Wiring:
     instead of apologising and going on as the device does."""
     duties: Duties = Duties.NONE
     """What only the device does beside its game (``Duties.DEVICE`` on the device)."""
-    voice: str = "wait"
-    """How lines are rendered (:data:`VOICE_MODES`): the device renders ``behind`` its loop."""
+    voice: VoiceMode = VoiceMode.WAIT
+    """How lines are rendered: the device renders ``BEHIND`` its loop."""
     web: WebOpener | None = None
     """What serves the companion page (when the config's ``[web]`` enables it; None: not
     served), passed in so the daemon's parts never import the web part."""

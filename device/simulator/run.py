@@ -22,7 +22,7 @@ from device.config import Config
 from device.headless import go_headless
 from device.runtime.parts import Wiring, open_daemon
 from device.runtime.sessions import make_session
-from device.runtime.wiring import Recording
+from device.runtime.wiring import Recording, VoiceMode
 from device.simulator.scenario import (
     WAIT_LIMIT_SECONDS,
     Scenario,
@@ -144,7 +144,7 @@ def sim_wiring(
         strict=strict,
         # Lines are rendered only when their WAVs are kept; otherwise each is timed at the
         # voice's rate, so a scenario plays in seconds whatever the voice.
-        voice="wait" if wav_dir is not None else "time",
+        voice=VoiceMode.WAIT if wav_dir is not None else VoiceMode.TIME,
     )
 
 

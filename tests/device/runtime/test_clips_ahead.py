@@ -19,6 +19,7 @@ from device.config import load_config
 from device.runtime.app import Daemon
 from device.runtime.parts import Wiring, open_daemon
 from device.runtime.sessions import home_session
+from device.runtime.wiring import VoiceMode
 from games.events import Tap, Touched
 from narration.audio import AudioOutput
 from narration.narrator import Narrator, Spoken
@@ -38,7 +39,9 @@ def _open(tmp_path: Path, stack: ExitStack) -> tuple[Daemon, VirtualClock, Narra
         },
     )
     clock = VirtualClock()
-    wiring = Wiring(clock=clock, store_path=tmp_path / "m.db", hardware="mock", voice="behind")
+    wiring = Wiring(
+        clock=clock, store_path=tmp_path / "m.db", hardware="mock", voice=VoiceMode.BEHIND
+    )
     daemon = open_daemon(config, wiring, stack)
     narrator = daemon.runtime.executor.out.narrator
     audio = daemon.runtime.executor.out.audio

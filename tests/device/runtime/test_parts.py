@@ -12,6 +12,7 @@ import pytest
 
 from device.config import load_config
 from device.runtime.parts import BEHIND_NICE, open_narrator
+from device.runtime.wiring import VoiceMode
 from narration.piper_backend import PiperBackend
 from narration.piper_model import piper_installed, remember_checks_in
 
@@ -42,7 +43,7 @@ def test_every_piper_worker_behind_the_loop_is_niced_the_probes_first(tmp_path: 
             "audio.ambience": False,
         },
     )
-    narrator = open_narrator(config, audio=False, mode="behind")
+    narrator = open_narrator(config, audio=False, mode=VoiceMode.BEHIND)
     try:
         backend = narrator.backend
         assert isinstance(backend, PiperBackend)

@@ -12,6 +12,7 @@ from device.config import load_config
 from device.runtime.app import Daemon
 from device.runtime.parts import Wiring, open_daemon
 from device.runtime.sessions import home_session
+from device.runtime.wiring import VoiceMode
 from games.events import RevealEntered, Tap, Touched, VoteCast
 from games.onenight import foresee, reveal
 from games.onenight.ballot import Ballot
@@ -51,7 +52,11 @@ def _open(tmp_path: Path, stack: ExitStack) -> tuple[Daemon, VirtualClock, LineR
     )
     clock = VirtualClock()
     wiring = Wiring(
-        clock=clock, store_path=tmp_path / "m.db", hardware="mock", audio=False, voice="behind"
+        clock=clock,
+        store_path=tmp_path / "m.db",
+        hardware="mock",
+        audio=False,
+        voice=VoiceMode.BEHIND,
     )
     daemon = open_daemon(config, wiring, stack)
     narrator = daemon.runtime.executor.out.narrator
