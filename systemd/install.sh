@@ -469,7 +469,9 @@ do_reinstall() {
 
 do_uninstall() {
     need_root
-    run systemctl disable --now mothership.service || true
+    # Quiet when it is gone already ("uninstall" then "uninstall --purge" said "Failed to
+    # disable unit: Unit file mothership.service does not exist.").
+    run systemctl disable --now mothership.service 2>/dev/null || true
     run rm -f "$UNIT"
     # A temporary name an installer cut short left.
     if [ -e "$UNIT.new" ]; then run rm -f "$UNIT.new"; fi

@@ -27,6 +27,11 @@ RECORDER = (
     'if [ "$(basename "$0") $*" = "$FAIL_ONCE" ] && [ ! -e "$CALLS.failed" ]; then\n'
     '  : >"$CALLS.failed"; exit 1\n'
     "fi\n"
+    # COMPLAINS="systemctl disable --now mothership.service": that call fails as the real one
+    # does when the unit is gone, saying so on stderr.
+    'if [ "$(basename "$0") $*" = "$COMPLAINS" ]; then\n'
+    '  echo "Failed to disable unit: Unit file mothership.service does not exist." >&2; exit 1\n'
+    "fi\n"
 )
 # The venv's python: pip answers (or fails when PIP_FAILS is set, a cut mid-pip), an install
 # leaves the command the link points to, and the staged source's commit file is kept to look at.

@@ -211,3 +211,14 @@ def test_the_old_layout_runs_again_when_the_first_release_does_not_start(
         "/opt/mothership/current/venv/bin/mothership"
         in (machine.root / "etc/systemd/system/mothership.service").read_text()
     )
+
+
+def test_purge_after_an_uninstall_says_no_error_of_the_unit_already_gone(machine: Machine) -> None:
+    # The booted check on arm64 printed systemctl's "Failed to disable unit" on this path.
+    machine.run("install")
+    machine.run("uninstall")
+    machine.env["COMPLAINS"] = "systemctl disable --now mothership.service"
+    run = machine.run("uninstall", "--purge")
+    assert "disable --now mothership.service" in run.called("systemctl")
+    assert "Failed to disable" not in run.err + run.out
+    assert not (machine.root / "etc/mothership").exists()
