@@ -34,6 +34,11 @@ def daemon(tmp_path: Path) -> Iterator[Daemon]:
         daemon.ui.close()
 
 
+def _pass(daemon: Daemon) -> None:
+    """One pass of the loop without waiting (nothing here wakes it: a plain step slept 30 s)."""
+    daemon.step(until=daemon.clock.now())
+
+
 def _voice(daemon: Daemon) -> str:
     view = daemon.shown.view
     assert isinstance(view, HomeView | TableView)
@@ -48,25 +53,25 @@ def test_the_home_and_table_screens_count_the_voice_until_it_is_all_there(
     held = SlowBackend(espeak, held=True)
     background = BackgroundPrepare(WavCache(tmp_path / "voice", held), TEXTS)
     daemon.voice.background = background
-    daemon.step()
+    _pass(daemon)
     assert _voice(daemon) == ""  # not counted yet: nothing said
     background.start()
     try:
         while background.missing is None:  # its one look at the files
             assert background.running
-            daemon.step()
-        daemon.step()
+            _pass(daemon)
+        _pass(daemon)
         assert _voice(daemon) == "Voice: 1 of 6 lines ready"
         daemon.ui.tap("Replicas")
-        daemon.step()
+        _pass(daemon)
         assert _voice(daemon) == "Voice: 1 of 6 lines ready"  # the table size screen too
     finally:
         held.let_go()
     background.join(30.0)
-    daemon.step()
+    _pass(daemon)
     assert _voice(daemon) == ""  # all ready: nothing said
     daemon.ui.tap("Home")
-    daemon.step()
+    _pass(daemon)
     assert isinstance(daemon.shown.view, HomeView) and _voice(daemon) == ""
 
 
