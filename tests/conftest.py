@@ -50,6 +50,12 @@ def private_state_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path
 
 
 @pytest.fixture
+def no_system(tmp_path: Path) -> Path:
+    """A system config path that does not exist (the config tests load the user's alone)."""
+    return tmp_path / "etc" / "config.toml"
+
+
+@pytest.fixture
 def config(tmp_path: Path) -> Config:
     """The simulator's device config: a silent voice caching in ``tmp_path``/wav, the defaults
     otherwise (``touchplay.sim_config``). A file whose tables want a one-minute day defines its

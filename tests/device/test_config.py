@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from configfiles import write
 from tables import case_id, load_cases
 
 from device.config import (
@@ -127,17 +128,6 @@ def test_the_voice_variable_overrides_the_engine_but_not_the_command_line(
     with pytest.raises(ConfigError) as error:
         load_config(system_path=None)
     assert "$MOTHERSHIP_VOICE: narration.backend: must be one of" in str(error.value)
-
-
-def write(path: Path, text: str) -> Path:
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-@pytest.fixture
-def no_system(tmp_path: Path) -> Path:
-    """A system config path that does not exist."""
-    return tmp_path / "etc" / "config.toml"
 
 
 # --- the table of bad configurations ---------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from configfiles import write
 
 from device.config import default_config, load_config, resolve_cache_dir, resolve_store_path
 from device.statedir import SERVICE_STATE_DIR, resolve_state_dir
@@ -15,18 +16,6 @@ from device.statedir import SERVICE_STATE_DIR, resolve_state_dir
 def shipped_voice(monkeypatch: pytest.MonkeyPatch) -> None:
     """These tests read the shipped defaults, not the suite's espeak-ng override."""
     monkeypatch.delenv("MOTHERSHIP_VOICE", raising=False)
-
-
-def write(path: Path, text: str) -> Path:
-    """Write ``text`` to ``path``; the path."""
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-@pytest.fixture
-def no_system(tmp_path: Path) -> Path:
-    """A system config path that does not exist."""
-    return tmp_path / "etc" / "config.toml"
 
 
 def test_state_dir_under_systemd_uses_state_directory() -> None:
