@@ -15,7 +15,10 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from device.ui.touch import TouchUI
 
 DAY_MINUTES = 5
 """Long enough that no day alert falls inside the idle window (the first comes at 1:00 left)."""
@@ -293,74 +296,71 @@ def day_ui(seconds_left: float, fullscreen: bool) -> Any:
     return ui
 
 
-def child_naive(seconds: float, fullscreen: bool) -> Result:
-    """The naive loop: pump, redraw and cap at 30 FPS."""
-    import pygame
-
+def _reference(
+    kind: str, seconds: float, fullscreen: bool, one_pass: Callable[[TouchUI, float], bool]
+) -> Result:
+    """Time ``one_pass(ui, end)`` over and over for ``seconds`` on a day screen; it says
+    whether it redrew."""
     ui = day_ui(DAY_MINUTES * 60.0, fullscreen)
-    fps = pygame.time.Clock()
-    passes = 0
+    passes = redraws = 0
     window = Window()
     window.start()
     end = time.monotonic() + seconds
     while time.monotonic() < end:
+        redraws += one_pass(ui, end)
+        passes += 1
+    result = window.stop(kind, passes, redraws)
+    ui.close()
+    return result
+
+
+def child_naive(seconds: float, fullscreen: bool) -> Result:
+    """The naive loop: pump, redraw and cap at 30 FPS."""
+    import pygame
+
+    fps = pygame.time.Clock()
+
+    def one_pass(ui: TouchUI, end: float) -> bool:
         pygame.event.pump()
         ui.redraw(time.monotonic())
         fps.tick(30)
-        passes += 1
-    result = window.stop("naive", passes, passes)
-    ui.close()
-    return result
+        return True
+
+    return _reference("naive", seconds, fullscreen, one_pass)
 
 
 def child_wait_only(seconds: float, fullscreen: bool) -> Result:
     """Reference: ``pygame.event.wait`` with a 1 s timeout and nothing drawn."""
     import pygame
 
-    ui = day_ui(DAY_MINUTES * 60.0, fullscreen)
-    passes = 0
-    window = Window()
-    window.start()
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
+    def one_pass(ui: TouchUI, end: float) -> bool:
         pygame.event.wait(max(1, round((end - time.monotonic()) * 1000)))
-        passes += 1
-    result = window.stop("wait-only", passes, 0)
-    ui.close()
-    return result
+        return False
+
+    return _reference("wait-only", seconds, fullscreen, one_pass)
 
 
 def child_touch_wait(seconds: float, fullscreen: bool) -> Result:
     """Reference: ``TouchUI.wait`` with nothing due and nothing drawn (the waiting alone)."""
-    ui = day_ui(DAY_MINUTES * 60.0, fullscreen)
-    passes = 0
-    window = Window()
-    window.start()
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
+
+    def one_pass(ui: TouchUI, end: float) -> bool:
         ui.wait(end - time.monotonic())
-        passes += 1
-    result = window.stop("touch-wait", passes, 0)
-    ui.close()
-    return result
+        return False
+
+    return _reference("touch-wait", seconds, fullscreen, one_pass)
 
 
 def child_sleep_redraw(seconds: float, fullscreen: bool) -> Result:
     """Reference: a blocking sleep until the countdown ticks over, then one redraw."""
-    ui = day_ui(DAY_MINUTES * 60.0, fullscreen)
-    passes = 0
-    window = Window()
-    window.start()
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
+
+    def one_pass(ui: TouchUI, end: float) -> bool:
         now = time.monotonic()
         wake = min(ui.next_redraw(now) or end, end)
         time.sleep(max(0.0, wake - now))
         ui.redraw(time.monotonic())
-        passes += 1
-    result = window.stop("sleep-redraw", passes, passes)
-    ui.close()
-    return result
+        return True
+
+    return _reference("sleep-redraw", seconds, fullscreen, one_pass)
 
 
 CHILDREN: dict[str, Callable[[float, bool], Result]] = {
