@@ -196,18 +196,24 @@ def test_mothership_install_runs_the_installer(capfd: pytest.CaptureFixture[str]
     assert "+ systemctl disable --now mothership.service" in capfd.readouterr().out
 
 
-def test_the_service_logs_which_release_runs(tmp_path: Path) -> None:
-    # The journal names the release and its commit once at start, as `mothership --version` does.
-    from device.version import version_line
-
+def signalled_once_ready(tmp_path: Path, signum: signal.Signals) -> tuple[int, str]:
+    """Start the service, send it ``signum`` once it is READY; its exit code and stderr."""
     process, listener = start_service(tmp_path, subprocess.PIPE)
     try:
         assert listener.recv(64) == b"READY=1"
-        process.send_signal(signal.SIGTERM)
+        process.send_signal(signum)
         _, err = process.communicate(timeout=30)
     finally:
         process.kill()
         listener.close()
+    return process.returncode, err
+
+
+def test_the_service_logs_which_release_runs(tmp_path: Path) -> None:
+    # The journal names the release and its commit once at start, as `mothership --version` does.
+    from device.version import version_line
+
+    _, err = signalled_once_ready(tmp_path, signal.SIGTERM)
     running = [line for line in err.splitlines() if "mothership is running" in line]
     assert len(running) == 1, err[-2000:]
     assert running[0].endswith(f"mothership is running: {version_line()}")
@@ -216,15 +222,8 @@ def test_the_service_logs_which_release_runs(tmp_path: Path) -> None:
 def test_a_killed_service_leaves_every_threads_stack_in_its_log(tmp_path: Path) -> None:
     # What systemd's watchdog sends a hung loop (SIGABRT), and a crash in native code
     # (SIGSEGV) too, leave the Python stacks in the journal, the main loop's among them.
-    process, listener = start_service(tmp_path, subprocess.PIPE)
-    try:
-        assert listener.recv(64) == b"READY=1"
-        process.send_signal(signal.SIGABRT)
-        _, err = process.communicate(timeout=30)
-    finally:
-        process.kill()
-        listener.close()
-    assert process.returncode == -signal.SIGABRT
+    code, err = signalled_once_ready(tmp_path, signal.SIGABRT)
+    assert code == -signal.SIGABRT
     assert "Fatal Python error: Aborted" in err, err[-2000:]
     assert "(most recent call first)" in err, err[-2000:]
     assert "device/commands/service.py" in err, err[-2000:]  # the main thread, in the daemon
