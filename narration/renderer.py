@@ -261,7 +261,9 @@ class LineRenderer:
                     self.rendered += self.cache.rendered - before
                     self.pace.record(text, self.pace.clock() - started)
             except Exception as error:  # a bad line must not end the thread
-                logger.warning("cannot render %r: %s", text, error)
+                # A line cut by a stop is no failure of the voice: not a warning at every stop.
+                log = logger.info if self._stopping else logger.warning
+                log("cannot render %r: %s", text, error)
                 self._finish(text, str(error) or type(error).__name__)
             else:
                 self._finish(text, path)

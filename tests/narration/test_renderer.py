@@ -251,3 +251,42 @@ def test_a_list_costly_to_work_out_is_worked_out_by_the_thread_after_the_lists_a
         assert slow.started == ["Held.", "Plain.", "Likely.", "Rare one.", "Rare two."]
     finally:
         renderer.stop()
+
+
+class StoppedMidLine(SlowBackend):
+    """A held voice whose ``cancel`` ends the line being rendered with an error, as the Piper
+    backend's does when the service stops."""
+
+    def __init__(self, inner: EspeakBackend) -> None:
+        super().__init__(inner, held=True)
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+        self.let_go()
+
+    def synthesize(self, text: str, out_path: Path) -> None:
+        self.started.append(text)
+        self.gate.wait()
+        if self.cancelled:
+            raise RuntimeError(f"the piper worker stopped while rendering {text!r}")
+        self.inner.synthesize(text, out_path)
+
+
+def test_a_line_cut_by_a_stop_is_not_a_warning(
+    espeak: EspeakBackend, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A service stopping with lines still rendering wrote "cannot render ..." warnings into
+    # the journal at every stop, as if the voice had failed.
+    voice = StoppedMidLine(espeak)
+    renderer = LineRenderer(WavCache(tmp_path, voice))
+    renderer.start()
+    renderer.ask_all(["A long line, cut by the stop."], Urgency.SOON)
+    while not voice.started:
+        assert renderer.running
+        threading.Event().wait(0.01)
+    with caplog.at_level("INFO", logger="narration.renderer"):
+        renderer.stop(timeout=WAIT)
+    assert voice.cancelled and not renderer.running
+    assert not [r for r in caplog.records if r.levelname == "WARNING"], caplog.text
+    assert "stopped while rendering" in caplog.text  # still said, at INFO
