@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.append(str(ROOT / "tests"))
 
-from chaos_daemon import DaemonProcess, snapshot  # noqa: E402
+from chaos_daemon import DaemonProcess, load_as_written, snapshot  # noqa: E402
 
 from device.web.fence import raise_file_limit  # noqa: E402
 
@@ -150,11 +150,10 @@ class Bench:
         return f"http://127.0.0.1:{self.port}/"
 
     def _simulate(self, scenario: dict[str, object], db: Path | None) -> list[dict[str, object]]:
-        from device.config import load_config
         from device.simulator.run import simulate
         from device.simulator.scenario import parse_scenario
 
-        settings = load_config(self.config, system_path=None)
+        settings = load_as_written(self.config)
         return simulate(
             parse_scenario(json.dumps(scenario)), settings, store_path=db
         ).transcript.entries

@@ -10,11 +10,28 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
+from device.config import VOICE_ENV
 from device.headless import headless_env
 
+if TYPE_CHECKING:
+    from device.config import Config
+
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_as_written(path: Path) -> Config:
+    """The settings of the config file at ``path``, its voice included: these runs name theirs
+    (silent), and the suite's ``MOTHERSHIP_VOICE`` (espeak-ng, for its own tests) would have
+    every line of their scenarios rendered, tripling a night's length for nothing measured."""
+    import tomllib
+
+    from device.config import load_config
+
+    with path.open("rb") as file:
+        voice = tomllib.load(file).get("narration", {}).get("backend")
+    return load_config(path, system_path=None, overrides={"narration.backend": voice})
 
 
 class DaemonGone(AssertionError):
@@ -101,6 +118,7 @@ class DaemonProcess:
         }
         env.pop("STATE_DIRECTORY", None)
         env.pop("NOTIFY_SOCKET", None)
+        env.pop(VOICE_ENV, None)  # its config file names its voice (see load_as_written)
         command = [sys.executable, "-m", "device", "--config", str(self.config)]
         command += ["run", "--hardware", "mock", "--store", str(self.db)]
         self._log = open(self.log_path, "ab")  # noqa: SIM115 (held while the daemon runs)

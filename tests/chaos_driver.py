@@ -35,7 +35,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from chaos_daemon import DaemonGone, DaemonProcess, Snapshot, integrity, snapshot
+from chaos_daemon import (
+    DaemonGone,
+    DaemonProcess,
+    Snapshot,
+    integrity,
+    load_as_written,
+    snapshot,
+)
 from chaos_games import TIMED, Game, games, inputs_differ, reached, went_back
 
 STARTUP_KILL_RATE = 0.2
@@ -374,11 +381,10 @@ def _config(root: Path) -> Path:
 
 
 def _simulate(scenario: dict[str, Any], db: Path | None, config: Path) -> list[dict[str, Any]]:
-    from device.config import load_config
     from device.simulator.run import simulate
     from device.simulator.scenario import parse_scenario
 
-    settings = load_config(config, system_path=None)
+    settings = load_as_written(config)
     result = simulate(parse_scenario(json.dumps(scenario)), settings, store_path=db)
     return result.transcript.entries
 
