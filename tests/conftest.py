@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from slowfirst import marked_seconds, slow_first
 from suitegames import register
 
 from device.headless import headless_env
@@ -30,6 +31,13 @@ os.environ["MOTHERSHIP_VOICE"] = "pyttsx3"
 # file is imported, so every test that walks the catalog meets a game the device was not written
 # for; a `mothership` process the tests start has the product's games only.
 register()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first, spread over the workers (``slowfirst.py``). Every worker collects
+    the same order: xdist refuses a run whose workers' collections differ."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    items[:] = slow_first(items, marked_seconds, workers)
 
 
 @pytest.fixture(autouse=True)

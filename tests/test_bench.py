@@ -25,6 +25,18 @@ RUN_HERE = {
     "voice_worker_rss": "peak ours/naive\nours: clauses",
 }
 """Benchmark, and the words its report must hold (one per line)."""
+QUICK_SECONDS = {
+    "store_scale": 48,
+    "voice_behind": 41,
+    "page_attacks": 33,
+    "page_load": 32,
+    "idle_cpu": 30,
+    "buzz_latency": 18,
+    "voice_worker_rss": 5,
+    "voice_cues": 5,
+    "narration_latency": 2,
+}
+"""About how long each quick run takes on a quiet 2-core machine (the suite runs them first)."""
 QUICK_ELSEWHERE = {
     "chaos": "tests/device/runtime/test_chaos.py",
     "device_fuzz": "tests/device/runtime/test_device_fuzz.py",
@@ -44,7 +56,15 @@ HELPERS = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(RUN_HERE))
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(
+            name, marks=[pytest.mark.slow(QUICK_SECONDS[name])] if name in QUICK_SECONDS else []
+        )
+        for name in sorted(RUN_HERE)
+    ],
+)
 def test_the_benchmark_runs_in_its_quick_mode(name: str) -> None:
     report = run_quick(name)
     for words in RUN_HERE[name].splitlines():

@@ -13,6 +13,7 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 from benchrun import run_in_group
 
 BOUND = 60.0
@@ -28,6 +29,7 @@ def gone(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] == "Z"
 
 
+@pytest.mark.slow(6)
 def test_a_hung_benchmark_is_killed_with_the_grandchild_it_started(tmp_path: Path) -> None:
     pids = tmp_path / "pids"
     # A benchmark that starts a daemon, which outlives it unless its group is killed (and
@@ -73,6 +75,7 @@ def test_a_benchmark_that_finishes_gives_its_output() -> None:
     assert (done.returncode, done.stdout) == (0, "report\n")
 
 
+@pytest.mark.slow(3)
 def test_a_slow_benchmark_that_works_is_not_given_up_on() -> None:
     # It waits for a child of another session that keeps computing, longer than the stall
     # bound: that child's CPU is its progress (progress, not time).
@@ -87,6 +90,7 @@ def test_a_slow_benchmark_that_works_is_not_given_up_on() -> None:
     assert (done.returncode, done.stdout) == (0, "done\n")
 
 
+@pytest.mark.slow(2)
 def test_a_runaway_is_stopped_at_the_cap() -> None:
     spin = "while True: pass"
     try:

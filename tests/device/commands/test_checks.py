@@ -38,6 +38,7 @@ def default_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+@pytest.mark.slow(3)
 def test_a_long_step_says_how_long_it_has_run_and_its_last_line(tmp_path: Path) -> None:
     process = check(tmp_path, "step slow sh -c 'echo unpacking; sleep 3; echo done'")
     out, _ = process.communicate(timeout=60)

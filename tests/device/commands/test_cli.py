@@ -15,6 +15,7 @@ from device.commands.cli import main
 from games.onenight.roles import find_role
 
 
+@pytest.mark.slow(3)
 def test_the_demo_writes_a_transcript_wavs_and_screenshots(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -141,6 +141,7 @@ def test_the_button_step_passes_when_every_seat_is_pressed(tmp_path: Path) -> No
     assert (status, detail) == (OK, "all 3 seat buttons seen")
 
 
+@pytest.mark.slow(3)
 def test_the_interactive_doctor_ends_within_its_timeouts(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -61,6 +61,7 @@ def test_install_builds_a_release_and_switches_current_to_it(machine: Machine) -
     assert not list(opt.glob("*.new")) and not list(root.glob("usr/local/bin/*.new"))
 
 
+@pytest.mark.slow(4)
 def test_installing_again_keeps_the_config_and_never_builds_over_the_running_release(
     machine: Machine,
 ) -> None:
@@ -78,6 +79,7 @@ def test_installing_again_keeps_the_config_and_never_builds_over_the_running_rel
     assert machine.releases() == {"abc1234", "abc1234-2"}
 
 
+@pytest.mark.slow(4)
 def test_update_backs_up_pulls_and_switches_after_the_voice(machine: Machine) -> None:
     machine.run("install")
     (machine.root / "var/lib/mothership/mothership.db").write_bytes(b"")
@@ -115,6 +117,7 @@ def test_uninstall_removes_the_service_and_keeps_config_and_store(machine: Machi
     assert "uninstall --purge removes them" in run.out
 
 
+@pytest.mark.slow(2)
 def test_every_release_gets_a_new_venv(machine: Machine) -> None:
     # Nothing of an older venv (pygame before pygame-ce, a package since dropped) carries over.
     machine.run("install")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from benchrun import run_quick
 from suitegames import PRODUCT
 
@@ -34,6 +35,7 @@ def test_finished_plays_reads_the_table() -> None:
     assert finished_plays(report) == {"Push Your Luck": 1, "Alienation": 0}
 
 
+@pytest.mark.slow(5)
 def test_the_quick_fuzz_finds_nothing_and_finishes_every_game_kind() -> None:
     report = run_quick("device_fuzz")
     assert "Where the steps were" in report

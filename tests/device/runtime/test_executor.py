@@ -7,6 +7,7 @@ import threading
 import wave
 from pathlib import Path
 
+import pytest
 from rendering import wait_rendered
 
 from device.clock import VirtualClock
@@ -289,6 +290,7 @@ def _behind(tmp_path: Path) -> Narrator:
     return narrator
 
 
+@pytest.mark.slow(8)
 def test_a_game_that_starts_has_its_calls_rendered_before_it_can_reach_them(
     tmp_path: Path,
 ) -> None:

@@ -85,6 +85,7 @@ def test_a_night_is_dark_until_the_day_or_the_game_is_left() -> None:
     assert not executor.dark
 
 
+@pytest.mark.slow(3)
 def test_voice_prepare_first_says_how_many_lines_and_how_long_on_a_pi(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -83,6 +83,7 @@ def _play_a_round(t: Table) -> None:
     t.until("ready").do("wait", 5)
 
 
+@pytest.mark.slow(3)
 def test_a_round_waits_for_its_lines_and_then_says_none_in_the_fallback_voice(
     device: Table, held: SlowBackend
 ) -> None:
@@ -121,6 +122,7 @@ def test_start_now_begins_at_once_and_the_lines_not_there_fall_back(
     held.let_go()
 
 
+@pytest.mark.slow(3)
 def test_home_while_it_waits_starts_nothing(device: Table, held: SlowBackend) -> None:
     t = device
     t.tap("Replicas", "Start", "Home")
@@ -133,6 +135,7 @@ def test_home_while_it_waits_starts_nothing(device: Table, held: SlowBackend) ->
     assert t.phase is None and t.screen is ScreenName.HOME
 
 
+@pytest.mark.slow(5)
 def test_a_game_begun_elsewhere_meanwhile_is_not_replaced(device: Table, held: SlowBackend) -> None:
     t = device
     t.tap("Replicas", "Start")
@@ -149,6 +152,7 @@ def test_a_game_begun_elsewhere_meanwhile_is_not_replaced(device: Table, held: S
     assert daemon.runtime.phase != "setup"  # the night's lines went to the night
 
 
+@pytest.mark.slow(3)
 def test_a_warm_cache_starts_the_game_at_once(device: Table, held: SlowBackend) -> None:
     t = device
     t.tap("Replicas", "Start", "Home")

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from urllib.parse import urlsplit
 
+import pytest
 from webdevice import DevicePump, Phone, fresh_limits, paired_phone, shown_code
 
 from device.web.fence import IDLE_SECONDS, PER_CLIENT, TOTAL, UNPAIRED
@@ -79,6 +80,7 @@ def test_one_address_holds_at_most_its_share_and_the_page_answers_once_they_clos
     assert Phone(device.url).request("GET", "/")[0] == 200
 
 
+@pytest.mark.slow(6)
 def test_many_addresses_hold_at_most_the_unpaired_share(device: DevicePump) -> None:
     sources = [f"127.0.1.{n}" for n in range(1, TOTAL // PER_CLIENT + 1)]
     with ExitStack() as stack:
@@ -113,6 +115,7 @@ def test_a_host_with_eight_addresses_locks_no_phone_out(device: DevicePump) -> N
     fence_holds(device, 0)
 
 
+@pytest.mark.slow(10)
 def test_idle_and_slow_connections_are_closed(device: DevicePump) -> None:
     with held(device, 2) as (idle, slow):
         slow.sendall(b"GET / HTTP/1.1\r\n")  # then one header byte at a time, never the end

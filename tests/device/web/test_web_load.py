@@ -65,6 +65,7 @@ def hold(url: str, count: int) -> Iterator[socket.socket]:
         yield sock
 
 
+@pytest.mark.slow(6)
 def test_a_night_keeps_its_cue_times_while_phones_export_and_a_host_holds_connections(
     device: DevicePump, monkeypatch: pytest.MonkeyPatch
 ) -> None:
