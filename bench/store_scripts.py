@@ -27,12 +27,15 @@ with open(sys.argv[2], "w", newline="") as out:
         writer.writerow(row)
 """
 BASELINE_START = """
-import os, socket, pygame
+import os, signal, socket, pygame
 pygame.init()
 pygame.mixer.init()
 pygame.display.set_mode((800, 480))
 with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
     sock.sendto(b"READY=1", os.environ["NOTIFY_SOCKET"])
+# SDL turns SIGTERM into a quit event nobody reads here: without this the measurer's terminate
+# went unheard and each start cost its 20 s wait before the kill.
+signal.signal(signal.SIGTERM, signal.SIG_DFL)
 import time
 time.sleep(30)
 """
