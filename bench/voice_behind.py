@@ -40,7 +40,7 @@ result, Go -> round clock (past the countdown), and the lines said with the fall
 steps and effects they spent it in, and the loop's sampled stacks.
 
     .venv/bin/python bench/voice_behind.py            # 1.5 s a line
-    .venv/bin/python bench/voice_behind.py --quick    # 0.1 s a line
+    .venv/bin/python bench/voice_behind.py --quick    # 0.1 s a line, the pauses shorter
     .venv/bin/python bench/voice_behind.py --quick --trace 2> trace.txt
 """
 
@@ -71,6 +71,10 @@ ROLES = [
     "hunter", "tanner", "villager", "villager", "villager", "minion",
 ]  # fmt: skip
 NAMES = ("Anna", "Bilal", "Chiara")
+LAYOUT_SECONDS = 5.0
+"""How long the table takes to lay out the grid after the welcome, before Go."""
+NAME_GAP_SECONDS = 2.0
+"""Between two players named."""
 
 
 def reveal_checkpoint(folder: Path) -> Path:
@@ -139,7 +143,7 @@ def act_round(run: Run) -> None:
     went = [0.0]
 
     def drive() -> None:
-        time.sleep(5.0)  # the table lays out the grid after the welcome
+        time.sleep(LAYOUT_SECONDS)
         went[0] = time.perf_counter()
         daemon.inbox.put(ControlPressed(Control.GO, daemon.clock.now()))
         while daemon.runtime.phase != "round":
@@ -178,7 +182,7 @@ def act_names(run: Run) -> None:
             effects: list[Effect] = [AddPlayer(name=name), Say.of("players.added", name=name)]
             daemon.inbox.put(Call(functools.partial(run_on, effects=effects), done))
             named.append(done)
-            time.sleep(2.0)
+            time.sleep(NAME_GAP_SECONDS)
 
     threading.Thread(target=drive, daemon=True).start()
     run.loop_until(lambda: len(named) == len(NAMES) and named[-1].done() and run.quiet(), 300)
@@ -216,12 +220,13 @@ def one_way(
 
 
 def in_own_process(
-    mode: str, delay: float, cache: Path | None = None, trace: bool = False
+    mode: str, delay: float, cache: Path | None = None, trace: bool = False, quick: bool = False
 ) -> Figures:
     """One way in a process of its own, so neither inherits the other's caches (a play's QR
     code, drawn text) or threads."""
     more = ["--cache", str(cache)] if cache is not None else []
     more += ["--trace"] if trace else []
+    more += ["--quick"] if quick else []
     done = subprocess.run(
         [sys.executable, __file__, "--way", mode, "--delay", str(delay), *more],
         capture_output=True,
@@ -237,7 +242,9 @@ def in_own_process(
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="0.1 s a line")
+    parser.add_argument(
+        "--quick", action="store_true", help="0.1 s a line, 2 s to lay out, names 1 s apart"
+    )
     parser.add_argument("--delay", type=float, help="seconds added to every line's rendering")
     parser.add_argument("--way", choices=("behind", "wait"), help=argparse.SUPPRESS)
     parser.add_argument("--cache", type=Path, help=argparse.SUPPRESS)
@@ -246,6 +253,9 @@ def main() -> int:
     )
     args = parser.parse_args()
     delay = args.delay if args.delay is not None else (0.1 if args.quick else 1.5)
+    if args.quick:  # a table in a hurry: the same acts with shorter human pauses
+        global LAYOUT_SECONDS, NAME_GAP_SECONDS
+        LAYOUT_SECONDS, NAME_GAP_SECONDS = 2.0, 1.0
     if args.way is not None:  # one way, in this process: its figures as JSON
         go_headless()
         with tempfile.TemporaryDirectory(prefix="mothership-bench-") as scratch:
@@ -254,10 +264,10 @@ def main() -> int:
         return 0
     with tempfile.TemporaryDirectory(prefix="mothership-bench-") as shared:
         cache = Path(shared) / "wav-cache"
-        ours = in_own_process("behind", delay, cache, args.trace)
+        ours = in_own_process("behind", delay, cache, args.trace, args.quick)
         # The same acts again on the cache the first run filled: a prepared table.
         prepared = None if args.quick else in_own_process("behind", delay, cache, args.trace)
-    naive = in_own_process("wait", delay)
+    naive = in_own_process("wait", delay, quick=args.quick)
     print("\n".join(machine_lines()))
     from narration.piper_model import piper_installed
 
