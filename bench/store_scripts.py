@@ -31,11 +31,11 @@ import os, signal, socket, pygame
 pygame.init()
 pygame.mixer.init()
 pygame.display.set_mode((800, 480))
+# SDL turns SIGTERM into a quit event nobody reads here: without this (before READY, which the
+# measurer answers with its terminate) each start waited out 20 s before its kill.
+signal.signal(signal.SIGTERM, signal.SIG_DFL)
 with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
     sock.sendto(b"READY=1", os.environ["NOTIFY_SOCKET"])
-# SDL turns SIGTERM into a quit event nobody reads here: without this the measurer's terminate
-# went unheard and each start cost its 20 s wait before the kill.
-signal.signal(signal.SIGTERM, signal.SIG_DFL)
 import time
 time.sleep(30)
 """
