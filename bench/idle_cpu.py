@@ -40,7 +40,7 @@ smoothscale the device does not; ``--fullscreen`` measures that way (as the firs
 the process went to sleep and was woken up again by the kernel).
 
     .venv/bin/python bench/idle_cpu.py            # 30 s per loop
-    .venv/bin/python bench/idle_cpu.py --quick    # 3 s per loop
+    .venv/bin/python bench/idle_cpu.py --quick    # 1 s per loop
     .venv/bin/python bench/idle_cpu.py --fullscreen   # the dummy driver's scaled 1024x768
 """
 
@@ -165,7 +165,7 @@ def report(results: dict[str, Result], seconds: float) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Parse the options; run every loop (or, with --child, just one) and report."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--quick", action="store_true", help="smoke run: 3 s per loop")
+    parser.add_argument("--quick", action="store_true", help="smoke run: 1 s per loop")
     parser.add_argument("--seconds", type=float, default=30.0, help="idle window (default 30)")
     parser.add_argument(
         "--fullscreen",
@@ -174,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--child", choices=KINDS + ALIENINJAS, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    seconds = 3.0 if args.quick else args.seconds
+    seconds = 1.0 if args.quick else args.seconds
     global FULLSCREEN
     FULLSCREEN = args.fullscreen
     go_headless()  # before pygame starts, here and in every child
