@@ -14,7 +14,8 @@ seconds, each time:
 * under load: exports completed and their bytes, and the connections the page refused.
 
 The figure that matters is the ratio loaded/idle (1.0: the page's load does not reach the game).
-``--quick`` (the suite's run, tests/test_bench.py): 300 plays, 200 connections, 10 inputs.
+``--quick`` (the suite's run, tests/test_bench.py): 300 plays, 200 connections, 10 inputs, each
+role awake 1 s (3 s).
 
     .venv/bin/python bench/page_load.py           # about 3 minutes
     .venv/bin/python bench/page_load.py --quick
@@ -129,8 +130,9 @@ class Load:
 class Bench:
     """The daemon on a scratch store, and the night and inputs measured on it."""
 
-    def __init__(self, root: Path, plays: int) -> None:
+    def __init__(self, root: Path, plays: int, role_seconds: int = 3) -> None:
         self.root = root
+        self.setup = {**SETUP, "options": {**SETUP["options"], "role_seconds": role_seconds}}  # type: ignore[dict-item]
         self.port = free_port()
         store = filled(root / "store", plays)
         self.db = store
@@ -160,7 +162,7 @@ class Bench:
 
     def run(self, load: Load | None) -> tuple[float, list[float]]:
         """One night and ``INPUTS`` inputs on a fresh daemon: (night s, each input's s)."""
-        self._simulate({"setup": SETUP, "events": []}, self.db)  # the game, in its setup
+        self._simulate({"setup": self.setup, "events": []}, self.db)  # the game, in its setup
         self.daemon.start()
         try:
             self._wait(lambda: self._page_up(), "the page to answer")
@@ -242,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     INPUTS = 10 if args.quick else INPUTS
     raise_file_limit(connections + 1024)
     with tempfile.TemporaryDirectory(prefix="mothership-page-load-") as scratch:
-        bench = Bench(Path(scratch), plays)
+        bench = Bench(Path(scratch), plays, role_seconds=1 if args.quick else 3)
         bench.run(None)  # not measured: the first night renders the voice cache
         load = Load(bench.url, connections)
         loaded_night, loaded_inputs = bench.run(load)
