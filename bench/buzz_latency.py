@@ -31,7 +31,7 @@ Each row also splits the latency: edge -> the press handed to the session (the l
 drained the inbox), and from there -> the buzz.
 
     .venv/bin/python bench/buzz_latency.py            # 200 samples per loop (50 games each)
-    .venv/bin/python bench/buzz_latency.py --quick    # 20 samples per loop
+    .venv/bin/python bench/buzz_latency.py --quick    # 8 samples per loop (2 games each)
 """
 
 from __future__ import annotations
@@ -155,10 +155,10 @@ _STATS: tuple[Callable[[Sequence[float]], float], ...] = (_p50, _p99, mean, _max
 def main(argv: list[str] | None = None) -> int:
     """Parse the options and run."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--quick", action="store_true", help="smoke run: 20 presses per loop")
+    parser.add_argument("--quick", action="store_true", help="smoke run: 8 presses per loop")
     parser.add_argument("--samples", type=int, default=200, help="presses per loop (default 200)")
     args = parser.parse_args(argv)
-    per_mode = 20 if args.quick else args.samples
+    per_mode = 8 if args.quick else args.samples
     if per_mode < 1:
         parser.error("--samples must be at least 1")
     return run(per_mode)
