@@ -16,7 +16,7 @@ from benchrun import run_quick
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.slow(39)
+@pytest.mark.slow(35)
 def test_the_quick_benchmark_measures_every_figure_against_its_baseline() -> None:
     out = run_quick("voice_footprint")
     for heading in ("1. Voice", "2. Cue latency", "3-4. A 4-player night", "5. Idle CPU"):

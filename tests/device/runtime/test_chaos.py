@@ -34,7 +34,7 @@ from chaos_driver import Chaos, ChaosFailure  # noqa: E402
 from chaos_games import INPUTS, KEPT, TIMED, games, inputs_differ, went_back  # noqa: E402
 
 
-@pytest.mark.slow(36)
+@pytest.mark.slow(34)
 def test_the_daemon_survives_every_kill_in_every_game_kind() -> None:
     out = run_quick("chaos")
     survived = re.search(r"kills survived: (\d+) of (\d+)", out)
