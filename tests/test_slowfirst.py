@@ -75,3 +75,11 @@ def test_this_run_is_ordered_for_its_own_worker_count(request: pytest.FixtureReq
     heads = {share[0].nodeid for share in shares(items, workers) if share}
     longest = max(marked, key=marked_seconds)
     assert longest.nodeid in heads
+
+
+def test_every_slow_mark_gives_its_seconds(request: pytest.FixtureRequest) -> None:
+    # A mark without its seconds would sort as fast and run last: the tail this order removes.
+    for item in request.session.items:
+        mark = item.get_closest_marker("slow")
+        if mark is not None:
+            assert len(mark.args) == 1 and marked_seconds(item) > 0, item.nodeid
