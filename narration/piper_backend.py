@@ -22,6 +22,7 @@ from narration.delivery import Delivery
 from narration.errors import BackendUnavailableError, NarrationError
 from narration.piper_model import PiperModel, verify_model
 from narration.speech import DEFAULT_RATE, require_text
+from narration.stallwatch import StallWatch
 
 __all__ = ["PiperBackend"]
 
@@ -30,11 +31,14 @@ logger = logging.getLogger(__name__)
 WORKER_LINES = 100
 """Lines one worker renders before it is replaced: onnxruntime's memory grows with a long run
 (a worker that rendered 1,661 lines held 460 MB; a fresh one, 270)."""
-_LOAD_SECONDS = 60.0  # loading takes 0.5 s on a laptop, a few seconds on a Pi
+_LOAD_SECONDS = 60.0
+"""A load that has used no CPU this long is stuck (0.5 s of loading on a laptop, a few seconds on
+a Pi). The worker's limits count time without CPU (``stallwatch``): a worker starved by other
+work goes on, up to ``CAP_FACTOR`` times the limit."""
 
 LINE_BASE_SECONDS = 30.0
-"""What any sentence may take before its worker is taken for stuck and killed: a short line,
-with room for a machine loaded by other work."""
+"""How long any sentence may go without CPU before its worker is taken for stuck and killed: a
+short line, with room for a machine loaded by other work."""
 LINE_SECONDS_PER_CHAR = 0.3
 """Added for each character of the sentence. A Pi 4 renders about 0.02 s a character (1.5 s
 for a line of the catalogue's mean 75); the worker renders at nice 10 behind the game and may
@@ -105,11 +109,11 @@ class _Worker:
             raise BackendUnavailableError(f"piper cannot load voice {voice}: {detail[0]}")
 
     def _ask(self, request: str, seconds: float) -> str:
-        """Send one request line and read one answer ("" if the worker died or took too long)."""
+        """Send one request line and read one answer ("" if the worker died, or was killed as
+        stuck: no CPU used for ``seconds``, see ``stallwatch``)."""
         process = self.process
         assert process.stdin is not None and process.stdout is not None
-        timer = threading.Timer(seconds, process.kill)
-        timer.start()
+        watch = StallWatch(process.pid, seconds, process.kill).start()
         try:
             process.stdin.write(request + "\n")
             process.stdin.flush()
@@ -117,7 +121,7 @@ class _Worker:
         except (BrokenPipeError, ValueError, OSError):
             return ""
         finally:
-            timer.cancel()
+            watch.cancel()
 
     def render(self, text: str, out_path: Path) -> None:
         """Render one sentence; raise NarrationError when it failed."""
