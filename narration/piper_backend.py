@@ -200,6 +200,9 @@ class PiperBackend:
         self._worker: _Worker | None = None
         self._loading: _Worker | None = None
         """The worker being started, until its voice is loaded (then ``_worker``)."""
+        self._cancels = 0
+        """How many times ``cancel`` was called: one that comes while a worker's process starts,
+        before it is ``_loading``, is seen by this count changing."""
         self._closed = False
         self.started = 0
         """Workers started so far (each loads the voice once)."""
@@ -283,10 +286,11 @@ class PiperBackend:
             raise BackendUnavailableError("the piper backend is closed")
         # Kept in ``_loading`` before the voice loads (up to a minute), so ``cancel`` can kill
         # it then too: a stop must not wait on a load.
+        cancels = self._cancels
         loading = _Worker([self._python, "-m", "narration.piper_worker"])
         self._loading = loading
         try:
-            if self._closed:  # closed while the process started
+            if self._closed or self._cancels != cancels:  # closed or cancelled meanwhile
                 loading.kill()
             loading.load(job, self.voice)
         finally:
@@ -326,6 +330,7 @@ class PiperBackend:
     def cancel(self) -> None:
         """Stop the worker at once, even mid-line or while it loads the voice (that line
         fails)."""
+        self._cancels += 1
         for worker in (self._loading, self._worker):
             if worker is not None:
                 worker.kill()

@@ -4,6 +4,7 @@ stuck worker is killed. The real worker and voice, its ``delay`` standing in for
 from __future__ import annotations
 
 import contextlib
+import sys
 import threading
 from pathlib import Path
 
@@ -127,6 +128,73 @@ def test_cancel_during_a_voice_load_ends_the_load(tmp_path: Path) -> None:
     assert done.wait(timeout=30)
     assert backend.worker_pid is None and backend.started == 0
     backend.close()
+
+
+def test_a_cancel_while_the_workers_process_starts_is_not_lost(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # At a load of 25 the test above cancelled in the moment between the worker's start and
+    # its being held as loading: the cancel found nothing to kill and the load ran on.
+    backend = PiperBackend(bundled_model(), python=_never_loads(tmp_path))
+    start = piper_backend._Worker.__init__
+
+    workers: list[piper_backend._Worker] = []
+
+    def started_then_cancelled(worker: piper_backend._Worker, command: list[str]) -> None:
+        start(worker, command)
+        workers.append(worker)
+        backend.cancel()  # the renderer's stop, before the backend holds the worker
+
+    monkeypatch.setattr(piper_backend._Worker, "__init__", started_then_cancelled)
+    monkeypatch.setattr(piper_backend, "_LOAD_SECONDS", 3600.0)  # only the cancel can end it
+    failed = threading.Event()
+
+    def render() -> None:
+        with contextlib.suppress(BackendUnavailableError):
+            backend.synthesize("Hi.", tmp_path / "line.wav")
+            return
+        failed.set()
+
+    threading.Thread(target=render, daemon=True).start()
+    assert failed.wait(timeout=60)  # at once with the cancel seen; never without it
+    assert [worker.process.returncode for worker in workers] == [-9]  # killed and reaped
+    backend.close()
+
+
+def _loads_slowly(tmp_path: Path, cpu_seconds: float) -> str:
+    """An interpreter whose worker spends ``cpu_seconds`` of CPU on its load, then is ready
+    (and renders nothing): a worker starved by other work, slow but never stuck."""
+    script = tmp_path / "python"
+    script.write_text(
+        f"#!{sys.executable}\n"
+        "import sys, time\n"
+        "sys.stdin.readline()\n"
+        "began = time.process_time()\n"
+        f"while time.process_time() - began < {cpu_seconds}:\n"
+        "    pass\n"
+        "print('ready', flush=True)\n"
+        "sys.stdin.readline()\n"
+    )
+    script.chmod(0o755)
+    return str(script)
+
+
+def test_a_slow_load_that_uses_cpu_is_waited_for_and_a_stuck_one_is_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Scaled down: a load may go 0.5 s without CPU. The slow load takes 1.5 s of CPU (far
+    # longer on a loaded machine): a fixed limit killed it, the stall watch lets it finish.
+    monkeypatch.setattr(piper_backend, "_LOAD_SECONDS", 0.5)
+    slow = PiperBackend(bundled_model(), python=_loads_slowly(tmp_path, 1.5))
+    try:
+        slow.probe()
+        assert slow.loaded and slow.started == 1
+    finally:
+        slow.close()
+    stuck = PiperBackend(bundled_model(), python=_never_loads(tmp_path))
+    with pytest.raises(BackendUnavailableError, match="cannot load voice"):
+        stuck.probe()  # a sleeper: no CPU for 0.5 s, killed
+    stuck.close()
 
 
 @pytest.mark.parametrize(
