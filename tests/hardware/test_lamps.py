@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -37,9 +36,9 @@ def test_blink_toggles_the_pin_in_the_background(
     factory: MockFactory, lamps: Lamps, wait_until: WaitUntil
 ) -> None:
     pin = factory.pin(17)
-    started = time.monotonic()
+    # A blink never ends: in the foreground this call would never return (no clock needed to
+    # see it returns at once, which failed at a load of 25).
     lamps.set(1, "blink")
-    assert time.monotonic() - started < 0.05  # returns at once
     wait_until(lambda: len(pin.states) >= 5)
     lamps.set(1, "off")
     assert states(pin)[1:5] == [1.0, 0.0, 1.0, 0.0]

@@ -146,8 +146,8 @@ def test_on_kmsdrm_a_touch_wakes_the_wait_and_idle_it_does_not_poll(
     toucher = threading.Timer(0.1, fifo.touch)
     toucher.start()
     started = time.monotonic()
-    assert ui.wait(5.0) == []  # woken: SDL's copy of the touch is what the loop then reads
-    assert time.monotonic() - started < 1.0
+    assert ui.wait(600.0) == []  # SDL's copy of the touch is what the loop then reads
+    assert time.monotonic() - started < 300.0  # woken, long before its timeout (no clock race)
     ui.close()
     assert ui.input_mode == "closed"
 

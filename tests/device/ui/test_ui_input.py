@@ -118,7 +118,7 @@ def test_action_for_label_on_the_night_screen_says_there_are_no_controls(
 def test_wait_returns_nothing_on_timeout(ui: TouchUI) -> None:
     started = time.monotonic()
     assert ui.wait(0.05) == []
-    assert 0.03 <= time.monotonic() - started < 1.0
+    assert time.monotonic() - started >= 0.03  # it waited (a loaded machine may wait longer)
 
 
 def test_wait_returns_input_that_is_already_queued(ui: TouchUI) -> None:
@@ -131,10 +131,10 @@ def test_wake_from_another_thread_ends_wait_early(ui: TouchUI) -> None:
     started = time.monotonic()
     waker.start()
     try:
-        assert ui.wait(5.0) == []
+        assert ui.wait(600.0) == []
     finally:
         waker.cancel()
-    assert time.monotonic() - started < 2.0
+    assert time.monotonic() - started < 300.0  # woken, long before its timeout
 
 
 def test_on_a_virtual_clock_a_wait_jumps_to_its_end_without_sleeping() -> None:
@@ -143,14 +143,14 @@ def test_on_a_virtual_clock_a_wait_jumps_to_its_end_without_sleeping() -> None:
     ui.open()
     try:
         started = time.monotonic()
-        assert ui.wait(30.0) == []
-        assert clock.now() == 130.0
-        assert time.monotonic() - started < 1.0
+        assert ui.wait(3600.0) == []
+        assert clock.now() == 3700.0
+        assert time.monotonic() - started < 300.0  # it did not sleep its hour
         _key(pygame.K_3)  # input already queued: no time passes
         assert ui.wait(30.0) == [UiInput("seat", 3)]
         ui.wake()  # as a hardware thread does after queueing a press
         assert ui.wait(30.0) == []
-        assert clock.now() == 130.0
+        assert clock.now() == 3700.0
     finally:
         ui.close()
 
