@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from narration import piper_backend
+from narration import piper_backend, stallwatch
 from narration.delivery import peak, read_mono
 from narration.errors import BackendUnavailableError, NarrationError
 from narration.piper_backend import PiperBackend, line_seconds
@@ -179,13 +179,18 @@ def _loads_slowly(tmp_path: Path, cpu_seconds: float) -> str:
     return str(script)
 
 
+@pytest.mark.slow(5)
 def test_a_slow_load_that_uses_cpu_is_waited_for_and_a_stuck_one_is_not(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Scaled down: a load may go 0.5 s without CPU. The slow load takes 1.5 s of CPU (far
-    # longer on a loaded machine): a fixed limit killed it, the stall watch lets it finish.
-    monkeypatch.setattr(piper_backend, "_LOAD_SECONDS", 0.5)
-    slow = PiperBackend(bundled_model(), python=_loads_slowly(tmp_path, 1.5))
+    # Scaled down: a load may go 2 s without CPU (0.5 s went by without a tick at a load of
+    # 25). The slow load takes 3 s of CPU, so longer than 2 s on any machine: a fixed limit
+    # killed it, the stall watch lets it finish.
+    monkeypatch.setattr(piper_backend, "_LOAD_SECONDS", 2.0)
+    # Its cap (10 limits, 20 s here) is tested in test_stallwatch.py: at a load of 25 this
+    # load's 3 s of CPU take about 40 s, so the cap here is a spinner's bound only.
+    monkeypatch.setattr(stallwatch, "CAP_FACTOR", 1000.0)
+    slow = PiperBackend(bundled_model(), python=_loads_slowly(tmp_path, 3.0))
     try:
         slow.probe()
         assert slow.loaded and slow.started == 1
@@ -193,7 +198,7 @@ def test_a_slow_load_that_uses_cpu_is_waited_for_and_a_stuck_one_is_not(
         slow.close()
     stuck = PiperBackend(bundled_model(), python=_never_loads(tmp_path))
     with pytest.raises(BackendUnavailableError, match="cannot load voice"):
-        stuck.probe()  # a sleeper: no CPU for 0.5 s, killed
+        stuck.probe()  # a sleeper: no CPU for 2 s, killed
     stuck.close()
 
 
